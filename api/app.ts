@@ -1,0 +1,83 @@
+/**
+ * The Koa application factory. Tests build it in-process (`createApp({ config, knex, logger })`);
+ * api/start.ts builds it for `npm start`.
+ *
+ * Order of the chain, top to bottom: request id + access log → error handler (JSON with a French
+ * `message`) → body parser → API routers → unknown `/api/*` → the static site.
+ */
+import { randomUUID } from 'node:crypto';
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { Config } from './config.ts';
+import type { Database } from './db.ts';
+import { isDatabaseUp } from './db.ts';
+import type { Logger } from './logger.ts';
+import { errorHandler, notFound, MESSAGES } from './errors.ts';
+import { bodyParser } from './middleware/body.ts';
+import { serveSite } from './static.ts';
+import { apiRouters } from './routes/index.ts';
+
+export interface AppDependencies {
+  config: Config;
+  knex: Database;
+  logger: Logger;
+}
+
+export interface AppState {
+  requestId: string;
+}
+
+export function createApp({ config, knex, logger }: AppDependencies): Koa {
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustedProxyCount });
+  app.keys = [config.sessionSecret];
+  app.context.knex = knex;
+  app.context.config = config;
+  app.context.logger = logger;
+  // Errors are logged once by the error handler; Koa's default handler would print stacks to stderr.
+  app.silent = true;
+
+  app.use(async function requestLog(ctx, next) {
+    const started = performance.now();
+    ctx.state.requestId = randomUUID();
+    ctx.set('X-Request-Id', ctx.state.requestId);
+    try {
+      await next();
+    } finally {
+      logger.info(
+        { reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  });
+  app.use(errorHandler(logger));
+  app.use(bodyParser());
+
+  const health = new Router();
+  health.get('/api/health', async (ctx) => {
+    const up = await isDatabaseUp(knex);
+    ctx.status = up ? 200 : 503;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: up ? 'ok' : 'degraded', db: up ? 'ok' : 'down' };
+  });
+  app.use(health.routes());
+
+  for (const router of apiRouters(config)) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+
+  app.use(async function unknownApiPath(ctx, next) {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(MESSAGES.routeNotFound);
+    return next();
+  });
+  app.use(serveSite(config.siteDistDir));
+  return app;
+}
+
+declare module 'koa' {
+  interface DefaultContext {
+    knex: Database;
+    config: Config;
+    logger: Logger;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Builds the Astro site into dist/ and writes precompressed .br/.gz siblings of every text asset,
+ * so the server never compresses on the fly. `ensureSiteBuilt()` rebuilds only when a source file
+ * is newer than the last build (used by `npm start`).
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const STAMP = '.build-stamp';
+/** What the site build reads: a change to any of these makes dist/ stale. */
+const SOURCES = ['site', 'astro.config.mjs', 'api/schemas', 'package-lock.json'];
+const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest)$/;
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const info = statSync(entry);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+  );
+}
+
+export function isSiteStale(distDir: string): boolean {
+  const stamp = path.join(distDir, STAMP);
+  if (!existsSync(stamp)) return true;
+  const built = statSync(stamp).mtimeMs;
+  return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built);
+}
+
+export function precompress(distDir: string): void {
+  for (const file of walk(distDir)) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const content = readFileSync(file);
+    if (content.length < 256) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
+}
+
+export function buildSite(distDir: string): void {
+  const astro = path.join(ROOT, 'node_modules', '.bin', 'astro');
+  const result = spawnSync(astro, ['build', '--silent'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  if (result.status !== 0) throw new Error(`La construction du site a échoué (astro build, code ${result.status}).`);
+  precompress(distDir);
+  writeFileSync(path.join(distDir, STAMP), new Date().toISOString());
+}
+
+export function ensureSiteBuilt(distDir: string, log: (message: string) => void = console.log): void {
+  if (!isSiteStale(distDir)) return;
+  log('Construction du site (dist/ absent ou plus ancien que les sources)…');
+  buildSite(distDir);
+}
+
+if (import.meta.main) {
+  buildSite(path.join(ROOT, 'dist'));
+}

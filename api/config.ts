@@ -1,0 +1,118 @@
+/**
+ * The only module that reads `process.env`. Everything else receives a typed `Config`.
+ * Invalid configuration fails fast with one line naming the variable (see `loadConfigOrExit`).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'une URL postgres://utilisateur@hôte:port/base est attendue')
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SESSION_SECRET: z.string().min(32, 'au moins 32 caractères sont attendus').optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'une URL http(s) absolue est attendue' }).optional(),
+  TRUST_PROXY: booleanish.default(false),
+  TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(1),
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(2 * 60 * 60),
+  SESSION_ABSOLUTE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(12 * 60 * 60),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SITE_DIST_DIR: z.string().min(1).default('./dist'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** `undefined` means the embedded PGlite database under `dataDir/pglite`. */
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  dataDir: string;
+  sessionSecret: string;
+  publicUrl: string | undefined;
+  trustProxy: boolean;
+  trustedProxyCount: number;
+  sessionIdleTimeoutMs: number;
+  sessionAbsoluteTimeoutMs: number;
+  rateLimitsEnabled: boolean;
+  logLevel: string;
+  siteDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment. Throws `ConfigError` with a one-line French/English message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as "unset": `FOO= npm start` must not mean FOO="".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environnement');
+    throw new ConfigError(`Configuration invalide : ${name} — ${issue.message}`);
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+  if (isProduction && !values.SESSION_SECRET) {
+    throw new ConfigError(
+      'Configuration invalide : SESSION_SECRET — obligatoire en production (au moins 32 caractères aléatoires)',
+    );
+  }
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    env: values.NODE_ENV,
+    isProduction,
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    databasePoolMax: values.DATABASE_POOL_MAX,
+    dataDir,
+    sessionSecret: values.SESSION_SECRET ?? developmentSecret(dataDir),
+    publicUrl: values.PUBLIC_URL?.replace(/\/$/, ''),
+    trustProxy: values.TRUST_PROXY,
+    trustedProxyCount: values.TRUSTED_PROXY_COUNT,
+    sessionIdleTimeoutMs: values.SESSION_IDLE_TIMEOUT_SECONDS * 1000,
+    sessionAbsoluteTimeoutMs: values.SESSION_ABSOLUTE_TIMEOUT_SECONDS * 1000,
+    rateLimitsEnabled: values.RATE_LIMITS === 'on',
+    logLevel: values.LOG_LEVEL,
+    siteDistDir: path.resolve(values.SITE_DIST_DIR),
+  };
+}
+
+/** Outside production a random secret is generated once and kept in DATA_DIR so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** For entry points: print one clear line and exit non-zero on bad config. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}

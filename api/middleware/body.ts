@@ -1,0 +1,92 @@
+/**
+ * Reads request bodies with strict limits, for every route:
+ * - JSON (`application/json`, `application/*+json`) and HTML form posts (`application/x-www-form-urlencoded`,
+ *   accepted only by routes that opt in through `validate(..., { allowForm: true })`);
+ * - any other content type with a body → 415; over 100 KB → 413; invalid UTF-8 → 400; malformed JSON → 400.
+ * `__proto__`, `constructor` and `prototype` keys are dropped while parsing (no prototype pollution).
+ */
+import type { Context, Next } from 'koa';
+import { HttpError, MESSAGES } from '../errors.ts';
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export type BodyFormat = 'none' | 'json' | 'form';
+
+declare module 'koa' {
+  interface Request {
+    body?: unknown;
+  }
+}
+
+function hasBody(ctx: Context): boolean {
+  const length = ctx.get('content-length');
+  if (ctx.get('transfer-encoding')) return true;
+  return length !== '' && length !== '0';
+}
+
+async function readRaw(ctx: Context): Promise<Buffer> {
+  const declared = Number(ctx.get('content-length') || 0);
+  if (declared > BODY_LIMIT_BYTES) throw new HttpError(413, MESSAGES.payloadTooLarge);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > BODY_LIMIT_BYTES) {
+      ctx.req.unpipe();
+      ctx.req.resume();
+      throw new HttpError(413, MESSAGES.payloadTooLarge);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function decodeUtf8(raw: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    throw new HttpError(400, MESSAGES.invalidEncoding);
+  }
+}
+
+export function safeJsonParse(text: string): unknown {
+  return JSON.parse(text, (key, value) => (FORBIDDEN_KEYS.has(key) ? undefined : value));
+}
+
+function parseForm(text: string): Record<string, string> {
+  const result: Record<string, string> = Object.create(null);
+  for (const [key, value] of new URLSearchParams(text)) {
+    if (!FORBIDDEN_KEYS.has(key)) result[key] = value;
+  }
+  return { ...result };
+}
+
+export function bodyParser() {
+  return async function parseBody(ctx: Context, next: Next): Promise<void> {
+    ctx.state.bodyFormat = 'none' satisfies BodyFormat;
+    if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || !hasBody(ctx)) return next();
+
+    const isJson = ctx.is('application/json', 'application/*+json') !== false;
+    const isForm = !isJson && ctx.is('application/x-www-form-urlencoded') !== false;
+    if (!isJson && !isForm) throw new HttpError(415, MESSAGES.unsupportedMediaType);
+
+    const text = decodeUtf8(await readRaw(ctx));
+    if (isJson) {
+      if (text.trim() === '') {
+        ctx.request.body = undefined;
+      } else {
+        try {
+          ctx.request.body = safeJsonParse(text);
+        } catch {
+          throw new HttpError(400, MESSAGES.malformedJson);
+        }
+      }
+      ctx.state.bodyFormat = 'json' satisfies BodyFormat;
+    } else {
+      ctx.request.body = parseForm(text);
+      ctx.state.bodyFormat = 'form' satisfies BodyFormat;
+    }
+    return next();
+  };
+}

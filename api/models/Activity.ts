@@ -1,0 +1,38 @@
+import type { RelationMappings } from 'objection';
+import { BaseModel } from './BaseModel.ts';
+import { Lead } from './Lead.ts';
+import { User } from './User.ts';
+
+export type ActivityType = 'note' | 'call' | 'email' | 'meeting' | 'task';
+export type ActivityStatus = 'planned' | 'in_progress' | 'completed' | 'cancelled';
+
+export class Activity extends BaseModel {
+  static tableName = 'activities';
+
+  declare leadId: number;
+  declare type: ActivityType;
+  declare title: string;
+  declare description: string | null;
+  declare status: ActivityStatus;
+  declare outcome: string | null;
+  declare dueDate: Date | null;
+  declare scheduledAt: Date | null;
+  declare completedAt: Date | null;
+  declare createdBy: number | null;
+
+  declare lead?: Lead;
+  declare author?: User;
+
+  static relationMappings = (): RelationMappings => ({
+    lead: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: Lead,
+      join: { from: 'activities.leadId', to: 'leads.id' },
+    },
+    author: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'activities.createdBy', to: 'users.id' },
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import type { RelationMappings } from 'objection';
+import { BaseModel } from './BaseModel.ts';
+import { Activity } from './Activity.ts';
+import { WebinarRegistration } from './WebinarRegistration.ts';
+
+export type LeadStatus = 'new' | 'contacted' | 'qualified' | 'unqualified';
+export type LeadSource = 'form' | 'webinar' | 'referral' | 'website' | 'social' | 'other';
+
+export class Lead extends BaseModel {
+  static tableName = 'leads';
+
+  declare firstName: string;
+  declare lastName: string | null;
+  declare email: string;
+  declare phone: string | null;
+  declare company: string | null;
+  declare country: string | null;
+  declare city: string | null;
+  declare message: string | null;
+  declare type: 'contact' | 'webinar';
+  declare source: LeadSource | null;
+  declare status: LeadStatus;
+  declare tags: string[];
+  declare assignedTo: number | null;
+  declare lastContactedAt: Date | null;
+  declare nextFollowUpAt: Date | null;
+  declare notes: string | null;
+
+  declare activities?: Activity[];
+  declare registrations?: WebinarRegistration[];
+
+  static relationMappings = (): RelationMappings => ({
+    activities: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: Activity,
+      join: { from: 'leads.id', to: 'activities.leadId' },
+    },
+    registrations: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: WebinarRegistration,
+      join: { from: 'leads.id', to: 'webinarRegistrations.leadId' },
+    },
+  });
+}

@@ -1,0 +1,6 @@
+export { BaseModel } from './BaseModel.ts';
+export { User } from './User.ts';
+export { Lead } from './Lead.ts';
+export { Webinar } from './Webinar.ts';
+export { WebinarRegistration } from './WebinarRegistration.ts';
+export { Activity } from './Activity.ts';

@@ -1,0 +1,56 @@
+/**
+ * Runs the app on an HTTP server with a graceful shutdown: on SIGTERM/SIGINT stop accepting
+ * connections, let in-flight requests finish (10 s at most), close the database, exit 0.
+ */
+import http from 'node:http';
+import type { Config } from './config.ts';
+import { createApp } from './app.ts';
+import { bindModels, databaseOptions, migrateLatest, openDatabase, type Database } from './db.ts';
+import { createLogger, type Logger } from './logger.ts';
+
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface RunningServer {
+  server: http.Server;
+  knex: Database;
+  logger: Logger;
+  url: string;
+  stop: () => Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
+  const knex = await openDatabase(databaseOptions(config));
+  bindModels(knex);
+  const applied = await migrateLatest(knex);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+
+  const app = createApp({ config, knex, logger });
+  const server = http.createServer(app.callback());
+  // Bound how long a slow client can hold a socket (slowloris) without hurting normal keep-alive.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      logger.info('shutting down');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await closed;
+      clearTimeout(timer);
+      await knex.destroy();
+      logger.info('stopped');
+    })();
+    return stopping;
+  };
+  return { server, knex, logger, url, stop };
+}

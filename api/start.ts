@@ -1,0 +1,23 @@
+/** `npm start`: build the site if stale, migrate, serve site + API from one process. */
+import { loadConfigOrExit } from './config.ts';
+import { ensureSiteBuilt } from './cli/build-site.ts';
+import { startServer } from './server.ts';
+
+const config = loadConfigOrExit();
+ensureSiteBuilt(config.siteDistDir);
+const running = await startServer(config);
+running.logger.info({ url: running.url, database: config.databaseUrl ? 'postgresql' : 'pglite' }, 'listening');
+// Test harnesses read this line to learn the port when PORT=0.
+process.stdout.write(`Serveur prêt sur ${running.url}\n`);
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    running.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        running.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

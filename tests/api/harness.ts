@@ -1,0 +1,173 @@
+/**
+ * Runs the real Koa app in-process on a real database, over real HTTP on a loopback port:
+ * - TEST_DB=pglite: a fresh embedded PGlite database (in memory) per test file;
+ * - TEST_DB=pg: a fresh database created on the server of TEST_DATABASE_URL, dropped afterwards.
+ * Nothing is mocked: requests go through the whole middleware chain.
+ */
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../api/config.ts';
+import { openDatabase, bindModels, migrateLatest, type Database } from '../../api/db.ts';
+import { createApp } from '../../api/app.ts';
+import { createLogger } from '../../api/logger.ts';
+import { hashPassword } from '../../api/lib/passwords.ts';
+import { User } from '../../api/models/index.ts';
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  body?: string | Buffer;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number>;
+}
+
+/** A fetch-based HTTP client with its own cookie jar (one per simulated browser). */
+export class TestClient {
+  readonly baseUrl: string;
+  cookies = new Map<string, string>();
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request<T = any>(method: string, pathname: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+    const url = new URL(pathname, this.baseUrl);
+    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+    const headers: Record<string, string> = { origin: this.baseUrl, ...options.headers };
+    if (this.cookies.size) headers.cookie = this.cookieHeader;
+    let body: string | Buffer | undefined = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(url, { method, headers, body, redirect: 'manual' });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(pathname: string, options?: RequestOptions) {
+    return this.request<T>('GET', pathname, options);
+  }
+  post<T = any>(pathname: string, json?: unknown, options: RequestOptions = {}) {
+    return this.request<T>('POST', pathname, { ...options, json });
+  }
+  patch<T = any>(pathname: string, json?: unknown, options: RequestOptions = {}) {
+    return this.request<T>('PATCH', pathname, { ...options, json });
+  }
+  delete<T = any>(pathname: string, options?: RequestOptions) {
+    return this.request<T>('DELETE', pathname, options);
+  }
+}
+
+export interface TestApp {
+  url: string;
+  knex: Database;
+  config: Config;
+  /** A new client with an empty cookie jar. */
+  client: () => TestClient;
+  /** Creates a user directly in the database (default: an admin) and returns a client signed in as them. */
+  signIn: (user?: Partial<{ email: string; password: string; isAdmin: boolean; firstName: string; lastName: string }>) => Promise<TestClient>;
+  close: () => Promise<void>;
+}
+
+export const TEST_PASSWORD = 'motdepasse-solide-42';
+
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for TEST_DB=pg');
+  const name = `innercircle_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Builds the app on a fresh database. `env` overrides configuration variables (e.g. short session timeouts). */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'innercircle-test-'));
+  const usePg = process.env.TEST_DB === 'pg';
+  const pgDatabase = usePg ? await createPgDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: pgDatabase?.url,
+    ...env,
+  });
+  const knex = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, inMemory: true, poolMax: 5 });
+  bindModels(knex);
+  await migrateLatest(knex);
+  const app = createApp({ config, knex, logger: createLogger(config.logLevel) });
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const url = `http://127.0.0.1:${port}`;
+  let userCounter = 0;
+
+  return {
+    url,
+    knex,
+    config,
+    client: () => new TestClient(url),
+    async signIn(user = {}) {
+      userCounter += 1;
+      const email = user.email ?? `admin${userCounter}@example.ch`;
+      const password = user.password ?? TEST_PASSWORD;
+      await User.query().insert({
+        username: email,
+        email,
+        password: await hashPassword(password),
+        firstName: user.firstName ?? 'Camille',
+        lastName: user.lastName ?? 'Rochat',
+        isAdmin: user.isAdmin ?? true,
+      });
+      const client = new TestClient(url);
+      const response = await client.post('/api/simple-auth/login', { email, password });
+      if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
+      return client;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await knex.destroy();
+      await pgDatabase?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { test as base, expect } from '@playwright/test';
+import { startProductionServer, removeDataDir } from './server.ts';
+
+/** The production server as a new user runs it: pages, 404, health, and data surviving a restart. */
+base('npm start serves the site, the 404 page and the API, and keeps data across a restart', async ({ page, request }) => {
+  const first = await startProductionServer();
+  try {
+    const home = await request.get(`${first.url}/`);
+    expect(home.status()).toBe(200);
+    expect(await home.text()).toContain('<html lang="fr"');
+
+    const missing = await page.goto(`${first.url}/nimporte-quoi`);
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByText('404 Page Not Found')).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+
+    const health = await request.get(`${first.url}/api/health`);
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
+
+    const created = await request.post(`${first.url}/api/leads`, {
+      data: { firstName: 'Léa', lastName: 'Favre', email: 'lea.favre@example.ch', type: 'contact', message: 'Bonjour' },
+    });
+    expect(created.status()).toBe(201);
+  } finally {
+    expect(await first.stop()).toBe(0);
+  }
+
+  const second = await startProductionServer({}, first.dataDir);
+  try {
+    const setup = await request.post(`${second.url}/api/simple-auth/setup-admin`, {
+      data: { email: 'admin@example.ch', password: 'un-mot-de-passe-solide', firstName: 'Admin', lastName: 'Utilisateur' },
+      headers: { origin: second.url },
+    });
+    expect(setup.status()).toBe(201);
+    const leads = await request.get(`${second.url}/api/admin/leads?search=lea.favre`);
+    expect(leads.status()).toBe(200);
+    const body = await leads.json();
+    expect(body.leads.map((lead: { email: string }) => lead.email)).toEqual(['lea.favre@example.ch']);
+  } finally {
+    await second.stop();
+    removeDataDir(first.dataDir);
+  }
+});

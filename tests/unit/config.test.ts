@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError } from '../../api/config.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database on port 3000', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/innercircle-config-test' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('names the variable when DATABASE_URL is not a postgres URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/db' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/db' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('requires SESSION_SECRET of 32 characters in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'court' })).toThrow(/SESSION_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
+  });
+
+  it('rejects a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+});
+
+describe('npm start with bad configuration', () => {
+  const run = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['api/start.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: '/tmp/innercircle-config-test', ...env },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+
+  it('exits non-zero with one line naming DATABASE_URL', () => {
+    const result = run({ DATABASE_URL: 'pas-une-url' });
+    expect(result.status).not.toBe(0);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuration invalide : DATABASE_URL/);
+  });
+
+  it('exits non-zero with one line when SESSION_SECRET is missing in production', () => {
+    const result = run({ NODE_ENV: 'production' });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Configuration invalide : SESSION_SECRET/)]);
+  });
+});

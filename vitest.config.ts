@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: unit tests; API tests on the embedded PGlite database; the very same API tests
+ * on a real PostgreSQL server, only when TEST_DATABASE_URL is set (CI sets it).
+ */
+const apiTests = { include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { test: { name: 'api-pglite', ...apiTests, env: { TEST_DB: 'pglite' } } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { name: 'api-pg', ...apiTests, env: { TEST_DB: 'pg' } } }]
+        : []),
+    ],
+  },
+});
