@@ -5,6 +5,23 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 
 /**
+ * In production the Koa server answers every admin path with the one admin shell (api/static.ts);
+ * this does the same for Astro's dev server.
+ * @returns {import('vite').Plugin}
+ */
+function adminShellInDev() {
+  return {
+    name: 'admin-shell-in-dev',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/(admin|admin-dev|simple-admin)(\/|\?|$)/.test(req.url)) req.url = '/admin/';
+        next();
+      });
+    },
+  };
+}
+
+/**
  * Static output only: every public page is pre-rendered HTML; the Koa server (api/) serves dist/.
  * Public values only here: the site never sees server configuration.
  */
@@ -24,7 +41,9 @@ export default defineConfig({
     }),
   ],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), adminShellInDev()],
+    // `npm run dev`: the API runs beside Astro's dev server (api/dev.ts).
+    server: { proxy: { '/api': `http://localhost:${process.env.API_PORT ?? '3001'}` } },
   },
   server: { port: 4321 },
   devToolbar: { enabled: false },

@@ -26,7 +26,7 @@ export interface TestResponse<T = any> {
 
 export interface RequestOptions {
   json?: unknown;
-  body?: string | Buffer;
+  body?: string | Uint8Array;
   headers?: Record<string, string>;
   query?: Record<string, string | number>;
 }
@@ -49,12 +49,12 @@ export class TestClient {
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
     const headers: Record<string, string> = { origin: this.baseUrl, ...options.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
-    let body: string | Buffer | undefined = options.body;
+    let body: string | Uint8Array | undefined = options.body;
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(url, { method, headers, body, redirect: 'manual' });
+    const response = await fetch(url, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const index = pair!.indexOf('=');
