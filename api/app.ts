@@ -2,8 +2,9 @@
  * The Koa application factory. Tests build it in-process (`createApp({ config, knex, logger })`);
  * api/start.ts builds it for `npm start`.
  *
- * Order of the chain, top to bottom: request id + access log → error handler (JSON with a French
- * `message`) → body parser → API routers → unknown `/api/*` → the static site.
+ * Order of the chain, top to bottom: request id + access log → security headers → error handler (JSON
+ * with a French `message`) → body parser → same-origin check on session APIs → API routers →
+ * unknown `/api/*` → the static site.
  */
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
@@ -15,7 +16,12 @@ import type { Logger } from './logger.ts';
 import { errorHandler, notFound, MESSAGES } from './errors.ts';
 import { bodyParser } from './middleware/body.ts';
 import { serveSite } from './static.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { requireSameOrigin } from './middleware/same-origin.ts';
 import { apiRouters } from './routes/index.ts';
+
+/** Every API that acts with the session cookie. */
+export const SESSION_API_PATHS = /^\/api\/(admin|admin-dev|crm|simple-auth)(\/|$)/;
 
 export interface AppDependencies {
   config: Config;
@@ -49,8 +55,12 @@ export function createApp({ config, knex, logger }: AppDependencies): Koa {
       );
     }
   });
+  app.use(securityHeaders(config));
   app.use(errorHandler(logger));
   app.use(bodyParser());
+  // Cookie-authenticated APIs: state-changing requests must come from the site itself (CSRF).
+  const sameOrigin = requireSameOrigin(config);
+  app.use((ctx, next) => (SESSION_API_PATHS.test(ctx.path) ? sameOrigin(ctx, next) : next()));
 
   const health = new Router();
   health.get('/api/health', async (ctx) => {

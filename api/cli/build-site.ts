@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { createHash } from 'node:crypto';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const STAMP = '.build-stamp';
@@ -46,10 +47,28 @@ export function precompress(distDir: string): void {
   }
 }
 
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * Hashes every inline <script> of the built pages so the Content-Security-Policy can allow exactly
+ * those (api/middleware/security-headers.ts) instead of 'unsafe-inline'.
+ */
+export function writeCspManifest(distDir: string): void {
+  const hashes = new Set<string>();
+  for (const file of walk(distDir)) {
+    if (!file.endsWith('.html')) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(INLINE_SCRIPT)) {
+      if (match[1]) hashes.add(`sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}`);
+    }
+  }
+  writeFileSync(path.join(distDir, '.csp.json'), JSON.stringify({ scriptHashes: [...hashes].sort() }, null, 2));
+}
+
 export function buildSite(distDir: string): void {
   const astro = path.join(ROOT, 'node_modules', '.bin', 'astro');
   const result = spawnSync(astro, ['build', '--silent'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) throw new Error(`La construction du site a échoué (astro build, code ${result.status}).`);
+  writeCspManifest(distDir);
   precompress(distDir);
   writeFileSync(path.join(distDir, STAMP), new Date().toISOString());
 }
