@@ -1,0 +1,157 @@
+/**
+ * Contacts (leads): what the public forms send, what the admin form sends, and the list query.
+ */
+import { z } from 'zod';
+import {
+  LEAD_SOURCES,
+  LEAD_SOURCE_LABELS,
+  LEAD_STATUSES,
+  LEAD_STATUS_LABELS,
+  LEAD_TYPES,
+  LEAD_TYPE_LABELS,
+  LIMITS,
+} from './options.ts';
+import {
+  blankToUndefined,
+  clearablePhone,
+  clearableText,
+  emailField,
+  integer,
+  isoDateTime,
+  oneOf,
+  optionalDateOrDateTime,
+  optionalPhone,
+  optionalText,
+  requiredPhone,
+  requiredText,
+} from './fields.ts';
+
+export const FIRST_NAME_MIN_MESSAGE = 'Le prénom doit comporter au moins 2 caractères';
+
+const leadType = oneOf(LEAD_TYPES, LEAD_TYPE_LABELS, 'Le type de demande');
+const leadStatus = oneOf(LEAD_STATUSES, LEAD_STATUS_LABELS, 'Le statut');
+const leadSource = oneOf(LEAD_SOURCES, LEAD_SOURCE_LABELS, 'La source');
+
+/**
+ * A lead as sent by the public webinar and contact forms (spec section 3). Unknown fields are
+ * dropped (zod strips them), so a visitor can never set a status, tags or notes.
+ * `website` is the honeypot: a hidden field people leave empty; the server pretends success
+ * and stores nothing when a robot fills it.
+ */
+export const publicLeadSchema = z.object({
+  firstName: requiredText('Le prénom', { max: 100 }),
+  lastName: optionalText('Le nom', 100),
+  email: emailField(),
+  phone: optionalPhone(),
+  company: optionalText("Le nom de l'entreprise", 150),
+  message: optionalText('Le message', 5000),
+  type: z.preprocess(blankToUndefined, leadType.default('contact')),
+  website: z.unknown().optional(),
+});
+export type PublicLeadInput = z.input<typeof publicLeadSchema>;
+export type PublicLead = z.output<typeof publicLeadSchema>;
+
+/** The landing page's contact form: the same lead, with the phone required (spec section 5). */
+export const contactFormSchema = publicLeadSchema.extend({
+  phone: requiredPhone(),
+  type: z.literal('contact').default('contact'),
+});
+export type ContactFormInput = z.input<typeof contactFormSchema>;
+
+/** The public webinar form: first name, last name, email, company. */
+export const webinarFormSchema = publicLeadSchema.extend({
+  type: z.literal('webinar').default('webinar'),
+});
+export type WebinarFormInput = z.input<typeof webinarFormSchema>;
+
+const firstNameAdmin = requiredText('Le prénom', { min: 2, max: 100, minMessage: FIRST_NAME_MIN_MESSAGE });
+
+/** The admin contact form (spec sections 2.9 and 5): creation. */
+export const leadCreateSchema = z.object({
+  firstName: firstNameAdmin,
+  lastName: optionalText('Le nom', 100),
+  email: emailField(),
+  phone: optionalPhone(),
+  company: optionalText("Le nom de l'entreprise", 150),
+  country: optionalText('Le pays', 100),
+  city: optionalText('La ville', 100),
+  message: optionalText('Le message', 5000),
+  notes: optionalText('Les notes internes', 10000),
+  type: z.preprocess(blankToUndefined, leadType.default('contact')),
+  source: z.preprocess(blankToUndefined, leadSource.default('form')),
+  status: z.preprocess(blankToUndefined, leadStatus.default('new')),
+  nextFollowUpAt: optionalDateOrDateTime('La date de relance'),
+});
+export type LeadCreateInput = z.input<typeof leadCreateSchema>;
+export type LeadCreate = z.output<typeof leadCreateSchema>;
+
+/**
+ * The admin contact form: edition. Every field is optional (absent = unchanged); for the optional
+ * fields a blank value clears them (the edit form sends every field, emptied ones included).
+ * Built separately from the creation schema because zod 4 would apply creation defaults inside `.partial()`.
+ */
+export const leadUpdateSchema = z.object({
+  firstName: firstNameAdmin.optional(),
+  lastName: clearableText('Le nom', 100),
+  email: emailField().optional(),
+  phone: clearablePhone(),
+  company: clearableText("Le nom de l'entreprise", 150),
+  country: clearableText('Le pays', 100),
+  city: clearableText('La ville', 100),
+  message: clearableText('Le message', 5000),
+  notes: clearableText('Les notes internes', 10000),
+  type: z.preprocess(blankToUndefined, leadType.optional()),
+  source: z.preprocess(blankToUndefined, leadSource.optional()),
+  status: z.preprocess(blankToUndefined, leadStatus.optional()),
+  nextFollowUpAt: z.preprocess(
+    (value) => (value === '' ? null : value),
+    optionalDateOrDateTime('La date de relance').nullable(),
+  ),
+});
+export type LeadUpdateInput = z.input<typeof leadUpdateSchema>;
+export type LeadUpdate = z.output<typeof leadUpdateSchema>;
+
+/** `page` and `limit` of every admin list (spec section 9: 10 per page, at most 100). */
+export const paginationQuerySchema = z.object({
+  page: z.preprocess(blankToUndefined, integer('La page', 1, 1_000_000, 'La page doit être un nombre entier supérieur ou égal à 1.').default(1)),
+  limit: z.preprocess(
+    blankToUndefined,
+    integer('La limite', 1, LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
+  ),
+});
+export type PaginationQuery = z.output<typeof paginationQuerySchema>;
+
+/** A tag: trimmed, 1 to 50 characters. */
+export const tagNameSchema = z
+  .string({ error: 'Le tag doit être un texte.' })
+  .trim()
+  .min(1, 'Le tag ne peut pas être vide.')
+  .max(LIMITS.tagMax, `Le tag ne doit pas dépasser ${LIMITS.tagMax} caractères.`);
+
+/** Body of `POST /api/crm/leads/{id}/tags`. */
+export const tagSchema = z.object({ tag: tagNameSchema });
+export type TagInput = z.input<typeof tagSchema>;
+
+/** `GET /api/admin/leads?page&limit&search&status&source&tags&createdAfter`. */
+export const leadListQuerySchema = paginationQuerySchema.extend({
+  search: optionalText('La recherche', 200),
+  status: z.preprocess(blankToUndefined, leadStatus.optional()),
+  source: z.preprocess(blankToUndefined, leadSource.optional()),
+  /** Comma-joined (`vip,suisse romande`); keeps the leads that have all of them. */
+  tags: z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((tag) => tag.trim())
+            .filter((tag) => tag !== '')
+        : blankToUndefined(value),
+    z.array(tagNameSchema, { error: 'Les tags doivent être séparés par des virgules.' }).max(20, 'Au plus 20 tags à la fois.').optional(),
+  ),
+  createdAfter: z.preprocess(
+    blankToUndefined,
+    isoDateTime('La date « créé après » doit être une date ISO 8601 avec fuseau (ex. 2026-11-01T00:00:00Z).').optional(),
+  ),
+});
+export type LeadListQueryInput = z.input<typeof leadListQuerySchema>;
+export type LeadListQuery = z.output<typeof leadListQuerySchema>;

@@ -1,0 +1,52 @@
+/** Webinars: the create-webinar dialog (spec sections 2.10, 5, 9) and the registrations list query. */
+import { z } from 'zod';
+import { LIMITS, REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS } from './options.ts';
+import { blankToUndefined, integer, isoDateTime, oneOf, optionalHttpUrl, optionalText, requiredText } from './fields.ts';
+import { paginationQuerySchema } from './leads.ts';
+
+export const WEBINAR_DURATION_MESSAGE = `La durée doit être un nombre entier de minutes compris entre ${LIMITS.webinarDurationMin} et ${LIMITS.webinarDurationMax}.`;
+export const WEBINAR_MAX_ATTENDEES_MESSAGE = `Le nombre maximum de participants doit être un nombre entier compris entre ${LIMITS.webinarMaxAttendeesMin} et ${LIMITS.webinarMaxAttendeesMax}.`;
+export const WEBINAR_DATETIME_MESSAGE = 'La date et l’heure sont obligatoires (date ISO 8601 avec fuseau, ex. 2026-12-01T18:00:00.000Z).';
+
+/**
+ * `POST {adminBase}/webinars`. `datetime` is authoritative; the dialog also sends `date` and
+ * `time` (its own inputs), which are accepted and otherwise ignored.
+ */
+export const webinarCreateSchema = z.object({
+  title: requiredText('Le titre', { max: 200 }),
+  description: requiredText('La description', { max: 5000 }),
+  datetime: z.preprocess(blankToUndefined, isoDateTime(WEBINAR_DATETIME_MESSAGE)),
+  date: optionalText('La date', 40),
+  time: optionalText("L'heure", 40),
+  duration: z.preprocess(
+    blankToUndefined,
+    integer('La durée', LIMITS.webinarDurationMin, LIMITS.webinarDurationMax, WEBINAR_DURATION_MESSAGE).default(
+      LIMITS.webinarDurationDefault,
+    ),
+  ),
+  maxAttendees: z.preprocess(
+    blankToUndefined,
+    integer(
+      'Le nombre maximum de participants',
+      LIMITS.webinarMaxAttendeesMin,
+      LIMITS.webinarMaxAttendeesMax,
+      WEBINAR_MAX_ATTENDEES_MESSAGE,
+    ).default(LIMITS.webinarMaxAttendeesDefault),
+  ),
+  location: z.preprocess(blankToUndefined, requiredText('Le lieu', { max: 200 }).default('online')),
+  registrationUrl: optionalHttpUrl("L'URL d'inscription"),
+  imageUrl: optionalHttpUrl("L'URL de l'image"),
+  isActive: z.boolean({ error: 'Le statut actif doit être vrai ou faux.' }).default(true),
+});
+export type WebinarCreateInput = z.input<typeof webinarCreateSchema>;
+export type WebinarCreate = z.output<typeof webinarCreateSchema>;
+
+/** `GET {adminBase}/webinars/{id}/registrations?page&limit&status`. */
+export const registrationListQuerySchema = paginationQuerySchema.extend({
+  status: z.preprocess(blankToUndefined, oneOf(REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS, 'Le statut').optional()),
+});
+export type RegistrationListQuery = z.output<typeof registrationListQuerySchema>;
+
+/** `GET {adminBase}/webinars?page&limit`. */
+export const webinarListQuerySchema = paginationQuerySchema;
+export type WebinarListQuery = z.output<typeof webinarListQuerySchema>;
