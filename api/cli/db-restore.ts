@@ -1,0 +1,47 @@
+/**
+ * `npm run db:restore FILE` brings back a dump written by `npm run db:backup`, replacing the current data:
+ * - PostgreSQL: `pg_restore --clean --if-exists` into DATABASE_URL;
+ * - PGlite: the current `DATA_DIR/pglite` is moved aside to `pglite.before-restore-<timestamp>` (never deleted)
+ *   and the dump is loaded into a fresh data directory. Stop `npm start` first.
+ */
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { loadConfigOrExit } from '../config.ts';
+
+const config = loadConfigOrExit();
+const file = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
+if (!file || !existsSync(file)) {
+  console.error(file ? `Fichier introuvable : ${file}` : 'Usage : npm run db:restore -- FICHIER');
+  process.exit(2);
+}
+
+if (config.databaseUrl) {
+  const result = spawnSync(
+    'pg_restore',
+    ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', `--dbname=${config.databaseUrl}`, file],
+    { stdio: 'inherit' },
+  );
+  if (result.error || result.status !== 0) {
+    console.error(`Échec de la restauration : pg_restore ${result.error ? `introuvable (${result.error.message})` : `a terminé avec le code ${result.status}`}.`);
+    process.exit(1);
+  }
+} else {
+  const dataDir = path.join(config.dataDir, 'pglite');
+  if (existsSync(dataDir)) {
+    const aside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(dataDir, aside);
+    console.log(`Données actuelles mises de côté : ${aside}`);
+  }
+  const db = new PGlite({
+    dataDir,
+    loadDataDir: new Blob([readFileSync(file)]),
+    extensions: { pg_trgm, unaccent },
+  });
+  await db.waitReady;
+  await db.close();
+}
+console.log(`Base restaurée depuis ${file}`);
