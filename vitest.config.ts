@@ -14,6 +14,10 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [{ test: { name: 'api-pg', ...apiTests, env: { TEST_DB: 'pg' } } }]
         : []),
+      // Load and fault-injection runs on PostgreSQL: `npm run test:faults` (also run by .ci/run).
+      ...(process.env.TEST_DATABASE_URL && process.env.RUN_FAULTS
+        ? [{ test: { name: 'faults', include: ['tests/faults/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false, env: { TEST_DB: 'pg' } } }]
+        : []),
     ],
   },
 });

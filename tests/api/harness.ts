@@ -117,8 +117,13 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
+export interface TestAppOptions {
+  /** Rewrites the fresh database's URL before the app connects (e.g. through a fault-injecting proxy). */
+  connectThrough?: (databaseUrl: string) => string;
+}
+
 /** Builds the app on a fresh database. `env` overrides configuration variables (e.g. short session timeouts). */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'innercircle-test-'));
   const usePg = process.env.TEST_DB === 'pg';
   const pgDatabase = usePg ? await createPgDatabase() : undefined;
@@ -127,7 +132,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
-    DATABASE_URL: pgDatabase?.url,
+    DATABASE_URL: pgDatabase && options.connectThrough ? options.connectThrough(pgDatabase.url) : pgDatabase?.url,
     ...env,
   });
   const knex = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, inMemory: true, poolMax: 5 });
