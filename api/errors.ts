@@ -40,6 +40,7 @@ export const MESSAGES = {
   internal: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
   malformedJson: "Le corps de la requête n'est pas un JSON valide.",
   invalidEncoding: "Le corps de la requête n'est pas un texte UTF-8 valide.",
+  nulCharacter: 'Le texte envoyé contient un caractère nul, qui n\'est pas accepté.',
   payloadTooLarge: 'La requête est trop volumineuse (100 Ko au maximum).',
   unsupportedMediaType: 'Le contenu doit être envoyé au format JSON (Content-Type: application/json).',
 } as const;
@@ -86,7 +87,8 @@ export function toHttpError(error: unknown): HttpError | undefined {
   const pg = error as PgError;
   if (pg?.code === '23505') return conflict(UNIQUE_CONSTRAINT_MESSAGES[pg.constraint ?? ''] ?? MESSAGES.conflict);
   // Check, not-null and foreign-key violations mean the input slipped past validation: still the client's data.
-  if (pg?.code === '23514' || pg?.code === '23502' || pg?.code === '22001' || pg?.code === '22P02' || pg?.code === '22007' || pg?.code === '22008') {
+  // 22xxx: data exceptions (bad number/date text, NUL byte in a query string, value too long...).
+  if (pg?.code === '23514' || pg?.code === '23502' || /^22/.test(pg?.code ?? '')) {
     return badRequest(MESSAGES.invalid);
   }
   if (pg?.code === '23503') return notFound();

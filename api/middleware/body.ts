@@ -50,13 +50,21 @@ function decodeUtf8(raw: Buffer): string {
   }
 }
 
+class NulCharacterError extends Error {}
+
+/** PostgreSQL text cannot hold U+0000, and no form field needs it: refuse it up front. */
 export function safeJsonParse(text: string): unknown {
-  return JSON.parse(text, (key, value) => (FORBIDDEN_KEYS.has(key) ? undefined : value));
+  return JSON.parse(text, (key, value) => {
+    if (FORBIDDEN_KEYS.has(key)) return undefined;
+    if ((typeof value === 'string' && value.includes('\u0000')) || key.includes('\u0000')) throw new NulCharacterError();
+    return value;
+  });
 }
 
 function parseForm(text: string): Record<string, string> {
   const result: Record<string, string> = Object.create(null);
   for (const [key, value] of new URLSearchParams(text)) {
+    if (value.includes('\u0000') || key.includes('\u0000')) throw new HttpError(400, MESSAGES.nulCharacter);
     if (!FORBIDDEN_KEYS.has(key)) result[key] = value;
   }
   return { ...result };
@@ -78,8 +86,8 @@ export function bodyParser() {
       } else {
         try {
           ctx.request.body = safeJsonParse(text);
-        } catch {
-          throw new HttpError(400, MESSAGES.malformedJson);
+        } catch (error) {
+          throw new HttpError(400, error instanceof NulCharacterError ? MESSAGES.nulCharacter : MESSAGES.malformedJson);
         }
       }
       ctx.state.bodyFormat = 'json' satisfies BodyFormat;
