@@ -19,6 +19,7 @@ import { serveSite } from './static.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { requireSameOrigin } from './middleware/same-origin.ts';
 import { apiRouters } from './routes/index.ts';
+import { sessionMiddleware } from './middleware/session.ts';
 
 /** Every API that acts with the session cookie. */
 export const SESSION_API_PATHS = /^\/api\/(admin|admin-dev|crm|simple-auth)(\/|$)/;
@@ -61,6 +62,8 @@ export function createApp({ config, knex, logger }: AppDependencies): Koa {
   // Cookie-authenticated APIs: state-changing requests must come from the site itself (CSRF).
   const sameOrigin = requireSameOrigin(config);
   app.use((ctx, next) => (SESSION_API_PATHS.test(ctx.path) ? sameOrigin(ctx, next) : next()));
+  // Cookie sessions stored in the `sessions` table (only `/api/*` requests touch them).
+  app.use(sessionMiddleware(app, config, knex));
 
   const health = new Router();
   health.get('/api/health', async (ctx) => {

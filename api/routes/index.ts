@@ -1,7 +1,24 @@
 import type Router from '@koa/router';
 import type { Config } from '../config.ts';
+import { publicLeadsRouter } from './public-leads.ts';
+import { authRouter } from './auth.ts';
+import { adminDashboardRouter } from './admin-dashboard.ts';
+import { adminLeadsRouter } from './admin-leads.ts';
+import { adminWebinarsRouter } from './admin-webinars.ts';
+import { crmRouter } from './crm.ts';
+
+/**
+ * The admin API answers at both bases with the same handlers and the same sign-in: the spec's tabbed
+ * page (/admin-dev) calls /api/admin-dev, but contact data is never served to someone signed out.
+ */
+export const ADMIN_API_BASES = ['/api/admin', '/api/admin-dev'] as const;
 
 /** Every API router, in the order they are mounted. Each router defines full `/api/...` paths. */
 export function apiRouters(_config: Config): Router[] {
-  return [];
+  return [
+    publicLeadsRouter(),
+    authRouter(),
+    ...ADMIN_API_BASES.flatMap((base) => [adminDashboardRouter(base), adminLeadsRouter(base), adminWebinarsRouter(base)]),
+    crmRouter(),
+  ];
 }

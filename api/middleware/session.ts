@@ -1,0 +1,148 @@
+/**
+ * Cookie sessions (koa-session) stored in the `sessions` table.
+ * - The cookie holds only a random id (32 bytes, base64url), signed with `app.keys`; the table keys rows
+ *   by the SHA-256 of that id, so a leaked database dump holds no usable session cookie.
+ * - Cookie: httpOnly, SameSite=Lax, signed; Secure in production whenever the site is reached over HTTPS
+ *   (directly, through a trusted proxy, or because PUBLIC_URL is https).
+ * - Idle timeout (rolling: every answer pushes the expiry back) and an absolute lifetime counted from
+ *   sign-in (`createdAt` in the session): past it the session is refused whatever the activity.
+ * - Expired rows are purged lazily, at most every few minutes, on the next write.
+ * Only `/api/*` requests read the session: static pages never cost a database query.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import type { Context, Next } from 'koa';
+import createSession from 'koa-session';
+import type { Config } from '../config.ts';
+import type { Database } from '../db.ts';
+
+export const SESSION_COOKIE = 'ic.sid';
+const PURGE_INTERVAL_MS = 5 * 60 * 1000;
+
+/** What a session holds. Absent `userId`: anonymous (nothing is stored for anonymous visitors). */
+export interface SessionData {
+  userId?: number;
+  /** Sign-in time (ms since epoch): the absolute lifetime counts from here. */
+  createdAt?: number;
+}
+
+export interface AppSession extends SessionData {
+  isNew: boolean;
+  regenerate: () => Promise<void>;
+  save: () => Promise<void>;
+}
+
+declare module 'koa' {
+  interface DefaultContext {
+    session: AppSession | null;
+    readonly sessionOptions: { secure?: boolean; maxAge?: number | 'session' };
+  }
+}
+
+function storeKey(sid: string): string {
+  return createHash('sha256').update(sid).digest('hex');
+}
+
+/** Whether the browser reaches us over HTTPS (TLS here, at a trusted proxy, or per PUBLIC_URL). */
+function servedOverHttps(ctx: Context, config: Config): boolean {
+  return ctx.secure || (config.publicUrl?.startsWith('https:') ?? false);
+}
+
+export function isSessionExpired(data: SessionData, config: Config, now = Date.now()): boolean {
+  return typeof data.createdAt !== 'number' || now - data.createdAt >= config.sessionAbsoluteTimeoutMs;
+}
+
+export class SessionStore {
+  private readonly knex: Database;
+  private readonly config: Config;
+  private lastPurge = 0;
+
+  constructor(knex: Database, config: Config) {
+    this.knex = knex;
+    this.config = config;
+  }
+
+  async get(sid: string): Promise<Record<string, unknown> | undefined> {
+    const row = await this.knex('sessions')
+      .where({ sid: storeKey(sid) })
+      .where('expire', '>', this.knex.fn.now())
+      .first<{ sess: Record<string, unknown> | string } | undefined>('sess');
+    if (!row) return undefined;
+    return typeof row.sess === 'string' ? (JSON.parse(row.sess) as Record<string, unknown>) : row.sess;
+  }
+
+  async set(sid: string, sess: Record<string, unknown>, maxAge: number): Promise<void> {
+    const now = Date.now();
+    const createdAt = typeof sess.createdAt === 'number' ? sess.createdAt : now;
+    // The row never outlives the absolute lifetime, even if the idle timeout would allow it.
+    const expire = new Date(Math.min(now + maxAge, createdAt + this.config.sessionAbsoluteTimeoutMs));
+    await this.knex('sessions')
+      .insert({ sid: storeKey(sid), sess: JSON.stringify(sess), expire })
+      .onConflict('sid')
+      .merge(['sess', 'expire']);
+    await this.purgeExpiredSometimes(now);
+  }
+
+  async destroy(sid: string): Promise<void> {
+    await this.knex('sessions').where({ sid: storeKey(sid) }).delete();
+  }
+
+  async purgeExpired(): Promise<number> {
+    return this.knex('sessions').where('expire', '<=', this.knex.fn.now()).delete();
+  }
+
+  private async purgeExpiredSometimes(now: number): Promise<void> {
+    if (now - this.lastPurge < PURGE_INTERVAL_MS) return;
+    this.lastPurge = now;
+    await this.purgeExpired();
+  }
+}
+
+/** The session middleware for `app`. Mounted once in api/app.ts; a no-op outside `/api/`. */
+export function sessionMiddleware(app: Koa, config: Config, knex: Database) {
+  const store = new SessionStore(knex, config);
+  const session = createSession(
+    {
+      key: SESSION_COOKIE,
+      maxAge: config.sessionIdleTimeoutMs,
+      rolling: true,
+      httpOnly: true,
+      signed: true,
+      sameSite: 'lax',
+      secure: false,
+      genid: () => randomBytes(32).toString('base64url'),
+      store: {
+        get: (sid: string) => store.get(sid),
+        set: (sid: string, sess: Record<string, unknown>, maxAge: number) => store.set(sid, sess, maxAge),
+        destroy: (sid: string) => store.destroy(sid),
+      },
+      // A session past its absolute lifetime is treated as absent (a fresh anonymous one replaces it).
+      valid: (_ctx: Context, data: SessionData) => data.userId === undefined || !isSessionExpired(data, config),
+    } as Parameters<typeof createSession>[0],
+    app,
+  );
+
+  return async function sessions(ctx: Context, next: Next): Promise<void> {
+    if (!(ctx.path === '/api' || ctx.path.startsWith('/api/'))) return next();
+    if (config.isProduction && servedOverHttps(ctx, config)) {
+      ctx.sessionOptions.secure = true;
+      // TLS ends at a proxy we do not trust for X-Forwarded-Proto, but PUBLIC_URL says the browser
+      // uses HTTPS: let the cookie library write a Secure cookie over this hop.
+      (ctx.cookies as unknown as { secure: boolean }).secure = true;
+    }
+    return session(ctx, next);
+  };
+}
+
+/** Signs `userId` in on this request's session, under a new session id (no session fixation). */
+export async function signInSession(ctx: Context, userId: number): Promise<void> {
+  const session = ctx.session!;
+  session.userId = userId;
+  session.createdAt = Date.now();
+  await session.regenerate();
+}
+
+/** Ends the session: the row is deleted and the cookie cleared when the response is committed. */
+export function signOutSession(ctx: Context): void {
+  ctx.session = null;
+}

@@ -1,0 +1,31 @@
+import type { Activity, Lead } from '../models/index.ts';
+import { iso, text } from './common.ts';
+
+export function presentActivity(activity: Activity) {
+  return {
+    id: activity.id,
+    leadId: activity.leadId,
+    type: activity.type,
+    title: activity.title,
+    description: text(activity.description),
+    status: activity.status,
+    outcome: text(activity.outcome),
+    dueDate: iso(activity.dueDate),
+    scheduledAt: iso(activity.scheduledAt),
+    completedAt: iso(activity.completedAt),
+    createdBy: activity.createdBy ?? null,
+    createdAt: iso(activity.createdAt)!,
+    updatedAt: iso(activity.updatedAt)!,
+  };
+}
+export type ActivityJson = ReturnType<typeof presentActivity>;
+
+/** The dashboard's recent activity: the activity plus who it concerns. */
+export function presentRecentActivity(activity: Activity & { lead?: Pick<Lead, 'id' | 'firstName' | 'lastName'> }) {
+  return {
+    ...presentActivity(activity),
+    lead: activity.lead
+      ? { id: activity.lead.id, firstName: activity.lead.firstName, lastName: text(activity.lead.lastName) }
+      : null,
+  };
+}

@@ -1,0 +1,28 @@
+import type { Lead } from '../models/index.ts';
+import { iso, text } from './common.ts';
+
+/** A contact, every field of spec section 3 (internal notes included: only administrators read leads). */
+export function presentLead(lead: Lead) {
+  return {
+    id: lead.id,
+    firstName: lead.firstName,
+    lastName: text(lead.lastName),
+    email: lead.email,
+    phone: text(lead.phone),
+    company: text(lead.company),
+    country: text(lead.country),
+    city: text(lead.city),
+    message: text(lead.message),
+    type: lead.type,
+    source: lead.source ?? null,
+    status: lead.status,
+    tags: lead.tags ?? [],
+    assignedTo: lead.assignedTo ?? null,
+    lastContactedAt: iso(lead.lastContactedAt),
+    nextFollowUpAt: iso(lead.nextFollowUpAt),
+    notes: text(lead.notes),
+    createdAt: iso(lead.createdAt)!,
+    updatedAt: iso(lead.updatedAt)!,
+  };
+}
+export type LeadJson = ReturnType<typeof presentLead>;

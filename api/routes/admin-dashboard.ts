@@ -1,0 +1,30 @@
+/** `{base}/stats/…` and `{base}/activities/recent`: the dashboard figures (base: /api/admin or /api/admin-dev). */
+import Router from '@koa/router';
+import { recentActivitiesQuerySchema } from '../schemas/index.ts';
+import { input, validate } from '../middleware/validate.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { leadStats } from '../services/leads.ts';
+import { webinarStats } from '../services/webinars.ts';
+import { recentActivities } from '../services/activities.ts';
+import { presentRecentActivity } from '../presenters/index.ts';
+
+const recentSchemas = { query: recentActivitiesQuerySchema };
+
+export function adminDashboardRouter(base: string): Router {
+  const router = new Router({ prefix: base });
+
+  router.get('/stats/leads', requireAdmin, async (ctx) => {
+    ctx.body = await leadStats(ctx.knex);
+  });
+
+  router.get('/stats/webinars', requireAdmin, async (ctx) => {
+    ctx.body = await webinarStats(ctx.knex);
+  });
+
+  router.get('/activities/recent', requireAdmin, validate(recentSchemas), async (ctx) => {
+    const { query } = input(ctx, recentSchemas);
+    ctx.body = (await recentActivities(ctx.knex, query.limit)).map(presentRecentActivity);
+  });
+
+  return router;
+}

@@ -1,0 +1,48 @@
+/** `{base}/leads…` of the admin API (base: /api/admin or /api/admin-dev): the contacts. */
+import Router from '@koa/router';
+import { leadCreateSchema, leadListQuerySchema, leadUpdateSchema } from '../schemas/index.ts';
+import { input, validate } from '../middleware/validate.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { createLead, deleteLead, findLeadOr404, listLeads, recentLeads, updateLead } from '../services/leads.ts';
+import { presentLead } from '../presenters/index.ts';
+
+const listSchemas = { query: leadListQuerySchema };
+const createSchemas = { body: leadCreateSchema };
+const updateSchemas = { body: leadUpdateSchema };
+
+export function adminLeadsRouter(base: string): Router {
+  const router = new Router({ prefix: base });
+
+  router.get('/leads', requireAdmin, validate(listSchemas), async (ctx) => {
+    const { query } = input(ctx, listSchemas);
+    const { leads, total } = await listLeads(ctx.knex, query);
+    ctx.body = { leads: leads.map(presentLead), pagination: { page: query.page, limit: query.limit, total } };
+  });
+
+  // Declared before `/leads/:id`, which would otherwise take "recent" for an id.
+  router.get('/leads/recent', requireAdmin, async (ctx) => {
+    ctx.body = (await recentLeads(ctx.knex)).map(presentLead);
+  });
+
+  router.get('/leads/:id', requireAdmin, async (ctx) => {
+    ctx.body = presentLead(await findLeadOr404(ctx.knex, ctx.params.id));
+  });
+
+  router.post('/leads', requireAdmin, validate(createSchemas), async (ctx) => {
+    const { body } = input(ctx, createSchemas);
+    ctx.status = 201;
+    ctx.body = presentLead(await createLead(ctx.knex, body));
+  });
+
+  router.patch('/leads/:id', requireAdmin, validate(updateSchemas), async (ctx) => {
+    const { body } = input(ctx, updateSchemas);
+    ctx.body = presentLead(await updateLead(ctx.knex, ctx.params.id, body));
+  });
+
+  router.delete('/leads/:id', requireAdmin, async (ctx) => {
+    await deleteLead(ctx.knex, ctx.params.id);
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,60 @@
+/** `{base}/webinars…` of the admin API (base: /api/admin or /api/admin-dev): webinars and registrations. */
+import Router from '@koa/router';
+import { registrationListQuerySchema, webinarCreateSchema, webinarListQuerySchema } from '../schemas/index.ts';
+import { input, validate } from '../middleware/validate.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import {
+  createWebinar,
+  deleteWebinar,
+  findWebinarOr404,
+  listRegistrations,
+  listWebinars,
+  upcomingWebinars,
+} from '../services/webinars.ts';
+import { presentRegistration, presentWebinar } from '../presenters/index.ts';
+
+const listSchemas = { query: webinarListQuerySchema };
+const createSchemas = { body: webinarCreateSchema };
+const registrationSchemas = { query: registrationListQuerySchema };
+
+export function adminWebinarsRouter(base: string): Router {
+  const router = new Router({ prefix: base });
+
+  router.get('/webinars', requireAdmin, validate(listSchemas), async (ctx) => {
+    const { query } = input(ctx, listSchemas);
+    const { webinars, total } = await listWebinars(ctx.knex, query);
+    ctx.body = { webinars: webinars.map(presentWebinar), pagination: { page: query.page, limit: query.limit, total } };
+  });
+
+  // Declared before `/webinars/:id`, which would otherwise take "upcoming" for an id.
+  router.get('/webinars/upcoming', requireAdmin, async (ctx) => {
+    ctx.body = (await upcomingWebinars(ctx.knex)).map(presentWebinar);
+  });
+
+  router.get('/webinars/:id', requireAdmin, async (ctx) => {
+    ctx.body = presentWebinar(await findWebinarOr404(ctx.knex, ctx.params.id));
+  });
+
+  router.post('/webinars', requireAdmin, validate(createSchemas), async (ctx) => {
+    const { body } = input(ctx, createSchemas);
+    ctx.status = 201;
+    ctx.body = presentWebinar(await createWebinar(ctx.knex, body));
+  });
+
+  router.delete('/webinars/:id', requireAdmin, async (ctx) => {
+    await deleteWebinar(ctx.knex, ctx.params.id);
+    ctx.status = 204;
+  });
+
+  router.get('/webinars/:id/registrations', requireAdmin, validate(registrationSchemas), async (ctx) => {
+    const { query } = input(ctx, registrationSchemas);
+    const { registrations, total, stats } = await listRegistrations(ctx.knex, ctx.params.id, query);
+    ctx.body = {
+      registrations: registrations.map(presentRegistration),
+      pagination: { page: query.page, limit: query.limit, total },
+      stats,
+    };
+  });
+
+  return router;
+}

@@ -1,0 +1,93 @@
+/**
+ * `POST /api/leads`: the public webinar and contact forms (spec section 3, issue 3).
+ * JSON from the site's scripts → 201 `{ id, registration, outcome, notice }`; the same route takes a
+ * plain HTML form post (no JavaScript) and answers with 303 redirects to the thank-you or error page.
+ */
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { publicLeadSchema, type PublicLead } from '../schemas/index.ts';
+import { input, validate } from '../middleware/validate.ts';
+import { submitPublicLead, type PublicSubmissionResult } from '../services/leads.ts';
+import { REGISTRATION_NOTICES } from '../services/webinars.ts';
+import { once, parseIdempotencyKey } from '../lib/idempotency.ts';
+import { fieldErrorsFromZod, HttpError, MESSAGES, toHttpError } from '../errors.ts';
+import { ZodError } from 'zod';
+
+const schemas = { body: publicLeadSchema };
+
+export function publicLeadsRouter(): Router {
+  const router = new Router();
+
+  router.post('/api/leads', htmlFormFallback, honeypot, validate(schemas, { allowForm: true }), async (ctx) => {
+    const { body } = input(ctx, schemas);
+    const { website: _honeypot, ...lead } = body;
+    // The site sends one key per submission attempt and reuses it on retry: a retry replays the answer.
+    const key = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
+    const answer = await ctx.knex.transaction((trx) =>
+      once(trx, 'leads', key, lead, async () => ({ status: 201, body: presentSubmission(await submitPublicLead(trx, lead as PublicLead)) })),
+    );
+    if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
+    ctx.status = answer.status;
+    ctx.body = answer.body;
+  });
+
+  return router;
+}
+
+function presentSubmission(result: PublicSubmissionResult) {
+  return {
+    id: result.id,
+    registration: result.registration,
+    outcome: result.outcome,
+    notice: result.outcome && result.outcome !== 'registered' ? REGISTRATION_NOTICES[result.outcome] : null,
+  };
+}
+
+function submittedType(ctx: Context): 'contact' | 'webinar' {
+  const body = ctx.request.body as Record<string, unknown> | undefined;
+  return body?.type === 'webinar' ? 'webinar' : 'contact';
+}
+
+/**
+ * A robot filling the hidden `website` field gets the usual success answer, and nothing is stored
+ * (telling it apart would teach it to leave the field empty).
+ */
+async function honeypot(ctx: Context, next: Next): Promise<void> {
+  const body = ctx.request.body as Record<string, unknown> | undefined;
+  const trap = body?.website;
+  if (trap === undefined || trap === null || (typeof trap === 'string' && trap.trim() === '')) return next();
+  ctx.logger.info({ reqId: ctx.state.requestId }, 'honeypot filled: submission ignored');
+  ctx.status = 201;
+  ctx.body = { id: 0, registration: null, outcome: null, notice: null };
+}
+
+/**
+ * Without JavaScript the browser posts the form itself: answer with a page, not JSON.
+ * Success → 303 /merci/?type=…; a client mistake → 303 /erreur-envoi/?type=…&message=<French message>.
+ */
+async function htmlFormFallback(ctx: Context, next: Next): Promise<void> {
+  if (ctx.state.bodyFormat !== 'form') return next();
+  const type = submittedType(ctx);
+  try {
+    await next();
+  } catch (error) {
+    redirectToPage(ctx, '/erreur-envoi/', { type, message: formErrorMessage(ctx, error) });
+    return;
+  }
+  const outcome = (ctx.body as { outcome?: keyof typeof REGISTRATION_NOTICES | null } | undefined)?.outcome;
+  const notice = outcome && outcome !== 'registered' ? REGISTRATION_NOTICES[outcome] : undefined;
+  redirectToPage(ctx, '/merci/', notice ? { type, message: notice } : { type });
+}
+
+function formErrorMessage(ctx: Context, error: unknown): string {
+  if (error instanceof ZodError) return fieldErrorsFromZod(error)[0]?.message ?? MESSAGES.invalid;
+  const known = toHttpError(error);
+  if (known && known.status < 500) return known.message;
+  ctx.logger.error({ err: error, reqId: ctx.state.requestId }, 'public form submission failed');
+  return (known ?? new HttpError(500, MESSAGES.internal)).message;
+}
+
+function redirectToPage(ctx: Context, pathname: string, query: Record<string, string>): void {
+  ctx.redirect(`${pathname}?${new URLSearchParams(query).toString()}`);
+  ctx.status = 303;
+}

@@ -1,0 +1,135 @@
+/**
+ * Webinars and their registrations: the admin list, creation, deletion, the registrations of one
+ * webinar with its statistics, and the public sign-up that never goes beyond a webinar's capacity.
+ */
+import type { Knex } from 'knex';
+import { Webinar, WebinarRegistration } from '../models/index.ts';
+import type { PaginationQuery, RegistrationListQuery, WebinarCreate } from '../schemas/index.ts';
+import { parseId } from '../schemas/index.ts';
+import { MESSAGES, notFound } from '../errors.ts';
+
+export type RegistrationOutcome = 'registered' | 'already_registered' | 'webinar_full' | 'no_upcoming_webinar';
+
+export const REGISTRATION_NOTICES: Record<RegistrationOutcome, string> = {
+  registered: 'Votre inscription au webinaire est confirmée.',
+  already_registered: 'Vous étiez déjà inscrit à ce webinaire : votre inscription est maintenue.',
+  webinar_full:
+    'Votre demande est enregistrée, mais le prochain webinaire est complet : nous vous recontacterons pour une prochaine session.',
+  no_upcoming_webinar:
+    "Votre demande est enregistrée, mais aucun webinaire n'est programmé pour le moment : nous vous recontacterons dès qu'une date sera fixée.",
+};
+
+/**
+ * Registers the lead to the next upcoming active webinar, inside the caller's transaction.
+ * The webinar row is locked (`for update`) before counting its registrations, so concurrent
+ * sign-ups queue on that lock and the count each one sees includes every committed registration:
+ * never more than maxAttendees. One registration per webinar and lead (unique index as well).
+ */
+export async function registerToNextWebinar(
+  trx: Knex.Transaction,
+  leadId: number,
+): Promise<{ registration: { webinarId: number; status: string } | null; outcome: RegistrationOutcome }> {
+  const webinar = await trx('webinars')
+    .where('isActive', true)
+    .where('datetime', '>', trx.fn.now())
+    .orderBy([{ column: 'datetime' }, { column: 'id' }])
+    .forUpdate()
+    .first<{ id: number; maxAttendees: number } | undefined>('id', 'maxAttendees');
+  if (!webinar) return { registration: null, outcome: 'no_upcoming_webinar' };
+
+  const existing = await trx('webinarRegistrations')
+    .where({ webinarId: webinar.id, leadId })
+    .first<{ status: string } | undefined>('status');
+  if (existing) return { registration: { webinarId: webinar.id, status: existing.status }, outcome: 'already_registered' };
+
+  const counted = await trx('webinarRegistrations').where({ webinarId: webinar.id }).count({ count: '*' }).first();
+  if (Number(counted?.count ?? 0) >= webinar.maxAttendees) return { registration: null, outcome: 'webinar_full' };
+
+  await trx('webinarRegistrations').insert({ webinarId: webinar.id, leadId, status: 'registered' });
+  return { registration: { webinarId: webinar.id, status: 'registered' }, outcome: 'registered' };
+}
+
+export function webinarIdOr404(rawId: unknown): number {
+  const id = parseId(rawId);
+  if (id === undefined) throw notFound(MESSAGES.webinarNotFound);
+  return id;
+}
+
+export async function findWebinarOr404(db: Knex, rawId: unknown): Promise<Webinar> {
+  const webinar = await Webinar.query(db).findById(webinarIdOr404(rawId));
+  if (!webinar) throw notFound(MESSAGES.webinarNotFound);
+  return webinar;
+}
+
+/** Soonest upcoming first, then past ones from the most recent. */
+export async function listWebinars(db: Knex, query: PaginationQuery): Promise<{ webinars: Webinar[]; total: number }> {
+  const { results, total } = await Webinar.query(db)
+    .orderByRaw('(datetime >= now()) desc, case when datetime >= now() then datetime end asc, datetime desc, id asc')
+    .page(query.page - 1, query.limit);
+  return { webinars: results, total };
+}
+
+/** The dashboard card: the 3 soonest webinars to come, active or not. */
+export async function upcomingWebinars(db: Knex, limit = 3): Promise<Webinar[]> {
+  return Webinar.query(db)
+    .where('datetime', '>=', db.fn.now())
+    .orderBy([{ column: 'datetime' }, { column: 'id' }])
+    .limit(limit);
+}
+
+export async function createWebinar(db: Knex, input: WebinarCreate): Promise<Webinar> {
+  // `date` and `time` are the dialog's own inputs: `datetime` is authoritative.
+  const { date: _date, time: _time, ...fields } = input;
+  return Webinar.query(db).insertAndFetch({ ...fields, datetime: new Date(fields.datetime) });
+}
+
+/** Deletes the webinar; its registrations go with it (ON DELETE CASCADE). */
+export async function deleteWebinar(db: Knex, rawId: unknown): Promise<void> {
+  const deleted = await Webinar.query(db).deleteById(webinarIdOr404(rawId));
+  if (deleted === 0) throw notFound(MESSAGES.webinarNotFound);
+}
+
+export interface RegistrationStats {
+  total: number;
+  registered: number;
+  attended: number;
+  noShow: number;
+}
+
+/** One page of a webinar's registrations (newest first) and statistics over the whole webinar. */
+export async function listRegistrations(db: Knex, rawId: unknown, query: RegistrationListQuery) {
+  const webinar = await findWebinarOr404(db, rawId);
+  const builder = WebinarRegistration.query(db).where('webinarId', webinar.id);
+  if (query.status) builder.where('status', query.status);
+  const page = await builder
+    .withGraphFetched('lead(listFields)')
+    .modifiers({ listFields: (lead) => lead.select('id', 'firstName', 'lastName', 'email', 'phone') })
+    .orderBy([
+      { column: 'registeredAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .page(query.page - 1, query.limit);
+  const { rows } = await db.raw<{ rows: Array<Record<string, string | number>> }>(
+    `select count(*) as total,
+            count(*) filter (where status = 'registered') as registered,
+            count(*) filter (where status = 'attended') as attended,
+            count(*) filter (where status = 'no-show') as no_show
+     from webinar_registrations where webinar_id = ?`,
+    [webinar.id],
+  );
+  const row = rows[0]!;
+  const stats: RegistrationStats = {
+    total: Number(row.total),
+    registered: Number(row.registered),
+    attended: Number(row.attended),
+    noShow: Number(row.no_show),
+  };
+  return { registrations: page.results, total: page.total, stats };
+}
+
+export async function webinarStats(db: Knex): Promise<{ upcoming: number; registrations: number }> {
+  const { rows } = await db.raw<{ rows: Array<Record<string, string | number>> }>(`
+    select (select count(*) from webinars where is_active and datetime > now()) as upcoming,
+           (select count(*) from webinar_registrations) as registrations`);
+  return { upcoming: Number(rows[0]!.upcoming), registrations: Number(rows[0]!.registrations) };
+}
