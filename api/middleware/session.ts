@@ -65,7 +65,8 @@ export class SessionStore {
   async get(sid: string): Promise<Record<string, unknown> | undefined> {
     const row = await this.knex('sessions')
       .where({ sid: storeKey(sid) })
-      .where('expire', '>', this.knex.fn.now())
+      // The application's clock decides expiry everywhere (cookie, absolute lifetime, rows) so they agree.
+      .where('expire', '>', new Date())
       .first<{ sess: Record<string, unknown> | string } | undefined>('sess');
     if (!row) return undefined;
     return typeof row.sess === 'string' ? (JSON.parse(row.sess) as Record<string, unknown>) : row.sess;
@@ -88,7 +89,8 @@ export class SessionStore {
   }
 
   async purgeExpired(): Promise<number> {
-    return this.knex('sessions').where('expire', '<=', this.knex.fn.now()).delete();
+    const purged = await this.knex('sessions').where('expire', '<=', new Date()).delete().returning('sid');
+    return purged.length;
   }
 
   private async purgeExpiredSometimes(now: number): Promise<void> {
