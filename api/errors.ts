@@ -84,6 +84,9 @@ export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (error instanceof ZodError) return new HttpError(400, MESSAGES.invalid, { errors: fieldErrorsFromZod(error) });
   if (error instanceof ObjectionNotFoundError) return notFound();
+  // Objection wraps driver errors (UniqueViolationError…): judge the PostgreSQL error underneath.
+  const native = (error as { nativeError?: unknown })?.nativeError;
+  if (native && native !== error) return toHttpError(native);
   const pg = error as PgError;
   if (pg?.code === '23505') return conflict(UNIQUE_CONSTRAINT_MESSAGES[pg.constraint ?? ''] ?? MESSAGES.conflict);
   // Check, not-null and foreign-key violations mean the input slipped past validation: still the client's data.

@@ -143,8 +143,8 @@ export async function updateLead(db: Knex, rawId: unknown, changes: LeadUpdate):
 
 /** Deletes the lead; its registrations and activities go with it (ON DELETE CASCADE). */
 export async function deleteLead(db: Knex, rawId: unknown): Promise<void> {
-  const deleted = await Lead.query(db).deleteById(leadIdOr404(rawId));
-  if (deleted === 0) throw notFound(MESSAGES.leadNotFound);
+  const deleted = await db('leads').where({ id: leadIdOr404(rawId) }).delete().returning('id');
+  if (deleted.length === 0) throw notFound(MESSAGES.leadNotFound);
 }
 
 export interface LeadStats {

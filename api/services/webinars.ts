@@ -85,8 +85,8 @@ export async function createWebinar(db: Knex, input: WebinarCreate): Promise<Web
 
 /** Deletes the webinar; its registrations go with it (ON DELETE CASCADE). */
 export async function deleteWebinar(db: Knex, rawId: unknown): Promise<void> {
-  const deleted = await Webinar.query(db).deleteById(webinarIdOr404(rawId));
-  if (deleted === 0) throw notFound(MESSAGES.webinarNotFound);
+  const deleted = await db('webinars').where({ id: webinarIdOr404(rawId) }).delete().returning('id');
+  if (deleted.length === 0) throw notFound(MESSAGES.webinarNotFound);
 }
 
 export interface RegistrationStats {
