@@ -37,7 +37,10 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
-      filter: (page) => !/\/(admin|admin-dev|simple-admin|login)(\/|$)/.test(new URL(page).pathname),
+      filter: (page) =>
+        !/\/(admin|admin-dev|simple-admin|login)(\/|$)/.test(new URL(page).pathname) &&
+        // Public site: only canonical URLs (/ and /webinaire duplicate /innercircle/...), no form result pages.
+        !['/', '/webinaire/', '/merci/', '/erreur-envoi/'].includes(new URL(page).pathname),
     }),
   ],
   vite: {

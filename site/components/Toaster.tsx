@@ -1,0 +1,140 @@
+/**
+ * The one toast region of the public pages (spec 4, 8, 9): one toast at a time, closed with its
+ * button, by swiping it sideways, or by itself after a while (success only: an error stays until the
+ * visitor closes it). The region exists before any toast, so screen readers announce each new one.
+ *
+ * It is not an island of its own: the form islands mount it on hydration (`mountToaster`), so it
+ * costs no JavaScript before a form is near, and it shares their React runtime and toast store.
+ */
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { createRoot } from 'react-dom/client';
+import { useStore } from '@nanostores/react';
+import { $toast, dismissToast, type Toast } from '../lib/toast.ts';
+
+export interface ToasterLabels {
+  closeLabel: string;
+  regionLabel: string;
+}
+
+const AUTO_CLOSE_MS = 6000;
+const SWIPE_DISTANCE_PX = 80;
+
+export function Toaster({ closeLabel, regionLabel }: ToasterLabels) {
+  const toast = useStore($toast);
+  return (
+    <section
+      aria-label={regionLabel}
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 md:inset-x-auto md:right-0 md:w-full md:max-w-[420px]"
+    >
+      <div role="status" aria-live="polite" aria-atomic="true" className="w-full">
+        {toast && <ToastCard key={toast.id} toast={toast} closeLabel={closeLabel} />}
+      </div>
+    </section>
+  );
+}
+
+function ToastCard({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
+  const [paused, setPaused] = useState(false);
+  const [offset, setOffset] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const start = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (toast.variant === 'destructive' || paused) return;
+    const timer = window.setTimeout(() => dismissToast(toast.id), AUTO_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast, paused]);
+
+  function onPointerDown(event: ReactPointerEvent<HTMLDivElement>) {
+    if ((event.target as HTMLElement).closest('button')) return;
+    start.current = event.clientX;
+    setDragging(true);
+    event.currentTarget.setPointerCapture(event.pointerId);
+  }
+  function onPointerMove(event: ReactPointerEvent<HTMLDivElement>) {
+    if (start.current !== null) setOffset(event.clientX - start.current);
+  }
+  function onPointerEnd() {
+    if (start.current === null) return;
+    start.current = null;
+    setDragging(false);
+    if (Math.abs(offset) >= SWIPE_DISTANCE_PX) dismissToast(toast.id);
+    else setOffset(0);
+  }
+
+  const destructive = toast.variant === 'destructive';
+  return (
+    <div
+      data-variant={toast.variant}
+      className={`pointer-events-auto relative flex w-full touch-pan-y items-start gap-3 rounded-2xl border p-4 pr-12 shadow-xl shadow-pine-900/10 select-none ${
+        destructive ? 'border-danger bg-danger text-white' : 'border-line bg-white text-ink'
+      } ${dragging ? '' : 'transition-transform duration-200'}`}
+      style={{ transform: `translateX(${offset}px)`, opacity: 1 - Math.min(Math.abs(offset) / 240, 0.6) }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerEnd}
+      onPointerCancel={onPointerEnd}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      {!destructive && (
+        <span
+          aria-hidden="true"
+          className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-success-bg text-success"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="m5 12.5 4.5 4.5L19 7.5" />
+          </svg>
+        </span>
+      )}
+      <div className="min-w-0">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description && (
+          <p className={`mt-1 text-sm leading-relaxed whitespace-pre-line ${destructive ? 'text-white' : 'text-muted'}`}>
+            {toast.description}
+          </p>
+        )}
+      </div>
+      <button
+        type="button"
+        onClick={() => dismissToast(toast.id)}
+        aria-label={closeLabel}
+        className={`absolute top-3 right-3 grid size-8 place-items-center rounded-full ${destructive ? 'hover:bg-white/15' : 'hover:bg-sand'}`}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          <path d="M6 6l12 12M18 6 6 18" />
+        </svg>
+      </button>
+    </div>
+  );
+}
+
+let mounted = false;
+
+/** Mounts the toaster once per page, whichever form island hydrates first. */
+export function mountToaster(labels: ToasterLabels): void {
+  if (mounted || typeof document === 'undefined') return;
+  mounted = true;
+  const container = document.createElement('div');
+  container.id = 'toaster';
+  document.body.append(container);
+  createRoot(container).render(<Toaster {...labels} />);
+}

@@ -1,0 +1,168 @@
+/**
+ * The landing page's contact request (spec 2.11, 3, 5): one full-name field split at the first space
+ * (first word → firstName, the rest → lastName), email, phone, optional company and goal → a lead of
+ * type "contact".
+ *
+ * Without JavaScript the full name travels as `firstName` (the browser cannot split it): the contact
+ * is still recorded, with the whole name as first name.
+ */
+import { useState, type SubmitEvent } from 'react';
+import { contactFormSchema, EMAIL_MAX, PHONE_MAX } from '../../../api/schemas/index.ts';
+import { showToast } from '../../lib/toast.ts';
+import {
+  Field,
+  Honeypot,
+  SubmitButton,
+  checkWithSchema,
+  compact,
+  focusFirstError,
+  formValues,
+  useEnhancedForm,
+  useLeadSubmission,
+  type CommonFormText,
+  type FieldErrors,
+} from './shared.tsx';
+
+export interface ContactFormText {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  message: string;
+  messagePlaceholder: string;
+  submit: string;
+  pending: string;
+  success: { title: string; description: string };
+  error: { title: string; description: string };
+}
+
+interface Props {
+  idPrefix: string;
+  text: ContactFormText;
+  common: CommonFormText;
+}
+
+/** "Léa Favre-Morel" → { firstName: "Léa", lastName: "Favre-Morel" }; one word → no last name. */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const trimmed = fullName.trim().replace(/\s+/g, ' ');
+  const space = trimmed.indexOf(' ');
+  return space === -1
+    ? { firstName: trimmed, lastName: '' }
+    : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
+}
+
+// The full-name input is named `firstName` so that the no-JavaScript post still carries the name.
+const NAME_FIELD = 'firstName';
+
+export default function ContactForm({ idPrefix, text, common }: Props) {
+  const form = useEnhancedForm(common.toaster);
+  const { pending, submit } = useLeadSubmission(common.networkError);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const values = formValues(element);
+    const { firstName, lastName } = splitFullName(values[NAME_FIELD] ?? '');
+    const payload = compact({
+      firstName,
+      lastName,
+      email: values.email,
+      phone: values.phone,
+      company: values.company,
+      message: values.message,
+      type: 'contact',
+      website: values.website,
+    });
+    // Both name parts come from the one full-name input.
+    const check = checkWithSchema(contactFormSchema, payload, values, (key) => (key === 'lastName' ? NAME_FIELD : key));
+    if (!check.ok) {
+      setErrors(check.errors);
+      if (check.missing) showToast({ variant: 'destructive', ...common.missingFields });
+      focusFirstError(element, check.errors);
+      return;
+    }
+    setErrors({});
+    const outcome = await submit(payload);
+    if (outcome.ok) {
+      element.reset();
+      showToast({ variant: 'success', ...text.success });
+    } else {
+      showToast({
+        variant: 'destructive',
+        title: text.error.title,
+        description: text.error.description.replace('{message}', outcome.message),
+      });
+    }
+  }
+
+  const id = (field: string) => `${idPrefix}-${field}`;
+  return (
+    <form
+      ref={form}
+      method="post"
+      action="/api/leads"
+      onSubmit={onSubmit}
+      className="relative grid gap-4 sm:grid-cols-2"
+      aria-busy={pending}
+    >
+      <input type="hidden" name="type" value="contact" />
+      <Field
+        id={id('name')}
+        name={NAME_FIELD}
+        label={text.name}
+        error={errors[NAME_FIELD]}
+        required
+        autoComplete="name"
+        className="sm:col-span-2"
+      />
+      <Field
+        id={id('email')}
+        name="email"
+        type="email"
+        label={text.email}
+        error={errors.email}
+        required
+        autoComplete="email"
+        inputMode="email"
+        maxLength={EMAIL_MAX}
+      />
+      <Field
+        id={id('phone')}
+        name="phone"
+        type="tel"
+        label={text.phone}
+        error={errors.phone}
+        required
+        autoComplete="tel"
+        maxLength={PHONE_MAX}
+      />
+      <Field
+        id={id('company')}
+        name="company"
+        label={text.company}
+        optionalSuffix={common.optionalSuffix}
+        error={errors.company}
+        autoComplete="organization"
+        className="sm:col-span-2"
+      />
+      <Field
+        id={id('message')}
+        name="message"
+        label={text.message}
+        optionalSuffix={common.optionalSuffix}
+        placeholder={text.messagePlaceholder}
+        error={errors.message}
+        multiline
+        className="sm:col-span-2"
+      />
+      <Honeypot id={id('website')} />
+      <div className="sm:col-span-2">
+        <SubmitButton pending={pending} label={text.submit} pendingLabel={text.pending} />
+        <p className="mt-3 text-center text-xs text-muted">
+          {common.requiredHint} {common.privacyNote}
+        </p>
+      </div>
+    </form>
+  );
+}

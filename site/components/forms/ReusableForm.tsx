@@ -1,0 +1,218 @@
+/**
+ * The reusable sign-up form (spec 2.11): an optional first-name field and an email. On success the
+ * form gives way to a green confirmation and the "Envoi réussi" toast (spec 8). The site uses it in
+ * the footer, where it records a contact lead with a note saying where it came from.
+ *
+ * Third-party mode (spec 2.11): given a `thirdPartyFormId`, it renders an external provider's
+ * subscription form instead, shown after `delaySeconds` and at most once every `showEveryDays`.
+ * No page sets an id today; before turning it on, the provider's address must be added to the
+ * Content-Security-Policy's `form-action` (api/middleware/security-headers.ts).
+ */
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { publicLeadSchema, EMAIL_MAX } from '../../../api/schemas/index.ts';
+import { showToast } from '../../lib/toast.ts';
+import {
+  Field,
+  Honeypot,
+  SubmitButton,
+  checkWithSchema,
+  compact,
+  focusFirstError,
+  formValues,
+  useEnhancedForm,
+  useLeadSubmission,
+  type CommonFormText,
+  type FieldErrors,
+} from './shared.tsx';
+
+export interface ReusableFormText {
+  firstName: string;
+  email: string;
+  submit: string;
+  pending: string;
+  leadMessage: string;
+  successTitle: string;
+  successMessage: string;
+  errorTitle: string;
+  errorDescription: string;
+}
+
+interface Props {
+  idPrefix: string;
+  text: ReusableFormText;
+  common: CommonFormText;
+  showName?: boolean;
+  /** Turns on the third-party mode (off on every page). */
+  thirdPartyFormId?: string;
+  thirdPartyAction?: string;
+  delaySeconds?: number;
+  showEveryDays?: number;
+  tone?: 'light' | 'dark';
+}
+
+export default function ReusableForm(props: Props) {
+  if (props.thirdPartyFormId && props.thirdPartyAction) {
+    return (
+      <ThirdPartyForm
+        formId={props.thirdPartyFormId}
+        action={props.thirdPartyAction}
+        text={props.text}
+        delaySeconds={props.delaySeconds ?? 5}
+        showEveryDays={props.showEveryDays ?? 15}
+      />
+    );
+  }
+  return <LeadSignUpForm {...props} />;
+}
+
+function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light' }: Props) {
+  const form = useEnhancedForm(common.toaster);
+  const { pending, submit } = useLeadSubmission(common.networkError);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [done, setDone] = useState(false);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const values = formValues(element);
+    // A lead needs a first name; without the name field, the email's local part stands in for it.
+    const firstName = showName ? values.firstName : values.email?.split('@')[0];
+    const payload = compact({
+      firstName,
+      email: values.email,
+      message: text.leadMessage,
+      type: 'contact',
+      website: values.website,
+    });
+    const check = checkWithSchema(publicLeadSchema, payload, values);
+    if (!check.ok) {
+      setErrors(check.errors);
+      if (check.missing) showToast({ variant: 'destructive', ...common.missingFields });
+      focusFirstError(element, check.errors);
+      return;
+    }
+    setErrors({});
+    const outcome = await submit(payload);
+    if (outcome.ok) {
+      setDone(true);
+      showToast({ variant: 'success', title: text.successTitle, description: text.successMessage });
+    } else {
+      showToast({
+        variant: 'destructive',
+        title: text.errorTitle,
+        description: text.errorDescription.replace('{message}', outcome.message),
+      });
+    }
+  }
+
+  if (done) {
+    return (
+      <p
+        role="status"
+        className="flex items-start gap-3 rounded-2xl border border-success/30 bg-success-bg p-4 text-sm font-medium text-success"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="mt-0.5 size-5 shrink-0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="m5 12.5 4.5 4.5L19 7.5" />
+        </svg>
+        {text.successMessage}
+      </p>
+    );
+  }
+
+  const id = (field: string) => `${idPrefix}-${field}`;
+  const labelTone = tone === 'dark' ? '[&_label]:text-cream [&_label_span]:text-pine-200' : '';
+  return (
+    <form
+      ref={form}
+      method="post"
+      action="/api/leads"
+      onSubmit={onSubmit}
+      className={`relative grid gap-3 sm:grid-cols-2 ${labelTone}`}
+    >
+      <input type="hidden" name="type" value="contact" />
+      <input type="hidden" name="message" value={text.leadMessage} />
+      {showName && (
+        <Field
+          id={id('firstName')}
+          name="firstName"
+          label={text.firstName}
+          error={errors.firstName}
+          required
+          autoComplete="given-name"
+        />
+      )}
+      <Field
+        id={id('email')}
+        name="email"
+        type="email"
+        label={text.email}
+        error={errors.email}
+        required
+        autoComplete="email"
+        inputMode="email"
+        maxLength={EMAIL_MAX}
+        className={showName ? '' : 'sm:col-span-2'}
+      />
+      <Honeypot id={id('website')} />
+      <div className="sm:col-span-2">
+        <SubmitButton pending={pending} label={text.submit} pendingLabel={text.pending} />
+      </div>
+    </form>
+  );
+}
+
+const LAST_SHOWN_KEY = 'clairval:third-party-form-shown-at';
+
+function ThirdPartyForm({
+  formId,
+  action,
+  text,
+  delaySeconds,
+  showEveryDays,
+}: {
+  formId: string;
+  action: string;
+  text: ReusableFormText;
+  delaySeconds: number;
+  showEveryDays: number;
+}) {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const lastShown = Number(window.localStorage.getItem(LAST_SHOWN_KEY) ?? 0);
+    if (Date.now() - lastShown < showEveryDays * 24 * 3600 * 1000) return;
+    const timer = window.setTimeout(() => {
+      window.localStorage.setItem(LAST_SHOWN_KEY, String(Date.now()));
+      setVisible(true);
+    }, delaySeconds * 1000);
+    return () => window.clearTimeout(timer);
+  }, [delaySeconds, showEveryDays]);
+
+  if (!visible) return null;
+  return (
+    <form method="post" action={action} data-form-id={formId} className="grid gap-3">
+      <input type="hidden" name="form_id" value={formId} />
+      <label htmlFor={`third-party-${formId}-email`} className="text-sm font-medium">
+        {text.email}
+      </label>
+      <input
+        id={`third-party-${formId}-email`}
+        name="email_address"
+        type="email"
+        required
+        className="rounded-xl border border-line px-4 py-3"
+      />
+      <button type="submit" className="rounded-full bg-copper px-6 py-3 font-semibold text-white">
+        {text.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The free-webinar sign-up (spec 2.11): first name, last name, email, company → a lead of type
+ * "webinar". Used in the landing page's #webinar section and on the webinar page.
+ */
+import { useState, type SubmitEvent } from 'react';
+import { webinarFormSchema, EMAIL_MAX } from '../../../api/schemas/index.ts';
+import { showToast } from '../../lib/toast.ts';
+import {
+  Field,
+  Honeypot,
+  SubmitButton,
+  checkWithSchema,
+  compact,
+  focusFirstError,
+  formValues,
+  useEnhancedForm,
+  useLeadSubmission,
+  type CommonFormText,
+  type FieldErrors,
+} from './shared.tsx';
+
+export interface WebinarFormText {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  submit: string;
+  pending: string;
+  success: { title: string; description: string };
+  error: { title: string; description: string };
+}
+
+interface Props {
+  idPrefix: string;
+  text: WebinarFormText;
+  common: CommonFormText;
+}
+
+export default function WebinarForm({ idPrefix, text, common }: Props) {
+  const form = useEnhancedForm(common.toaster);
+  const { pending, submit } = useLeadSubmission(common.networkError);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const values = formValues(element);
+    const payload = compact({
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      company: values.company,
+      type: 'webinar',
+      website: values.website,
+    });
+    const check = checkWithSchema(webinarFormSchema, payload, values);
+    if (!check.ok) {
+      setErrors(check.errors);
+      if (check.missing) showToast({ variant: 'destructive', ...common.missingFields });
+      focusFirstError(element, check.errors);
+      return;
+    }
+    setErrors({});
+    const outcome = await submit(payload);
+    if (outcome.ok) {
+      element.reset();
+      const notice = outcome.response.notice;
+      showToast({
+        variant: 'success',
+        title: text.success.title,
+        description: notice ? `${text.success.description}\n${notice}` : text.success.description,
+      });
+    } else {
+      showToast({
+        variant: 'destructive',
+        title: text.error.title,
+        description: text.error.description.replace('{message}', outcome.message),
+      });
+    }
+  }
+
+  const id = (field: string) => `${idPrefix}-${field}`;
+  return (
+    <form
+      ref={form}
+      method="post"
+      action="/api/leads"
+      onSubmit={onSubmit}
+      className="relative grid gap-4 sm:grid-cols-2"
+      aria-busy={pending}
+    >
+      <input type="hidden" name="type" value="webinar" />
+      <Field
+        id={id('firstName')}
+        name="firstName"
+        label={text.firstName}
+        error={errors.firstName}
+        required
+        autoComplete="given-name"
+      />
+      <Field id={id('lastName')} name="lastName" label={text.lastName} error={errors.lastName} autoComplete="family-name" />
+      <Field
+        id={id('email')}
+        name="email"
+        type="email"
+        label={text.email}
+        error={errors.email}
+        required
+        autoComplete="email"
+        inputMode="email"
+        maxLength={EMAIL_MAX}
+        className="sm:col-span-2"
+      />
+      <Field
+        id={id('company')}
+        name="company"
+        label={text.company}
+        optionalSuffix={common.optionalSuffix}
+        error={errors.company}
+        autoComplete="organization"
+        className="sm:col-span-2"
+      />
+      <Honeypot id={id('website')} />
+      <div className="sm:col-span-2">
+        <SubmitButton pending={pending} label={text.submit} pendingLabel={text.pending} />
+        <p className="mt-3 text-center text-xs text-muted">
+          {common.requiredHint} {common.privacyNote}
+        </p>
+      </div>
+    </form>
+  );
+}
