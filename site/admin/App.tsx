@@ -1,0 +1,134 @@
+/**
+ * The back office: one client-side app for /admin*, /simple-admin* and /admin-dev* (spec 2.3-2.10).
+ * Signed out, /admin* goes to /api/login (which lands on /login) and /simple-admin to /login;
+ * /admin-dev renders without sign-in and its data calls answer 401 → /login.
+ */
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { isUnauthorized } from './lib/http.ts';
+import { setUnauthorizedHandler } from './lib/query.ts';
+import { $router, goToSignIn } from './stores/router.ts';
+import { $session, loadSession } from './stores/session.ts';
+import { AdminLayout } from './ui/Layout.tsx';
+import { Alert, buttonClass, Spinner } from './ui/primitives.tsx';
+import { Toaster } from './ui/Toaster.tsx';
+import { Dashboard } from './screens/Dashboard.tsx';
+import { NotFound } from './screens/NotFound.tsx';
+
+// The dashboard ships with the app; every other screen is its own chunk, loaded on first visit,
+// so the dashboard's JavaScript stays small (forms and their validation load with the forms).
+const AdminDev = lazy(() => import('./screens/AdminDev.tsx').then((m) => ({ default: m.AdminDev })));
+const LeadDetail = lazy(() => import('./screens/LeadDetail.tsx').then((m) => ({ default: m.LeadDetail })));
+const LeadForm = lazy(() => import('./screens/LeadForm.tsx').then((m) => ({ default: m.LeadForm })));
+const LeadsList = lazy(() => import('./screens/LeadsList.tsx').then((m) => ({ default: m.LeadsList })));
+const RegistrationsScreen = lazy(() => import('./screens/Registrations.tsx').then((m) => ({ default: m.RegistrationsScreen })));
+const WebinarDetail = lazy(() => import('./screens/WebinarDetail.tsx').then((m) => ({ default: m.WebinarDetail })));
+const Webinars = lazy(() => import('./screens/Webinars.tsx').then((m) => ({ default: m.Webinars })));
+
+setUnauthorizedHandler((error) => {
+  if (isUnauthorized(error)) goToSignIn();
+});
+
+function Screen() {
+  const page = useStore($router);
+  switch (page?.route) {
+    case 'dashboard':
+      return page.search.tab === 'webinars' ? <Webinars /> : <Dashboard />;
+    case 'simpleAdmin':
+      return <Dashboard />;
+    case 'leads':
+      return <LeadsList />;
+    case 'leadNew':
+      return <LeadForm />;
+    case 'lead':
+      return <LeadDetail key={page.params.id} id={page.params.id} />;
+    case 'leadEdit':
+      return <LeadForm key={page.params.id} id={page.params.id} />;
+    case 'webinars':
+      return <Webinars />;
+    case 'webinar':
+      return <WebinarDetail key={page.params.id} id={page.params.id} />;
+    case 'webinarRegistrations':
+    case 'webinarRegistrationsAlt':
+      return <RegistrationsScreen key={page.params.id} webinarId={page.params.id} />;
+    default:
+      return <NotFound />;
+  }
+}
+
+function Loading() {
+  return (
+    <p className="flex items-center gap-2 py-16 text-sm text-slate-500" role="status">
+      <Spinner className="h-5 w-5 text-accent-600" /> Chargement…
+    </p>
+  );
+}
+
+function FullPage({ children }: { children: ReactNode }) {
+  return <div className="flex min-h-dvh items-center justify-center bg-slate-50 p-6">{children}</div>;
+}
+
+export default function AdminApp() {
+  const page = useStore($router);
+  const session = useStore($session);
+  const open = page?.route === 'adminDev';
+
+  useEffect(() => {
+    void loadSession();
+  }, []);
+
+  const signedOut = session.status === 'ready' && session.user === null;
+  useEffect(() => {
+    if (signedOut && !open) goToSignIn();
+  }, [signedOut, open]);
+
+  useEffect(() => {
+    const names: Record<string, string> = { adminDev: 'Administration', leads: 'Contacts', webinars: 'Webinaires' };
+    document.title = `${(page?.route && names[page.route]) || 'Administration'} | Inner Circle`;
+  }, [page?.route]);
+
+  let content: ReactNode;
+  if (open) {
+    content = (
+      <Suspense fallback={<Loading />}>
+        <AdminDev />
+      </Suspense>
+    );
+  } else if (session.status === 'error') {
+    content = (
+      <FullPage>
+        <div className="w-full max-w-md">
+          <Alert title="Impossible de vérifier votre session">
+            <p>{session.message}</p>
+            <button type="button" className={buttonClass('secondary', 'sm', 'mt-3')} onClick={() => void loadSession()}>
+              Réessayer
+            </button>
+          </Alert>
+        </div>
+      </FullPage>
+    );
+  } else if (session.status === 'loading' || session.user === null) {
+    content = (
+      <FullPage>
+        <p className="flex items-center gap-2 text-sm text-slate-500" role="status">
+          <Spinner className="h-5 w-5 text-accent-600" /> Chargement…
+        </p>
+      </FullPage>
+    );
+  } else {
+    content = (
+      <AdminLayout user={session.user}>
+        <Suspense fallback={<Loading />}>
+          <Screen />
+        </Suspense>
+      </AdminLayout>
+    );
+  }
+  return (
+    <>
+      {content}
+      <Toaster />
+    </>
+  );
+}
+

@@ -1,0 +1,179 @@
+/**
+ * /login (spec 2.4, 5, 8): sign in with the username field and the password, or create the first
+ * administrator. Already signed in → /simple-admin; after success → /simple-admin after 500 ms
+ * (or back to the admin page that sent the visitor here, when it says so with `next`).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { loginSchema, MISSING_FIELDS_MESSAGE, setupAdminSchema } from '../../../api/schemas/index.ts';
+import { errorMessage, http } from '../lib/http.ts';
+import { fetchCurrentUser } from '../stores/session.ts';
+import { toast } from '../stores/toast.ts';
+import { LogoImage } from '../ui/Logo.tsx';
+import { buttonClass, controlClass, cx, Spinner } from '../ui/primitives.tsx';
+import { Toaster } from '../ui/Toaster.tsx';
+
+const REDIRECT_DELAY_MS = 500;
+
+/** Only a path of the admin area, never another site (open-redirect guard). */
+export function destination(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && /^\/(admin|admin-dev|simple-admin)(\/|\?|$)/.test(next) ? next : '/simple-admin';
+}
+
+function firstApiMessage(error: unknown): string | undefined {
+  const text = errorMessage(error);
+  return text || undefined;
+}
+
+export default function LoginApp() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState<'login' | 'setup' | undefined>();
+  const [missing, setMissing] = useState(false);
+  const [checking, setChecking] = useState(true);
+
+  useEffect(() => {
+    let active = true;
+    fetchCurrentUser()
+      .then((user) => {
+        if (user) window.location.replace('/simple-admin');
+        else if (active) setChecking(false);
+      })
+      .catch(() => active && setChecking(false));
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  function redirectSoon() {
+    window.setTimeout(() => window.location.assign(destination(window.location.search)), REDIRECT_DELAY_MS);
+  }
+
+  function checkFilled(): boolean {
+    const filled = username.trim() !== '' && password !== '';
+    setMissing(!filled);
+    if (!filled) toast({ title: MISSING_FIELDS_MESSAGE, variant: 'destructive' });
+    return filled;
+  }
+
+  async function signIn(event: FormEvent) {
+    event.preventDefault();
+    if (!checkFilled()) return;
+    const parsed = loginSchema.safeParse({ email: username, password });
+    if (!parsed.success) {
+      toast({ title: 'Erreur de connexion', description: parsed.error.issues[0]?.message, variant: 'destructive' });
+      return;
+    }
+    setPending('login');
+    try {
+      await http.post('/api/simple-auth/login', { json: parsed.data });
+      await fetchCurrentUser().catch(() => null);
+      toast({ title: 'Connexion réussie', description: 'Redirection vers le tableau de bord…' });
+      redirectSoon();
+    } catch (error) {
+      setPending(undefined);
+      toast({ title: 'Erreur de connexion', description: firstApiMessage(error) ?? 'Erreur lors de la connexion', variant: 'destructive' });
+    }
+  }
+
+  async function createAdmin() {
+    if (!checkFilled()) return;
+    const parsed = setupAdminSchema.safeParse({ email: username, password, firstName: 'Admin', lastName: 'Utilisateur' });
+    if (!parsed.success) {
+      toast({ title: 'Erreur', description: parsed.error.issues[0]?.message, variant: 'destructive' });
+      return;
+    }
+    setPending('setup');
+    try {
+      await http.post('/api/simple-auth/setup-admin', { json: parsed.data });
+      toast({ title: 'Compte créé', description: 'Le compte administrateur a été créé. Redirection…' });
+      // The API signs the new administrator in; without a session, stay here to sign in.
+      const user = await fetchCurrentUser().catch(() => null);
+      if (user) redirectSoon();
+      else setPending(undefined);
+    } catch (error) {
+      setPending(undefined);
+      toast({ title: 'Erreur', description: firstApiMessage(error) ?? 'Erreur lors de la création du compte admin', variant: 'destructive' });
+    }
+  }
+
+  const invalid = (value: string) => (missing && value.trim() === '' ? true : undefined);
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-10">
+      <main className="w-full max-w-sm">
+        <div className="mb-6 flex flex-col items-center text-center">
+          <LogoImage className="h-12 w-12" />
+          <p className="mt-3 text-sm font-semibold text-slate-900">Inner Circle</p>
+        </div>
+        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">Accès administrateur</p>
+          <h1 className="mt-1 text-xl font-semibold text-slate-900">Connexion</h1>
+          <p className="mt-1 text-sm text-slate-600">Connectez-vous pour gérer les contacts et les webinaires.</p>
+          <form onSubmit={signIn} noValidate className="mt-6 space-y-4">
+            <div>
+              <label htmlFor="username" className="mb-1.5 block text-sm font-medium text-slate-800">
+                Nom d'utilisateur
+              </label>
+              <input
+                id="username"
+                name="username"
+                type="text"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={username}
+                onChange={(event) => setUsername(event.target.value)}
+                aria-invalid={invalid(username)}
+                aria-describedby="username-hint"
+                className={controlClass}
+              />
+              <p id="username-hint" className="mt-1 text-xs text-slate-500">
+                Votre adresse email ou votre nom d'utilisateur.
+              </p>
+            </div>
+            <div>
+              <label htmlFor="password" className="mb-1.5 block text-sm font-medium text-slate-800">
+                Mot de passe
+              </label>
+              <input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                aria-invalid={invalid(password)}
+                className={controlClass}
+              />
+            </div>
+            {missing ? (
+              <p className="text-sm text-red-700" role="alert">
+                {MISSING_FIELDS_MESSAGE}
+              </p>
+            ) : null}
+            <button type="submit" className={buttonClass('primary', 'md', 'w-full')} disabled={pending !== undefined || checking}>
+              {pending === 'login' ? <Spinner /> : null}
+              Se connecter
+            </button>
+          </form>
+          <div className="my-5 flex items-center gap-3 text-xs text-slate-400">
+            <span className="h-px flex-1 bg-slate-200" />
+            Première installation
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <button type="button" onClick={() => void createAdmin()} className={buttonClass('secondary', 'md', 'w-full')} disabled={pending !== undefined || checking}>
+            {pending === 'setup' ? <Spinner /> : null}
+            Créer un compte administrateur
+          </button>
+          <p className="mt-2 text-xs text-slate-500">Crée le premier administrateur avec l'email et le mot de passe saisis (12 caractères minimum).</p>
+        </div>
+        <p className="mt-6 text-center text-sm">
+          <a href="/" className={cx('rounded text-slate-600 hover:text-slate-900', 'focus-visible:outline-2 focus-visible:outline-accent-600')}>
+            Retour au site
+          </a>
+        </p>
+      </main>
+      <Toaster />
+    </div>
+  );
+}

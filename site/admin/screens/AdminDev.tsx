@@ -1,0 +1,239 @@
+/**
+ * The tabbed admin page (/admin-dev, spec 2.10): Contacts, Webinaires and Inscriptions, with its
+ * own dialogs and "Page X sur Y" pagination. It renders without sign-in; its data needs one (a
+ * 401 sends the visitor to /login). Its calls go to /api/admin-dev.
+ */
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
+import { LEAD_TYPE_LABELS, type LeadType } from '../../../api/schemas/options.ts';
+import { mutations, PAGE_SIZE, queries, TOUCHES } from '../lib/api.ts';
+import { formatLong } from '../lib/dates.ts';
+import { errorMessage } from '../lib/http.ts';
+import { invalidate, useMutation, useQuery } from '../lib/query.ts';
+import type { Lead } from '../lib/types.ts';
+import { $router, navigate } from '../stores/router.ts';
+import { toast, toastError } from '../stores/toast.ts';
+import { ConfirmDialog } from '../ui/dialog.tsx';
+import { PlusIcon, SearchIcon } from '../ui/icons.tsx';
+import { Brand } from '../ui/Logo.tsx';
+import { pageCount, SimplePagination } from '../ui/pagination.tsx';
+import { buttonClass, Card, controlClass, cx, focusRing, fullName, orDash } from '../ui/primitives.tsx';
+import { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
+import { RegistrationsView } from './Registrations.tsx';
+import { ActiveBadge, sourceLabel, Table, TableMessage, td, th } from './shared.tsx';
+import { useWebinarDelete } from './Webinars.tsx';
+
+const TABS = ['contacts', 'webinars', 'registrations'] as const;
+const DASHES = '---';
+
+function ContactsTab() {
+  const [page, setPage] = useState(1);
+  const [draft, setDraft] = useState('');
+  const [search, setSearch] = useState('');
+  const [toDelete, setToDelete] = useState<Lead | undefined>();
+  const list = useQuery(queries.leads({ page, search: search || undefined }));
+  const total = list.data?.pagination.total ?? 0;
+  const pages = pageCount(total, list.data?.pagination.limit ?? PAGE_SIZE);
+
+  const remove = useMutation((lead: Lead) => mutations.deleteLead(lead.id), {
+    onSuccess: () => {
+      setToDelete(undefined);
+      toast({ title: 'Contact supprimé', description: 'Le contact a été supprimé avec succès.' });
+      invalidate(...TOUCHES.leads);
+    },
+    onError: (error) => {
+      setToDelete(undefined);
+      toastError(`Erreur lors de la suppression du contact: ${errorMessage(error)}`);
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setSearch(draft.trim());
+    setPage(1);
+    if (draft.trim() === search && page === 1) void list.refetch();
+  }
+
+  return (
+    <Card>
+      <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <h2 className="text-lg font-semibold text-slate-900">Contacts ({total})</h2>
+        <form role="search" onSubmit={submit} className="flex gap-2">
+          <label htmlFor="dev-lead-search" className="sr-only">
+            Rechercher un contact
+          </label>
+          <div className="relative flex-1">
+            <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" />
+            <input id="dev-lead-search" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="Rechercher..." className={cx(controlClass, 'h-10 pl-9 sm:w-64')} />
+          </div>
+          <button type="submit" className={buttonClass('primary')}>
+            Rechercher
+          </button>
+        </form>
+      </div>
+      <Table label="Contacts" minWidth="min-w-[760px]">
+        <thead>
+          <tr>
+            <th scope="col" className={th}>ID</th>
+            <th scope="col" className={th}>Nom</th>
+            <th scope="col" className={th}>Email</th>
+            <th scope="col" className={th}>Téléphone</th>
+            <th scope="col" className={th}>Type</th>
+            <th scope="col" className={th}>Source</th>
+            <th scope="col" className={cx(th, 'text-right')}>Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {list.loading ? (
+            <TableMessage colSpan={7}>Chargement des contacts...</TableMessage>
+          ) : list.errorText && !list.data ? (
+            <TableMessage colSpan={7}>
+              <span role="alert" className="text-red-700">{list.errorText}</span>
+            </TableMessage>
+          ) : !list.data?.leads.length ? (
+            <TableMessage colSpan={7}>Aucun contact trouvé</TableMessage>
+          ) : (
+            list.data.leads.map((lead) => (
+              <tr key={lead.id} className="hover:bg-slate-50">
+                <td className={cx(td, 'text-slate-500 tabular-nums')}>{lead.id}</td>
+                <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>{orDash(fullName(lead))}</td>
+                <td className={td}>{lead.email}</td>
+                <td className={cx(td, 'whitespace-nowrap')}>{orDash(lead.phone, DASHES)}</td>
+                <td className={td}>{lead.type ? (LEAD_TYPE_LABELS[lead.type as LeadType] ?? lead.type) : DASHES}</td>
+                <td className={td}>{lead.source ? sourceLabel(lead.source) : DASHES}</td>
+                <td className={cx(td, 'text-right')}>
+                  <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={() => setToDelete(lead)}>
+                    Supprimer
+                    <span className="sr-only"> {fullName(lead) || lead.email}</span>
+                  </button>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </Table>
+      <div className="border-t border-slate-100">
+        <SimplePagination page={page} pages={pages} onPage={setPage} />
+      </div>
+      <ConfirmDialog
+        open={toDelete !== undefined}
+        onClose={() => setToDelete(undefined)}
+        onConfirm={() => toDelete && void remove.mutate(toDelete)}
+        pending={remove.pending}
+        description={`Êtes-vous sûr de vouloir supprimer le contact ${toDelete ? fullName(toDelete) || toDelete.email : ''} ? Cette action est irréversible.`}
+      />
+    </Card>
+  );
+}
+
+function WebinarsTab() {
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const list = useQuery(queries.webinars(page));
+  const remove = useWebinarDelete();
+  const total = list.data?.pagination.total ?? 0;
+  const pages = pageCount(total, list.data?.pagination.limit ?? PAGE_SIZE);
+
+  return (
+    <Card>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 p-4">
+        <h2 className="text-lg font-semibold text-slate-900">Webinaires ({total})</h2>
+        <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
+          <PlusIcon size={16} />
+          Nouveau webinaire
+        </button>
+      </div>
+      <Table label="Webinaires" minWidth="min-w-[680px]">
+        <thead>
+          <tr>
+            <th scope="col" className={th}>ID</th>
+            <th scope="col" className={th}>Titre</th>
+            <th scope="col" className={th}>Date</th>
+            <th scope="col" className={th}>Statut</th>
+            <th scope="col" className={cx(th, 'text-right')}>Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {list.loading ? (
+            <TableMessage colSpan={5}>Chargement des webinaires...</TableMessage>
+          ) : list.errorText && !list.data ? (
+            <TableMessage colSpan={5}>
+              <span role="alert" className="text-red-700">{list.errorText}</span>
+            </TableMessage>
+          ) : !list.data?.webinars.length ? (
+            <TableMessage colSpan={5}>Aucun webinaire trouvé</TableMessage>
+          ) : (
+            list.data.webinars.map((webinar) => (
+              <tr key={webinar.id} className="hover:bg-slate-50">
+                <td className={cx(td, 'text-slate-500 tabular-nums')}>{webinar.id}</td>
+                <td className={cx(td, 'font-medium text-slate-900')}>{webinar.title}</td>
+                <td className={cx(td, 'whitespace-nowrap')}>{formatLong(webinar.datetime)}</td>
+                <td className={td}>
+                  <ActiveBadge active={webinar.isActive} />
+                </td>
+                <td className={cx(td, 'text-right whitespace-nowrap')}>
+                  <a href={`/admin/webinar/${webinar.id}/registrations`} className={buttonClass('ghost', 'sm')}>
+                    Inscriptions
+                    <span className="sr-only"> de {webinar.title}</span>
+                  </a>
+                  <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={() => remove.ask(webinar)}>
+                    Supprimer
+                    <span className="sr-only"> {webinar.title}</span>
+                  </button>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </Table>
+      <div className="border-t border-slate-100">
+        <SimplePagination page={page} pages={pages} onPage={setPage} />
+      </div>
+      <CreateWebinarDialog open={creating} onClose={() => setCreating(false)} />
+      {remove.dialog}
+    </Card>
+  );
+}
+
+export function AdminDev() {
+  const route = useStore($router);
+  const index = Math.max(0, TABS.indexOf((route?.search.tab ?? 'contacts') as (typeof TABS)[number]));
+  const tabClass = cx(
+    'rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-600 hover:text-slate-900 data-selected:bg-white data-selected:text-accent-700 data-selected:shadow-sm',
+    focusRing,
+  );
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+          <Brand subtitle="Administration" />
+          <a href="/admin" className={buttonClass('ghost', 'sm')}>
+            Tableau de bord
+          </a>
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <h1 className="mb-5 text-2xl font-semibold tracking-tight text-slate-900">Administration</h1>
+        <TabGroup selectedIndex={index} onChange={(next) => navigate(`${window.location.pathname}?tab=${TABS[next]}`, true)}>
+          <TabList className="mb-6 inline-flex max-w-full gap-1 overflow-x-auto rounded-lg bg-slate-200/70 p-1">
+            <Tab className={tabClass}>Contacts</Tab>
+            <Tab className={tabClass}>Webinaires</Tab>
+            <Tab className={tabClass}>Inscriptions</Tab>
+          </TabList>
+          <TabPanels>
+            <TabPanel className={cx("rounded-xl", focusRing)}>
+              <ContactsTab />
+            </TabPanel>
+            <TabPanel className={cx("rounded-xl", focusRing)}>
+              <WebinarsTab />
+            </TabPanel>
+            <TabPanel className={cx("rounded-xl", focusRing)}>
+              <RegistrationsView headingLevel={2} />
+            </TabPanel>
+          </TabPanels>
+        </TabGroup>
+      </main>
+    </div>
+  );
+}

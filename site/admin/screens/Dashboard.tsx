@@ -1,0 +1,198 @@
+/** Dashboard (spec 2.6): four counters, the latest contacts, the next webinars and the latest activity. */
+import type { ReactNode } from 'react';
+import { queries } from '../lib/api.ts';
+import { formatDateTime, formatLong } from '../lib/dates.ts';
+import { useQuery } from '../lib/query.ts';
+import { CalendarIcon, ChartIcon, ChevronRightIcon, ClockIcon, FileIcon, UsersIcon } from '../ui/icons.tsx';
+import { Avatar, buttonClass, Card, CardHeader, cx, focusRing, fullName, initials, PageHeader } from '../ui/primitives.tsx';
+import { ActiveBadge, ActivityStatusBadge, activityTypeLabel, comingSoon, SourceBadge, Table, TableMessage, td, th } from './shared.tsx';
+
+/** Spec 2.6: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier". */
+export function percentageText(change: number): string {
+  if (change > 0) return `+${change}% depuis le mois dernier`;
+  if (change < 0) return `${change}% depuis le mois dernier`;
+  return 'Aucune évolution depuis le mois dernier';
+}
+
+function StatCard({ label, value, hint, icon }: { label: string; value: number; hint?: string; icon: ReactNode }) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-sm font-medium text-slate-600">{label}</p>
+        <span className="rounded-md bg-accent-50 p-1.5 text-accent-600">{icon}</span>
+      </div>
+      <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">{value}</p>
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+    </Card>
+  );
+}
+
+function SeeAll({ href, label }: { href: string; label: string }) {
+  return (
+    <a href={href} className={cx('inline-flex items-center gap-1 rounded text-sm font-medium text-accent-700 hover:text-accent-900', focusRing)}>
+      {label}
+      <ChevronRightIcon size={16} />
+    </a>
+  );
+}
+
+export function Dashboard() {
+  const leadStats = useQuery(queries.leadStats());
+  const webinarStats = useQuery(queries.webinarStats());
+  const recentLeads = useQuery(queries.recentLeads());
+  const upcoming = useQuery(queries.upcomingWebinars());
+  const activities = useQuery(queries.recentActivities());
+
+  // Spec 7: placeholder zeros while the counters load.
+  const leads = leadStats.data ?? { total: 0, newLastMonth: 0, percentageChange: 0, newThisMonth: 0 };
+  const webinars = webinarStats.data ?? { upcoming: 0, registrations: 0 };
+
+  return (
+    <>
+      <PageHeader
+        title="Tableau de bord"
+        description="Vue d'ensemble de vos contacts et de vos webinaires."
+        actions={
+          <button type="button" className={buttonClass('secondary')} onClick={comingSoon}>
+            <FileIcon size={16} />
+            Générer un rapport
+          </button>
+        }
+      />
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total des contacts" value={leads.total} hint={percentageText(leads.percentageChange)} icon={<UsersIcon size={18} />} />
+        <StatCard
+          label="Nouveaux contacts ce mois"
+          value={leads.newThisMonth ?? leads.newLastMonth}
+          hint="Depuis le 1er du mois"
+          icon={<ChartIcon size={18} />}
+        />
+        <StatCard
+          label={webinars.upcoming > 1 ? 'Webinaires à venir' : 'Webinaire à venir'}
+          value={webinars.upcoming}
+          hint="Webinaires actifs programmés"
+          icon={<CalendarIcon size={18} />}
+        />
+        <StatCard label="Inscriptions aux webinaires" value={webinars.registrations} hint="Toutes sessions confondues" icon={<ClockIcon size={18} />} />
+      </div>
+      {leadStats.errorText || webinarStats.errorText ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          Statistiques indisponibles : {leadStats.errorText ?? webinarStats.errorText}
+        </p>
+      ) : null}
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Derniers contacts" description="Les 5 contacts les plus récents" action={<SeeAll href="/admin/leads" label="Voir tous les contacts" />} />
+          <ul className="divide-y divide-slate-100">
+            {recentLeads.loading ? (
+              <li className="px-5 py-6 text-sm text-slate-500">Chargement des contacts...</li>
+            ) : recentLeads.errorText ? (
+              <li role="alert" className="px-5 py-6 text-sm text-red-700">{recentLeads.errorText}</li>
+            ) : !recentLeads.data?.length ? (
+              <li className="px-5 py-6 text-sm text-slate-500">Aucun contact récent</li>
+            ) : (
+              recentLeads.data.slice(0, 5).map((lead) => (
+                <li key={lead.id}>
+                  <a href={`/admin/leads/${lead.id}`} className={cx('flex items-center gap-3 px-5 py-3 hover:bg-slate-50', focusRing)}>
+                    <Avatar text={initials(lead.firstName, lead.lastName, lead.email)} size="sm" />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm font-medium text-slate-900">{fullName(lead) || lead.email}</span>
+                      <span className="block truncate text-xs text-slate-500">{lead.email}</span>
+                    </span>
+                    <SourceBadge source={lead.source} />
+                  </a>
+                </li>
+              ))
+            )}
+          </ul>
+        </Card>
+
+        <Card>
+          <CardHeader title="Prochains webinaires" description="Les 3 prochaines sessions" action={<SeeAll href="/admin/webinars" label="Voir tous les webinaires" />} />
+          <ul className="divide-y divide-slate-100">
+            {upcoming.loading ? (
+              <li className="px-5 py-6 text-sm text-slate-500">Chargement des webinaires...</li>
+            ) : upcoming.errorText ? (
+              <li role="alert" className="px-5 py-6 text-sm text-red-700">{upcoming.errorText}</li>
+            ) : !upcoming.data?.length ? (
+              <li className="px-5 py-6 text-sm text-slate-500">Aucun webinaire à venir</li>
+            ) : (
+              upcoming.data.slice(0, 3).map((webinar) => (
+                <li key={webinar.id}>
+                  <a href={`/admin/webinars/${webinar.id}`} className={cx('block px-5 py-4 hover:bg-slate-50', focusRing)}>
+                    <span className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="text-xs font-medium text-accent-700">{formatLong(webinar.datetime)}</span>
+                      <ActiveBadge active={webinar.isActive} />
+                    </span>
+                    <span className="mt-1 block text-sm font-semibold text-slate-900">{webinar.title}</span>
+                    {webinar.description ? <span className="mt-1 line-clamp-2 text-sm text-slate-600">{webinar.description}</span> : null}
+                    <span className="mt-2 block text-xs text-slate-500">Durée : {webinar.duration ?? 60} minutes</span>
+                  </a>
+                </li>
+              ))
+            )}
+          </ul>
+        </Card>
+      </div>
+
+      <Card className="mt-6">
+        <CardHeader
+          title="Activité récente"
+          description="Les dernières activités enregistrées sur vos contacts"
+          action={
+            <button type="button" className={buttonClass('ghost', 'sm')} onClick={comingSoon}>
+              Voir toute l'activité
+            </button>
+          }
+        />
+        <Table label="Activité récente">
+          <thead>
+            <tr>
+              <th scope="col" className={th}>Date</th>
+              <th scope="col" className={th}>Type</th>
+              <th scope="col" className={th}>Contact</th>
+              <th scope="col" className={th}>Description</th>
+              <th scope="col" className={th}>Statut</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {activities.loading ? (
+              <TableMessage colSpan={5}>Chargement de l'activité...</TableMessage>
+            ) : activities.errorText ? (
+              <TableMessage colSpan={5}>
+                <span role="alert" className="text-red-700">{activities.errorText}</span>
+              </TableMessage>
+            ) : !activities.data?.length ? (
+              <TableMessage colSpan={5}>Aucune activité récente</TableMessage>
+            ) : (
+              activities.data.map((activity) => (
+                <tr key={activity.id}>
+                  <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(activity.createdAt)}</td>
+                  <td className={td}>{activityTypeLabel(activity.type)}</td>
+                  <td className={cx(td, 'whitespace-nowrap')}>
+                    {activity.lead ? (
+                      <a href={`/admin/leads/${activity.lead.id}`} className={cx('rounded font-medium text-accent-700 hover:underline', focusRing)}>
+                        {fullName(activity.lead)}
+                      </a>
+                    ) : (
+                      '-'
+                    )}
+                  </td>
+                  <td className={td}>
+                    <span className="font-medium text-slate-900">{activity.title}</span>
+                    {activity.description ? <span className="block max-w-md truncate text-slate-500">{activity.description}</span> : null}
+                  </td>
+                  <td className={td}>
+                    <ActivityStatusBadge status={activity.status} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      </Card>
+    </>
+  );
+}

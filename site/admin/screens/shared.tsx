@@ -1,0 +1,93 @@
+/** Bits several screens share: labels of the closed lists, badges, table shells, "coming soon". */
+import type { ReactNode } from 'react';
+import {
+  ACTIVITY_STATUS_LABELS,
+  ACTIVITY_TYPE_LABELS,
+  LEAD_SOURCE_LABELS,
+  LEAD_STATUS_LABELS,
+  REGISTRATION_STATUS_LABELS,
+  type ActivityStatus,
+  type ActivityType,
+  type LeadSource,
+  type LeadStatus,
+  type RegistrationStatus,
+} from '../../../api/schemas/options.ts';
+import { toast } from '../stores/toast.ts';
+import { Badge, cx } from '../ui/primitives.tsx';
+
+export function sourceLabel(source: string | null | undefined, fallback = 'Formulaire'): string {
+  return (source && LEAD_SOURCE_LABELS[source as LeadSource]) || fallback;
+}
+
+export function SourceBadge({ source }: { source: string | null | undefined }) {
+  return <Badge tone={source === 'webinar' ? 'violet' : 'gray'}>{sourceLabel(source)}</Badge>;
+}
+
+const statusTones: Record<LeadStatus, 'blue' | 'amber' | 'green' | 'gray'> = {
+  new: 'blue',
+  contacted: 'amber',
+  qualified: 'green',
+  unqualified: 'gray',
+};
+
+export function LeadStatusBadge({ status }: { status: string | null | undefined }) {
+  const value = (status ?? 'new') as LeadStatus;
+  return <Badge tone={statusTones[value] ?? 'gray'}>{LEAD_STATUS_LABELS[value] ?? value}</Badge>;
+}
+
+const registrationTones: Record<RegistrationStatus, 'blue' | 'green' | 'red'> = {
+  registered: 'blue',
+  attended: 'green',
+  'no-show': 'red',
+};
+
+/** Spec 4: Inscrit (blue), Présent (green), Absent (red). */
+export function RegistrationBadge({ status }: { status: RegistrationStatus }) {
+  return <Badge tone={registrationTones[status] ?? 'gray'}>{REGISTRATION_STATUS_LABELS[status] ?? status}</Badge>;
+}
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  return <Badge tone={active ? 'green' : 'gray'}>{active ? 'Actif' : 'Inactif'}</Badge>;
+}
+
+export function activityTypeLabel(type: string): string {
+  return ACTIVITY_TYPE_LABELS[type as ActivityType] ?? type;
+}
+
+const activityTones: Record<ActivityStatus, 'blue' | 'amber' | 'green' | 'gray'> = {
+  planned: 'blue',
+  in_progress: 'amber',
+  completed: 'green',
+  cancelled: 'gray',
+};
+
+export function ActivityStatusBadge({ status }: { status: string }) {
+  return <Badge tone={activityTones[status as ActivityStatus] ?? 'gray'}>{ACTIVITY_STATUS_LABELS[status as ActivityStatus] ?? status}</Badge>;
+}
+
+/** A table that scrolls sideways on phones instead of squeezing its columns. */
+export function Table({ children, label, minWidth = 'min-w-[720px]' }: { children: ReactNode; label: string; minWidth?: string }) {
+  return (
+    <div className="relative overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+      <table className={cx('w-full text-left text-sm', minWidth)}>{children}</table>
+    </div>
+  );
+}
+
+export const th = 'px-3 py-3 first:pl-5 last:pr-5 text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap bg-slate-50 border-b border-slate-200';
+export const td = 'px-3 py-3 first:pl-5 last:pr-5 align-middle text-slate-700';
+
+export function TableMessage({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-slate-500">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/** Buttons whose screen does not exist yet (spec: "no action shown") say so instead of doing nothing. */
+export function comingSoon(): void {
+  toast({ title: 'Bientôt disponible', description: 'Cette fonctionnalité sera disponible prochainement.' });
+}

@@ -1,0 +1,41 @@
+/**
+ * Client routes of the back office (spec 2.5, 2.10). Order matters: "/admin/leads/new" must win
+ * over "/admin/leads/:id". A path matching nothing leaves the page undefined → "Page non trouvée".
+ */
+import { createRouter } from '@nanostores/router';
+
+export const $router = createRouter({
+  dashboard: '/admin',
+  leads: '/admin/leads',
+  leadNew: '/admin/leads/new',
+  lead: '/admin/leads/:id',
+  leadEdit: '/admin/leads/:id/edit',
+  webinars: '/admin/webinars',
+  webinar: '/admin/webinars/:id',
+  webinarRegistrations: '/admin/webinars/:id/registrations',
+  // The tabbed page's row action uses this singular form (spec 2.5).
+  webinarRegistrationsAlt: '/admin/webinar/:id/registrations',
+  simpleAdmin: '/simple-admin',
+  adminDev: /^\/admin-dev(?:\/.*)?$/i,
+});
+
+export function navigate(path: string, replace = false): void {
+  $router.open(path, replace);
+  window.scrollTo({ top: 0 });
+}
+
+let leaving = false;
+
+/** Leaves the app for a full page load; the first destination asked for wins. */
+export function leaveTo(url: string): void {
+  if (leaving) return;
+  leaving = true;
+  window.location.assign(url);
+}
+
+/** The sign-in screen for the current area (spec 2.3, 6). */
+export function goToSignIn(): void {
+  const { pathname, search } = window.location;
+  if (pathname.startsWith('/admin-dev') || pathname.startsWith('/simple-admin')) leaveTo('/login');
+  else leaveTo(`/api/login?next=${encodeURIComponent(pathname + search)}`);
+}

@@ -1,0 +1,185 @@
+/**
+ * The signed-in frame: sidebar with the eight links of spec 2.5 (fixed on wide screens, a left
+ * sheet on small ones that closes after a choice) and the account menu in its footer.
+ */
+import { Dialog, DialogBackdrop, DialogPanel, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useStore } from '@nanostores/react';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { errorMessage } from '../lib/http.ts';
+import { $router, leaveTo } from '../stores/router.ts';
+import { logout, type CurrentUser } from '../stores/session.ts';
+import { toast } from '../stores/toast.ts';
+import {
+  CalendarIcon,
+  ChartIcon,
+  ChevronUpDownIcon,
+  CloseIcon,
+  HomeIcon,
+  LogoutIcon,
+  MailIcon,
+  MenuIcon,
+  SettingsIcon,
+  TagIcon,
+  TasksIcon,
+  UserIcon,
+  UsersIcon,
+} from './icons.tsx';
+import { Brand } from './Logo.tsx';
+import { Avatar, buttonClass, cx, focusRing, fullName } from './primitives.tsx';
+
+export const NAV_LINKS: { href: string; label: string; icon: ComponentType<{ className?: string }> }[] = [
+  { href: '/admin', label: 'Tableau de bord', icon: HomeIcon },
+  { href: '/admin/leads', label: 'Contacts', icon: UsersIcon },
+  { href: '/admin/webinars', label: 'Webinaires', icon: CalendarIcon },
+  { href: '/admin/tags', label: 'Tags', icon: TagIcon },
+  { href: '/admin/tasks', label: 'Tâches', icon: TasksIcon },
+  { href: '/admin/emails', label: 'Emails', icon: MailIcon },
+  { href: '/admin/analytics', label: 'Analytiques', icon: ChartIcon },
+  { href: '/admin/settings', label: 'Paramètres', icon: SettingsIcon },
+];
+
+/**
+ * Spec 2.5: a link is active when the path equals it or continues it after a slash. "/admin"
+ * prefixes every link, so only the longest matching link is marked (one current page).
+ * /simple-admin is the dashboard, /admin?tab=webinars and /admin/webinar/… belong to webinars.
+ */
+export function activeLink(path: string, tab?: string): string | undefined {
+  let current = path.replace(/\/+$/, '') || '/';
+  if (current === '/simple-admin') current = '/admin';
+  if (current === '/admin' && tab === 'webinars') current = '/admin/webinars';
+  if (current.startsWith('/admin/webinar/')) current = '/admin/webinars';
+  const matches = NAV_LINKS.filter(({ href }) => current === href || current.startsWith(`${href}/`));
+  return matches.sort((a, b) => b.href.length - a.href.length)[0]?.href;
+}
+
+/** Spec 2.5: profile image, else first name's initial, else email's initial, else "U". */
+export function avatarLetter(user: Pick<CurrentUser, 'firstName' | 'email'> | null): string {
+  return (user?.firstName?.trim()[0] ?? user?.email?.trim()[0] ?? 'U').toUpperCase();
+}
+
+function SidebarContent({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
+  const page = useStore($router);
+  const current = activeLink(page?.path ?? window.location.pathname, page?.search.tab);
+  const name = fullName(user) || user.username;
+
+  async function signOut() {
+    try {
+      await logout();
+      leaveTo('/login');
+    } catch (error) {
+      toast({ title: 'Erreur de déconnexion', description: errorMessage(error), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <div className="flex h-full flex-col bg-white">
+      <div className="flex h-16 shrink-0 items-center border-b border-slate-100 px-5">
+        <a href="/admin" className={cx('rounded-md', focusRing)} onClick={onNavigate}>
+          <Brand />
+        </a>
+      </div>
+      <nav aria-label="Navigation principale" className="flex-1 overflow-y-auto px-3 py-4">
+        <ul className="space-y-1">
+          {NAV_LINKS.map(({ href, label, icon: Icon }) => {
+            const active = current === href;
+            return (
+              <li key={href}>
+                <a
+                  href={href}
+                  onClick={onNavigate}
+                  aria-current={active ? 'page' : undefined}
+                  className={cx(
+                    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+                    focusRing,
+                    active ? 'bg-accent-50 text-accent-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                  )}
+                >
+                  <Icon className={active ? 'text-accent-600' : 'text-slate-400'} />
+                  {label}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="border-t border-slate-100 p-3">
+        <Menu>
+          <MenuButton className={cx('flex w-full items-center gap-3 rounded-md p-2 text-left hover:bg-slate-100', focusRing)}>
+            <Avatar text={avatarLetter(user)} imageUrl={user.profileImageUrl} size="sm" />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm font-medium text-slate-900">{name}</span>
+              <span className="block truncate text-xs text-slate-500">{user.email}</span>
+            </span>
+            <ChevronUpDownIcon size={16} className="shrink-0 text-slate-400" />
+            <span className="sr-only">Ouvrir le menu du compte</span>
+          </MenuButton>
+          <MenuItems
+            anchor={{ to: 'top start', gap: 6 }}
+            className="z-50 w-(--button-width) min-w-52 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
+          >
+            <MenuItem>
+              <a href="/admin/profile" onClick={onNavigate} className="flex items-center gap-2 rounded px-2 py-2 text-slate-700 data-focus:bg-slate-100">
+                <UserIcon size={16} /> Profil
+              </a>
+            </MenuItem>
+            <MenuItem>
+              <a href="/admin/settings" onClick={onNavigate} className="flex items-center gap-2 rounded px-2 py-2 text-slate-700 data-focus:bg-slate-100">
+                <SettingsIcon size={16} /> Paramètres
+              </a>
+            </MenuItem>
+            <div className="my-1 h-px bg-slate-100" role="none" />
+            <MenuItem>
+              <button type="button" onClick={signOut} className="flex w-full items-center gap-2 rounded px-2 py-2 text-left text-red-700 data-focus:bg-red-50">
+                <LogoutIcon size={16} /> Se déconnecter
+              </button>
+            </MenuItem>
+          </MenuItems>
+        </Menu>
+      </div>
+    </div>
+  );
+}
+
+export function AdminLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const [sheetOpen, setSheetOpen] = useState(false);
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <a href="#contenu" target="_self" className="sr-only z-[70] rounded-md bg-white px-3 py-2 text-sm font-medium text-accent-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Aller au contenu
+      </a>
+      <aside aria-label="Barre latérale" className="hidden border-r border-slate-200 lg:fixed lg:inset-y-0 lg:left-0 lg:flex lg:w-64 lg:flex-col">
+        <SidebarContent user={user} />
+      </aside>
+
+      <Dialog open={sheetOpen} onClose={setSheetOpen} className="relative z-50 lg:hidden">
+        <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 transition-opacity duration-200 data-closed:opacity-0" />
+        <div className="fixed inset-0 flex">
+          <DialogPanel
+            transition
+            aria-label="Menu de navigation"
+            className="relative flex w-full max-w-72 flex-col shadow-xl transition duration-200 ease-out data-closed:-translate-x-full"
+          >
+            <button type="button" onClick={() => setSheetOpen(false)} className={buttonClass('ghost', 'icon', 'absolute top-3.5 right-3 z-10 text-slate-500')}>
+              <CloseIcon />
+              <span className="sr-only">Fermer le menu</span>
+            </button>
+            <SidebarContent user={user} onNavigate={() => setSheetOpen(false)} />
+          </DialogPanel>
+        </div>
+      </Dialog>
+
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
+          <button type="button" onClick={() => setSheetOpen(true)} className={buttonClass('ghost', 'icon', '-ml-1.5')} aria-expanded={sheetOpen}>
+            <MenuIcon />
+            <span className="sr-only">Ouvrir le menu</span>
+          </button>
+          <Brand />
+        </header>
+        <main id="contenu" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * Labelled form controls on Headless UI's Field: label, hint and error are wired to the control
+ * (aria-labelledby / aria-describedby / aria-invalid) without hand-made ids.
+ */
+import {
+  Description,
+  Field,
+  Input,
+  Label,
+  Listbox,
+  ListboxButton,
+  ListboxOption,
+  ListboxOptions,
+  Switch,
+  Textarea,
+} from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { CheckIcon, ChevronUpDownIcon } from './icons.tsx';
+import { controlClass, cx } from './primitives.tsx';
+
+export { controlClass };
+
+
+function FieldLabel({ children, required }: { children: ReactNode; required?: boolean }) {
+  return (
+    <Label className="mb-1.5 block text-sm font-medium text-slate-800">
+      {children}
+      {required ? (
+        <span className="text-red-600" aria-hidden="true">
+          {' '}*
+        </span>
+      ) : null}
+    </Label>
+  );
+}
+
+function FieldMessages({ hint, error }: { hint?: ReactNode; error?: string }) {
+  return (
+    <>
+      {hint ? <Description className="mt-1 text-xs text-slate-500">{hint}</Description> : null}
+      {error ? <Description className="mt-1 text-sm text-red-700">{error}</Description> : null}
+    </>
+  );
+}
+
+interface TextFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  required?: boolean;
+  error?: string;
+  hint?: ReactNode;
+  placeholder?: string;
+  autoComplete?: string;
+  min?: number | string;
+  max?: number | string;
+  inputMode?: 'numeric' | 'email' | 'tel' | 'url' | 'text';
+  className?: string;
+  disabled?: boolean;
+}
+
+export function TextField(props: TextFieldProps) {
+  return (
+    <Field className={props.className} disabled={props.disabled}>
+      <FieldLabel required={props.required}>{props.label}</FieldLabel>
+      <Input
+        name={props.name}
+        type={props.type ?? 'text'}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        invalid={Boolean(props.error)}
+        aria-required={props.required || undefined}
+        placeholder={props.placeholder}
+        autoComplete={props.autoComplete}
+        min={props.min}
+        max={props.max}
+        inputMode={props.inputMode}
+        className={controlClass}
+      />
+      <FieldMessages hint={props.hint} error={props.error} />
+    </Field>
+  );
+}
+
+export function TextAreaField(props: Omit<TextFieldProps, 'type' | 'min' | 'max' | 'inputMode'> & { rows?: number }) {
+  return (
+    <Field className={props.className}>
+      <FieldLabel required={props.required}>{props.label}</FieldLabel>
+      <Textarea
+        name={props.name}
+        rows={props.rows ?? 4}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        invalid={Boolean(props.error)}
+        aria-required={props.required || undefined}
+        placeholder={props.placeholder}
+        className={cx(controlClass, 'resize-y')}
+      />
+      <FieldMessages hint={props.hint} error={props.error} />
+    </Field>
+  );
+}
+
+export interface Option<V extends string> {
+  value: V;
+  label: string;
+}
+
+export function SelectField<V extends string>(props: {
+  label: string;
+  name: string;
+  value: V;
+  options: readonly Option<V>[];
+  onChange: (value: V) => void;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  placeholder?: string;
+}) {
+  const selected = props.options.find((option) => option.value === props.value);
+  return (
+    <Field className={props.className}>
+      <FieldLabel>{props.label}</FieldLabel>
+      <Listbox value={props.value} onChange={props.onChange} name={props.name} invalid={Boolean(props.error)}>
+        <ListboxButton className={cx(controlClass, 'relative pr-9 text-left')}>
+          <span className={cx('block truncate', !selected && 'text-slate-400')}>{selected?.label ?? props.placeholder ?? '—'}</span>
+          <ChevronUpDownIcon size={16} className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-slate-400" />
+        </ListboxButton>
+        <ListboxOptions
+          anchor={{ to: 'bottom start', gap: 4 }}
+          className="z-50 max-h-64 w-(--button-width) min-w-48 overflow-auto rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
+        >
+          {props.options.map((option) => (
+            <ListboxOption
+              key={option.value}
+              value={option.value}
+              className="group flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-slate-800 select-none data-focus:bg-accent-50 data-focus:text-accent-900"
+            >
+              <CheckIcon size={16} className="invisible text-accent-600 group-data-selected:visible" />
+              <span className="group-data-selected:font-medium">{option.label}</span>
+            </ListboxOption>
+          ))}
+        </ListboxOptions>
+      </Listbox>
+      <FieldMessages hint={props.hint} error={props.error} />
+    </Field>
+  );
+}
+
+export function SwitchField({ label, checked, onChange, name }: { label: string; checked: boolean; onChange: (value: boolean) => void; name?: string }) {
+  return (
+    <Field className="flex items-center gap-3">
+      <Switch
+        checked={checked}
+        onChange={onChange}
+        name={name}
+        className="group relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 data-checked:bg-accent-600"
+      >
+        <span
+          aria-hidden="true"
+          className="pointer-events-none mt-0.5 ml-0.5 inline-block h-5 w-5 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-5"
+        />
+      </Switch>
+      <Label className="text-sm font-medium text-slate-800">{label}</Label>
+    </Field>
+  );
+}
+
+/** First message per field of a zod error (`issues[].path[0]`). */
+export function zodFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.');
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
