@@ -128,7 +128,7 @@ describe('generated input never breaks the API', () => {
   });
 
   it('very long search strings and deep pages answer correctly', async () => {
-    const longSearch = await admin.get('/api/admin/leads', { query: { search: 'é'.repeat(5000) } });
+    const longSearch = await admin.get('/api/admin/leads', { query: { search: 'é'.repeat(1000) } });
     expect(longSearch.status).toBe(400);
     const deep = await admin.get('/api/admin/leads', { query: { page: 1000000 } });
     expect(deep.status).toBe(200);
