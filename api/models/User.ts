@@ -5,7 +5,7 @@ export class User extends BaseModel {
 
   declare username: string;
   declare email: string;
-  /** scrypt hash (see api/lib/passwords.ts); never presented. */
+  /** Argon2id hash (see api/lib/passwords.ts); never presented (api/presenters/users.ts). */
   declare password: string;
   declare firstName: string | null;
   declare lastName: string | null;
