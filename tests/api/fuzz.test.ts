@@ -91,7 +91,8 @@ describe('generated input never breaks the API', () => {
         queryValue,
         fc.boolean(),
         async (route, id, body, query, asAdmin) => {
-          const client = asAdmin ? admin : app.client();
+          // Logout would end the shared admin session for the following runs: it gets a fresh client.
+          const client = asAdmin && !/logout/.test(route.path) ? admin : app.client();
           const target = fill(route.path, id);
           const hasBody = !['GET', 'DELETE'].includes(route.method);
           const response = await client.request(route.method, target, { query, ...(hasBody ? { json: body } : {}) });
