@@ -1,0 +1,137 @@
+/**
+ * Phase 2, lead capture: `POST /api/leads` under 50 concurrent connections against the production
+ * server on PostgreSQL, next to a bare node:http + pg server doing the same single-row insert into
+ * the same database in the same run. Every request carries a unique email.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { openDatabase, migrateLatest } from '../api/db.ts';
+import { createDatabase, dropDatabase, withClient } from './lib/pg.ts';
+import { spawnAndWait, startProductionServer } from './lib/server.ts';
+import { load, type LoadResult } from './lib/load.ts';
+import { ROOT, RUN_ID, log, round } from './lib/util.ts';
+import { startInProcessApp } from './lib/inprocess.ts';
+
+export interface LeadsResult {
+  connections: number;
+  durationS: number;
+  logLevel: string;
+  baseline: LoadResult & { stored: number };
+  /** As the site sends it: JSON with an Idempotency-Key per submission. */
+  app: LoadResult & { stored: number };
+  /** Without the Idempotency-Key header (no idempotency record written). */
+  appWithoutKey: LoadResult & { stored: number };
+  ratio: number;
+  ratioWithoutKey: number;
+  /** The SQL one submission runs (captured from the same code in-process), first line of each. */
+  statements: string[];
+  statementsWithoutKey: string[];
+}
+
+/** What one submission sends to PostgreSQL, with and without an Idempotency-Key. */
+async function statementsPerSubmission(databaseUrl: string, siteDistDir: string): Promise<{ withKey: string[]; withoutKey: string[] }> {
+  const app = await startInProcessApp(databaseUrl, siteDistDir);
+  try {
+    const submit = async (withKey: boolean) => {
+      const n = `${RUN_ID}-${withKey ? 'k' : 'n'}`;
+      const { queries } = await app.capture(async () => {
+        const response = await fetch(`${app.url}/api/leads`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: app.url, ...(withKey ? { 'idempotency-key': randomUUID() } : {}) },
+          body: JSON.stringify({ firstName: 'Léa', lastName: 'Favre', email: `bench-sql-${n}@exemple.ch`, phone: '+41 79 123 45 67', company: 'Atelier', message: 'Bonjour', type: 'contact' }),
+        });
+        await response.text();
+      });
+      return queries.map((query) => query.sql.replace(/\s+/g, ' ').trim().slice(0, 110));
+    };
+    return { withKey: await submit(true), withoutKey: await submit(false) };
+  } finally {
+    await app.close();
+  }
+}
+
+const FIRST = ['Camille', 'Léa', 'Louis', 'Chloé', 'Hugo', 'Manon', 'Lucas', 'Inès', 'Jules', 'Zoé'];
+const LAST = ['Martin', 'Dubois', 'Favre', 'Rochat', 'Girard', 'Müller', 'Lefèvre', 'Bonvin', 'Perrin', 'Moreau'];
+
+function leadRequest(prefix: string, origin: string, withKey: boolean) {
+  let counter = 0;
+  return {
+    method: 'POST',
+    path: '/api/leads',
+    headers: { 'content-type': 'application/json', origin },
+    setupRequest: (request: { headers?: Record<string, string> }) => {
+      const n = counter++;
+      const body = JSON.stringify({
+        firstName: FIRST[n % FIRST.length],
+        lastName: LAST[(n >> 3) % LAST.length],
+        email: `${prefix}-${n}@exemple.ch`,
+        phone: '+41 79 123 45 67',
+        company: 'Atelier Léman SA',
+        message: 'Je souhaite en savoir plus sur le programme Inner Circle.',
+        type: 'contact',
+      });
+      const headers: Record<string, string> = { ...request.headers, 'content-type': 'application/json', origin };
+      if (withKey) headers['idempotency-key'] = randomUUID();
+      return { ...request, headers, body };
+    },
+  };
+}
+
+async function storedCount(url: string, prefix: string): Promise<number> {
+  return withClient(url, async (client) => Number((await client.query<{ n: string }>('select count(*) as n from leads where email like $1', [`${prefix}-%`])).rows[0]!.n));
+}
+
+export async function benchLeads(options: { siteDistDir: string; connections: number; durationS: number; warmupS: number }): Promise<LeadsResult> {
+  const database = await createDatabase('leads');
+  try {
+    const knex = await openDatabase({ databaseUrl: database.url, dataDir: path.join(ROOT, 'bench', '.work') });
+    await migrateLatest(knex);
+    await knex.destroy();
+
+    const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
+    const app = await startProductionServer({
+      name: 'leads-app',
+      siteDistDir: options.siteDistDir,
+      env: { DATABASE_URL: database.url, RATE_LIMITS: 'off', LOG_LEVEL: logLevel },
+    });
+    const baseline = await spawnAndWait({
+      name: 'leads-baseline',
+      args: [path.join(ROOT, 'bench', 'baseline-insert-server.ts')],
+      env: { DATABASE_URL: database.url },
+      ready: /Baseline prête sur (http:\/\/\S+)/,
+    });
+    try {
+      const run = async (label: string, url: string, withKey: boolean) => {
+        const prefix = `bench-${label}-${RUN_ID}`;
+        log(`leads: ${label}: warm-up ${options.warmupS} s`);
+        await load({ label, url, connections: options.connections, durationS: options.warmupS, request: leadRequest(`${prefix}-w`, url, withKey) });
+        log(`leads: ${label}: ${options.durationS} s at ${options.connections} connections`);
+        const result = await load({ label, url, connections: options.connections, durationS: options.durationS, request: leadRequest(`${prefix}-m`, url, withKey) });
+        const stored = await storedCount(database.url, `${prefix}-m`);
+        log(`leads: ${label}: ${result.requestsPerSec} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors + result.non2xx + result.timeouts}, stored ${stored}`);
+        return { ...result, stored };
+      };
+      const baselineResult = await run('baseline', baseline.url, false);
+      const appResult = await run('app', app.url, true);
+      const appWithoutKey = await run('app-nokey', app.url, false);
+      const statements = await statementsPerSubmission(database.url, options.siteDistDir);
+      return {
+        statements: statements.withKey,
+        statementsWithoutKey: statements.withoutKey,
+        connections: options.connections,
+        durationS: options.durationS,
+        logLevel,
+        baseline: baselineResult,
+        app: appResult,
+        appWithoutKey,
+        ratio: round(appResult.requestsPerSec / baselineResult.requestsPerSec, 2),
+        ratioWithoutKey: round(appWithoutKey.requestsPerSec / baselineResult.requestsPerSec, 2),
+      };
+    } finally {
+      await baseline.stop();
+      await app.stop();
+    }
+  } finally {
+    await dropDatabase(database.name);
+  }
+}

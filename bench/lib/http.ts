@@ -1,0 +1,72 @@
+/**
+ * A tiny HTTP client with a cookie jar, for signing in as an admin and timing API calls the way the
+ * admin app makes them (JSON, keep-alive, `Origin` equal to the server on state-changing requests).
+ */
+export interface TimedResponse<T = unknown> {
+  status: number;
+  ms: number;
+  body: T;
+}
+
+export class ApiSession {
+  readonly baseUrl: string;
+  private readonly cookies = new Map<string, string>();
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request<T = unknown>(method: string, path: string, body?: unknown): Promise<TimedResponse<T>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET' && method !== 'HEAD') headers.origin = this.baseUrl;
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
+    const started = performance.now();
+    const response = await fetch(this.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await response.text();
+    const ms = performance.now() - started;
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, ms, body: parsed as T };
+  }
+
+  async expect<T = unknown>(method: string, path: string, body: unknown, statuses: number[]): Promise<TimedResponse<T>> {
+    const response = await this.request<T>(method, path, body);
+    if (!statuses.includes(response.status)) {
+      throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(response.body).slice(0, 500)}`);
+    }
+    return response;
+  }
+}
+
+export const BENCH_ADMIN = {
+  email: 'bench.admin@exemple.fr',
+  password: 'Mot-de-passe-bench-2026!',
+  firstName: 'Alice',
+  lastName: 'Banc',
+};
+
+/** Creates the first admin (or reuses it) and signs in; returns the signed-in session. */
+export async function signInAdmin(baseUrl: string): Promise<ApiSession> {
+  const session = new ApiSession(baseUrl);
+  await session.expect('POST', '/api/simple-auth/setup-admin', BENCH_ADMIN, [200, 201, 409]);
+  const login = await session.request('POST', '/api/simple-auth/login', { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return session;
+}

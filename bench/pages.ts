@@ -1,0 +1,318 @@
+/**
+ * Phase 1, public pages: Lighthouse (mobile and desktop, median of N runs) and bytes per page, for the
+ * production server and for the pure-HTML baseline of the same page (baseline-static.ts).
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { CHROMIUM } from './lib/machine.ts';
+import { addSizes, sizesOf, ZERO, type Sizes } from './lib/compress.ts';
+import { log, median, round } from './lib/util.ts';
+import { startBaselineServer } from './baseline-static.ts';
+import { startProductionServer } from './lib/server.ts';
+import { withLock } from './lib/lock.ts';
+
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const PAGES = ['/', '/webinaire'];
+
+export interface LighthouseRun {
+  score: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  speedIndexMs: number;
+  benchmarkIndex: number;
+  /** Audits of the performance category that did not get a full score (what Lighthouse blames). */
+  flagged: string[];
+  warnings: string[];
+}
+
+export interface LighthouseSummary extends Omit<LighthouseRun, 'flagged' | 'warnings'> {
+  runs: LighthouseRun[];
+  flagged: string[];
+}
+
+export interface PageBytes {
+  html: Sizes;
+  css: Sizes;
+  fonts: Sizes;
+  jsBeforeInteraction: Sizes;
+  jsBeforeInteractionPhone: Sizes;
+  jsAfterHydration: Sizes;
+  scripts: { url: string; brotli: number; gzip: number; phase: string }[];
+  foldImagesDesktop: { count: number; bytes: number };
+  foldImagesPhone: { count: number; bytes: number };
+  islands: { total: number; hydrated: number; components: string[] };
+  menuToggleFound: boolean;
+  /** HTML + CSS (brotli) + above-the-fold images (larger of desktop/phone). */
+  criticalBytes: number;
+  status: number;
+}
+
+export interface PageResult {
+  path: string;
+  app: { mobile: LighthouseSummary; desktop: LighthouseSummary; bytes: PageBytes };
+  baseline: { mobile: LighthouseSummary; desktop: LighthouseSummary; bytes: PageBytes };
+}
+
+export interface PagesResult {
+  runs: number;
+  pages: PageResult[];
+}
+
+async function lighthouseOnce(url: string, formFactor: 'mobile' | 'desktop'): Promise<LighthouseRun> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error('Lighthouse returned nothing');
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const flagged = lhr.categories.performance!.auditRefs
+      .map((ref) => lhr.audits[ref.id])
+      .filter((item) => item && item.score !== null && item.score < 1 && item.scoreDisplayMode !== 'informative' && item.scoreDisplayMode !== 'notApplicable')
+      .map((item) => `${item!.id}${item!.displayValue ? ` (${item!.displayValue})` : ''}`);
+    return {
+      score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+      lcpMs: audit('largest-contentful-paint'),
+      cls: audit('cumulative-layout-shift'),
+      tbtMs: audit('total-blocking-time'),
+      fcpMs: audit('first-contentful-paint'),
+      speedIndexMs: audit('speed-index'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      flagged,
+      warnings: lhr.runWarnings,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function lighthouseMedian(url: string, formFactor: 'mobile' | 'desktop', runs: number): Promise<LighthouseSummary> {
+  const list: LighthouseRun[] = [];
+  for (let index = 0; index < runs; index++) list.push(await lighthouseOnce(url, formFactor));
+  const pick = (key: keyof Omit<LighthouseRun, 'flagged' | 'warnings'>) => median(list.map((run) => run[key]));
+  const score = pick('score');
+  // The audits flagged in the run whose score is closest to the median.
+  const closest = [...list].sort((a, b) => Math.abs(a.score - score) - Math.abs(b.score - score))[0]!;
+  return {
+    score,
+    lcpMs: round(pick('lcpMs'), 0),
+    cls: round(pick('cls'), 4),
+    tbtMs: round(pick('tbtMs'), 0),
+    fcpMs: round(pick('fcpMs'), 0),
+    speedIndexMs: round(pick('speedIndexMs'), 0),
+    benchmarkIndex: round(pick('benchmarkIndex'), 0),
+    flagged: closest.flagged,
+    runs: list,
+  };
+}
+
+interface Logged {
+  url: string;
+  type: string;
+  status: number;
+  body: Buffer;
+  phase: string;
+}
+
+/** Records every response of a page with the phase (before/after interaction) it arrived in. */
+function recordResponses(page: Page, state: { phase: string }, logged: Logged[]): Promise<void>[] {
+  const pending: Promise<void>[] = [];
+  page.on('response', (response: Response) => {
+    const phase = state.phase;
+    pending.push(
+      response
+        .body()
+        .then((body) => {
+          logged.push({ url: response.url(), type: response.request().resourceType(), status: response.status(), body, phase });
+        })
+        .catch(() => undefined),
+    );
+  });
+  return pending;
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // client:idle islands hydrate in requestIdleCallback (Astro's fallback timeout is 200 ms).
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 300), { timeout: 1500 })));
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+}
+
+async function scrollToBottom(page: Page): Promise<void> {
+  // behavior 'instant': the site sets `scroll-behavior: smooth`, and interrupted smooth scrolls would
+  // skip sections, leaving client:visible islands unhydrated.
+  await page.evaluate(async () => {
+    const step = Math.max(200, Math.floor(innerHeight * 0.6));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+  });
+  await settle(page);
+}
+
+function foldImages(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.images)
+      .filter((image) => {
+        const box = image.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && box.top < innerHeight && box.bottom > 0 && image.currentSrc;
+      })
+      .map((image) => image.currentSrc),
+  );
+}
+
+function islandState(page: Page): Promise<{ total: number; hydrated: number; components: string[] }> {
+  return page.evaluate(() => {
+    const islands = Array.from(document.querySelectorAll('astro-island'));
+    return {
+      total: islands.length,
+      hydrated: islands.filter((island) => !island.hasAttribute('ssr')).length,
+      components: islands.map((island) => {
+        const url = island.getAttribute('component-url') ?? '';
+        const directive = island.getAttribute('client') ?? '';
+        return `${url.split('/').pop()?.replace(/\.[\w-]+\.js$/, '') ?? '?'} (client:${directive})`;
+      }),
+    };
+  });
+}
+
+function sumType(logged: Logged[], type: string, phases?: string[]): Sizes {
+  const seen = new Set<string>();
+  return addSizes(
+    ...logged
+      .filter((item) => item.type === type && item.status < 300 && (!phases || phases.includes(item.phase)))
+      .filter((item) => (seen.has(item.url) ? false : (seen.add(item.url), true)))
+      .map((item) => sizesOf(item.body)),
+  );
+}
+
+function imageBytes(logged: Logged[], urls: string[]): { count: number; bytes: number } {
+  const wanted = new Set(urls);
+  const found = logged.filter((item) => wanted.has(item.url) && item.status < 300);
+  const unique = new Map(found.map((item) => [item.url, item.body.length]));
+  return { count: unique.size, bytes: [...unique.values()].reduce((sum, bytes) => sum + bytes, 0) };
+}
+
+/** Bytes per page: before any interaction (desktop 1280×800), then after hydrating every island. */
+async function measureBytes(browser: Browser, url: string): Promise<PageBytes> {
+  const logged: Logged[] = [];
+
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const desktopPage = await desktop.newPage();
+  const desktopState = { phase: 'desktop-before' };
+  const desktopPending = recordResponses(desktopPage, desktopState, logged);
+  const response = await desktopPage.goto(url, { waitUntil: 'load' });
+  await settle(desktopPage);
+  const foldDesktop = await foldImages(desktopPage);
+  desktopState.phase = 'desktop-after';
+  await scrollToBottom(desktopPage);
+  const desktopIslands = await islandState(desktopPage);
+  await Promise.all(desktopPending);
+  await desktop.close();
+
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const phonePage = await phone.newPage();
+  const phoneState = { phase: 'phone-before' };
+  const phonePending = recordResponses(phonePage, phoneState, logged);
+  await phonePage.goto(url, { waitUntil: 'load' });
+  await settle(phonePage);
+  const foldPhone = await foldImages(phonePage);
+  phoneState.phase = 'phone-after';
+  await scrollToBottom(phonePage);
+  await phonePage.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
+  const toggle = phonePage.locator('header button[aria-expanded], button[aria-controls][aria-expanded]').first();
+  let menuToggleFound = false;
+  if ((await toggle.count()) > 0 && (await toggle.isVisible())) {
+    menuToggleFound = true;
+    await toggle.click();
+    await settle(phonePage);
+  }
+  const phoneIslands = await islandState(phonePage);
+  await Promise.all(phonePending);
+  await phone.close();
+
+  const documents = logged.filter((item) => item.type === 'document' && item.phase === 'desktop-before' && item.status < 300);
+  const html = documents[0] ? sizesOf(documents[0].body) : ZERO;
+  const css = sumType(logged, 'stylesheet', ['desktop-before']);
+  const fonts = sumType(logged, 'font', ['desktop-before']);
+  const foldImagesDesktop = imageBytes(logged, foldDesktop);
+  const foldImagesPhone = imageBytes(logged, foldPhone);
+  const scriptSeen = new Map<string, { url: string; brotli: number; gzip: number; phase: string }>();
+  for (const item of logged.filter((entry) => entry.type === 'script' && entry.status < 300)) {
+    if (scriptSeen.has(item.url)) continue;
+    const sizes = sizesOf(item.body);
+    scriptSeen.set(item.url, { url: new URL(item.url).pathname, brotli: sizes.brotli, gzip: sizes.gzip, phase: item.phase });
+  }
+  return {
+    html,
+    css,
+    fonts,
+    jsBeforeInteraction: sumType(logged, 'script', ['desktop-before']),
+    jsBeforeInteractionPhone: sumType(logged, 'script', ['phone-before']),
+    jsAfterHydration: sumType(logged, 'script'),
+    scripts: [...scriptSeen.values()],
+    foldImagesDesktop,
+    foldImagesPhone,
+    islands: {
+      total: Math.max(desktopIslands.total, phoneIslands.total),
+      hydrated: Math.max(desktopIslands.hydrated, phoneIslands.hydrated),
+      components: [...new Set([...desktopIslands.components, ...phoneIslands.components])],
+    },
+    menuToggleFound,
+    criticalBytes: html.brotli + css.brotli + Math.max(foldImagesDesktop.bytes, foldImagesPhone.bytes),
+    status: response?.status() ?? 0,
+  };
+}
+
+export async function benchPages(options: { siteDistDir: string; runs: number; pages?: string[] }): Promise<PagesResult> {
+  const pages = options.pages ?? PAGES;
+  const server = await startProductionServer({ name: 'pages', siteDistDir: options.siteDistDir, env: {} });
+  const baseline = await startBaselineServer(options.siteDistDir);
+  const results: PageResult[] = [];
+  try {
+    await withLock('Lighthouse and Chromium', async () => {
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new') });
+      try {
+        for (const pagePath of pages) {
+          const entry: Partial<PageResult> = { path: pagePath };
+          for (const [label, base] of [['app', server.url], ['baseline', baseline.url]] as const) {
+            const url = base + pagePath;
+            log(`pages: ${label} ${pagePath}: bytes`);
+            const bytes = await measureBytes(browser, url);
+            log(`pages: ${label} ${pagePath}: Lighthouse desktop ×${options.runs}`);
+            const desktop = await lighthouseMedian(url, 'desktop', options.runs);
+            log(`pages: ${label} ${pagePath}: Lighthouse mobile ×${options.runs}`);
+            const mobile = await lighthouseMedian(url, 'mobile', options.runs);
+            log(`pages: ${label} ${pagePath}: desktop ${desktop.score}, mobile ${mobile.score}, JS before interaction ${bytes.jsBeforeInteraction.brotli} B br`);
+            entry[label] = { mobile, desktop, bytes };
+          }
+          results.push(entry as PageResult);
+        }
+      } finally {
+        await browser.close();
+      }
+    });
+  } finally {
+    await baseline.close();
+    await server.stop();
+  }
+  return { runs: options.runs, pages: results };
+}

