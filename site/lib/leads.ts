@@ -35,8 +35,12 @@ export async function postLead(payload: Record<string, unknown>, idempotencyKey:
 /** The server's own French `message` when it sent one; otherwise a French explanation. */
 export function failureMessage(error: unknown, networkMessage: string): string {
   if (error instanceof HTTPError) {
-    const data = error.data as { message?: unknown } | string | undefined;
-    if (data && typeof data === 'object' && typeof data.message === 'string' && data.message) return data.message;
+    const data = error.data as { message?: unknown; errors?: { message?: unknown }[] } | string | undefined;
+    if (data && typeof data === 'object' && typeof data.message === 'string' && data.message) {
+      // "Données invalides" alone does not say what to fix: add the first field's explanation.
+      const detail = data.errors?.[0]?.message;
+      return typeof detail === 'string' && detail ? `${data.message} : ${detail}` : data.message;
+    }
     return `${error.response.status}: ${typeof data === 'string' && data ? data : error.response.statusText}`;
   }
   return networkMessage;

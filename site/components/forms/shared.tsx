@@ -122,7 +122,7 @@ type FieldProps = {
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'>;
 
 const inputClass =
-  'mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-xs placeholder:text-muted/80 focus:border-pine-700 focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-copper aria-invalid:border-danger';
+  'mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-xs placeholder:text-muted/80 focus:border-pine-700 aria-invalid:border-danger';
 
 /** A labelled input (or textarea) with its inline error, linked for assistive technologies. */
 export function Field({ id, name, label, error, optionalSuffix, multiline, className, required, ...input }: FieldProps) {
