@@ -10,6 +10,8 @@ import { signInSession, signOutSession } from '../middleware/session.ts';
 import { authenticate, createFirstAdmin, INVALID_CREDENTIALS_MESSAGE } from '../services/auth.ts';
 import { presentUser } from '../presenters/index.ts';
 import { HttpError } from '../errors.ts';
+import { limitLoginFailures, limitPerIp } from '../middleware/rate-limit.ts';
+import { LIMITS } from '../lib/rate-limit.ts';
 
 const setupSchemas = { body: setupAdminSchema };
 const loginSchemas = { body: loginSchema };
@@ -23,7 +25,7 @@ export function safeNextPath(value: unknown): string | undefined {
 export function authRouter(): Router {
   const router = new Router();
 
-  router.post('/api/simple-auth/setup-admin', validate(setupSchemas), async (ctx) => {
+  router.post('/api/simple-auth/setup-admin', limitPerIp(LIMITS.setupAdminPerIp), validate(setupSchemas), async (ctx) => {
     const { body } = input(ctx, setupSchemas);
     const user = await createFirstAdmin(ctx.knex, body);
     await signInSession(ctx, user.id);
@@ -31,7 +33,7 @@ export function authRouter(): Router {
     ctx.body = presentUser(user);
   });
 
-  router.post('/api/simple-auth/login', validate(loginSchemas), async (ctx) => {
+  router.post('/api/simple-auth/login', validate(loginSchemas), limitLoginFailures, async (ctx) => {
     const { body } = input(ctx, loginSchemas);
     const user = await authenticate(ctx.knex, body.email, body.password);
     if (!user) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);

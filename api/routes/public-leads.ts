@@ -12,26 +12,37 @@ import { REGISTRATION_NOTICES } from '../services/webinars.ts';
 import { once, parseIdempotencyKey } from '../lib/idempotency.ts';
 import { fieldErrorsFromZod, HttpError, MESSAGES, toHttpError } from '../errors.ts';
 import { ZodError } from 'zod';
+import { limitPerIp } from '../middleware/rate-limit.ts';
+import { LIMITS } from '../lib/rate-limit.ts';
 
 const schemas = { body: publicLeadSchema };
 
 export function publicLeadsRouter(): Router {
   const router = new Router();
 
-  router.post('/api/leads', htmlFormFallback, honeypot, validate(schemas, { allowForm: true }), async (ctx) => {
-    const { body } = input(ctx, schemas);
-    const { website: _honeypot, ...lead } = body;
-    // The site sends one key per submission attempt and reuses it on retry: a retry replays the answer.
-    const key = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
-    const answer = await ctx.knex.transaction((trx) =>
-      once(trx, 'leads', key, lead, async () => ({ status: 201, body: presentSubmission(await submitPublicLead(trx, lead as PublicLead)) })),
-    );
-    if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
-    ctx.status = answer.status;
-    ctx.body = answer.body;
-  });
+  router.post(
+    '/api/leads',
+    htmlFormFallback,
+    limitPerIp(LIMITS.leadsPerIpMinute, LIMITS.leadsPerIpDay),
+    honeypot,
+    validate(schemas, { allowForm: true }),
+    submitLead,
+  );
 
   return router;
+}
+
+async function submitLead(ctx: Context): Promise<void> {
+  const { body } = input(ctx, schemas);
+  const { website: _honeypot, ...lead } = body;
+  // The site sends one key per submission attempt and reuses it on retry: a retry replays the answer.
+  const key = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
+  const answer = await ctx.knex.transaction((trx) =>
+    once(trx, 'leads', key, lead, async () => ({ status: 201, body: presentSubmission(await submitPublicLead(trx, lead as PublicLead)) })),
+  );
+  if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
+  ctx.status = answer.status;
+  ctx.body = answer.body;
 }
 
 function presentSubmission(result: PublicSubmissionResult) {

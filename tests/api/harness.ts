@@ -132,6 +132,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
+    // Rate limits would make unrelated tests depend on how many requests came before them;
+    // tests/api/rate-limits.test.ts turns them on.
+    RATE_LIMITS: 'off',
     DATABASE_URL: pgDatabase && options.connectThrough ? options.connectThrough(pgDatabase.url) : pgDatabase?.url,
     ...env,
   });

@@ -30,6 +30,8 @@ export async function startProductionServer(env: Record<string, string> = {}, da
       DATA_DIR: dir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // One server serves a whole worker's journeys from 127.0.0.1: the per-IP limits are tested in tests/api.
+      RATE_LIMITS: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -24,7 +24,7 @@ beforeAll(async () => {
   await admin(`create database "${databaseName}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${databaseName}`;
-  const shared = { DATABASE_URL: url.toString(), SESSION_SECRET: randomBytes(32).toString('hex') };
+  const shared = { DATABASE_URL: url.toString(), SESSION_SECRET: randomBytes(32).toString('hex'), RATE_LIMITS: 'on' };
   first = await startProductionServer(shared);
   second = await startProductionServer(shared);
 });
