@@ -156,7 +156,7 @@ export default function LoginApp() {
               Se connecter
             </button>
           </form>
-          <div className="my-5 flex items-center gap-3 text-xs text-slate-400">
+          <div className="my-5 flex items-center gap-3 text-xs text-slate-500">
             <span className="h-px flex-1 bg-slate-200" />
             Première installation
             <span className="h-px flex-1 bg-slate-200" />

@@ -2,30 +2,20 @@
  * The signed-in frame: sidebar with the eight links of spec 2.5 (fixed on wide screens, a left
  * sheet on small ones that closes after a choice) and the account menu in its footer.
  */
-import { Dialog, DialogBackdrop, DialogPanel, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { errorMessage } from '../lib/http.ts';
 import { $router, leaveTo } from '../stores/router.ts';
 import { logout, type CurrentUser } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
-import {
-  CalendarIcon,
-  ChartIcon,
-  ChevronUpDownIcon,
-  CloseIcon,
-  HomeIcon,
-  LogoutIcon,
-  MailIcon,
-  MenuIcon,
-  SettingsIcon,
-  TagIcon,
-  TasksIcon,
-  UserIcon,
-  UsersIcon,
-} from './icons.tsx';
+import { CalendarIcon, ChartIcon, ChevronUpDownIcon, HomeIcon, MailIcon, MenuIcon, SettingsIcon, TagIcon, TasksIcon, UsersIcon } from './icons.tsx';
 import { Brand } from './Logo.tsx';
 import { Avatar, buttonClass, cx, focusRing, fullName } from './primitives.tsx';
+
+const loadAccountMenu = () => import('./AccountMenu.tsx');
+const AccountMenu = lazy(loadAccountMenu);
+const preloadAccountMenu = () => void loadAccountMenu();
+const Sheet = lazy(() => import('./Sheet.tsx'));
 
 export const NAV_LINKS: { href: string; label: string; icon: ComponentType<{ className?: string }> }[] = [
   { href: '/admin', label: 'Tableau de bord', icon: HomeIcon },
@@ -61,6 +51,9 @@ function SidebarContent({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
   const page = useStore($router);
   const current = activeLink(page?.path ?? window.location.pathname, page?.search.tab);
   const name = fullName(user) || user.username;
+  // The menu code (and the positioning library it brings) loads when the menu is first opened,
+  // keeping it out of the dashboard's initial JavaScript; hovering or focusing warms it up.
+  const [menuLoaded, setMenuLoaded] = useState(false);
 
   async function signOut() {
     try {
@@ -70,6 +63,32 @@ function SidebarContent({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
       toast({ title: 'Erreur de déconnexion', description: errorMessage(error), variant: 'destructive' });
     }
   }
+
+  const face = (
+    <>
+      <Avatar text={avatarLetter(user)} imageUrl={user.profileImageUrl} size="sm" />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-medium text-slate-900">{name}</span>
+        <span className="block truncate text-xs text-slate-500">{user.email}</span>
+      </span>
+      <ChevronUpDownIcon size={16} className="shrink-0 text-slate-400" />
+      <span className="sr-only">Ouvrir le menu du compte</span>
+    </>
+  );
+  const buttonClassName = cx('flex w-full items-center gap-2.5 rounded-md p-2 text-left hover:bg-slate-100', focusRing);
+  const placeholder = (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded="false"
+      className={buttonClassName}
+      onPointerEnter={preloadAccountMenu}
+      onFocus={preloadAccountMenu}
+      onClick={() => setMenuLoaded(true)}
+    >
+      {face}
+    </button>
+  );
 
   return (
     <div className="flex h-full flex-col bg-white">
@@ -103,38 +122,15 @@ function SidebarContent({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
         </ul>
       </nav>
       <div className="border-t border-slate-100 p-3">
-        <Menu>
-          <MenuButton className={cx('flex w-full items-center gap-3 rounded-md p-2 text-left hover:bg-slate-100', focusRing)}>
-            <Avatar text={avatarLetter(user)} imageUrl={user.profileImageUrl} size="sm" />
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium text-slate-900">{name}</span>
-              <span className="block truncate text-xs text-slate-500">{user.email}</span>
-            </span>
-            <ChevronUpDownIcon size={16} className="shrink-0 text-slate-400" />
-            <span className="sr-only">Ouvrir le menu du compte</span>
-          </MenuButton>
-          <MenuItems
-            anchor={{ to: 'top start', gap: 6 }}
-            className="z-50 w-(--button-width) min-w-52 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
-          >
-            <MenuItem>
-              <a href="/admin/profile" onClick={onNavigate} className="flex items-center gap-2 rounded px-2 py-2 text-slate-700 data-focus:bg-slate-100">
-                <UserIcon size={16} /> Profil
-              </a>
-            </MenuItem>
-            <MenuItem>
-              <a href="/admin/settings" onClick={onNavigate} className="flex items-center gap-2 rounded px-2 py-2 text-slate-700 data-focus:bg-slate-100">
-                <SettingsIcon size={16} /> Paramètres
-              </a>
-            </MenuItem>
-            <div className="my-1 h-px bg-slate-100" role="none" />
-            <MenuItem>
-              <button type="button" onClick={signOut} className="flex w-full items-center gap-2 rounded px-2 py-2 text-left text-red-700 data-focus:bg-red-50">
-                <LogoutIcon size={16} /> Se déconnecter
-              </button>
-            </MenuItem>
-          </MenuItems>
-        </Menu>
+        {menuLoaded ? (
+          <Suspense fallback={placeholder}>
+            <AccountMenu buttonClassName={buttonClassName} openAtOnce onNavigate={onNavigate} onSignOut={() => void signOut()}>
+              {face}
+            </AccountMenu>
+          </Suspense>
+        ) : (
+          placeholder
+        )}
       </div>
     </div>
   );
@@ -142,6 +138,8 @@ function SidebarContent({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
 
 export function AdminLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The sheet (a dialog) is only needed on small screens: its code loads when first opened.
+  const [sheetWanted, setSheetWanted] = useState(false);
   return (
     <div className="min-h-dvh bg-slate-50">
       <a href="#contenu" target="_self" className="sr-only z-[70] rounded-md bg-white px-3 py-2 text-sm font-medium text-accent-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
@@ -151,26 +149,20 @@ export function AdminLayout({ user, children }: { user: CurrentUser; children: R
         <SidebarContent user={user} />
       </aside>
 
-      <Dialog open={sheetOpen} onClose={setSheetOpen} className="relative z-50 lg:hidden">
-        <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 transition-opacity duration-200 data-closed:opacity-0" />
-        <div className="fixed inset-0 flex">
-          <DialogPanel
-            transition
-            aria-label="Menu de navigation"
-            className="relative flex w-full max-w-72 flex-col shadow-xl transition duration-200 ease-out data-closed:-translate-x-full"
-          >
-            <button type="button" onClick={() => setSheetOpen(false)} className={buttonClass('ghost', 'icon', 'absolute top-3.5 right-3 z-10 text-slate-500')}>
-              <CloseIcon />
-              <span className="sr-only">Fermer le menu</span>
-            </button>
+      {sheetWanted ? (
+        <Suspense fallback={null}>
+          <Sheet open={sheetOpen} onClose={() => setSheetOpen(false)}>
             <SidebarContent user={user} onNavigate={() => setSheetOpen(false)} />
-          </DialogPanel>
-        </div>
-      </Dialog>
+          </Sheet>
+        </Suspense>
+      ) : null}
 
       <div className="lg:pl-64">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
-          <button type="button" onClick={() => setSheetOpen(true)} className={buttonClass('ghost', 'icon', '-ml-1.5')} aria-expanded={sheetOpen}>
+          <button type="button" onClick={() => {
+              setSheetWanted(true);
+              setSheetOpen(true);
+            }} className={buttonClass('ghost', 'icon', '-ml-1.5')} aria-expanded={sheetOpen}>
             <MenuIcon />
             <span className="sr-only">Ouvrir le menu</span>
           </button>

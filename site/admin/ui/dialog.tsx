@@ -13,7 +13,7 @@ export function Modal(props: {
   size?: 'sm' | 'lg';
 }) {
   return (
-    <Dialog open={props.open} onClose={props.onClose} className="relative z-50">
+    <Dialog open={props.open} onClose={props.onClose} className="fixed inset-0 z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 transition-opacity duration-150 data-closed:opacity-0" />
       <div className="fixed inset-0 w-screen overflow-y-auto">
         <div className="flex min-h-full items-end justify-center p-3 sm:items-center sm:p-6">

@@ -125,7 +125,7 @@ export function SelectField<V extends string>(props: {
       <FieldLabel>{props.label}</FieldLabel>
       <Listbox value={props.value} onChange={props.onChange} name={props.name} invalid={Boolean(props.error)}>
         <ListboxButton className={cx(controlClass, 'relative pr-9 text-left')}>
-          <span className={cx('block truncate', !selected && 'text-slate-400')}>{selected?.label ?? props.placeholder ?? '—'}</span>
+          <span className={cx('block truncate', !selected && 'text-slate-500')}>{selected?.label ?? props.placeholder ?? '—'}</span>
           <ChevronUpDownIcon size={16} className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-slate-400" />
         </ListboxButton>
         <ListboxOptions

@@ -1,0 +1,100 @@
+/**
+ * Access to the back office (spec 2.3, 2.4, 6, 8): first administrator created from the login
+ * screen, login and logout, the redirects for signed-out visitors, and the login page's a11y.
+ */
+import { ADMIN, ensureAdmin, expect, seriousViolations, test, toast } from './admin-helpers.ts';
+
+test.use({ adminSuite: 'auth' });
+
+test('the first administrator is created from the login screen, then signs out and back in', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByText('Accès administrateur')).toBeVisible();
+
+  // Both fields are required, for creating the account as for signing in.
+  await page.getByRole('button', { name: 'Créer un compte administrateur' }).click();
+  await expect(toast(page)).toContainText('Veuillez remplir tous les champs');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel("Nom d'utilisateur").fill(ADMIN.email);
+  await page.getByLabel('Mot de passe').fill('court');
+  await page.getByRole('button', { name: 'Créer un compte administrateur' }).click();
+  await expect(toast(page)).toContainText('Le mot de passe doit comporter au moins 12 caractères');
+
+  await page.getByLabel('Mot de passe').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Créer un compte administrateur' }).click();
+  await expect(toast(page)).toContainText('Compte créé');
+  await expect(page).toHaveURL(/\/simple-admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+  // The sidebar footer shows the full name and the email.
+  const account = page.getByRole('button', { name: /Admin Utilisateur/ });
+  await expect(account).toContainText(ADMIN.email);
+
+  // Already signed in: the login page sends to the dashboard.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/simple-admin$/);
+
+  // A second first-admin is refused with the API's message.
+  const again = await page.request.post('/api/simple-auth/setup-admin', {
+    data: { email: 'autre@innercircle.test', password: 'encore-un-mot-de-passe', firstName: 'Admin', lastName: 'Utilisateur' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(again.status()).toBe(409);
+
+  // Logout from the account menu.
+  await page.getByRole('button', { name: /Admin Utilisateur/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Profil' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Paramètres' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get('/api/simple-auth/user')).status()).toBe(401);
+
+  // Wrong password: the API's message in the "Erreur de connexion" toast.
+  await page.getByLabel("Nom d'utilisateur").fill(ADMIN.email);
+  await page.getByLabel('Mot de passe').fill('pas-le-bon-mot-de-passe');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(toast(page)).toContainText('Erreur de connexion');
+  await expect(toast(page)).toContainText('Identifiants invalides.');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Mot de passe').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(toast(page)).toContainText('Connexion réussie');
+  await expect(page).toHaveURL(/\/simple-admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+});
+
+test('signed-out visitors are sent to sign in, and come back where they were going', async ({ page, request, baseURL }) => {
+  await ensureAdmin(request, baseURL!);
+
+  await page.goto('/admin/leads?page=2');
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fleads%3Fpage%3D2$/);
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+
+  await page.goto('/simple-admin');
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The tabbed page renders without sign-in, but its data calls answer 401 and lead to /login.
+  const refused = page.waitForResponse((response) => response.url().includes('/api/admin-dev/') && response.status() === 401);
+  await page.goto('/admin-dev');
+  await refused;
+  await expect(page).toHaveURL(/\/login$/);
+
+  // After signing in from a redirect, the visitor lands on the page they asked for.
+  await page.goto('/admin/webinars');
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.getByLabel("Nom d'utilisateur").fill(ADMIN.email);
+  await page.getByLabel('Mot de passe').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/admin\/webinars$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Webinaires' })).toBeVisible();
+});
+
+test('the login page has no serious or critical accessibility violation', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
+  // With the missing-fields message shown too.
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(toast(page)).toContainText('Veuillez remplir tous les champs');
+  expect(await seriousViolations(page)).toEqual([]);
+});
