@@ -18,7 +18,9 @@ export function isSameOriginRequest(ctx: Context, config: Config): boolean {
   const origin = ctx.get('origin');
   if (origin) {
     if (origin === 'null') return false;
-    return origin === ctx.origin || (config.publicUrl !== undefined && origin === config.publicUrl);
+    // Koa 3's `ctx.origin` echoes the Origin header: build the request's own origin instead.
+    const ownOrigin = `${ctx.protocol}://${ctx.host}`;
+    return origin === ownOrigin || (config.publicUrl !== undefined && origin === config.publicUrl);
   }
   const site = ctx.get('sec-fetch-site');
   return site === 'same-origin' || site === 'none';
