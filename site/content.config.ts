@@ -194,6 +194,7 @@ export const collections = {
       }),
       contact: z.strictObject({
         name: text,
+        nameRequired: text,
         email: text,
         phone: text,
         company: text,

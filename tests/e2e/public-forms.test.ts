@@ -172,6 +172,11 @@ test.describe('contact form', () => {
     await page.goto('/#contact');
     await waitForIsland(page, 'ContactForm');
     const form = page.locator('#contact form');
+    await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
+    await expect(toast(page)).toContainText('Champs requis');
+    await expect(form.getByText('Le nom complet est obligatoire.')).toBeVisible();
+    await expect(form.getByLabel('Nom complet')).toBeFocused();
+
     await form.getByLabel('Nom complet').fill('Léa Favre');
     await form.getByLabel('Email').fill('lea@example.ch');
     await form.getByRole('button', { name: 'Envoyer ma demande' }).click();

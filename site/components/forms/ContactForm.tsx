@@ -25,6 +25,7 @@ import {
 
 export interface ContactFormText {
   name: string;
+  nameRequired: string;
   email: string;
   phone: string;
   company: string;
@@ -77,6 +78,8 @@ export default function ContactForm({ idPrefix, text, common }: Props) {
     // Both name parts come from the one full-name input.
     const check = checkWithSchema(contactFormSchema, payload, values, (key) => (key === 'lastName' ? NAME_FIELD : key));
     if (!check.ok) {
+      // The schema speaks of the first name; the visitor filled in one "full name" field.
+      if (check.errors[NAME_FIELD] && !values[NAME_FIELD]) check.errors[NAME_FIELD] = text.nameRequired;
       setErrors(check.errors);
       if (check.missing) showToast({ variant: 'destructive', ...common.missingFields });
       focusFirstError(element, check.errors);
