@@ -190,6 +190,35 @@ test.describe('header and links', () => {
   });
 });
 
+test('smooth scrolling only for visitors who have not asked to reduce motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.goto('/');
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
+  expect(await page.locator('#about').evaluate((element) => getComputedStyle(element).scrollMarginTop)).toBe('80px');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+});
+
+test('public pages run without a console error (Content-Security-Policy included)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  for (const path of ['/', '/innercircle/webinaire', '/merci/?type=webinar&message=Inscription%20confirm%C3%A9e', '/erreur-envoi/?type=contact&message=Email%20invalide']) {
+    await page.goto(path);
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+    });
+    await page.waitForLoadState('networkidle');
+  }
+  await expect(page.getByText('Email invalide')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test.describe('mobile menu', () => {
   test.use({ viewport: PHONE });
 
