@@ -1,5 +1,5 @@
 /** Activities logged against a contact (spec sections 3, 4, 5). */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS } from './options.ts';
 import { blankToUndefined, integer, oneOf, optionalDateOrDateTime, optionalText, requiredText } from './fields.ts';
 

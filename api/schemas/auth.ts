@@ -1,5 +1,5 @@
 /** Sign-in and first-admin creation (spec sections 2.4, 5, 8). */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LIMITS } from './options.ts';
 import { EMAIL_INVALID, EMAIL_MAX } from './fields.ts';
 

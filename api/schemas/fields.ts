@@ -3,7 +3,7 @@
  * - text is trimmed; an empty or blank string from a form means "not given" (`undefined`);
  * - every message is a French sentence a visitor or an administrator can act on.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** `''`, `'   '` and `null` mean "not given" (HTML forms always send every field). */
 export function blankToUndefined(value: unknown): unknown {

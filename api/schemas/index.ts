@@ -1,12 +1,9 @@
 /**
  * The single source of validation, shared by the browser (site forms, admin app) and the server
  * (api/middleware/validate.ts). This module and the files it re-exports import nothing but zod.
- * Every message is in French; zod's own fallback messages are switched to French as well.
+ * Every message is in French; zod itself is configured in ./zod.ts (French fallbacks, no JIT in the browser).
  */
-import { z } from 'zod';
-import { fr } from 'zod/locales';
-
-z.config(fr());
+export { z } from './zod.ts';
 
 export * from './options.ts';
 export * from './fields.ts';

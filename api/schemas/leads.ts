@@ -1,7 +1,7 @@
 /**
  * Contacts (leads): what the public forms send, what the admin form sends, and the list query.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   LEAD_SOURCES,
   LEAD_SOURCE_LABELS,

@@ -1,5 +1,5 @@
 /** Route parameters. An id that is not a positive integer is answered like an unknown id (404), by the routes. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Parses `"42"` into 42; anything else (`"abc"`, `"1.5"`, `"0"`, `"99999999999"`) gives `undefined`. */
 export function parseId(value: unknown): number | undefined {

@@ -1,5 +1,5 @@
 /** Webinars: the create-webinar dialog (spec sections 2.10, 5, 9) and the registrations list query. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LIMITS, REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS } from './options.ts';
 import { blankToUndefined, integer, isoDateTime, oneOf, optionalHttpUrl, optionalText, requiredText } from './fields.ts';
 import { paginationQuerySchema } from './leads.ts';
