@@ -83,8 +83,8 @@ export function Dashboard() {
       ) : null}
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader title="Derniers contacts" description="Les 5 contacts les plus récents" action={<SeeAll href="/admin/leads" label="Voir tous les contacts" />} />
+        <Card labelledBy="recent-leads">
+          <CardHeader id="recent-leads" title="Derniers contacts" description="Les 5 contacts les plus récents" action={<SeeAll href="/admin/leads" label="Voir tous les contacts" />} />
           <ul className="divide-y divide-slate-100">
             {recentLeads.loading ? (
               <li className="px-5 py-6 text-sm text-slate-500">Chargement des contacts...</li>
@@ -109,8 +109,8 @@ export function Dashboard() {
           </ul>
         </Card>
 
-        <Card>
-          <CardHeader title="Prochains webinaires" description="Les 3 prochaines sessions" action={<SeeAll href="/admin/webinars" label="Voir tous les webinaires" />} />
+        <Card labelledBy="upcoming-webinars">
+          <CardHeader id="upcoming-webinars" title="Prochains webinaires" description="Les 3 prochaines sessions" action={<SeeAll href="/admin/webinars" label="Voir tous les webinaires" />} />
           <ul className="divide-y divide-slate-100">
             {upcoming.loading ? (
               <li className="px-5 py-6 text-sm text-slate-500">Chargement des webinaires...</li>
@@ -137,8 +137,9 @@ export function Dashboard() {
         </Card>
       </div>
 
-      <Card className="mt-6">
+      <Card className="mt-6" labelledBy="recent-activity">
         <CardHeader
+          id="recent-activity"
           title="Activité récente"
           description="Les dernières activités enregistrées sur vos contacts"
           action={
@@ -147,7 +148,7 @@ export function Dashboard() {
             </button>
           }
         />
-        <Table label="Activité récente">
+        <Table label="Tableau de l'activité récente">
           <thead>
             <tr>
               <th scope="col" className={th}>Date</th>

@@ -163,8 +163,8 @@ export function RegistrationsView({
         </div>
       </Card>
 
-      <Card className="mb-6">
-        <CardHeader title="Statistiques" description="Sur l'ensemble du webinaire" />
+      <Card className="mb-6" labelledBy="registration-stats">
+        <CardHeader id="registration-stats" title="Statistiques" description="Sur l'ensemble du webinaire" />
         <dl className="grid grid-cols-2 gap-3 p-4 md:grid-cols-4">
           <Stat label="Total des inscriptions" value={stats.total} tone="text-slate-900" />
           <Stat label="Inscrits" value={stats.registered} tone="text-blue-700" />

@@ -69,7 +69,7 @@ function SidebarContent({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
       <Avatar text={avatarLetter(user)} imageUrl={user.profileImageUrl} size="sm" />
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-medium text-slate-900">{name}</span>
-        <span className="block truncate text-xs text-slate-500">{user.email}</span>
+        <span className="block truncate text-xs text-slate-600">{user.email}</span>
       </span>
       <ChevronUpDownIcon size={16} className="shrink-0 text-slate-400" />
       <span className="sr-only">Ouvrir le menu du compte</span>

@@ -6,12 +6,11 @@ import { buttonClass } from './primitives.tsx';
 
 export default function Sheet({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 lg:hidden">
+    <Dialog open={open} onClose={onClose} aria-label="Menu de navigation" className="fixed inset-0 z-50 lg:hidden">
       <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 transition-opacity duration-200 data-closed:opacity-0" />
       <div className="fixed inset-0 flex">
         <DialogPanel
           transition
-          aria-label="Menu de navigation"
           className="relative flex w-full max-w-72 flex-col shadow-xl transition duration-200 ease-out data-closed:-translate-x-full"
         >
           <button type="button" onClick={onClose} className={buttonClass('ghost', 'icon', 'absolute top-3.5 right-3 z-10 text-slate-500')}>

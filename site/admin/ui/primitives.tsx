@@ -56,8 +56,13 @@ export function Spinner({ className, label }: { className?: string; label?: stri
   );
 }
 
-export function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return <section className={cx('rounded-xl border border-slate-200 bg-white shadow-sm', className)}>{children}</section>;
+/** A card; `labelledBy` (the id of its heading) makes it a named region for assistive technology. */
+export function Card({ children, className, labelledBy }: { children: ReactNode; className?: string; labelledBy?: string }) {
+  return (
+    <section aria-labelledby={labelledBy} className={cx('rounded-xl border border-slate-200 bg-white shadow-sm', className)}>
+      {children}
+    </section>
+  );
 }
 
 export function CardHeader({ title, description, action, id }: { title: ReactNode; description?: ReactNode; action?: ReactNode; id?: string }) {

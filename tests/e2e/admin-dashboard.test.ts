@@ -1,0 +1,136 @@
+/**
+ * The dashboard and the frame around every screen (spec 2.5, 2.6): counters and cards filled with
+ * real data, the sidebar's active link, "Page non trouvée", the left sheet on a 360 px phone, and
+ * the dashboard's accessibility.
+ */
+import { adminApi, expect, seriousViolations, signIn, test } from './admin-helpers.ts';
+
+test.use({ adminSuite: 'dashboard' });
+
+test('the dashboard shows the counters, the latest contacts, the next webinars and the latest activity', async ({ page, request, baseURL }) => {
+  const api = await adminApi(request, baseURL!);
+  await signIn(page);
+  // An empty database: placeholders and empty texts.
+  await expect(page.getByText('Aucune évolution depuis le mois dernier')).toBeVisible();
+  await expect(page.getByText('Aucun contact récent')).toBeVisible();
+  await expect(page.getByText('Aucun webinaire à venir')).toBeVisible();
+  await expect(page.getByText('Webinaire à venir', { exact: true })).toBeVisible();
+
+  const first = await api.createLead({ firstName: 'Léa', lastName: 'Favre', email: 'lea.favre@dashboard.test', source: 'referral' });
+  for (let i = 1; i <= 5; i++) await api.createLead({ firstName: `Récent${i}`, lastName: 'Contact', email: `recent${i}@dashboard.test` });
+  await api.addActivity(first.id, { type: 'meeting', title: 'Rendez-vous de présentation', description: 'Au bureau de Lausanne.', status: 'in_progress' });
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  await api.createWebinar({ title: 'Webinaire A', datetime: inDays(3), duration: 45 });
+  await api.createWebinar({ title: 'Webinaire B', datetime: inDays(10), isActive: false, description: 'Une description assez longue pour tenir sur deux lignes au plus.' });
+  await api.createWebinar({ title: 'Webinaire C', datetime: inDays(20) });
+  await api.createWebinar({ title: 'Webinaire D', datetime: inDays(30) });
+
+  await page.reload();
+  const card = (label: string) => page.locator('section').filter({ has: page.getByText(label, { exact: true }) });
+  await expect(card('Total des contacts')).toContainText('6');
+  await expect(card('Total des contacts')).toContainText('+100% depuis le mois dernier');
+  await expect(card('Nouveaux contacts ce mois')).toContainText('6');
+  // Three active upcoming webinars (B is inactive): plural label.
+  await expect(card('Webinaires à venir')).toContainText('3');
+  await expect(card('Inscriptions aux webinaires')).toContainText('0');
+
+  const recent = page.getByRole('region', { name: 'Derniers contacts' });
+  await expect(recent.getByRole('listitem')).toHaveCount(5);
+  await expect(recent.getByRole('listitem').first()).toContainText('Récent5 Contact');
+  await expect(recent.getByRole('listitem').first()).toContainText('Formulaire');
+  await expect(recent).not.toContainText('Léa Favre');
+  await expect(recent.getByRole('link', { name: 'Voir tous les contacts' })).toHaveAttribute('href', '/admin/leads');
+
+  const upcoming = page.getByRole('region', { name: 'Prochains webinaires' });
+  await expect(upcoming.getByRole('listitem')).toHaveCount(3);
+  await expect(upcoming.getByRole('listitem').nth(0)).toContainText('Webinaire A');
+  await expect(upcoming.getByRole('listitem').nth(0)).toContainText('Durée : 45 minutes');
+  await expect(upcoming.getByRole('listitem').nth(0)).toContainText('Actif');
+  await expect(upcoming.getByRole('listitem').nth(1)).toContainText('Inactif');
+  await expect(upcoming.getByRole('listitem').nth(0)).toContainText(/\d{2} [a-zéû]+ \d{4} à \d{2} h \d{2}/);
+  await expect(upcoming).not.toContainText('Webinaire D');
+
+  const activity = page.getByRole('region', { name: 'Activité récente', exact: true });
+  await expect(activity.getByRole('columnheader')).toHaveText(['Date', 'Type', 'Contact', 'Description', 'Statut']);
+  const meeting = activity.locator('tbody tr').filter({ hasText: 'Rendez-vous de présentation' });
+  await expect(meeting).toContainText('Réunion');
+  await expect(meeting).toContainText('En cours');
+  await expect(meeting).toContainText(/\d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}/);
+  await meeting.getByRole('link', { name: 'Léa Favre' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/${first.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Léa Favre' })).toBeVisible();
+  await expect(page.getByText('Recommandation')).toBeVisible();
+});
+
+test('the sidebar marks one current page, and unknown admin pages say so', async ({ page, request, baseURL }) => {
+  await adminApi(request, baseURL!);
+  await signIn(page);
+  const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+  await expect(nav.getByRole('link')).toHaveText(['Tableau de bord', 'Contacts', 'Webinaires', 'Tags', 'Tâches', 'Emails', 'Analytiques', 'Paramètres']);
+
+  await nav.getByRole('link', { name: 'Contacts' }).click();
+  await expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Nouveau contact' }).click();
+  await expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');
+
+  await nav.getByRole('link', { name: 'Tags' }).click();
+  await expect(page).toHaveURL(/\/admin\/tags$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page non trouvée' })).toBeVisible();
+  await expect(page.getByText("Cette page n'existe pas ou n'est pas encore implémentée.")).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Tags' })).toHaveAttribute('aria-current', 'page');
+
+  // Spec 2.5's rule: "/admin/…" continues "/admin", so an unknown page keeps the dashboard link current.
+  await page.goto('/admin/nimporte/quoi');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page non trouvée' })).toBeVisible();
+  await expect(nav.locator('[aria-current="page"]')).toHaveText(['Tableau de bord']);
+});
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('the sidebar opens as a left sheet that closes after a choice, and nothing overflows sideways', async ({ page, request, baseURL }) => {
+    const api = await adminApi(request, baseURL!);
+    await api.createLead({ firstName: 'Mobile', lastName: 'Contact', email: 'mobile@dashboard.test', company: 'Une société au nom vraiment très long SA' });
+    await signIn(page);
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Menu de navigation' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute('aria-current', 'page');
+    await sheet.getByRole('link', { name: 'Contacts' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/leads$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+    // The table scrolls inside its own box; the page itself does not.
+    await expect(page.getByRole('region', { name: 'Liste des contacts' })).toContainText('Mobile Contact');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Escape closes the sheet too, and the account menu works from inside it.
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await expect(sheet).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await sheet.getByRole('button', { name: /Camille Rochat/ }).click();
+    await page.getByRole('menuitem', { name: 'Paramètres' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page non trouvée' })).toBeVisible();
+  });
+});
+
+test('the dashboard has no serious or critical accessibility violation', async ({ page, request, baseURL }) => {
+  const api = await adminApi(request, baseURL!);
+  const lead = await api.createLead({ firstName: 'Axe', lastName: 'Scan', email: 'axe@dashboard.test' });
+  await api.addActivity(lead.id, { type: 'note', title: 'Note de suivi', status: 'planned' });
+  await api.createWebinar({ title: 'Webinaire accessible', datetime: new Date(Date.now() + 5 * 86_400_000).toISOString() });
+  await signIn(page);
+  await expect(page.getByRole('region', { name: 'Activité récente', exact: true })).toContainText('Note de suivi');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: /Camille Rochat/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Se déconnecter' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
