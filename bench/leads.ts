@@ -11,16 +11,33 @@ import { spawnAndWait, startProductionServer } from './lib/server.ts';
 import { load, type LoadResult } from './lib/load.ts';
 import { ROOT, RUN_ID, log, round } from './lib/util.ts';
 import { startInProcessApp } from './lib/inprocess.ts';
+import { postgresCpuMs, processCpuMs, summariseProfile, type ProfileGroup } from './lib/cpu.ts';
+import { WORK_DIR } from './lib/util.ts';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+
+/** CPU time per answered request during the measured window. */
+export interface CpuPerRequest {
+  serverMs: number;
+  postgresMs: number;
+  clientMs: number;
+}
+
+type Measured = LoadResult & { stored: number; cpu: CpuPerRequest };
 
 export interface LeadsResult {
   connections: number;
   durationS: number;
   logLevel: string;
-  baseline: LoadResult & { stored: number };
+  baseline: Measured;
+  /** Bare node:http + pg doing the app's whole contact-submission work in one statement (MODE=full). */
+  fullSql: Measured;
+  ratioFullSql: number;
   /** As the site sends it: JSON with an Idempotency-Key per submission. */
-  app: LoadResult & { stored: number };
+  app: Measured;
   /** Without the Idempotency-Key header (no idempotency record written). */
-  appWithoutKey: LoadResult & { stored: number };
+  appWithoutKey: Measured;
+  /** Self CPU time of the app process by package, from a separate profiled run (node --cpu-prof). */
+  profile: ProfileGroup[];
   ratio: number;
   ratioWithoutKey: number;
   /** The SQL one submission runs (captured from the same code in-process), first line of each. */
@@ -77,6 +94,32 @@ function leadRequest(prefix: string, origin: string, withKey: boolean) {
   };
 }
 
+/** A separate, shorter run of the app under `node --cpu-prof`, summarised by package. */
+async function profiledRun(databaseUrl: string, options: { siteDistDir: string; connections: number; durationS: number }): Promise<ProfileGroup[]> {
+  const dir = path.join(WORK_DIR, 'profiles');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const server = await startProductionServer({
+    name: 'leads-app-profiled',
+    siteDistDir: options.siteDistDir,
+    env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir],
+  });
+  const window = { fromMs: 0, toMs: 0, exitMs: 0 };
+  try {
+    log('leads: profiling the app (node --cpu-prof)…');
+    await load({ label: 'profile', url: server.url, connections: options.connections, durationS: 2, request: leadRequest(`bench-profile-${RUN_ID}-w`, server.url, true) });
+    window.fromMs = Date.now();
+    await load({ label: 'profile', url: server.url, connections: options.connections, durationS: Math.min(5, options.durationS), request: leadRequest(`bench-profile-${RUN_ID}`, server.url, true) });
+    window.toMs = Date.now();
+  } finally {
+    await server.stop();
+    window.exitMs = Date.now();
+  }
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  return file ? summariseProfile(path.join(dir, file), ROOT, window) : [];
+}
+
 async function storedCount(url: string, prefix: string): Promise<number> {
   return withClient(url, async (client) => Number((await client.query<{ n: string }>('select count(*) as n from leads where email like $1', [`${prefix}-%`])).rows[0]!.n));
 }
@@ -100,28 +143,48 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       env: { DATABASE_URL: database.url },
       ready: /Baseline prête sur (http:\/\/\S+)/,
     });
+    const fullSql = await spawnAndWait({
+      name: 'leads-baseline-full',
+      args: [path.join(ROOT, 'bench', 'baseline-insert-server.ts')],
+      env: { DATABASE_URL: database.url, MODE: 'full' },
+      ready: /Baseline prête sur (http:\/\/\S+)/,
+    });
     try {
-      const run = async (label: string, url: string, withKey: boolean) => {
+      const run = async (label: string, url: string, pid: number, withKey: boolean): Promise<Measured> => {
         const prefix = `bench-${label}-${RUN_ID}`;
         log(`leads: ${label}: warm-up ${options.warmupS} s`);
         await load({ label, url, connections: options.connections, durationS: options.warmupS, request: leadRequest(`${prefix}-w`, url, withKey) });
         log(`leads: ${label}: ${options.durationS} s at ${options.connections} connections`);
+        const before = { server: processCpuMs(pid), postgres: postgresCpuMs(), client: process.cpuUsage() };
         const result = await load({ label, url, connections: options.connections, durationS: options.durationS, request: leadRequest(`${prefix}-m`, url, withKey) });
+        const client = process.cpuUsage(before.client);
+        const answered = Math.max(1, result.ok + result.non2xx);
+        const cpu = {
+          serverMs: round((processCpuMs(pid) - before.server) / answered, 3),
+          postgresMs: round((postgresCpuMs() - before.postgres) / answered, 3),
+          clientMs: round((client.user + client.system) / 1000 / answered, 3),
+        };
         const stored = await storedCount(database.url, `${prefix}-m`);
-        log(`leads: ${label}: ${result.requestsPerSec} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors + result.non2xx + result.timeouts}, stored ${stored}`);
-        return { ...result, stored };
+        log(`leads: ${label}: ${result.requestsPerSec} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors + result.non2xx + result.timeouts}, stored ${stored}; CPU per request: server ${cpu.serverMs} ms, PostgreSQL ${cpu.postgresMs} ms, autocannon ${cpu.clientMs} ms`);
+        return { ...result, stored, cpu };
       };
-      const baselineResult = await run('baseline', baseline.url, false);
-      const appResult = await run('app', app.url, true);
-      const appWithoutKey = await run('app-nokey', app.url, false);
+      const baselineResult = await run('baseline', baseline.url, baseline.process.pid!, false);
+      const fullSqlResult = await run('full-sql', fullSql.url, fullSql.process.pid!, true);
+      const appResult = await run('app', app.url, app.process.pid!, true);
+      const appWithoutKey = await run('app-nokey', app.url, app.process.pid!, false);
+      await app.stop();
+      const profile = await profiledRun(database.url, options);
       const statements = await statementsPerSubmission(database.url, options.siteDistDir);
       return {
+        profile,
         statements: statements.withKey,
         statementsWithoutKey: statements.withoutKey,
         connections: options.connections,
         durationS: options.durationS,
         logLevel,
         baseline: baselineResult,
+        fullSql: fullSqlResult,
+        ratioFullSql: round(fullSqlResult.requestsPerSec / baselineResult.requestsPerSec, 2),
         app: appResult,
         appWithoutKey,
         ratio: round(appResult.requestsPerSec / baselineResult.requestsPerSec, 2),
@@ -129,6 +192,7 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       };
     } finally {
       await baseline.stop();
+      await fullSql.stop();
       await app.stop();
     }
   } finally {

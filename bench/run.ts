@@ -9,6 +9,7 @@
  *   --runs=5                                Lighthouse runs per page and form factor (median)
  *   --duration=10                           seconds of load per autocannon target
  *   --quick                                 --sizes=10000 --runs=1 --duration=3 (for developing the bench)
+ *   --report-only                           rewrite bench/RESULTS.md from bench/.work/results.json
  * Needs PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; it
  * creates and drops its own databases) and Chromium at CHROME_PATH (default /usr/bin/chromium).
  * Builds and Chromium runs take /tmp/e2e.lock (set BENCH_LOCK=off if you already hold it).
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: process.env.BENCH_RUNS },
     duration: { type: 'string', default: process.env.BENCH_DURATION },
     quick: { type: 'boolean', default: process.env.BENCH_QUICK === '1' },
+    'report-only': { type: 'boolean', default: false },
   },
 });
 
@@ -55,6 +57,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     log(`${signal}: dropping the benchmark databases…`);
     void dropAllCreated().finally(() => process.exit(130));
   });
+}
+
+if (values['report-only']) {
+  if (!existsSync(RESULTS_JSON)) throw new Error('no bench/.work/results.json yet: run npm run bench first');
+  writeFileSync(RESULTS_MD, renderReport(JSON.parse(readFileSync(RESULTS_JSON, 'utf8')) as BenchResults));
+  log('bench/RESULTS.md rewritten from bench/.work/results.json');
+  process.exit(0);
 }
 
 const started = performance.now();
@@ -76,7 +85,7 @@ try {
     throw new Error(`PostgreSQL is not reachable at ${ADMIN_URL} (set BENCH_DATABASE_URL to a server where the benchmark may create databases)`);
   }
   const site = await snapshotSite();
-  results.siteBuild = { builtNow: site.builtNow, ms: round(site.buildMs, 0), at: stamp };
+  results.siteBuild = { builtNow: site.builtNow, ms: round(site.buildMs, 0), at: stamp, error: site.error };
 
   if (only.has('pages')) {
     results.pages = { ...(await benchPages({ siteDistDir: site.dir, runs })), at: stamp };

@@ -87,7 +87,7 @@ insert into leads (first_name, last_name, email, phone, company, country, city, 
 select f, l,
        lower(regexp_replace(immutable_unaccent(f || '.' || l), '[^A-Za-z.]', '', 'g')) || '.' || g || '@' || d,
        case when r_phone < 0.8 then case when country = 'Suisse' then '+41 7' || (6 + (g % 4)) || ' ' else '+33 6 ' end
-            || lpad(((g * 7919) % 10000000)::text, 7, '0') end,
+            || lpad(((g::bigint * 7919) % 10000000)::text, 7, '0') end,
        case when r_company < 0.65 then ($4::text[])[1 + floor(random() * array_length($4::text[], 1))::int] end,
        country, city,
        case when r_message < 0.12 then ($7::text[])[1 + floor(random() * array_length($7::text[], 1))::int] end,

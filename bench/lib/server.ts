@@ -22,6 +22,8 @@ export interface ServerOptions {
   name: string;
   env: Record<string, string>;
   siteDistDir: string;
+  /** Extra Node.js flags (e.g. --cpu-prof). */
+  nodeArgs?: string[];
 }
 
 export const SESSION_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
@@ -30,7 +32,7 @@ export async function startProductionServer(options: ServerOptions): Promise<Run
   const dataDir = mkdtempSync(path.join(tmpdir(), `innercircle-bench-${options.name}-`));
   const proc = await spawnAndWait({
     name: options.name,
-    args: [path.join(ROOT, 'api', 'start.ts')],
+    args: [...(options.nodeArgs ?? []), path.join(ROOT, 'api', 'start.ts')],
     ready: /Serveur prêt sur (http:\/\/\S+)/,
     env: {
       NODE_ENV: 'production',

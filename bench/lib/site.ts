@@ -15,6 +15,8 @@ export interface SiteSnapshot {
   dir: string;
   builtNow: boolean;
   buildMs: number;
+  /** Set when the build failed and a previous build was used instead. */
+  error?: string;
 }
 
 export async function snapshotSite(): Promise<SiteSnapshot> {
@@ -22,13 +24,27 @@ export async function snapshotSite(): Promise<SiteSnapshot> {
   return withLock('site build', async () => {
     const stale = isSiteStale(dist);
     if (stale) log('building the site (dist/ is stale)…');
-    const { ms } = await timed(async () => ensureSiteBuilt(dist, log));
-    rmSync(SITE_SNAPSHOT, { recursive: true, force: true });
-    cpSync(dist, SITE_SNAPSHOT, { recursive: true });
-    const stamp = path.join(SITE_SNAPSHOT, '.build-stamp');
-    if (!existsSync(stamp)) writeFileSync(stamp, 'bench snapshot');
-    const future = new Date('2100-01-01T00:00:00Z');
-    utimesSync(stamp, future, future);
-    return { dir: SITE_SNAPSHOT, builtNow: stale, buildMs: ms };
+    let buildMs = 0;
+    try {
+      buildMs = (await timed(async () => ensureSiteBuilt(dist, log))).ms;
+    } catch (error) {
+      // Someone's work in progress may not build: the API phases can still run on the last good build.
+      const fallback = existsSync(path.join(SITE_SNAPSHOT, 'index.html')) ? SITE_SNAPSHOT : existsSync(path.join(dist, 'index.html')) ? dist : undefined;
+      if (!fallback) throw error;
+      log(`site build failed (${(error as Error).message}); using the previous build in ${path.relative(ROOT, fallback)}`);
+      if (fallback === dist) copySnapshot(dist);
+      return { dir: SITE_SNAPSHOT, builtNow: false, buildMs: 0, error: (error as Error).message };
+    }
+    copySnapshot(dist);
+    return { dir: SITE_SNAPSHOT, builtNow: stale, buildMs };
   });
+}
+
+function copySnapshot(dist: string): void {
+  rmSync(SITE_SNAPSHOT, { recursive: true, force: true });
+  cpSync(dist, SITE_SNAPSHOT, { recursive: true });
+  const stamp = path.join(SITE_SNAPSHOT, '.build-stamp');
+  if (!existsSync(stamp)) writeFileSync(stamp, 'bench snapshot');
+  const future = new Date('2100-01-01T00:00:00Z');
+  utimesSync(stamp, future, future);
 }
