@@ -5,7 +5,7 @@
  */
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { publicLeadSchema, type PublicLead } from '../schemas/index.ts';
+import { publicLeadSchema, splitFullName, type PublicLead } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { submitPublicLead, type PublicSubmissionResult } from '../services/leads.ts';
 import { REGISTRATION_NOTICES } from '../services/webinars.ts';
@@ -79,6 +79,12 @@ async function honeypot(ctx: Context, next: Next): Promise<void> {
 async function htmlFormFallback(ctx: Context, next: Next): Promise<void> {
   if (ctx.state.bodyFormat !== 'form') return next();
   const type = submittedType(ctx);
+  // The contact form has one name field; its script splits it, and so does the server when no script ran.
+  const form = ctx.request.body as Record<string, string>;
+  if (typeof form.fullName === 'string' && !form.firstName) {
+    const { fullName, ...rest } = form;
+    ctx.request.body = { ...rest, ...splitFullName(fullName) };
+  }
   try {
     await next();
   } catch (error) {

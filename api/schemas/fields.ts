@@ -123,3 +123,16 @@ export function integer(label: string, min: number, max: number, message?: strin
     z.number({ error: rangeMessage }).int(rangeMessage).min(min, rangeMessage).max(max, rangeMessage),
   );
 }
+
+/**
+ * The contact form's single name field, split at the first space (spec section 3):
+ * "Léa Favre-Morel" → { firstName: "Léa", lastName: "Favre-Morel" }; one word → no last name.
+ * Used by the form script and, for posts made without JavaScript, by the API.
+ */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const trimmed = fullName.trim().replace(/\s+/g, ' ');
+  const space = trimmed.indexOf(' ');
+  return space === -1
+    ? { firstName: trimmed, lastName: '' }
+    : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
+}

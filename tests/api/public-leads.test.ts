@@ -268,6 +268,12 @@ describe('POST /api/leads — honeypot and HTML form fallback', () => {
     expect(await leadByEmail('lea.form@example.ch')).toMatchObject({ firstName: 'Léa', phone: null, message: 'Par formulaire' });
   });
 
+  it('splits the contact form’s full name at the first space when no script did it', async () => {
+    const response = await postForm({ fullName: '  Léa   Favre-Morel de Rham ', email: 'lea.nom@example.ch', phone: '+41 21 555 12 12', type: 'contact' });
+    expect(response.status).toBe(303);
+    expect(await leadByEmail('lea.nom@example.ch')).toMatchObject({ firstName: 'Léa', lastName: 'Favre-Morel de Rham' });
+  });
+
   it('answers an invalid form post with 303 to the error page carrying the French message', async () => {
     const response = await postForm({ firstName: 'Marc', email: 'pas-un-email', type: 'webinar' });
     expect(response.status).toBe(303);

@@ -3,11 +3,11 @@
  * (first word → firstName, the rest → lastName), email, phone, optional company and goal → a lead of
  * type "contact".
  *
- * Without JavaScript the full name travels as `firstName` (the browser cannot split it): the contact
- * is still recorded, with the whole name as first name.
+ * Without JavaScript the browser posts the full name as `fullName` and the API splits it with the same
+ * shared `splitFullName`.
  */
 import { useState, type SubmitEvent } from 'react';
-import { contactFormSchema, EMAIL_MAX, PHONE_MAX } from '../../../api/schemas/index.ts';
+import { contactFormSchema, EMAIL_MAX, PHONE_MAX, splitFullName } from '../../../api/schemas/index.ts';
 import { showToast } from '../../lib/toast.ts';
 import {
   Field,
@@ -43,17 +43,8 @@ interface Props {
   common: CommonFormText;
 }
 
-/** "Léa Favre-Morel" → { firstName: "Léa", lastName: "Favre-Morel" }; one word → no last name. */
-export function splitFullName(fullName: string): { firstName: string; lastName: string } {
-  const trimmed = fullName.trim().replace(/\s+/g, ' ');
-  const space = trimmed.indexOf(' ');
-  return space === -1
-    ? { firstName: trimmed, lastName: '' }
-    : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
-}
-
-// The full-name input is named `firstName` so that the no-JavaScript post still carries the name.
-const NAME_FIELD = 'firstName';
+// Without JavaScript the browser posts `fullName` as is and the API splits it the same way.
+const NAME_FIELD = 'fullName';
 
 export default function ContactForm({ idPrefix, text, common }: Props) {
   const form = useEnhancedForm(common.toaster);
@@ -76,7 +67,7 @@ export default function ContactForm({ idPrefix, text, common }: Props) {
       website: values.website,
     });
     // Both name parts come from the one full-name input.
-    const check = checkWithSchema(contactFormSchema, payload, values, (key) => (key === 'lastName' ? NAME_FIELD : key));
+    const check = checkWithSchema(contactFormSchema, payload, values, (key) => (key === 'firstName' || key === 'lastName' ? NAME_FIELD : key));
     if (!check.ok) {
       // The schema speaks of the first name; the visitor filled in one "full name" field.
       if (check.errors[NAME_FIELD] && !values[NAME_FIELD]) check.errors[NAME_FIELD] = text.nameRequired;
