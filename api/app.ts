@@ -83,7 +83,7 @@ export function createApp({ config, knex, logger }: AppDependencies): Koa {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(MESSAGES.routeNotFound);
     return next();
   });
-  app.use(serveSite(config.siteDistDir));
+  app.use(serveSite(config.siteDistDir, config.sessionSecret));
   return app;
 }
 

@@ -4,12 +4,15 @@
  * - the admin shell for `/admin`, `/admin-dev`, `/simple-admin` and everything below them, `/login` page;
  * - hashed assets under `/_astro/` with a one-year immutable cache, HTML revalidated on every visit;
  * - precompressed `.br` / `.gz` siblings written at build time, chosen by `Accept-Encoding`;
- * - anything else: the not-found page with status 404.
+ * - anything else: the not-found page with status 404;
+ * - a page with a message slot (the form result pages) shows a server message passed in the query
+ *   string with a valid signature (`message` + `sig`), so it reads right without JavaScript.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
+import { fillMessageSlot, verifyMessage } from './lib/signed-message.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -51,7 +54,7 @@ async function fileInfo(file: string): Promise<FileInfo | undefined> {
   }
 }
 
-export function serveSite(distDir: string) {
+export function serveSite(distDir: string, secret: string) {
   const root = path.resolve(distDir);
 
   /** Maps a URL path to a file inside `root`, or undefined (never escapes `root`). */
@@ -92,6 +95,15 @@ export function serveSite(distDir: string) {
 
     const extension = path.extname(found.file);
     ctx.type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
+    const message = typeof ctx.query.message === 'string' ? ctx.query.message : undefined;
+    const signature = typeof ctx.query.sig === 'string' ? ctx.query.sig : undefined;
+    if (extension === '.html' && message && signature && verifyMessage(secret, message, signature)) {
+      // A page made for this one visitor: never cached, never the precompressed copy.
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = fillMessageSlot(await readFile(found.file, 'utf8'), message);
+      return;
+    }
+
     const isHashedAsset = ctx.path.startsWith('/_astro/');
     ctx.set('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : extension === '.html' ? 'no-cache' : 'public, max-age=3600');
 

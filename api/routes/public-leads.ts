@@ -13,6 +13,7 @@ import { once, parseIdempotencyKey } from '../lib/idempotency.ts';
 import { fieldErrorsFromZod, HttpError, MESSAGES, toHttpError } from '../errors.ts';
 import { ZodError } from 'zod';
 import { limitPerIp } from '../middleware/rate-limit.ts';
+import { signMessage } from '../lib/signed-message.ts';
 import { LIMITS } from '../lib/rate-limit.ts';
 
 const schemas = { body: publicLeadSchema };
@@ -104,7 +105,10 @@ function formErrorMessage(ctx: Context, error: unknown): string {
   return (known ?? new HttpError(500, MESSAGES.internal)).message;
 }
 
-function redirectToPage(ctx: Context, pathname: string, query: Record<string, string>): void {
-  ctx.redirect(`${pathname}?${new URLSearchParams(query).toString()}`);
+/** The message travels signed, so the page can show it without JavaScript (api/lib/signed-message.ts). */
+function redirectToPage(ctx: Context, pathname: string, query: { type: string; message?: string }): void {
+  const params = new URLSearchParams(query);
+  if (query.message) params.set('sig', signMessage(ctx.config.sessionSecret, query.message));
+  ctx.redirect(`${pathname}?${params.toString()}`);
   ctx.status = 303;
 }

@@ -350,20 +350,33 @@ test.describe('without JavaScript', () => {
     await form.getByLabel('Email').fill(uniqueEmail('refus-sans-js'));
     await form.getByLabel('Téléphone').fill('mon numéro');
     await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
-    await expect(page).toHaveURL(/\/erreur-envoi\/\?type=contact&message=/);
+    await expect(page).toHaveURL(/\/erreur-envoi\/\?type=contact&message=.*&sig=/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Votre demande n'a pas pu être envoyée");
+    // The server's own French message, shown without any script.
+    await expect(page.getByText(/Le numéro de téléphone/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Revenir au formulaire de contact' })).toBeVisible();
   });
 });
 
-test('with JavaScript the result pages show the server message and the relevant way back', async ({ page }) => {
-  const message = 'Le numéro de téléphone ne peut contenir que des chiffres, des espaces et les signes + ( ) - .';
-  await page.goto(`/erreur-envoi/?type=contact&message=${encodeURIComponent(message)}`);
-  await expect(page.getByText(message)).toBeVisible();
+test('the result pages show a message signed by the server, never one made up in a link', async ({ page, request }) => {
+  // A refused no-JavaScript post: the API redirects with the message and its signature.
+  const refused = await request.post('/api/leads', {
+    form: { fullName: 'Léa Favre', email: 'pas-un-email', phone: '+41 21 555 12 12', type: 'contact' },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(303);
+  const location = refused.headers()['location']!;
+  expect(new URL(location, 'http://x').searchParams.get('message')).toBe('Email invalide');
+  await page.goto(location);
+  await expect(page.getByText('Email invalide')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Revenir au formulaire de contact' })).toBeVisible();
   await expect(page.getByRole('link', { name: "Revenir au formulaire d'inscription" })).toBeHidden();
 
-  await page.goto(`/merci/?type=webinar&message=${encodeURIComponent('Votre inscription au webinaire est confirmée.')}`);
+  const forged = 'Votre compte est bloqué : appelez le +41 00 000 00 00.';
+  await page.goto(`/erreur-envoi/?type=contact&message=${encodeURIComponent(forged)}&sig=AAAAAAAAAAAAAAAAAAAAAA`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(forged)).toHaveCount(0);
+  await page.goto(`/merci/?type=webinar&message=${encodeURIComponent(forged)}`);
   await expect(page.getByText('Merci ! Votre inscription au webinaire a été enregistrée.')).toBeVisible();
-  await expect(page.getByText('Votre inscription au webinaire est confirmée.')).toBeVisible();
+  await expect(page.getByText(forged)).toHaveCount(0);
 });
