@@ -18,10 +18,20 @@ test('the dashboard shows the counters, the latest contacts, the next webinars a
 
   const first = await api.createLead({ firstName: 'Léa', lastName: 'Favre', email: 'lea.favre@dashboard.test', source: 'referral' });
   for (let i = 1; i <= 5; i++) await api.createLead({ firstName: `Récent${i}`, lastName: 'Contact', email: `recent${i}@dashboard.test` });
-  await api.addActivity(first.id, { type: 'meeting', title: 'Rendez-vous de présentation', description: 'Au bureau de Lausanne.', status: 'in_progress' });
+  await api.addActivity(first.id, {
+    type: 'meeting',
+    title: 'Rendez-vous de présentation',
+    description: 'Au bureau de Lausanne.',
+    status: 'in_progress',
+  });
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
   await api.createWebinar({ title: 'Webinaire A', datetime: inDays(3), duration: 45 });
-  await api.createWebinar({ title: 'Webinaire B', datetime: inDays(10), isActive: false, description: 'Une description assez longue pour tenir sur deux lignes au plus.' });
+  await api.createWebinar({
+    title: 'Webinaire B',
+    datetime: inDays(10),
+    isActive: false,
+    description: 'Une description assez longue pour tenir sur deux lignes au plus.',
+  });
   await api.createWebinar({ title: 'Webinaire C', datetime: inDays(20) });
   await api.createWebinar({ title: 'Webinaire D', datetime: inDays(30) });
 
@@ -66,7 +76,16 @@ test('the sidebar marks one current page, and unknown admin pages say so', async
   await adminApi(request, baseURL!);
   await signIn(page);
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-  await expect(nav.getByRole('link')).toHaveText(['Tableau de bord', 'Contacts', 'Webinaires', 'Tags', 'Tâches', 'Emails', 'Analytiques', 'Paramètres']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Tableau de bord',
+    'Contacts',
+    'Webinaires',
+    'Tags',
+    'Tâches',
+    'Emails',
+    'Analytiques',
+    'Paramètres',
+  ]);
 
   await nav.getByRole('link', { name: 'Contacts' }).click();
   await expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');
@@ -91,7 +110,12 @@ test.describe('on a 360 px phone', () => {
 
   test('the sidebar opens as a left sheet that closes after a choice, and nothing overflows sideways', async ({ page, request, baseURL }) => {
     const api = await adminApi(request, baseURL!);
-    await api.createLead({ firstName: 'Mobile', lastName: 'Contact', email: 'mobile@dashboard.test', company: 'Une société au nom vraiment très long SA' });
+    await api.createLead({
+      firstName: 'Mobile',
+      lastName: 'Contact',
+      email: 'mobile@dashboard.test',
+      company: 'Une société au nom vraiment très long SA',
+    });
     await signIn(page);
     await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeHidden();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -9,7 +9,12 @@ test.use({ adminSuite: 'admin-dev' });
 test('the three tabs of /admin-dev', async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);
   for (let i = 1; i <= 12; i++) {
-    await api.createLead({ firstName: `Onglet${String(i).padStart(2, '0')}`, lastName: 'Dev', email: `onglet${i}@dev.test`, phone: i === 12 ? '+41 21 555 00 12' : '' });
+    await api.createLead({
+      firstName: `Onglet${String(i).padStart(2, '0')}`,
+      lastName: 'Dev',
+      email: `onglet${i}@dev.test`,
+      phone: i === 12 ? '+41 21 555 00 12' : '',
+    });
   }
   await signIn(page);
   const devCalls: string[] = [];
@@ -41,7 +46,10 @@ test('the three tabs of /admin-dev', async ({ page, request, baseURL }) => {
   await contacts.getByRole('button', { name: 'Rechercher' }).click();
   await expect(rows).toHaveCount(1);
   await expect(contacts.getByText(/Page \d+ sur/)).toBeHidden();
-  await rows.first().getByRole('button', { name: /Supprimer/ }).click();
+  await rows
+    .first()
+    .getByRole('button', { name: /Supprimer/ })
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Confirmer la suppression' });
   await expect(confirm).toContainText('Êtes-vous sûr de vouloir supprimer le contact Onglet03 Dev ? Cette action est irréversible.');
   await confirm.getByRole('button', { name: 'Supprimer' }).click();

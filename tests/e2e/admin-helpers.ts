@@ -71,6 +71,7 @@ export async function signIn(page: Page): Promise<void> {
 export async function seriousViolations(page: Page) {
   // Scan settled screens: an opening dialog or menu is half transparent for a few frames.
   await expect(page.locator('[data-transition], [data-enter], [data-leave]')).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

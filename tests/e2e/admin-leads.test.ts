@@ -152,7 +152,8 @@ test('a contact is created, found, tagged, given an activity, edited and deleted
 
   // An unknown contact.
   await page.goto('/admin/leads/999999');
-  await expect(page.getByRole('alert')).toContainText('Contact non trouvé');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('Contact non trouvé');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText("n'existe pas ou vous n'avez pas la permission");
 });
 
 test('25 contacts page by page, with real counters and working filters', async ({ page, request, baseURL }) => {

@@ -64,9 +64,9 @@ test.describe('from a browser in New York', () => {
     await expect(row).toContainText('Actif');
     // Stored as the instant of 18:30 in Zurich.
     const stored = (await (await request.get('/api/admin/webinars')).json()).webinars[0];
-    expect(new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Zurich', dateStyle: 'short', timeStyle: 'short' }).format(new Date(stored.datetime))).toBe(
-      `${day} 18:30`,
-    );
+    expect(
+      new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Zurich', dateStyle: 'short', timeStyle: 'short' }).format(new Date(stored.datetime)),
+    ).toBe(`${day} 18:30`);
     expect(stored).toMatchObject({ duration: 90, maxAttendees: 50, location: 'online', isActive: true });
 
     // A visitor registers through the public webinar page.
@@ -86,7 +86,9 @@ test.describe('from a browser in New York', () => {
     await page.getByRole('menuitem', { name: 'Inscriptions' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/webinars/${stored.id}/registrations$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Inscriptions aux webinaires' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sélectionner un webinaire' })).toContainText(`Les 4 hormones du bonheur — ${date} ${monthName} ${year} à 18 h 30`);
+    await expect(page.getByRole('button', { name: 'Sélectionner un webinaire' })).toContainText(
+      `Les 4 hormones du bonheur — ${date} ${monthName} ${year} à 18 h 30`,
+    );
     const registrations = page.getByRole('region', { name: 'Inscriptions du webinaire' }).locator('tbody tr');
     await expect(registrations).toHaveCount(1);
     await expect(registrations).toContainText('Nora Meier');
@@ -94,9 +96,24 @@ test.describe('from a browser in New York', () => {
     await expect(registrations.getByText('Inscrit', { exact: true })).toBeVisible();
     const stats = page.getByRole('region', { name: 'Statistiques' });
     await expect(stats.locator('div').filter({ hasText: 'Total des inscriptions' }).locator('dd')).toHaveText('1');
-    await expect(stats.locator('div').filter({ hasText: /^Inscrits/ }).locator('dd')).toHaveText('1');
-    await expect(stats.locator('div').filter({ hasText: /^Présents/ }).locator('dd')).toHaveText('0');
-    await expect(stats.locator('div').filter({ hasText: /^Absents/ }).locator('dd')).toHaveText('0');
+    await expect(
+      stats
+        .locator('div')
+        .filter({ hasText: /^Inscrits/ })
+        .locator('dd'),
+    ).toHaveText('1');
+    await expect(
+      stats
+        .locator('div')
+        .filter({ hasText: /^Présents/ })
+        .locator('dd'),
+    ).toHaveText('0');
+    await expect(
+      stats
+        .locator('div')
+        .filter({ hasText: /^Absents/ })
+        .locator('dd'),
+    ).toHaveText('0');
 
     // "Actualiser" picks up a registration made meanwhile (no polling, no refetch on focus).
     await api.createWebinar({ title: 'Atelier sommeil', datetime: new Date(Date.now() + 40 * 86_400_000).toISOString() });

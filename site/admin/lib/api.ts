@@ -18,7 +18,10 @@ function withQuery(path: string, query: Record<string, string | number | undefin
   return text ? `${path}?${text}` : path;
 }
 
-const get = <T,>(url: string) => () => http.get(url).json<T>();
+const get =
+  <T>(url: string) =>
+  () =>
+    http.get(url).json<T>();
 
 export interface LeadListQuery {
   page: number;
@@ -35,7 +38,10 @@ export const queries = {
   webinarStats: () => ({ key: `${adminBase()}/stats/webinars`, fetcher: get<WebinarStats>(`${adminBase()}/stats/webinars`) }),
   recentLeads: () => ({ key: `${adminBase()}/leads/recent`, fetcher: get<Lead[]>(`${adminBase()}/leads/recent`) }),
   upcomingWebinars: () => ({ key: `${adminBase()}/webinars/upcoming`, fetcher: get<Webinar[]>(`${adminBase()}/webinars/upcoming`) }),
-  recentActivities: () => ({ key: `${adminBase()}/activities/recent?limit=10`, fetcher: get<RecentActivity[]>(`${adminBase()}/activities/recent?limit=10`) }),
+  recentActivities: () => ({
+    key: `${adminBase()}/activities/recent?limit=10`,
+    fetcher: get<RecentActivity[]>(`${adminBase()}/activities/recent?limit=10`),
+  }),
   leads: (query: LeadListQuery) => {
     const url = withQuery(`${adminBase()}/leads`, { limit: PAGE_SIZE, ...query });
     return { key: url, fetcher: get<{ leads: Lead[]; pagination: Pagination }>(url) };
@@ -53,7 +59,10 @@ export const queries = {
       fetcher: get<{ registrations: Registration[]; pagination: Pagination; stats: RegistrationStats }>(url),
     };
   },
-  tags: (leadId: string) => ({ key: `/api/crm/leads/${leadId}/tags`, fetcher: get<{ tags: string[] }>(`/api/crm/leads/${encodeURIComponent(leadId)}/tags`) }),
+  tags: (leadId: string) => ({
+    key: `/api/crm/leads/${leadId}/tags`,
+    fetcher: get<{ tags: string[] }>(`/api/crm/leads/${encodeURIComponent(leadId)}/tags`),
+  }),
   activities: (leadId: string) => ({
     key: `/api/crm/leads/${leadId}/activities`,
     fetcher: get<{ activities: Activity[] }>(`/api/crm/leads/${encodeURIComponent(leadId)}/activities`),
@@ -62,7 +71,8 @@ export const queries = {
 
 export const mutations = {
   createLead: (body: Record<string, unknown>) => http.post(`${adminBase()}/leads`, { json: body }).json<Lead>(),
-  updateLead: (id: string, body: Record<string, unknown>) => http.patch(`${adminBase()}/leads/${encodeURIComponent(id)}`, { json: body }).json<Lead>(),
+  updateLead: (id: string, body: Record<string, unknown>) =>
+    http.patch(`${adminBase()}/leads/${encodeURIComponent(id)}`, { json: body }).json<Lead>(),
   deleteLead: async (id: number) => {
     await http.delete(`${adminBase()}/leads/${id}`);
   },
@@ -70,7 +80,8 @@ export const mutations = {
   deleteWebinar: async (id: number) => {
     await http.delete(`${adminBase()}/webinars/${id}`);
   },
-  addTag: (leadId: string, tag: string) => http.post(`/api/crm/leads/${encodeURIComponent(leadId)}/tags`, { json: { tag } }).json<{ tags: string[] }>(),
+  addTag: (leadId: string, tag: string) =>
+    http.post(`/api/crm/leads/${encodeURIComponent(leadId)}/tags`, { json: { tag } }).json<{ tags: string[] }>(),
   removeTag: (leadId: string, tag: string) =>
     http.delete(`/api/crm/leads/${encodeURIComponent(leadId)}/tags/${encodeURIComponent(tag)}`).json<{ tags: string[] }>(),
   createActivity: (leadId: string, body: Record<string, unknown>) =>

@@ -124,6 +124,7 @@ export default function LoginApp() {
                 value={username}
                 onChange={(event) => setUsername(event.target.value)}
                 aria-invalid={invalid(username)}
+                disabled={checking}
                 aria-describedby="username-hint"
                 className={controlClass}
               />
@@ -143,6 +144,7 @@ export default function LoginApp() {
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
                 aria-invalid={invalid(password)}
+                disabled={checking}
                 className={controlClass}
               />
             </div>
@@ -161,11 +163,18 @@ export default function LoginApp() {
             Première installation
             <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <button type="button" onClick={() => void createAdmin()} className={buttonClass('secondary', 'md', 'w-full')} disabled={pending !== undefined || checking}>
+          <button
+            type="button"
+            onClick={() => void createAdmin()}
+            className={buttonClass('secondary', 'md', 'w-full')}
+            disabled={pending !== undefined || checking}
+          >
             {pending === 'setup' ? <Spinner /> : null}
             Créer un compte administrateur
           </button>
-          <p className="mt-2 text-xs text-slate-500">Crée le premier administrateur avec l'email et le mot de passe saisis (12 caractères minimum).</p>
+          <p className="mt-2 text-xs text-slate-500">
+            Crée le premier administrateur avec l'email et le mot de passe saisis (12 caractères minimum).
+          </p>
         </div>
         <p className="mt-6 text-center text-sm">
           <a href="/" className={cx('rounded text-slate-600 hover:text-slate-900', 'focus-visible:outline-2 focus-visible:outline-accent-600')}>

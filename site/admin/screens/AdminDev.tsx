@@ -65,7 +65,14 @@ function ContactsTab() {
           </label>
           <div className="relative flex-1">
             <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" />
-            <input id="dev-lead-search" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="Rechercher..." className={cx(controlClass, 'h-10 pl-9 sm:w-64')} />
+            <input
+              id="dev-lead-search"
+              type="search"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder="Rechercher..."
+              className={cx(controlClass, 'h-10 pl-9 sm:w-64')}
+            />
           </div>
           <button type="submit" className={buttonClass('primary')}>
             Rechercher
@@ -75,13 +82,27 @@ function ContactsTab() {
       <Table label="Contacts" minWidth="min-w-[760px]">
         <thead>
           <tr>
-            <th scope="col" className={th}>ID</th>
-            <th scope="col" className={th}>Nom</th>
-            <th scope="col" className={th}>Email</th>
-            <th scope="col" className={th}>Téléphone</th>
-            <th scope="col" className={th}>Type</th>
-            <th scope="col" className={th}>Source</th>
-            <th scope="col" className={cx(th, 'text-right')}>Actions</th>
+            <th scope="col" className={th}>
+              ID
+            </th>
+            <th scope="col" className={th}>
+              Nom
+            </th>
+            <th scope="col" className={th}>
+              Email
+            </th>
+            <th scope="col" className={th}>
+              Téléphone
+            </th>
+            <th scope="col" className={th}>
+              Type
+            </th>
+            <th scope="col" className={th}>
+              Source
+            </th>
+            <th scope="col" className={cx(th, 'text-right')}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -89,7 +110,9 @@ function ContactsTab() {
             <TableMessage colSpan={7}>Chargement des contacts...</TableMessage>
           ) : list.errorText && !list.data ? (
             <TableMessage colSpan={7}>
-              <span role="alert" className="text-red-700">{list.errorText}</span>
+              <span role="alert" className="text-red-700">
+                {list.errorText}
+              </span>
             </TableMessage>
           ) : !list.data?.leads.length ? (
             <TableMessage colSpan={7}>Aucun contact trouvé</TableMessage>
@@ -147,11 +170,21 @@ function WebinarsTab() {
       <Table label="Webinaires" minWidth="min-w-[680px]">
         <thead>
           <tr>
-            <th scope="col" className={th}>ID</th>
-            <th scope="col" className={th}>Titre</th>
-            <th scope="col" className={th}>Date</th>
-            <th scope="col" className={th}>Statut</th>
-            <th scope="col" className={cx(th, 'text-right')}>Actions</th>
+            <th scope="col" className={th}>
+              ID
+            </th>
+            <th scope="col" className={th}>
+              Titre
+            </th>
+            <th scope="col" className={th}>
+              Date
+            </th>
+            <th scope="col" className={th}>
+              Statut
+            </th>
+            <th scope="col" className={cx(th, 'text-right')}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -159,7 +192,9 @@ function WebinarsTab() {
             <TableMessage colSpan={5}>Chargement des webinaires...</TableMessage>
           ) : list.errorText && !list.data ? (
             <TableMessage colSpan={5}>
-              <span role="alert" className="text-red-700">{list.errorText}</span>
+              <span role="alert" className="text-red-700">
+                {list.errorText}
+              </span>
             </TableMessage>
           ) : !list.data?.webinars.length ? (
             <TableMessage colSpan={5}>Aucun webinaire trouvé</TableMessage>
@@ -222,13 +257,13 @@ export function AdminDev() {
             <Tab className={tabClass}>Inscriptions</Tab>
           </TabList>
           <TabPanels>
-            <TabPanel className={cx("rounded-xl", focusRing)}>
+            <TabPanel className={cx('rounded-xl', focusRing)}>
               <ContactsTab />
             </TabPanel>
-            <TabPanel className={cx("rounded-xl", focusRing)}>
+            <TabPanel className={cx('rounded-xl', focusRing)}>
               <WebinarsTab />
             </TabPanel>
-            <TabPanel className={cx("rounded-xl", focusRing)}>
+            <TabPanel className={cx('rounded-xl', focusRing)}>
               <RegistrationsView headingLevel={2} />
             </TabPanel>
           </TabPanels>

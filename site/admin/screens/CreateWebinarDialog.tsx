@@ -55,7 +55,10 @@ const REQUIRED: Partial<Record<keyof Draft, string>> = {
 export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [draft, setDraft] = useState<Draft>(defaults);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) =>
+      setDraft((current) => ({ ...current, [key]: value }));
 
   const close = () => {
     setErrors({});
@@ -99,11 +102,35 @@ export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose:
   }
 
   return (
-    <Modal open={open} onClose={close} title="Créer un nouveau webinaire" description="Remplissez le formulaire ci-dessous pour créer un nouveau webinaire." size="lg">
+    <Modal
+      open={open}
+      onClose={close}
+      title="Créer un nouveau webinaire"
+      description="Remplissez le formulaire ci-dessous pour créer un nouveau webinaire."
+      size="lg"
+    >
       <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField label="Titre" name="title" value={draft.title} onChange={set('title')} required error={errors.title} className="sm:col-span-2" />
-        <TextAreaField label="Description" name="description" value={draft.description} onChange={set('description')} required error={errors.description} rows={3} className="sm:col-span-2" />
-        <TextField label="Date" name="date" type="date" value={draft.date} onChange={set('date')} required error={errors.date} hint="Heure de Suisse (Europe/Zurich)" />
+        <TextAreaField
+          label="Description"
+          name="description"
+          value={draft.description}
+          onChange={set('description')}
+          required
+          error={errors.description}
+          rows={3}
+          className="sm:col-span-2"
+        />
+        <TextField
+          label="Date"
+          name="date"
+          type="date"
+          value={draft.date}
+          onChange={set('date')}
+          required
+          error={errors.date}
+          hint="Heure de Suisse (Europe/Zurich)"
+        />
         <TextField label="Heure" name="time" type="time" value={draft.time} onChange={set('time')} required error={errors.time} />
         <TextField
           label="Durée (minutes)"
@@ -129,9 +156,35 @@ export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose:
           required
           error={errors.maxAttendees}
         />
-        <TextField label="Lieu" name="location" value={draft.location} onChange={set('location')} required error={errors.location} className="sm:col-span-2" />
-        <TextField label="URL d'inscription" name="registrationUrl" type="url" inputMode="url" value={draft.registrationUrl} onChange={set('registrationUrl')} error={errors.registrationUrl} placeholder="https://" />
-        <TextField label="URL de l'image" name="imageUrl" type="url" inputMode="url" value={draft.imageUrl} onChange={set('imageUrl')} error={errors.imageUrl} placeholder="https://" />
+        <TextField
+          label="Lieu"
+          name="location"
+          value={draft.location}
+          onChange={set('location')}
+          required
+          error={errors.location}
+          className="sm:col-span-2"
+        />
+        <TextField
+          label="URL d'inscription"
+          name="registrationUrl"
+          type="url"
+          inputMode="url"
+          value={draft.registrationUrl}
+          onChange={set('registrationUrl')}
+          error={errors.registrationUrl}
+          placeholder="https://"
+        />
+        <TextField
+          label="URL de l'image"
+          name="imageUrl"
+          type="url"
+          inputMode="url"
+          value={draft.imageUrl}
+          onChange={set('imageUrl')}
+          error={errors.imageUrl}
+          placeholder="https://"
+        />
         <div className="sm:col-span-2">
           <SwitchField label="Actif" name="isActive" checked={draft.isActive} onChange={set('isActive')} />
         </div>

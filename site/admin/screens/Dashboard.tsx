@@ -74,7 +74,12 @@ export function Dashboard() {
           hint="Webinaires actifs programmés"
           icon={<CalendarIcon size={18} />}
         />
-        <StatCard label="Inscriptions aux webinaires" value={webinars.registrations} hint="Toutes sessions confondues" icon={<ClockIcon size={18} />} />
+        <StatCard
+          label="Inscriptions aux webinaires"
+          value={webinars.registrations}
+          hint="Toutes sessions confondues"
+          icon={<ClockIcon size={18} />}
+        />
       </div>
       {leadStats.errorText || webinarStats.errorText ? (
         <p role="alert" className="mt-3 text-sm text-red-700">
@@ -84,12 +89,19 @@ export function Dashboard() {
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card labelledBy="recent-leads">
-          <CardHeader id="recent-leads" title="Derniers contacts" description="Les 5 contacts les plus récents" action={<SeeAll href="/admin/leads" label="Voir tous les contacts" />} />
+          <CardHeader
+            id="recent-leads"
+            title="Derniers contacts"
+            description="Les 5 contacts les plus récents"
+            action={<SeeAll href="/admin/leads" label="Voir tous les contacts" />}
+          />
           <ul className="divide-y divide-slate-100">
             {recentLeads.loading ? (
               <li className="px-5 py-6 text-sm text-slate-500">Chargement des contacts...</li>
             ) : recentLeads.errorText ? (
-              <li role="alert" className="px-5 py-6 text-sm text-red-700">{recentLeads.errorText}</li>
+              <li role="alert" className="px-5 py-6 text-sm text-red-700">
+                {recentLeads.errorText}
+              </li>
             ) : !recentLeads.data?.length ? (
               <li className="px-5 py-6 text-sm text-slate-500">Aucun contact récent</li>
             ) : (
@@ -110,12 +122,19 @@ export function Dashboard() {
         </Card>
 
         <Card labelledBy="upcoming-webinars">
-          <CardHeader id="upcoming-webinars" title="Prochains webinaires" description="Les 3 prochaines sessions" action={<SeeAll href="/admin/webinars" label="Voir tous les webinaires" />} />
+          <CardHeader
+            id="upcoming-webinars"
+            title="Prochains webinaires"
+            description="Les 3 prochaines sessions"
+            action={<SeeAll href="/admin/webinars" label="Voir tous les webinaires" />}
+          />
           <ul className="divide-y divide-slate-100">
             {upcoming.loading ? (
               <li className="px-5 py-6 text-sm text-slate-500">Chargement des webinaires...</li>
             ) : upcoming.errorText ? (
-              <li role="alert" className="px-5 py-6 text-sm text-red-700">{upcoming.errorText}</li>
+              <li role="alert" className="px-5 py-6 text-sm text-red-700">
+                {upcoming.errorText}
+              </li>
             ) : !upcoming.data?.length ? (
               <li className="px-5 py-6 text-sm text-slate-500">Aucun webinaire à venir</li>
             ) : (
@@ -151,11 +170,21 @@ export function Dashboard() {
         <Table label="Tableau de l'activité récente">
           <thead>
             <tr>
-              <th scope="col" className={th}>Date</th>
-              <th scope="col" className={th}>Type</th>
-              <th scope="col" className={th}>Contact</th>
-              <th scope="col" className={th}>Description</th>
-              <th scope="col" className={th}>Statut</th>
+              <th scope="col" className={th}>
+                Date
+              </th>
+              <th scope="col" className={th}>
+                Type
+              </th>
+              <th scope="col" className={th}>
+                Contact
+              </th>
+              <th scope="col" className={th}>
+                Description
+              </th>
+              <th scope="col" className={th}>
+                Statut
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -163,7 +192,9 @@ export function Dashboard() {
               <TableMessage colSpan={5}>Chargement de l'activité...</TableMessage>
             ) : activities.errorText ? (
               <TableMessage colSpan={5}>
-                <span role="alert" className="text-red-700">{activities.errorText}</span>
+                <span role="alert" className="text-red-700">
+                  {activities.errorText}
+                </span>
               </TableMessage>
             ) : !activities.data?.length ? (
               <TableMessage colSpan={5}>Aucune activité récente</TableMessage>

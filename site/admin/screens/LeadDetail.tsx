@@ -28,7 +28,10 @@ import { ActivityStatusBadge, activityTypeLabel, LeadStatusBadge, sourceLabel } 
 
 function BackLink() {
   return (
-    <a href="/admin/leads" className={cx('mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900', focusRing)}>
+    <a
+      href="/admin/leads"
+      className={cx('mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900', focusRing)}
+    >
       <ArrowLeftIcon size={16} />
       Retour aux contacts
     </a>
@@ -140,12 +143,22 @@ interface ActivityDraft {
   completedAt: string;
 }
 
-const emptyActivity = (): ActivityDraft => ({ type: 'note', title: '', description: '', status: 'planned', dueDate: todayInZurich(), completedAt: '' });
+const emptyActivity = (): ActivityDraft => ({
+  type: 'note',
+  title: '',
+  description: '',
+  status: 'planned',
+  dueDate: todayInZurich(),
+  completedAt: '',
+});
 
 function NewActivityDialog({ leadId, open, onClose }: { leadId: string; open: boolean; onClose: () => void }) {
   const [draft, setDraft] = useState<ActivityDraft>(emptyActivity);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof ActivityDraft>(key: K) => (value: ActivityDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof ActivityDraft>(key: K) =>
+    (value: ActivityDraft[K]) =>
+      setDraft((current) => ({ ...current, [key]: value }));
 
   const create = useMutation((body: Record<string, unknown>) => mutations.createActivity(leadId, body), {
     onSuccess: () => {
@@ -183,7 +196,13 @@ function NewActivityDialog({ leadId, open, onClose }: { leadId: string; open: bo
   }
 
   return (
-    <Modal open={open} onClose={onClose} title="Nouvelle activité" description="Enregistrez un échange ou planifiez une action pour ce contact." size="lg">
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Nouvelle activité"
+      description="Enregistrez un échange ou planifiez une action pour ce contact."
+      size="lg"
+    >
       <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField
           label="Type"
@@ -202,7 +221,15 @@ function NewActivityDialog({ leadId, open, onClose }: { leadId: string; open: bo
           error={errors.status}
         />
         <TextField label="Titre" name="title" value={draft.title} onChange={set('title')} required error={errors.title} className="sm:col-span-2" />
-        <TextAreaField label="Description" name="description" value={draft.description} onChange={set('description')} error={errors.description} rows={3} className="sm:col-span-2" />
+        <TextAreaField
+          label="Description"
+          name="description"
+          value={draft.description}
+          onChange={set('description')}
+          error={errors.description}
+          rows={3}
+          className="sm:col-span-2"
+        />
         <TextField label="Date d'échéance" name="dueDate" type="date" value={draft.dueDate} onChange={set('dueDate')} error={errors.dueDate} />
         <TextField
           label="Date de réalisation"
@@ -266,7 +293,9 @@ function Activities({ leadId }: { leadId: string }) {
         {activities.loading ? (
           <li className="px-5 py-8 text-sm text-slate-500">Chargement des activités...</li>
         ) : activities.errorText ? (
-          <li role="alert" className="px-5 py-8 text-sm text-red-700">{activities.errorText}</li>
+          <li role="alert" className="px-5 py-8 text-sm text-red-700">
+            {activities.errorText}
+          </li>
         ) : !activities.data?.activities.length ? (
           <li className="px-5 py-8 text-center text-sm text-slate-500">Aucune activité pour ce contact.</li>
         ) : (
@@ -327,7 +356,11 @@ export function LeadDetail({ id }: { id: string }) {
           <dl className="divide-y divide-slate-100">
             <Row label="Nom complet">{name}</Row>
             <Row label="Email">
-              <a href={`mailto:${data.email}`} target="_self" className="rounded text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
+              <a
+                href={`mailto:${data.email}`}
+                target="_self"
+                className="rounded text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+              >
                 {data.email}
               </a>
             </Row>
@@ -338,7 +371,9 @@ export function LeadDetail({ id }: { id: string }) {
               <LeadStatusBadge status={data.status} />
             </Row>
             <Row label="Inscription">{formatPPP(data.createdAt)}</Row>
-            <Row label="Dernier contact">{data.lastContactedAt ? formatPPP(data.lastContactedAt) : <span className="text-slate-500">Jamais contacté</span>}</Row>
+            <Row label="Dernier contact">
+              {data.lastContactedAt ? formatPPP(data.lastContactedAt) : <span className="text-slate-500">Jamais contacté</span>}
+            </Row>
           </dl>
           <Tags lead={data} />
           {data.message ? (

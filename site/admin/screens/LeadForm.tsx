@@ -54,27 +54,27 @@ function Form({ lead }: { lead?: Lead }) {
   const editing = lead !== undefined;
   const [draft, setDraft] = useState<Draft>(() => toDraft(lead));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) =>
+      setDraft((current) => ({ ...current, [key]: value }));
 
-  const save = useMutation(
-    (body: Record<string, unknown>) => (editing ? mutations.updateLead(String(lead.id), body) : mutations.createLead(body)),
-    {
-      onSuccess: (saved) => {
-        invalidate(...TOUCHES.leads);
-        if (editing) {
-          toast({ title: 'Contact modifié', description: 'Les modifications ont été enregistrées.' });
-          navigate(`/admin/leads/${saved.id}`);
-        } else {
-          toast({ title: 'Contact créé', description: 'Le contact a été ajouté à la liste.' });
-          navigate('/admin/leads');
-        }
-      },
-      onError: (error) => {
-        setErrors(fieldErrors(error));
-        toastError(`Erreur lors de la création/modification du contact: ${errorMessage(error)}`);
-      },
+  const save = useMutation((body: Record<string, unknown>) => (editing ? mutations.updateLead(String(lead.id), body) : mutations.createLead(body)), {
+    onSuccess: (saved) => {
+      invalidate(...TOUCHES.leads);
+      if (editing) {
+        toast({ title: 'Contact modifié', description: 'Les modifications ont été enregistrées.' });
+        navigate(`/admin/leads/${saved.id}`);
+      } else {
+        toast({ title: 'Contact créé', description: 'Le contact a été ajouté à la liste.' });
+        navigate('/admin/leads');
+      }
     },
-  );
+    onError: (error) => {
+      setErrors(fieldErrors(error));
+      toastError(`Erreur lors de la création/modification du contact: ${errorMessage(error)}`);
+    },
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -99,11 +99,36 @@ function Form({ lead }: { lead?: Lead }) {
           <p className="text-sm text-slate-500">Identité et coordonnées du contact.</p>
         </div>
         <div className={section}>
-          <TextField label="Prénom" name="firstName" value={draft.firstName} onChange={set('firstName')} required error={errors.firstName} autoComplete="off" />
+          <TextField
+            label="Prénom"
+            name="firstName"
+            value={draft.firstName}
+            onChange={set('firstName')}
+            required
+            error={errors.firstName}
+            autoComplete="off"
+          />
           <TextField label="Nom" name="lastName" value={draft.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="off" />
-          <TextField label="Email" name="email" type="email" value={draft.email} onChange={set('email')} required error={errors.email} autoComplete="off" />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            value={draft.email}
+            onChange={set('email')}
+            required
+            error={errors.email}
+            autoComplete="off"
+          />
           <TextField label="Téléphone" name="phone" type="tel" value={draft.phone} onChange={set('phone')} error={errors.phone} autoComplete="off" />
-          <TextField label="Société" name="company" value={draft.company} onChange={set('company')} error={errors.company} className="sm:col-span-2" autoComplete="off" />
+          <TextField
+            label="Société"
+            name="company"
+            value={draft.company}
+            onChange={set('company')}
+            error={errors.company}
+            className="sm:col-span-2"
+            autoComplete="off"
+          />
         </div>
       </Card>
 
@@ -129,7 +154,14 @@ function Form({ lead }: { lead?: Lead }) {
             options={LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }))}
             error={errors.status}
           />
-          <TextAreaField label="Message" name="message" value={draft.message} onChange={set('message')} error={errors.message} className="sm:col-span-2" />
+          <TextAreaField
+            label="Message"
+            name="message"
+            value={draft.message}
+            onChange={set('message')}
+            error={errors.message}
+            className="sm:col-span-2"
+          />
           <TextAreaField
             label="Notes internes"
             name="notes"
@@ -160,7 +192,10 @@ export function LeadForm({ id }: { id?: string }) {
   const back = id ? `/admin/leads/${id}` : '/admin/leads';
   return (
     <div className="mx-auto max-w-3xl">
-      <a href={back} className={cx('mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900', focusRing)}>
+      <a
+        href={back}
+        className={cx('mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900', focusRing)}
+      >
         <ArrowLeftIcon size={16} />
         {id ? 'Retour au contact' : 'Retour aux contacts'}
       </a>

@@ -78,7 +78,9 @@ function TagList({ tags }: { tags: string[] | null }) {
       {rest > 0 ? (
         <Badge tone="gray">
           <span aria-hidden="true">+{rest}</span>
-          <span className="sr-only">et {rest} autre{rest > 1 ? 's' : ''} tag{rest > 1 ? 's' : ''}</span>
+          <span className="sr-only">
+            et {rest} autre{rest > 1 ? 's' : ''} tag{rest > 1 ? 's' : ''}
+          </span>
         </Badge>
       ) : null}
     </span>
@@ -93,7 +95,10 @@ function RowMenu({ lead, onDelete }: { lead: Lead; onDelete: () => void }) {
         <DotsIcon />
         <span className="sr-only">Actions pour {fullName(lead) || lead.email}</span>
       </MenuButton>
-      <MenuItems anchor={{ to: 'bottom end', gap: 4 }} className="z-40 w-40 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none">
+      <MenuItems
+        anchor={{ to: 'bottom end', gap: 4 }}
+        className="z-40 w-40 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
+      >
         <MenuItem>
           <a href={`/admin/leads/${lead.id}`} className={item}>
             <EyeIcon size={16} /> Voir
@@ -119,7 +124,11 @@ function FilterMenu({ params, onChange }: { params: ListParams; onChange: (next:
   const count = [params.source, params.status, params.period].filter(Boolean).length;
   const option = (selected: boolean, label: string, apply: () => void) => (
     <MenuItem key={label}>
-      <button type="button" onClick={apply} className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-slate-700 data-focus:bg-slate-100">
+      <button
+        type="button"
+        onClick={apply}
+        className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-slate-700 data-focus:bg-slate-100"
+      >
         <CheckIcon size={14} className={selected ? 'text-accent-600' : 'invisible'} />
         {label}
         {selected ? <span className="sr-only"> (sélectionné)</span> : null}
@@ -134,7 +143,10 @@ function FilterMenu({ params, onChange }: { params: ListParams; onChange: (next:
         Filtrer
         {count ? <Badge tone="indigo">{count}</Badge> : null}
       </MenuButton>
-      <MenuItems anchor={{ to: 'bottom end', gap: 4 }} className="z-40 max-h-[70vh] w-60 overflow-y-auto rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none">
+      <MenuItems
+        anchor={{ to: 'bottom end', gap: 4 }}
+        className="z-40 max-h-[70vh] w-60 overflow-y-auto rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
+      >
         <MenuSection>
           <MenuHeading className={heading}>Par source</MenuHeading>
           {LEAD_SOURCES.map((source) =>
@@ -159,7 +171,11 @@ function FilterMenu({ params, onChange }: { params: ListParams; onChange: (next:
           <>
             <MenuSeparator className="my-1 h-px bg-slate-100" />
             <MenuItem>
-              <button type="button" onClick={() => onChange({ source: '', status: '', period: '' })} className="w-full rounded px-2 py-1.5 text-left font-medium text-accent-700 data-focus:bg-accent-50">
+              <button
+                type="button"
+                onClick={() => onChange({ source: '', status: '', period: '' })}
+                className="w-full rounded px-2 py-1.5 text-left font-medium text-accent-700 data-focus:bg-accent-50"
+              >
                 Effacer les filtres
               </button>
             </MenuItem>
@@ -167,6 +183,37 @@ function FilterMenu({ params, onChange }: { params: ListParams; onChange: (next:
         ) : null}
       </MenuItems>
     </Menu>
+  );
+}
+
+/** The search box; keyed by the URL's search so "back" shows the search of that page. */
+function SearchForm({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
+  const [draft, setDraft] = useState(initial);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSearch(draft.trim());
+  }
+  return (
+    <form role="search" onSubmit={submit} className="flex flex-1 gap-2">
+      <label htmlFor="lead-search" className="sr-only">
+        Rechercher un contact
+      </label>
+      <div className="relative flex-1">
+        <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" />
+        <input
+          id="lead-search"
+          type="search"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder="Rechercher un contact par nom, email..."
+          className={cx(controlClass, 'h-10 pl-9')}
+        />
+      </div>
+      <button type="submit" className={buttonClass('primary', 'md', 'px-3 sm:px-4')}>
+        <SearchIcon size={16} className="sm:hidden" />
+        <span className="sr-only sm:not-sr-only">Rechercher</span>
+      </button>
+    </form>
   );
 }
 
@@ -180,7 +227,6 @@ export function LeadsList() {
     status: search.status ?? '',
     period: search.period && search.period in PERIODS ? search.period : '',
   };
-  const [draft, setDraft] = useState(params.search);
   const [toDelete, setToDelete] = useState<Lead | undefined>();
 
   const list = useQuery(
@@ -215,17 +261,20 @@ export function LeadsList() {
     },
   });
 
-  function submitSearch(event: FormEvent) {
-    event.preventDefault();
-    update({ search: draft.trim() });
+  function submitSearch(text: string) {
+    update({ search: text });
     // Same search again: the URL does not change, so refetch explicitly (spec: submitting refetches).
-    if (draft.trim() === params.search && params.page === 1) void list.refetch();
+    if (text === params.search && params.page === 1) void list.refetch();
   }
 
   const refreshing = list.fetching || stats.fetching;
   const activeFilters: { label: string; clear: Partial<ListParams> }[] = [
-    params.source ? { label: `Source : ${LEAD_SOURCE_LABELS[params.source as keyof typeof LEAD_SOURCE_LABELS] ?? params.source}`, clear: { source: '' } } : undefined,
-    params.status ? { label: `Statut : ${LEAD_STATUS_LABELS[params.status as keyof typeof LEAD_STATUS_LABELS] ?? params.status}`, clear: { status: '' } } : undefined,
+    params.source
+      ? { label: `Source : ${LEAD_SOURCE_LABELS[params.source as keyof typeof LEAD_SOURCE_LABELS] ?? params.source}`, clear: { source: '' } }
+      : undefined,
+    params.status
+      ? { label: `Statut : ${LEAD_STATUS_LABELS[params.status as keyof typeof LEAD_STATUS_LABELS] ?? params.status}`, clear: { status: '' } }
+      : undefined,
     params.period ? { label: `Date : ${PERIODS[params.period as Period]}`, clear: { period: '' } } : undefined,
   ].filter((filter) => filter !== undefined);
 
@@ -259,26 +308,7 @@ export function LeadsList() {
       <div className="mb-6 grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,1fr)_auto]">
         <Card className="p-4">
           <div className="flex flex-col gap-3 sm:flex-row">
-            <form role="search" onSubmit={submitSearch} className="flex flex-1 gap-2">
-              <label htmlFor="lead-search" className="sr-only">
-                Rechercher un contact
-              </label>
-              <div className="relative flex-1">
-                <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" />
-                <input
-                  id="lead-search"
-                  type="search"
-                  value={draft}
-                  onChange={(event) => setDraft(event.target.value)}
-                  placeholder="Rechercher un contact par nom, email..."
-                  className={cx(controlClass, 'h-10 pl-9')}
-                />
-              </div>
-              <button type="submit" className={buttonClass('primary', 'md', 'px-3 sm:px-4')}>
-                <SearchIcon size={16} className="sm:hidden" />
-                <span className="sr-only sm:not-sr-only">Rechercher</span>
-              </button>
-            </form>
+            <SearchForm key={params.search} initial={params.search} onSearch={submitSearch} />
             <FilterMenu params={params} onChange={update} />
           </div>
           {activeFilters.length ? (
@@ -319,15 +349,33 @@ export function LeadsList() {
         <Table label="Liste des contacts" minWidth="min-w-[960px]">
           <thead>
             <tr>
-              <th scope="col" className={th}>ID</th>
-              <th scope="col" className={th}>Nom</th>
-              <th scope="col" className={th}>Email</th>
-              <th scope="col" className={th}>Téléphone</th>
-              <th scope="col" className={th}>Société</th>
-              <th scope="col" className={th}>Source</th>
-              <th scope="col" className={th}>Date d'inscription</th>
-              <th scope="col" className={th}>Tags</th>
-              <th scope="col" className={cx(th, 'text-right')}>Actions</th>
+              <th scope="col" className={th}>
+                ID
+              </th>
+              <th scope="col" className={th}>
+                Nom
+              </th>
+              <th scope="col" className={th}>
+                Email
+              </th>
+              <th scope="col" className={th}>
+                Téléphone
+              </th>
+              <th scope="col" className={th}>
+                Société
+              </th>
+              <th scope="col" className={th}>
+                Source
+              </th>
+              <th scope="col" className={th}>
+                Date d'inscription
+              </th>
+              <th scope="col" className={th}>
+                Tags
+              </th>
+              <th scope="col" className={cx(th, 'text-right')}>
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -335,7 +383,9 @@ export function LeadsList() {
               <TableMessage colSpan={9}>Chargement des contacts...</TableMessage>
             ) : list.errorText && !list.data ? (
               <TableMessage colSpan={9}>
-                <span role="alert" className="text-red-700">{list.errorText}</span>
+                <span role="alert" className="text-red-700">
+                  {list.errorText}
+                </span>
               </TableMessage>
             ) : !list.data?.leads.length ? (
               <TableMessage colSpan={9}>Aucun contact trouvé</TableMessage>
@@ -344,7 +394,10 @@ export function LeadsList() {
                 <tr key={lead.id} className="hover:bg-slate-50">
                   <td className={cx(td, 'text-slate-500 tabular-nums')}>{lead.id}</td>
                   <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>
-                    <a href={`/admin/leads/${lead.id}`} className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
+                    <a
+                      href={`/admin/leads/${lead.id}`}
+                      className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+                    >
                       {orDash(fullName(lead))}
                     </a>
                   </td>

@@ -89,7 +89,11 @@ export function RegistrationsView({
         title={title}
         description="Consultez les personnes inscrites à chaque webinaire."
         actions={
-          <button type="button" className={buttonClass('secondary')} onClick={() => window.alert("La fonction d'export sera disponible prochainement.")}>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            onClick={() => window.alert("La fonction d'export sera disponible prochainement.")}
+          >
             <DownloadIcon size={16} />
             Exporter en CSV
           </button>
@@ -98,7 +102,11 @@ export function RegistrationsView({
     ) : (
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-        <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => window.alert("La fonction d'export sera disponible prochainement.")}>
+        <button
+          type="button"
+          className={buttonClass('secondary', 'sm')}
+          onClick={() => window.alert("La fonction d'export sera disponible prochainement.")}
+        >
           <DownloadIcon size={16} />
           Exporter en CSV
         </button>
@@ -119,7 +127,9 @@ export function RegistrationsView({
     return (
       <>
         {header}
-        <p role="alert" className="text-sm text-red-700">{webinars.errorText}</p>
+        <p role="alert" className="text-sm text-red-700">
+          {webinars.errorText}
+        </p>
       </>
     );
   }
@@ -174,53 +184,70 @@ export function RegistrationsView({
       </Card>
 
       <Card>
-          <Table label="Inscriptions du webinaire" minWidth="min-w-[680px]">
-            <thead>
-              <tr>
-                <th scope="col" className={th}>ID</th>
-                <th scope="col" className={th}>Nom</th>
-                <th scope="col" className={th}>Email</th>
-                <th scope="col" className={th}>Téléphone</th>
-                <th scope="col" className={th}>Statut</th>
-                <th scope="col" className={th}>Date d'inscription</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {registrations.loading ? (
-                <TableMessage colSpan={6}>Chargement des inscriptions...</TableMessage>
-              ) : registrations.errorText && !registrations.data ? (
-                <TableMessage colSpan={6}>
-                  <span role="alert" className="text-red-700">{registrations.errorText}</span>
-                </TableMessage>
-              ) : !registrations.data?.registrations.length ? (
-                <TableMessage colSpan={6}>Aucune inscription trouvée pour ce webinaire</TableMessage>
-              ) : (
-                registrations.data.registrations.map((registration) => (
-                  <tr key={registration.id} className="hover:bg-slate-50">
-                    <td className={cx(td, 'text-slate-500 tabular-nums')}>{registration.id}</td>
-                    <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>
-                      {registration.lead ? (
-                        <a href={`/admin/leads/${registration.leadId}`} className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
-                          {orDash(fullName(registration.lead))}
-                        </a>
-                      ) : (
-                        '-'
-                      )}
-                    </td>
-                    <td className={td}>{orDash(registration.lead?.email)}</td>
-                    <td className={cx(td, 'whitespace-nowrap')}>{orDash(registration.lead?.phone)}</td>
-                    <td className={td}>
-                      <RegistrationBadge status={registration.status} />
-                    </td>
-                    <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(registration.registeredAt)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </Table>
-          <div className="border-t border-slate-100">
-            <Pagination page={page} pages={pages} onPage={setPage} label="Pagination des inscriptions" />
-          </div>
+        <Table label="Inscriptions du webinaire" minWidth="min-w-[680px]">
+          <thead>
+            <tr>
+              <th scope="col" className={th}>
+                ID
+              </th>
+              <th scope="col" className={th}>
+                Nom
+              </th>
+              <th scope="col" className={th}>
+                Email
+              </th>
+              <th scope="col" className={th}>
+                Téléphone
+              </th>
+              <th scope="col" className={th}>
+                Statut
+              </th>
+              <th scope="col" className={th}>
+                Date d'inscription
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {registrations.loading ? (
+              <TableMessage colSpan={6}>Chargement des inscriptions...</TableMessage>
+            ) : registrations.errorText && !registrations.data ? (
+              <TableMessage colSpan={6}>
+                <span role="alert" className="text-red-700">
+                  {registrations.errorText}
+                </span>
+              </TableMessage>
+            ) : !registrations.data?.registrations.length ? (
+              <TableMessage colSpan={6}>Aucune inscription trouvée pour ce webinaire</TableMessage>
+            ) : (
+              registrations.data.registrations.map((registration) => (
+                <tr key={registration.id} className="hover:bg-slate-50">
+                  <td className={cx(td, 'text-slate-500 tabular-nums')}>{registration.id}</td>
+                  <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>
+                    {registration.lead ? (
+                      <a
+                        href={`/admin/leads/${registration.leadId}`}
+                        className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+                      >
+                        {orDash(fullName(registration.lead))}
+                      </a>
+                    ) : (
+                      '-'
+                    )}
+                  </td>
+                  <td className={td}>{orDash(registration.lead?.email)}</td>
+                  <td className={cx(td, 'whitespace-nowrap')}>{orDash(registration.lead?.phone)}</td>
+                  <td className={td}>
+                    <RegistrationBadge status={registration.status} />
+                  </td>
+                  <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(registration.registeredAt)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+        <div className="border-t border-slate-100">
+          <Pagination page={page} pages={pages} onPage={setPage} label="Pagination des inscriptions" />
+        </div>
       </Card>
     </>
   );

@@ -54,7 +54,10 @@ function RowMenu({ webinar, onDelete }: { webinar: Webinar; onDelete: () => void
         <DotsIcon />
         <span className="sr-only">Actions pour {webinar.title}</span>
       </MenuButton>
-      <MenuItems anchor={{ to: 'bottom end', gap: 4 }} className="z-40 w-44 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none">
+      <MenuItems
+        anchor={{ to: 'bottom end', gap: 4 }}
+        className="z-40 w-44 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
+      >
         <MenuItem>
           <a href={`/admin/webinars/${webinar.id}`} className={item}>
             <EyeIcon size={16} /> Voir
@@ -113,14 +116,30 @@ export function Webinars() {
         <Table label="Liste des webinaires" minWidth="min-w-[820px]">
           <thead>
             <tr>
-              <th scope="col" className={th}>ID</th>
-              <th scope="col" className={th}>Titre</th>
-              <th scope="col" className={th}>Date</th>
-              <th scope="col" className={th}>Durée</th>
-              <th scope="col" className={th}>Lieu</th>
-              <th scope="col" className={th}>Participants max.</th>
-              <th scope="col" className={th}>Statut</th>
-              <th scope="col" className={cx(th, 'text-right')}>Actions</th>
+              <th scope="col" className={th}>
+                ID
+              </th>
+              <th scope="col" className={th}>
+                Titre
+              </th>
+              <th scope="col" className={th}>
+                Date
+              </th>
+              <th scope="col" className={th}>
+                Durée
+              </th>
+              <th scope="col" className={th}>
+                Lieu
+              </th>
+              <th scope="col" className={th}>
+                Participants max.
+              </th>
+              <th scope="col" className={th}>
+                Statut
+              </th>
+              <th scope="col" className={cx(th, 'text-right')}>
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -128,7 +147,9 @@ export function Webinars() {
               <TableMessage colSpan={8}>Chargement des webinaires...</TableMessage>
             ) : list.errorText && !list.data ? (
               <TableMessage colSpan={8}>
-                <span role="alert" className="text-red-700">{list.errorText}</span>
+                <span role="alert" className="text-red-700">
+                  {list.errorText}
+                </span>
               </TableMessage>
             ) : !list.data?.webinars.length ? (
               <TableMessage colSpan={8}>Aucun webinaire trouvé</TableMessage>
@@ -137,7 +158,10 @@ export function Webinars() {
                 <tr key={webinar.id} className="hover:bg-slate-50">
                   <td className={cx(td, 'text-slate-500 tabular-nums')}>{webinar.id}</td>
                   <td className={cx(td, 'font-medium text-slate-900')}>
-                    <a href={`/admin/webinars/${webinar.id}`} className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
+                    <a
+                      href={`/admin/webinars/${webinar.id}`}
+                      className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+                    >
                       {webinar.title}
                     </a>
                   </td>

@@ -74,7 +74,8 @@ export function Table({ children, label, minWidth = 'min-w-[720px]' }: { childre
   );
 }
 
-export const th = 'px-3 py-3 first:pl-5 last:pr-5 text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap bg-slate-50 border-b border-slate-200';
+export const th =
+  'px-3 py-3 first:pl-5 last:pr-5 text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap bg-slate-50 border-b border-slate-200';
 export const td = 'px-3 py-3 first:pl-5 last:pr-5 align-middle text-slate-700';
 
 export function TableMessage({ colSpan, children }: { colSpan: number; children: ReactNode }) {

@@ -142,7 +142,11 @@ export function AdminLayout({ user, children }: { user: CurrentUser; children: R
   const [sheetWanted, setSheetWanted] = useState(false);
   return (
     <div className="min-h-dvh bg-slate-50">
-      <a href="#contenu" target="_self" className="sr-only z-[70] rounded-md bg-white px-3 py-2 text-sm font-medium text-accent-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a
+        href="#contenu"
+        target="_self"
+        className="sr-only z-[70] rounded-md bg-white px-3 py-2 text-sm font-medium text-accent-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         Aller au contenu
       </a>
       <aside aria-label="Barre latérale" className="hidden border-r border-slate-200 lg:fixed lg:inset-y-0 lg:left-0 lg:flex lg:w-64 lg:flex-col">
@@ -159,10 +163,15 @@ export function AdminLayout({ user, children }: { user: CurrentUser; children: R
 
       <div className="lg:pl-64">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
-          <button type="button" onClick={() => {
+          <button
+            type="button"
+            onClick={() => {
               setSheetWanted(true);
               setSheetOpen(true);
-            }} className={buttonClass('ghost', 'icon', '-ml-1.5')} aria-expanded={sheetOpen}>
+            }}
+            className={buttonClass('ghost', 'icon', '-ml-1.5')}
+            aria-expanded={sheetOpen}
+          >
             <MenuIcon />
             <span className="sr-only">Ouvrir le menu</span>
           </button>

@@ -50,7 +50,12 @@ export function ConfirmDialog(props: {
   pendingLabel?: string;
 }) {
   return (
-    <Modal open={props.open} onClose={props.pending ? () => {} : props.onClose} title={props.title ?? 'Confirmer la suppression'} description={props.description}>
+    <Modal
+      open={props.open}
+      onClose={props.pending ? () => {} : props.onClose}
+      title={props.title ?? 'Confirmer la suppression'}
+      description={props.description}
+    >
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className={buttonClass('secondary')} onClick={props.onClose} disabled={props.pending}>
           Annuler

@@ -2,24 +2,12 @@
  * Labelled form controls on Headless UI's Field: label, hint and error are wired to the control
  * (aria-labelledby / aria-describedby / aria-invalid) without hand-made ids.
  */
-import {
-  Description,
-  Field,
-  Input,
-  Label,
-  Listbox,
-  ListboxButton,
-  ListboxOption,
-  ListboxOptions,
-  Switch,
-  Textarea,
-} from '@headlessui/react';
+import { Description, Field, Input, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions, Switch, Textarea } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { CheckIcon, ChevronUpDownIcon } from './icons.tsx';
 import { controlClass, cx } from './primitives.tsx';
 
 export { controlClass };
-
 
 function FieldLabel({ children, required }: { children: ReactNode; required?: boolean }) {
   return (
@@ -27,7 +15,8 @@ function FieldLabel({ children, required }: { children: ReactNode; required?: bo
       {children}
       {required ? (
         <span className="text-red-600" aria-hidden="true">
-          {' '}*
+          {' '}
+          *
         </span>
       ) : null}
     </Label>
@@ -149,7 +138,17 @@ export function SelectField<V extends string>(props: {
   );
 }
 
-export function SwitchField({ label, checked, onChange, name }: { label: string; checked: boolean; onChange: (value: boolean) => void; name?: string }) {
+export function SwitchField({
+  label,
+  checked,
+  onChange,
+  name,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  name?: string;
+}) {
   return (
     <Field className="flex items-center gap-3">
       <Switch

@@ -18,7 +18,17 @@ export function pageItems(current: number, pages: number): (number | 'ellipsis')
   return items;
 }
 
-export function Pagination({ page, pages, onPage, label = 'Pagination' }: { page: number; pages: number; onPage: (page: number) => void; label?: string }) {
+export function Pagination({
+  page,
+  pages,
+  onPage,
+  label = 'Pagination',
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  label?: string;
+}) {
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} className="flex items-center justify-center gap-1 px-4 py-3">

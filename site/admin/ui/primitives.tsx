@@ -6,8 +6,7 @@ export function cx(...classes: (string | false | null | undefined)[]): string {
   return classes.filter(Boolean).join(' ');
 }
 
-export const focusRing =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600';
+export const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600';
 
 /** Text inputs, textareas and select buttons (invalid state from Headless UI's data-invalid or aria-invalid). */
 export const controlClass =
@@ -92,7 +91,13 @@ const tones: Record<Tone, string> = {
 
 export function Badge({ tone = 'gray', children, className }: { tone?: Tone; children: ReactNode; className?: string }) {
   return (
-    <span className={cx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', tones[tone], className)}>
+    <span
+      className={cx(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        tones[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );
@@ -111,7 +116,10 @@ export function Avatar({ text, imageUrl, size = 'md' }: { text: string; imageUrl
     return <img src={imageUrl} alt="" className={cx(box, 'shrink-0 rounded-full object-cover')} onError={() => setBroken(true)} />;
   }
   return (
-    <span aria-hidden="true" className={cx(box, 'inline-flex shrink-0 items-center justify-center rounded-full bg-accent-100 font-semibold text-accent-700')}>
+    <span
+      aria-hidden="true"
+      className={cx(box, 'inline-flex shrink-0 items-center justify-center rounded-full bg-accent-100 font-semibold text-accent-700')}
+    >
       {text}
     </span>
   );
