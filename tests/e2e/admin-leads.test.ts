@@ -61,6 +61,16 @@ test('a contact is created, found, tagged, given an activity, edited and deleted
   await expect(rows(page).first()).toContainText('Zoé Dupont-Aebi');
   await expect(rows(page).first()).toContainText('Recommandation');
 
+  // One contact per email: a second one with the same address is refused, in French.
+  await page.getByRole('link', { name: 'Nouveau contact' }).click();
+  await page.getByLabel('Prénom').fill('Zoé');
+  await page.getByLabel('Email').fill('ZOE.DUPONT@example.ch');
+  await page.getByRole('button', { name: 'Créer le contact' }).click();
+  await expect(toast(page)).toContainText('Erreur lors de la création/modification du contact: Un contact avec cet email existe déjà.');
+  await expect(page.locator('form').getByText('Un contact avec cet email existe déjà.')).toBeVisible();
+  await page.getByRole('link', { name: 'Annuler' }).click();
+  await expect(page).toHaveURL(/\/admin\/leads$/);
+
   // Found by search, accents ignored.
   await api.createLead({ firstName: 'Marc', lastName: 'Keller', email: 'marc.keller@example.ch' });
   await page.getByRole('button', { name: 'Actualiser' }).click();

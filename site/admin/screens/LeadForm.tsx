@@ -71,7 +71,10 @@ function Form({ lead }: { lead?: Lead }) {
       }
     },
     onError: (error) => {
-      setErrors(fieldErrors(error));
+      const fields = fieldErrors(error);
+      // A 409 here is the one-contact-per-email rule: point at the email field.
+      if (isHTTPError(error) && error.response.status === 409) fields.email = errorMessage(error);
+      setErrors(fields);
       toastError(`Erreur lors de la création/modification du contact: ${errorMessage(error)}`);
     },
   });
