@@ -3,7 +3,7 @@
  * administrator. Already signed in → /simple-admin; after success → /simple-admin after 500 ms
  * (or back to the admin page that sent the visitor here, when it says so with `next`).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { loginSchema, MISSING_FIELDS_MESSAGE, setupAdminSchema } from '../../../api/schemas/index.ts';
 import { errorMessage, http } from '../lib/http.ts';
 import { fetchCurrentUser } from '../stores/session.ts';
@@ -56,7 +56,7 @@ export default function LoginApp() {
     return filled;
   }
 
-  async function signIn(event: FormEvent) {
+  async function signIn(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!checkFilled()) return;
     const parsed = loginSchema.safeParse({ email: username, password });

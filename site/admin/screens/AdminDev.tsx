@@ -5,7 +5,7 @@
  */
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { LEAD_TYPE_LABELS, type LeadType } from '../../../api/schemas/options.ts';
 import { mutations, PAGE_SIZE, queries, TOUCHES } from '../lib/api.ts';
 import { formatLong } from '../lib/dates.ts';
@@ -48,7 +48,7 @@ function ContactsTab() {
     },
   });
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSearch(draft.trim());
     setPage(1);

@@ -2,7 +2,7 @@
  * "Créer un nouveau webinaire" (spec 2.10, 5, 9): date and time are typed in Swiss time and sent
  * as one ISO instant (`datetime`), with `date` and `time` as typed; numbers go as numbers.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { LIMITS, webinarCreateSchema } from '../../../api/schemas/index.ts';
 import { mutations, TOUCHES } from '../lib/api.ts';
 import { zurichLocalToIso } from '../lib/dates.ts';
@@ -81,7 +81,7 @@ export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose:
     },
   });
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = {
       ...draft,

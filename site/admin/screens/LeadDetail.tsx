@@ -2,7 +2,7 @@
  * Contact detail (spec 2.8): identity card with its fallbacks and the tags, the activities with
  * the "Nouvelle activité" dialog, edit button and back link, "Contact non trouvé" when missing.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type SubmitEvent, type ReactNode } from 'react';
 import { isHTTPError } from 'ky';
 import {
   ACTIVITY_STATUSES,
@@ -70,7 +70,7 @@ function Tags({ lead }: { lead: Lead }) {
     onError: (err) => toastError(`Erreur lors de la suppression du tag: ${errorMessage(err)}`),
   });
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = tagSchema.safeParse({ tag: draft });
     if (!parsed.success) {
@@ -174,7 +174,7 @@ function NewActivityDialog({ leadId, open, onClose }: { leadId: string; open: bo
     },
   });
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     // The completion moment is typed in Swiss time (datetime-local) and sent as an instant.
     const [day, time] = draft.completedAt.split('T');

@@ -2,7 +2,7 @@
  * Contact form, creation and edition (spec 2.9, 5): two sections, validated with the API's own
  * schemas before sending; the server's field errors are shown the same way.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import {
   LEAD_SOURCES,
   LEAD_SOURCE_LABELS,
@@ -79,7 +79,7 @@ function Form({ lead }: { lead?: Lead }) {
     },
   });
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = (editing ? leadUpdateSchema : leadCreateSchema).safeParse(draft);
     if (!parsed.success) {

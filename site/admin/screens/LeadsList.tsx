@@ -5,7 +5,7 @@
  */
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from '../../../api/schemas/options.ts';
 import { mutations, PAGE_SIZE, queries, TOUCHES } from '../lib/api.ts';
 import { formatDateTime, todayInZurich, zurichLocalToIso } from '../lib/dates.ts';
@@ -189,7 +189,7 @@ function FilterMenu({ params, onChange }: { params: ListParams; onChange: (next:
 /** The search box; keyed by the URL's search so "back" shows the search of that page. */
 function SearchForm({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
   const [draft, setDraft] = useState(initial);
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     onSearch(draft.trim());
   }
