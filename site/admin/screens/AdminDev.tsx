@@ -21,7 +21,7 @@ import { pageCount, SimplePagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, controlClass, cx, focusRing, fullName, orDash } from '../ui/primitives.tsx';
 import { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
 import { RegistrationsView } from './Registrations.tsx';
-import { ActiveBadge, sourceLabel, Table, TableMessage, td, th } from './shared.tsx';
+import { ActiveBadge, sourceLabel, Table, TableMessage, td, tdActions, th, thActions } from './shared.tsx';
 import { useWebinarDelete } from './Webinars.tsx';
 
 const TABS = ['contacts', 'webinars', 'registrations'] as const;
@@ -100,7 +100,7 @@ function ContactsTab() {
             <th scope="col" className={th}>
               Source
             </th>
-            <th scope="col" className={cx(th, 'text-right')}>
+            <th scope="col" className={cx(th, thActions)}>
               Actions
             </th>
           </tr>
@@ -118,14 +118,14 @@ function ContactsTab() {
             <TableMessage colSpan={7}>Aucun contact trouvé</TableMessage>
           ) : (
             list.data.leads.map((lead) => (
-              <tr key={lead.id} className="hover:bg-slate-50">
+              <tr key={lead.id} className="group hover:bg-slate-50">
                 <td className={cx(td, 'text-slate-500 tabular-nums')}>{lead.id}</td>
                 <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>{orDash(fullName(lead))}</td>
                 <td className={td}>{lead.email}</td>
                 <td className={cx(td, 'whitespace-nowrap')}>{orDash(lead.phone, DASHES)}</td>
                 <td className={td}>{lead.type ? (LEAD_TYPE_LABELS[lead.type as LeadType] ?? lead.type) : DASHES}</td>
                 <td className={td}>{lead.source ? sourceLabel(lead.source) : DASHES}</td>
-                <td className={cx(td, 'text-right')}>
+                <td className={cx(td, tdActions)}>
                   <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={() => setToDelete(lead)}>
                     Supprimer
                     <span className="sr-only"> {fullName(lead) || lead.email}</span>
@@ -182,7 +182,7 @@ function WebinarsTab() {
             <th scope="col" className={th}>
               Statut
             </th>
-            <th scope="col" className={cx(th, 'text-right')}>
+            <th scope="col" className={cx(th, thActions)}>
               Actions
             </th>
           </tr>
@@ -200,14 +200,14 @@ function WebinarsTab() {
             <TableMessage colSpan={5}>Aucun webinaire trouvé</TableMessage>
           ) : (
             list.data.webinars.map((webinar) => (
-              <tr key={webinar.id} className="hover:bg-slate-50">
+              <tr key={webinar.id} className="group hover:bg-slate-50">
                 <td className={cx(td, 'text-slate-500 tabular-nums')}>{webinar.id}</td>
                 <td className={cx(td, 'font-medium text-slate-900')}>{webinar.title}</td>
                 <td className={cx(td, 'whitespace-nowrap')}>{formatLong(webinar.datetime)}</td>
                 <td className={td}>
                   <ActiveBadge active={webinar.isActive} />
                 </td>
-                <td className={cx(td, 'text-right whitespace-nowrap')}>
+                <td className={cx(td, tdActions, 'whitespace-nowrap')}>
                   <a href={`/admin/webinar/${webinar.id}/registrations`} className={buttonClass('ghost', 'sm')}>
                     Inscriptions
                     <span className="sr-only"> de {webinar.title}</span>

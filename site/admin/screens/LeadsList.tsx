@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckIcon, CloseIcon, DotsIcon, EyeIcon, FilterIcon, PencilIcon, PlusIcon, RefreshIcon, SearchIcon, TrashIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { Badge, buttonClass, Card, controlClass, cx, fullName, orDash, PageHeader, Spinner } from '../ui/primitives.tsx';
-import { SourceBadge, Table, TableMessage, td, th } from './shared.tsx';
+import { SourceBadge, Table, TableMessage, td, tdActions, th, thActions } from './shared.tsx';
 
 export const PERIODS = {
   today: "Aujourd'hui",
@@ -88,7 +88,8 @@ function TagList({ tags }: { tags: string[] | null }) {
 }
 
 function RowMenu({ lead, onDelete }: { lead: Lead; onDelete: () => void }) {
-  const item = 'flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-slate-700 data-focus:bg-slate-100';
+  const base = 'flex w-full items-center gap-2 rounded px-2 py-1.5 text-left';
+  const item = `${base} text-slate-700 data-focus:bg-slate-100`;
   return (
     <Menu>
       <MenuButton className={buttonClass('ghost', 'icon')}>
@@ -111,7 +112,7 @@ function RowMenu({ lead, onDelete }: { lead: Lead; onDelete: () => void }) {
         </MenuItem>
         <MenuSeparator className="my-1 h-px bg-slate-100" />
         <MenuItem>
-          <button type="button" onClick={onDelete} className={cx(item, 'text-red-700 data-focus:bg-red-50')}>
+          <button type="button" onClick={onDelete} className={`${base} text-red-700 data-focus:bg-red-50`}>
             <TrashIcon size={16} /> Supprimer
           </button>
         </MenuItem>
@@ -373,7 +374,7 @@ export function LeadsList() {
               <th scope="col" className={th}>
                 Tags
               </th>
-              <th scope="col" className={cx(th, 'text-right')}>
+              <th scope="col" className={cx(th, thActions)}>
                 Actions
               </th>
             </tr>
@@ -391,7 +392,7 @@ export function LeadsList() {
               <TableMessage colSpan={9}>Aucun contact trouvé</TableMessage>
             ) : (
               list.data.leads.map((lead) => (
-                <tr key={lead.id} className="hover:bg-slate-50">
+                <tr key={lead.id} className="group hover:bg-slate-50">
                   <td className={cx(td, 'text-slate-500 tabular-nums')}>{lead.id}</td>
                   <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>
                     <a
@@ -411,7 +412,7 @@ export function LeadsList() {
                   <td className={td}>
                     <TagList tags={lead.tags} />
                   </td>
-                  <td className={cx(td, 'text-right')}>
+                  <td className={cx(td, tdActions)}>
                     <RowMenu lead={lead} onDelete={() => setToDelete(lead)} />
                   </td>
                 </tr>

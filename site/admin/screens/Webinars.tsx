@@ -14,7 +14,7 @@ import { DotsIcon, EyeIcon, PlusIcon, RefreshIcon, TrashIcon, UsersIcon } from '
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, cx, PageHeader, Spinner } from '../ui/primitives.tsx';
 import { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
-import { ActiveBadge, Table, TableMessage, td, th } from './shared.tsx';
+import { ActiveBadge, Table, TableMessage, td, tdActions, th, thActions } from './shared.tsx';
 
 export function webinarDeleteText(webinar: Webinar | undefined): string {
   return `Êtes-vous sûr de vouloir supprimer le webinaire ${webinar?.title ?? ''} ? Cette action est irréversible.`;
@@ -47,7 +47,8 @@ export function useWebinarDelete() {
 }
 
 function RowMenu({ webinar, onDelete }: { webinar: Webinar; onDelete: () => void }) {
-  const item = 'flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-slate-700 data-focus:bg-slate-100';
+  const base = 'flex w-full items-center gap-2 rounded px-2 py-1.5 text-left';
+  const item = `${base} text-slate-700 data-focus:bg-slate-100`;
   return (
     <Menu>
       <MenuButton className={buttonClass('ghost', 'icon')}>
@@ -70,7 +71,7 @@ function RowMenu({ webinar, onDelete }: { webinar: Webinar; onDelete: () => void
         </MenuItem>
         <MenuSeparator className="my-1 h-px bg-slate-100" />
         <MenuItem>
-          <button type="button" onClick={onDelete} className={cx(item, 'text-red-700 data-focus:bg-red-50')}>
+          <button type="button" onClick={onDelete} className={`${base} text-red-700 data-focus:bg-red-50`}>
             <TrashIcon size={16} /> Supprimer
           </button>
         </MenuItem>
@@ -137,7 +138,7 @@ export function Webinars() {
               <th scope="col" className={th}>
                 Statut
               </th>
-              <th scope="col" className={cx(th, 'text-right')}>
+              <th scope="col" className={cx(th, thActions)}>
                 Actions
               </th>
             </tr>
@@ -155,7 +156,7 @@ export function Webinars() {
               <TableMessage colSpan={8}>Aucun webinaire trouvé</TableMessage>
             ) : (
               list.data.webinars.map((webinar) => (
-                <tr key={webinar.id} className="hover:bg-slate-50">
+                <tr key={webinar.id} className="group hover:bg-slate-50">
                   <td className={cx(td, 'text-slate-500 tabular-nums')}>{webinar.id}</td>
                   <td className={cx(td, 'font-medium text-slate-900')}>
                     <a
@@ -172,7 +173,7 @@ export function Webinars() {
                   <td className={td}>
                     <ActiveBadge active={webinar.isActive} />
                   </td>
-                  <td className={cx(td, 'text-right')}>
+                  <td className={cx(td, tdActions)}>
                     <RowMenu webinar={webinar} onDelete={() => remove.ask(webinar)} />
                   </td>
                 </tr>

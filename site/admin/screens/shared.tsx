@@ -78,6 +78,10 @@ export const th =
   'px-3 py-3 first:pl-5 last:pr-5 text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap bg-slate-50 border-b border-slate-200';
 export const td = 'px-3 py-3 first:pl-5 last:pr-5 align-middle text-slate-700';
 
+/** The actions column stays in view at the right edge while a wide table scrolls sideways. */
+export const thActions = 'sticky right-0 z-[1] text-right shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)]';
+export const tdActions = 'sticky right-0 z-[1] bg-white text-right shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)] group-hover:bg-slate-50';
+
 export function TableMessage({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <tr>

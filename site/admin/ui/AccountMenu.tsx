@@ -22,7 +22,8 @@ export default function AccountMenu({ children, buttonClassName, openAtOnce, onN
     button.current?.focus();
     button.current?.click();
   }, [openAtOnce]);
-  const item = 'flex w-full items-center gap-2 rounded px-2 py-2 text-left text-slate-700 data-focus:bg-slate-100';
+  const base = 'flex w-full items-center gap-2 rounded px-2 py-2 text-left';
+  const item = `${base} text-slate-700 data-focus:bg-slate-100`;
   return (
     <Menu>
       <MenuButton ref={button} className={buttonClassName}>
@@ -44,7 +45,7 @@ export default function AccountMenu({ children, buttonClassName, openAtOnce, onN
         </MenuItem>
         <div className="my-1 h-px bg-slate-100" role="none" />
         <MenuItem>
-          <button type="button" onClick={onSignOut} className={`${item} text-red-700 data-focus:bg-red-50`}>
+          <button type="button" onClick={onSignOut} className={`${base} text-red-700 data-focus:bg-red-50`}>
             <LogoutIcon size={16} /> Se déconnecter
           </button>
         </MenuItem>

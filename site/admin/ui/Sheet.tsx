@@ -13,7 +13,7 @@ export default function Sheet({ open, onClose, children }: { open: boolean; onCl
           transition
           className="relative flex w-full max-w-72 flex-col shadow-xl transition duration-200 ease-out data-closed:-translate-x-full"
         >
-          <button type="button" onClick={onClose} className={buttonClass('ghost', 'icon', 'absolute top-3.5 right-3 z-10 text-slate-500')}>
+          <button type="button" onClick={onClose} className={buttonClass('ghost', 'icon', 'absolute top-3.5 right-3 z-10')}>
             <CloseIcon />
             <span className="sr-only">Fermer le menu</span>
           </button>

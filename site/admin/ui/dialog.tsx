@@ -24,7 +24,7 @@ export function Modal(props: {
               props.size === 'lg' ? 'max-w-2xl' : 'max-w-md',
             )}
           >
-            <button type="button" onClick={props.onClose} className={buttonClass('ghost', 'icon', 'absolute top-3 right-3 text-slate-500')}>
+            <button type="button" onClick={props.onClose} className={buttonClass('ghost', 'icon', 'absolute top-3 right-3')}>
               <CloseIcon />
               <span className="sr-only">Fermer</span>
             </button>

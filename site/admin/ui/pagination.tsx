@@ -1,6 +1,6 @@
 /** Pagination controls (spec 2.7 and 2.10); both render nothing when everything fits on one page. */
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
-import { buttonClass, cx } from './primitives.tsx';
+import { buttonClass, cx, focusRing } from './primitives.tsx';
 
 export function pageCount(total: number, limit: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, limit)));
@@ -50,10 +50,14 @@ export function Pagination({
                 onClick={() => onPage(item)}
                 aria-current={item === page ? 'page' : undefined}
                 aria-label={`Page ${item}`}
-                className={cx(
-                  buttonClass(item === page ? 'secondary' : 'ghost', 'sm', 'min-w-8 px-2'),
-                  item === page && 'font-semibold text-accent-700 ring-accent-300',
-                )}
+                className={
+                  item === page
+                    ? cx(
+                        'inline-flex h-8 min-w-8 items-center justify-center rounded-md bg-accent-50 px-2 text-sm font-semibold text-accent-700 ring-1 ring-accent-200 ring-inset',
+                        focusRing,
+                      )
+                    : buttonClass('ghost', 'sm', 'min-w-8 px-2')
+                }
               >
                 {item}
               </button>
