@@ -158,3 +158,55 @@ test('the dashboard has no serious or critical accessibility violation', async (
   await expect(page.getByRole('menuitem', { name: 'Se déconnecter' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('menus, dialogs and selects work from the keyboard', async ({ page, request, baseURL }) => {
+  const api = await adminApi(request, baseURL!);
+  const lead = await api.createLead({ firstName: 'Clavier', lastName: 'Seul', email: 'clavier@dashboard.test' });
+  await signIn(page);
+
+  // The account menu (loaded on first use) opens with Enter and is walked with the arrows.
+  await page.getByRole('button', { name: /Camille Rochat/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Profil' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Profil' })).toBeHidden();
+
+  // A row menu: Enter opens it, the arrows move, Enter follows the link.
+  await page.goto('/admin/leads');
+  const actions = page.getByRole('button', { name: 'Actions pour Clavier Seul' });
+  await actions.focus();
+  await page.keyboard.press('Enter');
+  // Headless UI keeps focus on the menu and marks the active item (aria-activedescendant, data-focus).
+  await expect(page.getByRole('menuitem', { name: 'Voir' })).toHaveAttribute('data-focus', '');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Modifier' })).toHaveAttribute('data-focus', '');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/${lead.id}/edit$`));
+
+  // A select (Headless UI listbox) from the keyboard: Space opens it, the arrows move, Enter picks;
+  // like a native select, Enter on the closed select submits the form.
+  await page.getByRole('button', { name: 'Statut' }).focus();
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('option', { name: 'Nouveau' })).toHaveAttribute('data-focus', '');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Statut' })).toContainText('Contacté');
+  await page.getByLabel('Société').fill('Clavier SA');
+  await page.getByRole('button', { name: 'Statut' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/${lead.id}$`));
+  await expect(page.getByText('Clavier SA')).toBeVisible();
+
+  // A dialog traps focus, closes with Escape and gives focus back.
+  const open = page.getByRole('button', { name: 'Nouvelle activité' });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Nouvelle activité' });
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+});
