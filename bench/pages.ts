@@ -104,7 +104,18 @@ async function lighthouseOnce(url: string, formFactor: 'mobile' | 'desktop'): Pr
 
 async function lighthouseMedian(url: string, formFactor: 'mobile' | 'desktop', runs: number): Promise<LighthouseSummary> {
   const list: LighthouseRun[] = [];
-  for (let index = 0; index < runs; index++) list.push(await lighthouseOnce(url, formFactor));
+  for (let index = 0; index < runs; index++) {
+    // Lighthouse sometimes loses its trace on a loaded machine (NO_NAVSTART, NO_FCP): try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        list.push(await lighthouseOnce(url, formFactor));
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        log(`pages: Lighthouse run failed (${(error as Error).message.slice(0, 120)}), retrying`);
+      }
+    }
+  }
   const pick = (key: keyof Omit<LighthouseRun, 'flagged' | 'warnings'>) => median(list.map((run) => run[key]));
   const score = pick('score');
   // The audits flagged in the run whose score is closest to the median.

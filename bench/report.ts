@@ -18,6 +18,10 @@ export interface BenchResults {
   options: { sizes: number[]; runs: number; durationS: number; quick: boolean };
   phasesRun: string[];
   durationS?: number;
+  /** 1-minute load average at the start and end of each phase (the machine is shared). */
+  loadAverages?: Record<string, [number, number]>;
+  /** Phases that failed in the last run, with their error. */
+  errors?: Record<string, string>;
   siteBuild?: { builtNow: boolean; ms: number; at: string; error?: string };
   pages?: Stamped<PagesResult>;
   leads?: Stamped<LeadsResult>;
@@ -67,14 +71,14 @@ function pageTargets(page: PageResult, informative: boolean): Target[] {
     {
       area,
       target: 'CLS 0 (mobile and desktop)',
-      measured: `${app.mobile.cls} / ${app.desktop.cls}`,
+      measured: `${app.mobile.cls} / ${app.desktop.cls} (pure HTML: ${baseline.mobile.cls} / ${baseline.desktop.cls})`,
       met: app.mobile.cls < 0.001 && app.desktop.cls < 0.001,
       why: 'Something moves after first paint: reserve its space (width/height on images, fixed heights for late content, font-display with metric-compatible fallbacks).',
     },
     {
       area,
       target: 'TBT 0 ms (mobile and desktop)',
-      measured: `${ms(app.mobile.tbtMs)} / ${ms(app.desktop.tbtMs)}`,
+      measured: `${ms(app.mobile.tbtMs)} / ${ms(app.desktop.tbtMs)} (pure HTML: ${ms(baseline.mobile.tbtMs)} / ${ms(baseline.desktop.tbtMs)})`,
       met: app.mobile.tbtMs === 0 && app.desktop.tbtMs === 0,
       why: `Long main-thread tasks during load come from the scripts hydrated at load: ${app.bytes.scripts.filter((script) => script.phase.endsWith('before')).map((script) => script.url).join(', ') || 'none'}.`,
     },
@@ -178,6 +182,11 @@ function bundleTargets(bundles: BundleResult[]): Target[] {
   ];
 }
 
+function loadNote(results: BenchResults, phase: string): string {
+  const load = results.loadAverages?.[phase];
+  return load ? `, load average ${load[0]} → ${load[1]} on ${results.machine.cpus} cores` : '';
+}
+
 function lighthouseRows(page: PageResult): string[][] {
   const rows: string[][] = [];
   for (const variant of ['app', 'baseline'] as const) {
@@ -264,6 +273,10 @@ export function renderReport(results: BenchResults): string {
     out.push(`> **Warning:** the site did not build at this commit (${results.siteBuild.error.split('\n')[0]}); the pages and the admin bundle were measured on the previous successful build.`);
     out.push('');
   }
+  for (const [name, message] of Object.entries(results.errors ?? {})) {
+    out.push(`> **Phase ${name} failed in this run:** ${message.split('\n')[0]}. Its figures below, if any, come from an earlier run (see their date).`);
+    out.push('');
+  }
   out.push('## Machine and versions');
   out.push('');
   out.push(
@@ -298,7 +311,7 @@ export function renderReport(results: BenchResults): string {
 
   if (results.pages) {
     const pages = results.pages;
-    out.push(`## 1. Public pages (measured ${pages.at.slice(0, 16).replace('T', ' ')})`);
+    out.push(`## 1. Public pages (measured ${pages.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'pages')})`);
     out.push('');
     out.push(
       `Production build served by \`node api/start.ts\` (NODE_ENV=production, precompressed brotli/gzip). Baseline: the same built page with every island removed (all \`<script>\` elements and module preloads dropped, \`<astro-island>\` unwrapped so its server-rendered HTML stays), served with the same compression and cache headers — the pure-HTML floor.`,
@@ -342,10 +355,10 @@ export function renderReport(results: BenchResults): string {
 
   if (results.leads) {
     const leads = results.leads;
-    out.push(`## 2. Lead capture (measured ${leads.at.slice(0, 16).replace('T', ' ')})`);
+    out.push(`## 2. Lead capture (measured ${leads.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'leads')})`);
     out.push('');
     out.push(
-      `autocannon, ${leads.connections} connections, ${leads.durationS} s per target after a warm-up, every request a new email, \`RATE_LIMITS=off\`, app log level \`${leads.logLevel}\` (the production default: one access-log line per request). ` +
+      `autocannon, ${leads.connections} connections, ${leads.durationS} s per target after a warm-up, ${leads.rounds ?? 1} interleaved round(s) per target keeping each target's best (req/s of every round in the last column), every request a new email, \`RATE_LIMITS=off\`, app log level \`${leads.logLevel}\` (the production default: one access-log line per request). ` +
         'Baseline: a bare `node:http` server (bench/baseline-insert-server.ts) doing the same single-row INSERT through a `pg` pool of the same size (10) into the same database. ' +
         'Both servers run as separate processes on the same 2 cores as PostgreSQL and autocannon.',
     );
@@ -363,10 +376,11 @@ export function renderReport(results: BenchResults): string {
       num(item.ok),
       num(item.stored),
       ratio(item.requestsPerSec, leads.baseline.requestsPerSec),
+      item.rounds ? item.rounds.map(num).join(', ') : '—',
     ];
     out.push(
       table(
-        ['Target', 'req/s', 'CPU per request: server + PostgreSQL', 'p50', 'p90', 'p99', 'max', 'errors + timeouts', 'non-2xx', '2xx', 'rows stored', 'ratio to baseline'],
+        ['Target', 'req/s', 'CPU per request: server + PostgreSQL', 'p50', 'p90', 'p99', 'max', 'errors + timeouts', 'non-2xx', '2xx', 'rows stored', 'ratio to baseline', 'req/s of each round'],
         [
           row('bare node:http + pg, single INSERT (baseline)', leads.baseline),
           ...(leads.fullSql ? [row("bare node:http + pg, the app's required work (idempotency key, upsert, note) in one statement", leads.fullSql)] : []),
@@ -395,7 +409,7 @@ export function renderReport(results: BenchResults): string {
 
   if (results.admin) {
     const admin = results.admin;
-    out.push(`## 3. Admin at scale (measured ${admin.at.slice(0, 16).replace('T', ' ')})`);
+    out.push(`## 3. Admin at scale (measured ${admin.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'admin')})`);
     out.push('');
     out.push(
       `Contacts generated in SQL with generate_series (bench/seed.ts) into the migrated schema: French and Swiss-romand names with a few very common last names (Martin 2.5 %), emails, companies, 0–4 tags, created_at over two years; the secondary indexes are rebuilt after each batch, then VACUUM ANALYZE. ` +
@@ -445,7 +459,7 @@ export function renderReport(results: BenchResults): string {
 
   if (results.login) {
     const login = results.login;
-    out.push(`## 4. Login (measured ${login.at.slice(0, 16).replace('T', ' ')})`);
+    out.push(`## 4. Login (measured ${login.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'login')})`);
     out.push('');
     out.push(
       table(
@@ -464,7 +478,7 @@ export function renderReport(results: BenchResults): string {
 
   if (results.bundle?.sizes.length) {
     const bundles = results.bundle.sizes;
-    out.push(`## 5. Admin dashboard in Chromium (measured ${results.bundle.at.slice(0, 16).replace('T', ' ')})`);
+    out.push(`## 5. Admin dashboard in Chromium (measured ${results.bundle.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'bundle')})`);
     out.push('');
     out.push(
       'Signed in, `/admin` opened in a fresh browser context (cold: empty cache) then reloaded in the same context (warm). "Data visible": time from navigation start until both the newest contact\'s email and the exact contact total are on screen (requestAnimationFrame polling).',

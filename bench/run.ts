@@ -15,6 +15,7 @@
  * Builds and Chromium runs take /tmp/e2e.lock (set BENCH_LOCK=off if you already hold it).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { machineInfo } from './lib/machine.ts';
@@ -87,30 +88,53 @@ try {
   const site = await snapshotSite();
   results.siteBuild = { builtNow: site.builtNow, ms: round(site.buildMs, 0), at: stamp, error: site.error };
 
-  if (only.has('pages')) {
-    results.pages = { ...(await benchPages({ siteDistDir: site.dir, runs })), at: stamp };
+  const phase = async (name: string, fn: () => Promise<void>) => {
+    const loadBefore = os.loadavg()[0]!;
+    try {
+      await fn();
+      results.loadAverages = { ...results.loadAverages, [name]: [round(loadBefore, 2), round(os.loadavg()[0]!, 2)] };
+    } catch (error) {
+      // One phase failing (a flaky browser, a route not there yet) must not lose the others' figures.
+      log(`phase ${name} failed: ${(error as Error).stack ?? error}`);
+      results.errors = { ...results.errors, [name]: (error as Error).message };
+      process.exitCode = 1;
+    }
     save();
+  };
+  results.errors = {};
+  if (only.has('pages')) {
+    await phase('pages', async () => {
+      results.pages = { ...(await benchPages({ siteDistDir: site.dir, runs })), at: stamp };
+    });
   }
   if (only.has('leads')) {
-    results.leads = { ...(await benchLeads({ siteDistDir: site.dir, connections: 50, durationS, warmupS: Math.min(3, durationS) })), at: stamp };
-    save();
+    await phase('leads', async () => {
+      results.leads = { ...(await benchLeads({ siteDistDir: site.dir, connections: 50, durationS, warmupS: Math.min(3, durationS), rounds: quick ? 1 : 2 })), at: stamp };
+    });
   }
   if (only.has('admin') || only.has('login') || only.has('bundle')) {
-    const bundles: BundleResult[] = [];
-    const admin = await benchAdmin({
-      siteDistDir: site.dir,
-      sizes: only.has('admin') ? sizes : [sizes[0]!],
-      samples: quick ? 10 : 30,
-      onSize: async (context) => {
-        if (context.isFirst && only.has('login')) {
-          results.login = { ...(await benchLogin({ url: context.serverUrl, samples: quick ? 5 : 20, durationS, connections: 8 })), at: stamp };
-          save();
-        }
-        if (only.has('bundle')) bundles.push(await benchBundle({ url: context.serverUrl, databaseUrl: context.databaseUrl, rows: context.rows, runs: quick ? 2 : 5 }));
-      },
+    await phase('admin', async () => {
+      const bundles: BundleResult[] = [];
+      const admin = await benchAdmin({
+        siteDistDir: site.dir,
+        sizes: only.has('admin') ? sizes : [sizes[0]!],
+        samples: quick ? 10 : 30,
+        onSize: async (context) => {
+          if (context.isFirst && only.has('login')) {
+            await phase('login', async () => {
+              results.login = { ...(await benchLogin({ url: context.serverUrl, samples: quick ? 5 : 20, durationS, connections: 8 })), at: stamp };
+            });
+          }
+          if (only.has('bundle')) {
+            await phase('bundle', async () => {
+              bundles.push(await benchBundle({ url: context.serverUrl, databaseUrl: context.databaseUrl, rows: context.rows, runs: quick ? 2 : 5 }));
+              results.bundle = { sizes: bundles, at: stamp };
+            });
+          }
+        },
+      });
+      if (only.has('admin')) results.admin = { ...admin, at: stamp };
     });
-    if (only.has('admin')) results.admin = { ...admin, at: stamp };
-    if (only.has('bundle')) results.bundle = { sizes: bundles, at: stamp };
   }
   results.durationS = round((performance.now() - started) / 1000, 0);
   save();

@@ -13,10 +13,12 @@ try {
   // Linux default
 }
 
-function cpuMsOfStat(stat: string): number {
-  // Fields after the parenthesised command: state is field 3, utime 14, stime 15.
+function cpuMsOfStat(stat: string, withReapedChildren = false): number {
+  // Fields after the parenthesised command: state is field 3, utime 14, stime 15, cutime 16, cstime 17.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  const own = Number(fields[11]) + Number(fields[12]);
+  const children = withReapedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+  return ((own + children) * 1000) / ticksPerSecond;
 }
 
 export function processCpuMs(pid: number): number {
@@ -27,14 +29,18 @@ export function processCpuMs(pid: number): number {
   }
 }
 
-/** CPU time of every process named `postgres` on this machine (a local server only). */
+/**
+ * CPU time of the local PostgreSQL server: every live `postgres` process, plus what the exited ones
+ * (backends of closed connections, parallel workers) used, which the postmaster collects as its
+ * children's time when it reaps them — so the sum only grows.
+ */
 export function postgresCpuMs(): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.includes('(postgres)')) total += cpuMsOfStat(stat);
+      if (stat.includes('(postgres)')) total += cpuMsOfStat(stat, true);
     } catch {
       // the process ended meanwhile
     }
