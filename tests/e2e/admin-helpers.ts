@@ -82,3 +82,22 @@ export async function seriousViolations(page: Page) {
 export function toast(page: Page) {
   return page.getByRole('region', { name: 'Notifications' });
 }
+
+/**
+ * Every toast text shown from now on, across navigations. Toasts followed by a redirect (login,
+ * account creation) live 500 ms: polling the page could miss them on a busy machine.
+ */
+export async function recordToasts(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeFunction('__recordToast', (text: string) => {
+    if (seen.at(-1) !== text) seen.push(text);
+  });
+  await page.addInitScript(() => {
+    const report = () => {
+      const text = document.querySelector('[aria-label="Notifications"]')?.textContent?.trim();
+      if (text) (window as unknown as { __recordToast: (text: string) => void }).__recordToast(text);
+    };
+    new MutationObserver(report).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  return seen;
+}
