@@ -100,7 +100,9 @@ export class SessionStore {
   }
 }
 
-/** The session middleware for `app`. Mounted once in api/app.ts; a no-op outside `/api/`. */
+const SESSION_PATHS = /^\/api\/(admin|admin-dev|crm|simple-auth|auth|logout)(\/|$)/;
+
+/** The session middleware for `app`. Mounted once in api/app.ts; a no-op outside the session APIs. */
 export function sessionMiddleware(app: Koa, config: Config, knex: Database) {
   const store = new SessionStore(knex, config);
   const session = createSession(
@@ -125,7 +127,8 @@ export function sessionMiddleware(app: Koa, config: Config, knex: Database) {
   );
 
   return async function sessions(ctx: Context, next: Next): Promise<void> {
-    if (!(ctx.path === '/api' || ctx.path.startsWith('/api/'))) return next();
+    // Only the APIs that act for a signed-in user read the session: the public lead form and the site skip it.
+    if (!SESSION_PATHS.test(ctx.path)) return next();
     if (config.isProduction && servedOverHttps(ctx, config)) {
       ctx.sessionOptions.secure = true;
       // TLS ends at a proxy we do not trust for X-Forwarded-Proto, but PUBLIC_URL says the browser

@@ -85,5 +85,5 @@ describe('backup and restore', () => {
     const target = { DATA_DIR: freshDataDir(), ...(usePg ? { DATABASE_URL: await freshPgDatabase() } : {}) };
     expect(run('api/cli/db-restore.ts', [file], target)).toContain('Base restaurée');
     expect(await rowCounts(target)).toEqual(before);
-  });
+  }, 180_000); // four CLI processes on a possibly busy 2-core machine
 });
