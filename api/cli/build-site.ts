@@ -4,7 +4,7 @@
  * is newer than the last build (used by `npm start`).
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readdirSync, statSync, readFileSync, writeFileSync, existsSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { createHash } from 'node:crypto';
@@ -65,12 +65,17 @@ export function writeCspManifest(distDir: string): void {
 }
 
 export function buildSite(distDir: string): void {
+  // The stamp carries the time the build started: a source saved during the build stays newer, so the
+  // next start rebuilds.
+  const started = new Date();
   const astro = path.join(ROOT, 'node_modules', '.bin', 'astro');
   const result = spawnSync(astro, ['build', '--silent'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) throw new Error(`La construction du site a échoué (astro build, code ${result.status}).`);
   writeCspManifest(distDir);
   precompress(distDir);
-  writeFileSync(path.join(distDir, STAMP), new Date().toISOString());
+  const stamp = path.join(distDir, STAMP);
+  writeFileSync(stamp, started.toISOString());
+  utimesSync(stamp, started, started);
 }
 
 export function ensureSiteBuilt(distDir: string, log: (message: string) => void = console.log): void {

@@ -24,7 +24,8 @@ function pagePolicy(scriptHashes: string[]): string {
     `script-src 'self' ${scriptHashes.map((hash) => `'${hash}'`).join(' ')}`.trim(),
     // Astro inlines small stylesheets and islands set style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // Webinar images and profile photos may be any https URL an admin entered.
+    "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",
     "form-action 'self'",
