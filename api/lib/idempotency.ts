@@ -29,6 +29,16 @@ export function parseIdempotencyKey(header: string | undefined): string | undefi
   return header;
 }
 
+export function scopedKey(scope: string, key: string): string {
+  return `${scope}:${key}`;
+}
+
+/** For a key already claimed: the same payload may be answered again, another one is refused with 422. */
+export async function assertSameRequest(db: Knex, scoped: string, hash: string): Promise<void> {
+  const existing = await db('idempotency_keys').where({ key: scoped }).first<{ requestHash: string } | undefined>('requestHash');
+  if (!existing || existing.requestHash !== hash) throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
+}
+
 /**
  * Runs `work` inside `trx` once per key. Returns the stored response for a replay.
  * `scope` namespaces keys per route (e.g. 'leads').
@@ -41,22 +51,22 @@ export async function once<T>(
   work: () => Promise<StoredResponse<T>>,
 ): Promise<StoredResponse<T> & { replayed: boolean }> {
   if (!key) return { ...(await work()), replayed: false };
-  const scopedKey = `${scope}:${key}`;
+  const scoped = scopedKey(scope, key);
   const hash = requestHash(payload);
   const inserted = await trx.raw<{ rows: unknown[] }>(
     'insert into idempotency_keys (key, request_hash) values (?, ?) on conflict (key) do nothing returning key',
-    [scopedKey, hash],
+    [scoped, hash],
   );
   if (inserted.rows.length === 0) {
     const existing = await trx('idempotency_keys')
-      .where({ key: scopedKey })
+      .where({ key: scoped })
       .first<{ requestHash: string; responseStatus: number | null; responseBody: T | null }>();
     if (!existing || existing.requestHash !== hash) throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
     return { status: existing.responseStatus ?? 200, body: existing.responseBody as T, replayed: true };
   }
   const response = await work();
   await trx('idempotency_keys')
-    .where({ key: scopedKey })
+    .where({ key: scoped })
     .update({ responseStatus: response.status, responseBody: JSON.stringify(response.body) });
   return { ...response, replayed: false };
 }

@@ -5,11 +5,12 @@
  */
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
+import type { Knex } from 'knex';
 import { publicLeadSchema, splitFullName, type PublicLead } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
-import { submitPublicLead, type PublicSubmissionResult } from '../services/leads.ts';
+import { submitContactRequest, submitPublicLead, type PublicSubmissionResult } from '../services/leads.ts';
 import { REGISTRATION_NOTICES } from '../services/webinars.ts';
-import { once, parseIdempotencyKey } from '../lib/idempotency.ts';
+import { assertSameRequest, once, parseIdempotencyKey, requestHash, scopedKey, type StoredResponse } from '../lib/idempotency.ts';
 import { fieldErrorsFromZod, HttpError, MESSAGES, toHttpError } from '../errors.ts';
 import { ZodError } from 'zod';
 import { limitPerIp } from '../middleware/rate-limit.ts';
@@ -38,12 +39,30 @@ async function submitLead(ctx: Context): Promise<void> {
   const { website: _honeypot, ...lead } = body;
   // The site sends one key per submission attempt and reuses it on retry: a retry replays the answer.
   const key = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
-  const answer = await ctx.knex.transaction((trx) =>
-    once(trx, 'leads', key, lead, async () => ({ status: 201, body: presentSubmission(await submitPublicLead(trx, lead as PublicLead)) })),
-  );
+  const answer =
+    lead.type === 'contact'
+      ? await submitContact(ctx.knex, lead as PublicLead, key)
+      : await ctx.knex.transaction((trx) =>
+          once(trx, 'leads', key, lead, async () => ({ status: 201, body: presentSubmission(await submitPublicLead(trx, lead as PublicLead)) })),
+        );
   if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
   ctx.status = answer.status;
   ctx.body = answer.body;
+}
+
+/**
+ * Contact requests take the one-statement path (api/services/leads.ts). A key used before answers as
+ * the first time did (the contact of that email, no registration) when the payload is the same.
+ */
+async function submitContact(db: Knex, lead: PublicLead, key: string | undefined): Promise<StoredResponse<unknown> & { replayed: boolean }> {
+  const idempotency = key ? { key: scopedKey('leads', key), hash: requestHash(lead) } : undefined;
+  const saved = await submitContactRequest(db, lead, idempotency);
+  if (saved) return { status: 201, body: presentSubmission({ ...saved, registration: null, outcome: null }), replayed: false };
+  await assertSameRequest(db, idempotency!.key, idempotency!.hash);
+  const contact = await db('leads').whereRaw('lower(email) = lower(?)', [lead.email]).first<{ id: number } | undefined>('id');
+  // Deleted by an administrator since: record the request again rather than answer with a dead id.
+  const again = contact ?? (await submitContactRequest(db, lead));
+  return { status: 201, body: presentSubmission({ id: again!.id, created: false, registration: null, outcome: null }), replayed: true };
 }
 
 function presentSubmission(result: PublicSubmissionResult) {

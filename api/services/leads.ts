@@ -16,6 +16,63 @@ export const PUBLIC_ACTIVITY_TITLES = {
 
 export const MAX_TAGS_PER_LEAD = 50;
 
+/**
+ * One contact per email: an existing one gets the non-empty fields just given (never a blank), keeps
+ * its creation date, type and source. Relies on the unique index on lower(email).
+ */
+const UPSERT_BY_EMAIL = `
+  on conflict (lower(email)) do update set
+    first_name = excluded.first_name,
+    last_name = coalesce(excluded.last_name, leads.last_name),
+    phone = coalesce(excluded.phone, leads.phone),
+    company = coalesce(excluded.company, leads.company),
+    message = coalesce(excluded.message, leads.message),
+    updated_at = now()
+  returning id, (xmax = 0) as created`;
+
+/**
+ * A contact request (type `contact`) in ONE SQL statement, so it needs no explicit transaction (a
+ * single statement is atomic) and costs one round trip: claim the idempotency key, upsert the contact
+ * (only when the key was claimed) and add the note, with data-modifying CTEs.
+ * https://www.postgresql.org/docs/current/queries-with.html#QUERIES-WITH-MODIFYING
+ * Returns undefined when the key had already been claimed: the caller answers as a replay.
+ */
+export async function submitContactRequest(
+  db: Knex,
+  lead: PublicLead,
+  idempotency?: { key: string; hash: string },
+): Promise<{ id: number; created: boolean } | undefined> {
+  const claim = idempotency
+    ? 'claim as (insert into idempotency_keys (key, request_hash) values (?, ?) on conflict (key) do nothing returning key),'
+    : '';
+  const { rows } = await db.raw<{ rows: Array<{ id: number; created: boolean }> }>(
+    `with ${claim}
+     lead as (
+       insert into leads (first_name, last_name, email, phone, company, message, type, source, status)
+       select ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, 'contact', 'form', 'new'
+       ${idempotency ? 'where exists (select 1 from claim)' : ''}
+       ${UPSERT_BY_EMAIL}
+     ),
+     note as (
+       insert into activities (lead_id, type, status, title, description, completed_at)
+       select id, 'note', 'completed', ?::text, ?::text, now() from lead
+     )
+     select id, created from lead`,
+    [
+      ...(idempotency ? [idempotency.key, idempotency.hash] : []),
+      lead.firstName,
+      lead.lastName ?? null,
+      lead.email,
+      lead.phone ?? null,
+      lead.company ?? null,
+      lead.message ?? null,
+      PUBLIC_ACTIVITY_TITLES.contact,
+      lead.message ?? null,
+    ],
+  );
+  return rows[0];
+}
+
 export interface PublicSubmissionResult {
   id: number;
   created: boolean;
@@ -37,14 +94,7 @@ export async function submitPublicLead(trx: Knex.Transaction, lead: PublicLead):
   const { rows } = await trx.raw<{ rows: Array<{ id: number; created: boolean }> }>(
     `insert into leads (first_name, last_name, email, phone, company, message, type, source, status)
      values (?, ?, ?, ?, ?, ?, ?, ?, 'new')
-     on conflict (lower(email)) do update set
-       first_name = excluded.first_name,
-       last_name = coalesce(excluded.last_name, leads.last_name),
-       phone = coalesce(excluded.phone, leads.phone),
-       company = coalesce(excluded.company, leads.company),
-       message = coalesce(excluded.message, leads.message),
-       updated_at = now()
-     returning id, (xmax = 0) as created`,
+     ${UPSERT_BY_EMAIL}`,
     [
       lead.firstName,
       lead.lastName ?? null,

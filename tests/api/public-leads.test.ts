@@ -309,7 +309,45 @@ describe('POST /api/leads — Idempotency-Key', () => {
     expect(first.status).toBe(201);
     expect(retry.status).toBe(201);
     expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(await app.knex('activities').select('id')).toHaveLength(1);
+  });
+
+  it('creates one contact and one note for a double click sent at the same moment', async () => {
+    const headers = { 'idempotency-key': 'double-clic-0001' };
+    const answers = await Promise.all([1, 2, 3].map(() => app.client().post('/api/leads', { ...CONTACT, email: 'double@example.ch' }, { headers })));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+    expect(await app.knex('leads').where({ email: 'double@example.ch' }).select('id')).toHaveLength(1);
+    expect(await app.knex('activities').where({ leadId: answers[0]!.body.id }).select('id')).toHaveLength(1);
+  });
+
+  it('refuses the same key with a different payload with 422, storing nothing more', async () => {
+    const headers = { 'idempotency-key': 'cle-reutilisee-42' };
+    expect((await app.client().post('/api/leads', CONTACT, { headers })).status).toBe(201);
+    const reused = await app.client().post('/api/leads', { ...CONTACT, message: 'Autre chose' }, { headers });
+    expect(reused.status).toBe(422);
+    expect(reused.body.message).toBe("Cette clé d'idempotence a déjà servi pour une autre demande.");
+    expect(await app.knex('activities').select('id')).toHaveLength(1);
+  });
+
+  it('replays a webinar sign-up with its registration, without a second note or registration', async () => {
+    await createWebinar({ title: 'Prochain' });
+    const headers = { 'idempotency-key': 'inscription-webinaire-7' };
+    const lead = { firstName: 'Marc', email: 'marc.rejoue@example.ch', type: 'webinar' };
+    const first = await app.client().post('/api/leads', lead, { headers });
+    const retry = await app.client().post('/api/leads', lead, { headers });
+    expect(first.status).toBe(201);
+    expect(first.body.registration).toMatchObject({ status: 'registered' });
+    expect(retry.body).toEqual(first.body);
+    expect(await app.knex('webinarRegistrations').select('id')).toHaveLength(1);
+    expect(await app.knex('activities').select('id')).toHaveLength(1);
+  });
+
+  it('refuses a malformed key with a French 400', async () => {
+    const response = await app.client().post('/api/leads', CONTACT, { headers: { 'idempotency-key': 'court' } });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/Idempotency-Key/);
   });
 });
 
