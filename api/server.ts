@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { createApp } from './app.ts';
 import { bindModels, databaseOptions, migrateLatest, openDatabase, type Database } from './db.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { scheduleMaintenance } from './maintenance.ts';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -26,6 +27,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
 
   const app = createApp({ config, knex, logger });
+  const stopMaintenance = scheduleMaintenance(knex, logger);
   const server = http.createServer(app.callback());
   // Bound how long a slow client can hold a socket (slowloris) without hurting normal keep-alive.
   server.headersTimeout = 20_000;
@@ -42,6 +44,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const stop = () => {
     stopping ??= (async () => {
       logger.info('shutting down');
+      stopMaintenance();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);

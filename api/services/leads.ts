@@ -154,13 +154,34 @@ export async function listLeads(db: Knex, query: LeadListQuery): Promise<{ leads
   if (query.source) builder.where('source', query.source);
   if (query.tags?.length) builder.whereRaw('tags @> ?::text[]', [query.tags]);
   if (query.createdAfter) builder.where('createdAt', '>=', query.createdAfter);
-  const { results, total } = await builder
-    .orderBy([
-      { column: 'createdAt', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .page(query.page - 1, query.limit);
+  builder.orderBy([
+    { column: 'createdAt', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ]);
+  // Unfiltered (or filtered by status only), the exact total comes from the trigger-kept counters
+  // instead of counting every row; any other filter counts the matching rows.
+  const onlyStatus = !query.search && !query.source && !query.tags?.length && !query.createdAfter;
+  if (onlyStatus) {
+    const [leads, total] = await Promise.all([builder.offset((query.page - 1) * query.limit).limit(query.limit), countLeads(db, query.status)]);
+    return { leads, total };
+  }
+  const { results, total } = await builder.page(query.page - 1, query.limit);
   return { leads: results, total };
+}
+
+/** Exact number of contacts (of one status), from `lead_counts` (see its migration). */
+export async function countLeads(db: Knex, status?: string): Promise<number> {
+  const query = db('leadCounts').sum<{ total: string | number | null }[]>({ total: 'delta' });
+  if (status) query.where({ status });
+  const [row] = await query;
+  return Number(row?.total ?? 0);
+}
+
+/** Folds the counter rows into one per status (they only ever grow otherwise). Safe under concurrent writes. */
+export async function compactLeadCounts(db: Knex): Promise<void> {
+  await db.raw(`
+    with gone as (delete from lead_counts returning status, delta)
+    insert into lead_counts (status, delta) select status, sum(delta) from gone group by status having sum(delta) <> 0`);
 }
 
 export async function recentLeads(db: Knex, limit = 5): Promise<Lead[]> {
@@ -211,23 +232,22 @@ export interface LeadStats {
  * period has leads); newThisMonth: since the 1st of this month in Switzerland; toContact: status new.
  */
 export async function leadStats(db: Knex): Promise<LeadStats> {
+  // Each period is its own range scan of the created_at index; totals come from the counters.
   const { rows } = await db.raw<{ rows: Array<Record<string, string | number>> }>(`
     select
-      count(*) as total,
-      count(*) filter (where created_at >= now() - interval '30 days') as current_period,
-      count(*) filter (where created_at >= now() - interval '60 days' and created_at < now() - interval '30 days') as previous_period,
-      count(*) filter (where created_at >= date_trunc('month', now() at time zone 'Europe/Zurich') at time zone 'Europe/Zurich') as this_month,
-      count(*) filter (where status = 'new') as to_contact
-    from leads`);
+      (select count(*) from leads where created_at >= now() - interval '30 days') as current_period,
+      (select count(*) from leads where created_at >= now() - interval '60 days' and created_at < now() - interval '30 days') as previous_period,
+      (select count(*) from leads where created_at >= date_trunc('month', now() at time zone 'Europe/Zurich') at time zone 'Europe/Zurich') as this_month`);
   const row = rows[0]!;
+  const [total, toContact] = await Promise.all([countLeads(db), countLeads(db, 'new')]);
   const current = Number(row.current_period);
   const previous = Number(row.previous_period);
   return {
-    total: Number(row.total),
+    total,
     newLastMonth: current,
     percentageChange: percentageChange(current, previous),
     newThisMonth: Number(row.this_month),
-    toContact: Number(row.to_contact),
+    toContact,
   };
 }
 

@@ -90,3 +90,20 @@ describe('setup-admin and the public lead form', () => {
     expect(other.status).toBe(201);
   });
 });
+
+describe('maintenance', () => {
+  it('purges expired counters and day-old idempotency keys, and folds the contact counters', async () => {
+    const { runMaintenance } = await import('../../api/maintenance.ts');
+    await app.knex('rateLimits').insert([
+      { key: 'login:ip:old', points: 3, resetAt: new Date(Date.now() - 1000) },
+      { key: 'login:ip:live', points: 3, resetAt: new Date(Date.now() + 60_000) },
+    ]);
+    await app.knex('idempotencyKeys').insert([
+      { key: 'leads:vieille-cle', requestHash: 'x', createdAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) },
+      { key: 'leads:cle-recente', requestHash: 'y' },
+    ]);
+    await runMaintenance(app.knex);
+    expect(await app.knex('rateLimits').pluck('key')).toEqual(['login:ip:live']);
+    expect(await app.knex('idempotencyKeys').whereIn('key', ['leads:vieille-cle', 'leads:cle-recente']).pluck('key')).toEqual(['leads:cle-recente']);
+  });
+});
