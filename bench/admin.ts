@@ -113,7 +113,7 @@ async function explain(client: pg.Client, query: CapturedQuery): Promise<PlanSum
 
 /** The statements of one request worth explaining: SELECTs that read the business tables. */
 function interesting(query: CapturedQuery): boolean {
-  return /^\s*(select|with)\b/i.test(query.sql) && /\b(leads|webinars|webinar_registrations|activities)\b/.test(query.sql);
+  return /^\s*(select|with)\b/i.test(query.sql) && /\b(leads|lead_counts|webinars|webinar_registrations|activities)\b/.test(query.sql);
 }
 
 async function measureScenario(

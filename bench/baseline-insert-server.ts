@@ -42,6 +42,7 @@ note as (
 )
 select id, created from lead`;
 const full = process.env.MODE === 'full';
+const prepared = process.env.PREPARED === '1';
 
 const server = http.createServer((request, response) => {
   const chunks: Buffer[] = [];
@@ -56,7 +57,9 @@ const server = http.createServer((request, response) => {
     }
     const values = [lead.firstName, lead.lastName, lead.email, lead.phone, lead.company, lead.message, lead.type ?? 'contact'];
     const key = request.headers['idempotency-key'];
-    const query = full ? pool.query(FULL, [typeof key === 'string' ? `leads:${key}` : null, ...values, Buffer.concat(chunks).toString('utf8')]) : pool.query(INSERT, values);
+    const fullValues = [typeof key === 'string' ? `leads:${key}` : null, ...values, Buffer.concat(chunks).toString('utf8')];
+    // PREPARED=1: a named statement, parsed and planned once per connection instead of on every request.
+    const query = full ? pool.query(prepared ? { name: 'submit-contact', text: FULL, values: fullValues } : { text: FULL, values: fullValues }) : pool.query(INSERT, values);
     query
       .then((result) => {
         const body = JSON.stringify({ id: result.rows[0]?.id ?? 0, registration: null, outcome: null, notice: null });

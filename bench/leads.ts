@@ -33,6 +33,9 @@ export interface LeadsResult {
   /** Bare node:http + pg doing the app's whole contact-submission work in one statement (MODE=full). */
   fullSql: Measured;
   ratioFullSql: number;
+  /** The same, as a named prepared statement (parsed and planned once per connection). */
+  fullSqlPrepared?: Measured;
+  ratioFullSqlPrepared?: number;
   /** As the site sends it: JSON with an Idempotency-Key per submission. */
   app: Measured;
   /** Without the Idempotency-Key header (no idempotency record written). */
@@ -150,6 +153,12 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       env: { DATABASE_URL: database.url, MODE: 'full' },
       ready: /Baseline prête sur (http:\/\/\S+)/,
     });
+    const fullSqlPrepared = await spawnAndWait({
+      name: 'leads-baseline-full-prepared',
+      args: [path.join(ROOT, 'bench', 'baseline-insert-server.ts')],
+      env: { DATABASE_URL: database.url, MODE: 'full', PREPARED: '1' },
+      ready: /Baseline prête sur (http:\/\/\S+)/,
+    });
     try {
       const run = async (label: string, url: string, pid: number, withKey: boolean, round_: number): Promise<Measured> => {
         const prefix = `bench-${label}-${RUN_ID}-${round_}`;
@@ -174,6 +183,7 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       const targets = [
         { label: 'baseline', url: baseline.url, pid: baseline.process.pid!, withKey: false },
         { label: 'full-sql', url: fullSql.url, pid: fullSql.process.pid!, withKey: true },
+        { label: 'full-sql-prepared', url: fullSqlPrepared.url, pid: fullSqlPrepared.process.pid!, withKey: true },
         { label: 'app', url: app.url, pid: app.process.pid!, withKey: true },
         { label: 'app-nokey', url: app.url, pid: app.process.pid!, withKey: false },
       ];
@@ -191,6 +201,7 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       };
       const baselineResult = best('baseline');
       const fullSqlResult = best('full-sql');
+      const fullSqlPreparedResult = best('full-sql-prepared');
       const appResult = best('app');
       const appWithoutKey = best('app-nokey');
       await app.stop();
@@ -207,6 +218,8 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
         baseline: baselineResult,
         fullSql: fullSqlResult,
         ratioFullSql: round(fullSqlResult.requestsPerSec / baselineResult.requestsPerSec, 2),
+        fullSqlPrepared: fullSqlPreparedResult,
+        ratioFullSqlPrepared: round(fullSqlPreparedResult.requestsPerSec / baselineResult.requestsPerSec, 2),
         app: appResult,
         appWithoutKey,
         ratio: round(appResult.requestsPerSec / baselineResult.requestsPerSec, 2),
@@ -215,6 +228,7 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
     } finally {
       await baseline.stop();
       await fullSql.stop();
+      await fullSqlPrepared.stop();
       await app.stop();
     }
   } finally {

@@ -104,7 +104,11 @@ function pageTargets(page: PageResult, informative: boolean): Target[] {
 function leadTargets(leads: LeadsResult): Target[] {
   const app = leads.app;
   const errors = app.errors + app.non2xx + app.timeouts;
-  const why = `One submission runs ${leads.statements.length} SQL statements (${leads.statements.length} round trips to PostgreSQL, each holding a pooled connection) where the baseline runs 1: ${leads.statements.map((sql) => `\`${sql.slice(0, 60)}\``).join(', ')}. Without the Idempotency-Key header: ${leads.statementsWithoutKey.length} statements, ${leads.appWithoutKey.requestsPerSec} req/s (ratio ${leads.ratioWithoutKey}).`;
+  const statements =
+    leads.statements.length === 1
+      ? 'One submission is one SQL statement, like the baseline, but it does the work issue 3 requires (idempotency record, upsert by email, a note), not a single INSERT.'
+      : `One submission runs ${leads.statements.length} SQL statements (${leads.statements.length} round trips to PostgreSQL, each holding a pooled connection) where the baseline runs 1: ${leads.statements.map((sql) => `\`${sql.slice(0, 60)}\``).join(', ')}.`;
+  const why = `${statements} Without the Idempotency-Key header: ${leads.statementsWithoutKey.length} statement(s), ${num(leads.appWithoutKey.requestsPerSec)} req/s (ratio ${leads.ratioWithoutKey}).`;
   return [
     { area: 'Lead capture', target: '≥ 0.6 × baseline throughput', measured: `${leads.ratio} (${app.requestsPerSec} vs ${leads.baseline.requestsPerSec} req/s)`, met: leads.ratio >= 0.6, why },
     { area: 'Lead capture', target: 'p99 < 50 ms at 50 connections', measured: ms(app.p99Ms), met: app.p99Ms < 50 },
@@ -384,6 +388,7 @@ export function renderReport(results: BenchResults): string {
         [
           row('bare node:http + pg, single INSERT (baseline)', leads.baseline),
           ...(leads.fullSql ? [row("bare node:http + pg, the app's required work (idempotency key, upsert, note) in one statement", leads.fullSql)] : []),
+          ...(leads.fullSqlPrepared ? [row('the same, as a named prepared statement', leads.fullSqlPrepared)] : []),
           row('`POST /api/leads`, as the site sends it (Idempotency-Key)', leads.app),
           row('`POST /api/leads` without Idempotency-Key', leads.appWithoutKey),
         ],
@@ -521,8 +526,17 @@ function recommendation(miss: Target, results: BenchResults): string {
       return (
         ` The pure-HTML baseline of the same page measures ${ms(page.baseline.mobile.tbtMs)} TBT on mobile in this run: Lighthouse's simulated 4× CPU slowdown multiplies whatever else runs on this shared 2-core machine, so part of it is noise.` +
         (phoneJs.count
-          ? ` The rest is the JavaScript a phone runs at load: ${kb(phoneJs.brotli)} br (${phoneJs.count} files), the islands hydrated at once on a small screen (client:media menu, client:visible islands in the first screen).` +
-            fix('make the small-screen menu need no framework at load: the HTML popover API (`<button popovertarget="menu">` + `<nav id="menu" popover>`) opens and closes it, Escape and outside clicks included, with a few lines of inline script only to close it when an entry is chosen; then no island hydrates at load on any viewport and the mobile run matches the pure-HTML floor.')
+          ? ` The rest is the JavaScript a phone runs at load: ${kb(phoneJs.brotli)} br (${phoneJs.count} files) for the islands hydrated at once on a small screen: ${page.app.bytes.scripts
+              .filter((script) => script.phase === 'phone-before' || script.phase === 'desktop-before')
+              .map((script) => script.url.split('/').pop()!.replace(/\.[\w-]+\.js$/, ''))
+              .filter((name) => /^[A-Z]/.test(name))
+              .join(', ')}.` +
+            fix(
+              [
+                'make the small-screen menu need no framework at load: the HTML popover API (`<button popovertarget="menu">` + `<nav id="menu" popover>`) opens and closes it, Escape and outside clicks included, with a few lines of inline script only to close it when an entry is chosen',
+                ...(page.app.bytes.jsBeforeInteraction.count > 0 ? ['hydrate the forms of the first screen on interaction instead of on visibility (see the JavaScript-before-interaction item)'] : []),
+              ].join('; ') + '; then no island hydrates at load on any viewport and the mobile run matches the pure-HTML floor.',
+            )
           : fix('nothing of the page itself runs at load; re-run on a quiet machine (the baseline shows the noise floor).'))
       );
     }
@@ -537,19 +551,30 @@ function recommendation(miss: Target, results: BenchResults): string {
   }
   if (miss.area === 'Lead capture') {
     const leads = results.leads!;
-    const little = `Little's law bounds the latency at a fixed concurrency: ${leads.connections} connections ÷ ${num(leads.app.requestsPerSec)} req/s = ${Math.round((leads.connections / leads.app.requestsPerSec) * 1000)} ms on average; a p99 under 50 ms at ${leads.connections} connections needs well over ${num(Math.round((leads.connections / 0.05) * 1.5))} req/s, which even the bare baseline only just reaches on this 2-core machine (p99 ${ms(leads.baseline.p99Ms)}) and the one-statement floor does not (p99 ${leads.fullSql ? ms(leads.fullSql.p99Ms) : '?'}).`;
-    const floor = leads.fullSql
-      ? ` The work the app must do (idempotency record, upsert by email, a note per submission: issue 3) done by a bare server in one statement reaches ${num(leads.fullSql.requestsPerSec)} req/s, a ratio of ${leads.ratioFullSql}, with ${leads.fullSql.cpu.postgresMs.toFixed(2)} ms of PostgreSQL CPU per request against ${leads.app.cpu.postgresMs.toFixed(2)} ms for the app; the app's own process spends ${leads.app.cpu.serverMs.toFixed(2)} ms of CPU per request against ${leads.fullSql.cpu.serverMs.toFixed(2)} ms for the bare server.`
+    const full = leads.fullSql;
+    const prepared = leads.fullSqlPrepared;
+    const floorP99 = full ? `the one-statement floor ${full.p99Ms < 50 ? 'just reaches it' : 'does not'} (p99 ${ms(full.p99Ms)})` : '';
+    const little = `Little's law ties latency to throughput at a fixed concurrency: ${leads.connections} connections ÷ ${num(leads.app.requestsPerSec)} req/s = ${Math.round((leads.connections / leads.app.requestsPerSec) * 1000)} ms on average per request; a p99 under 50 ms at ${leads.connections} connections needs roughly ${num(Math.round((leads.connections / 0.05) * 1.7))} req/s or more. The bare baseline has p99 ${ms(leads.baseline.p99Ms)}${floorP99 ? `, ${floorP99}` : ''}.`;
+    if (target.startsWith('p99')) return ` ${little}${fix('the throughput changes of the previous item: the p99 falls with the time each request holds the 2 cores.')}`;
+    const floor = full
+      ? ` The work the app must do (idempotency record, upsert by email, a note per submission: issue 3) done by a bare server in one statement reaches ${num(full.requestsPerSec)} req/s (ratio ${leads.ratioFullSql}) with ${full.cpu.postgresMs.toFixed(2)} ms of PostgreSQL CPU per request against ${leads.app.cpu.postgresMs.toFixed(2)} ms for the app and ${leads.baseline.cpu.postgresMs.toFixed(2)} ms for the single INSERT; the app's own process spends ${leads.app.cpu.serverMs.toFixed(2)} ms of CPU per request against ${full.cpu.serverMs.toFixed(2)} ms for the bare server.`
       : '';
-    const profile = leads.profile?.length ? ` CPU profile of the app: ${leads.profile.slice(0, 6).map((item) => `${item.group} ${item.share} %`).join(', ')}.` : '';
-    if (target.startsWith('p99')) return `${little}${fix('the throughput fixes of the previous item; the target itself is at the physical limit of 50 concurrent connections on 2 shared cores.')}`;
-    return (
-      floor +
-      profile +
-      fix(
-        "submit a contact in ONE statement without an explicit transaction (a single statement is atomic): data-modifying CTEs `with key as (insert into idempotency_keys … on conflict (key) do nothing returning key), lead as (insert into leads … where $key is null or exists (select 1 from key) on conflict (lower(email)) do update … returning id, (xmax = 0) as created), note as (insert into activities … from lead) select id, created from lead` — exactly what bench/baseline-insert-server.ts runs with MODE=full. No row returned with a key means a replay: answer from the payload (same hash ⇒ same email ⇒ the contact's id), so the key row needs no second UPDATE for the answer. This removes BEGIN, COMMIT and the UPDATE round trips and knex's per-transaction setup (`makeKnex`/`redefineProperties` in the profile). Webinar submissions keep the transaction (capacity check). Also skip the session middleware for public routes (mount it only for SESSION_API_PATHS in api/app.ts). Together this brings the app near the one-statement floor; 0.6 then needs the Koa chain itself (security headers, body parser, router, zod, access log) to cost no more than about 0.3 ms of CPU per request.",
-      )
+    const preparedNote = prepared && full
+      ? ` As a named prepared statement the same SQL costs PostgreSQL ${prepared.cpu.postgresMs.toFixed(2)} ms instead of ${full.cpu.postgresMs.toFixed(2)} ms per request (parse and plan once per connection instead of every time) and reaches ${num(prepared.requestsPerSec)} req/s (ratio ${leads.ratioFullSqlPrepared}).`
+      : '';
+    const profile = leads.profile?.length ? ` CPU profile of the app: ${leads.profile.slice(0, 7).map((item) => `${item.group} ${item.share} %`).join(', ')} (the \`pg\` share is almost all the \`writev\` system call that sends the query to PostgreSQL, i.e. the loopback TCP stack).` : '';
+    const changes: string[] = [];
+    if (leads.statements.length > 1) {
+      changes.push(
+        "submit a contact in ONE statement without an explicit transaction (a single statement is atomic): data-modifying CTEs `with key as (insert into idempotency_keys … on conflict (key) do nothing returning key), lead as (insert into leads … where $key is null or exists (select 1 from key) on conflict (lower(email)) do update … returning id, (xmax = 0) as created), note as (insert into activities … from lead) select id, created from lead`, as bench/baseline-insert-server.ts runs with MODE=full; no row back with a key means a replay, answered from the payload",
+      );
+    }
+    changes.push(
+      "run that statement as a named prepared statement: knex passes a raw query's options to pg's query config, so `db.raw(SUBMIT_CONTACT_SQL, bindings).options({ name: 'submit-contact' })` in api/services/leads.ts is all it takes (PGlite ignores the option)",
+      'skip the session middleware for routes that never read the session (mount it only for SESSION_API_PATHS in api/app.ts, like the same-origin check)',
+      'write the access log through an asynchronous destination (`pino(options, pino.destination({ dest: 1, sync: false }))` in api/logger.ts; pino writes synchronously by default)',
     );
+    return floor + preparedNote + profile + fix(`${changes.join('; ')}. The app then pays PostgreSQL about what the prepared floor pays, and the ratio is set by the Koa chain's own CPU per request (${leads.app.cpu.serverMs.toFixed(2)} ms now against ${full ? full.cpu.serverMs.toFixed(2) : '?'} ms for the bare server).`);
   }
   if (miss.area.startsWith('Admin at')) {
     const largest = results.admin!.sizes.at(-1)!;
