@@ -21,7 +21,7 @@ import { pageCount, SimplePagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, controlClass, cx, focusRing, fullName, orDash } from '../ui/primitives.tsx';
 import { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
 import { RegistrationsView } from './Registrations.tsx';
-import { ActiveBadge, sourceLabel, Table, TableMessage, td, tdActions, th, thActions } from './shared.tsx';
+import { ActiveBadge, sourceLabel, Table, TableHead, tableState, td, tdActions } from './shared.tsx';
 import { useWebinarDelete } from './Webinars.tsx';
 
 const TABS = ['contacts', 'webinars', 'registrations'] as const;
@@ -80,44 +80,10 @@ function ContactsTab() {
         </form>
       </div>
       <Table label="Contacts" minWidth="min-w-[760px]">
-        <thead>
-          <tr>
-            <th scope="col" className={th}>
-              ID
-            </th>
-            <th scope="col" className={th}>
-              Nom
-            </th>
-            <th scope="col" className={th}>
-              Email
-            </th>
-            <th scope="col" className={th}>
-              Téléphone
-            </th>
-            <th scope="col" className={th}>
-              Type
-            </th>
-            <th scope="col" className={th}>
-              Source
-            </th>
-            <th scope="col" className={cx(th, thActions)}>
-              Actions
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['ID', 'Nom', 'Email', 'Téléphone', 'Type', 'Source', 'Actions']} />
         <tbody className="divide-y divide-slate-100">
-          {list.loading ? (
-            <TableMessage colSpan={7}>Chargement des contacts...</TableMessage>
-          ) : list.errorText && !list.data ? (
-            <TableMessage colSpan={7}>
-              <span role="alert" className="text-red-700">
-                {list.errorText}
-              </span>
-            </TableMessage>
-          ) : !list.data?.leads.length ? (
-            <TableMessage colSpan={7}>Aucun contact trouvé</TableMessage>
-          ) : (
-            list.data.leads.map((lead) => (
+          {tableState(list, !list.data?.leads.length, { colSpan: 7, loading: 'Chargement des contacts...', empty: 'Aucun contact trouvé' }) ??
+            list.data?.leads.map((lead) => (
               <tr key={lead.id} className="group hover:bg-slate-50">
                 <td className={cx(td, 'text-slate-500 tabular-nums')}>{lead.id}</td>
                 <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>{orDash(fullName(lead))}</td>
@@ -133,7 +99,7 @@ function ContactsTab() {
                 </td>
               </tr>
             ))
-          )}
+          }
         </tbody>
       </Table>
       <div className="border-t border-slate-100">
@@ -168,38 +134,10 @@ function WebinarsTab() {
         </button>
       </div>
       <Table label="Webinaires" minWidth="min-w-[680px]">
-        <thead>
-          <tr>
-            <th scope="col" className={th}>
-              ID
-            </th>
-            <th scope="col" className={th}>
-              Titre
-            </th>
-            <th scope="col" className={th}>
-              Date
-            </th>
-            <th scope="col" className={th}>
-              Statut
-            </th>
-            <th scope="col" className={cx(th, thActions)}>
-              Actions
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['ID', 'Titre', 'Date', 'Statut', 'Actions']} />
         <tbody className="divide-y divide-slate-100">
-          {list.loading ? (
-            <TableMessage colSpan={5}>Chargement des webinaires...</TableMessage>
-          ) : list.errorText && !list.data ? (
-            <TableMessage colSpan={5}>
-              <span role="alert" className="text-red-700">
-                {list.errorText}
-              </span>
-            </TableMessage>
-          ) : !list.data?.webinars.length ? (
-            <TableMessage colSpan={5}>Aucun webinaire trouvé</TableMessage>
-          ) : (
-            list.data.webinars.map((webinar) => (
+          {tableState(list, !list.data?.webinars.length, { colSpan: 5, loading: 'Chargement des webinaires...', empty: 'Aucun webinaire trouvé' }) ??
+            list.data?.webinars.map((webinar) => (
               <tr key={webinar.id} className="group hover:bg-slate-50">
                 <td className={cx(td, 'text-slate-500 tabular-nums')}>{webinar.id}</td>
                 <td className={cx(td, 'font-medium text-slate-900')}>{webinar.title}</td>
@@ -219,7 +157,7 @@ function WebinarsTab() {
                 </td>
               </tr>
             ))
-          )}
+          }
         </tbody>
       </Table>
       <div className="border-t border-slate-100">

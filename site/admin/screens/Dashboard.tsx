@@ -5,7 +5,7 @@ import { formatDateTime, formatLong } from '../lib/dates.ts';
 import { useQuery } from '../lib/query.ts';
 import { CalendarIcon, ChartIcon, ChevronRightIcon, ClockIcon, FileIcon, UsersIcon } from '../ui/icons.tsx';
 import { Avatar, buttonClass, Card, CardHeader, cx, focusRing, fullName, initials, PageHeader } from '../ui/primitives.tsx';
-import { ActiveBadge, ActivityStatusBadge, activityTypeLabel, comingSoon, SourceBadge, Table, TableMessage, td, th } from './shared.tsx';
+import { ActiveBadge, ActivityStatusBadge, activityTypeLabel, comingSoon, SourceBadge, Table, TableHead, TableMessage, td } from './shared.tsx';
 
 /** Spec 2.6: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier". */
 export function percentageText(change: number): string {
@@ -168,25 +168,7 @@ export function Dashboard() {
           }
         />
         <Table label="Tableau de l'activité récente">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                Date
-              </th>
-              <th scope="col" className={th}>
-                Type
-              </th>
-              <th scope="col" className={th}>
-                Contact
-              </th>
-              <th scope="col" className={th}>
-                Description
-              </th>
-              <th scope="col" className={th}>
-                Statut
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Date', 'Type', 'Contact', 'Description', 'Statut']} />
           <tbody className="divide-y divide-slate-100">
             {activities.loading ? (
               <TableMessage colSpan={5}>Chargement de l'activité...</TableMessage>

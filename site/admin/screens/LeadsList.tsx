@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckIcon, CloseIcon, DotsIcon, EyeIcon, FilterIcon, PencilIcon, PlusIcon, RefreshIcon, SearchIcon, TrashIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { Badge, buttonClass, Card, controlClass, cx, fullName, orDash, PageHeader, Spinner } from '../ui/primitives.tsx';
-import { SourceBadge, Table, TableMessage, td, tdActions, th, thActions } from './shared.tsx';
+import { SourceBadge, Table, TableHead, tableState, td, tdActions } from './shared.tsx';
 
 export const PERIODS = {
   today: "Aujourd'hui",
@@ -348,50 +348,10 @@ export function LeadsList() {
 
       <Card>
         <Table label="Liste des contacts" minWidth="min-w-[960px]">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                ID
-              </th>
-              <th scope="col" className={th}>
-                Nom
-              </th>
-              <th scope="col" className={th}>
-                Email
-              </th>
-              <th scope="col" className={th}>
-                Téléphone
-              </th>
-              <th scope="col" className={th}>
-                Société
-              </th>
-              <th scope="col" className={th}>
-                Source
-              </th>
-              <th scope="col" className={th}>
-                Date d'inscription
-              </th>
-              <th scope="col" className={th}>
-                Tags
-              </th>
-              <th scope="col" className={cx(th, thActions)}>
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['ID', 'Nom', 'Email', 'Téléphone', 'Société', 'Source', "Date d'inscription", 'Tags', 'Actions']} />
           <tbody className="divide-y divide-slate-100">
-            {list.loading ? (
-              <TableMessage colSpan={9}>Chargement des contacts...</TableMessage>
-            ) : list.errorText && !list.data ? (
-              <TableMessage colSpan={9}>
-                <span role="alert" className="text-red-700">
-                  {list.errorText}
-                </span>
-              </TableMessage>
-            ) : !list.data?.leads.length ? (
-              <TableMessage colSpan={9}>Aucun contact trouvé</TableMessage>
-            ) : (
-              list.data.leads.map((lead) => (
+            {tableState(list, !list.data?.leads.length, { colSpan: 9, loading: 'Chargement des contacts...', empty: 'Aucun contact trouvé' }) ??
+              list.data?.leads.map((lead) => (
                 <tr key={lead.id} className="group hover:bg-slate-50">
                   <td className={cx(td, 'text-slate-500 tabular-nums')}>{lead.id}</td>
                   <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>
@@ -417,7 +377,7 @@ export function LeadsList() {
                   </td>
                 </tr>
               ))
-            )}
+            }
           </tbody>
         </Table>
         <div className="border-t border-slate-100">

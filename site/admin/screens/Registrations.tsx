@@ -13,7 +13,7 @@ import { $router } from '../stores/router.ts';
 import { CalendarIcon, CheckIcon, ChevronUpDownIcon, DownloadIcon, PlusIcon, RefreshIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, CardHeader, controlClass, cx, fullName, orDash, PageHeader, Spinner } from '../ui/primitives.tsx';
-import { RegistrationBadge, Table, TableMessage, td, th } from './shared.tsx';
+import { RegistrationBadge, Table, TableHead, tableState, td } from './shared.tsx';
 
 const optionLabel = (webinar: Webinar) => `${webinar.title} — ${formatLong(webinar.datetime)}`;
 
@@ -185,41 +185,10 @@ export function RegistrationsView({
 
       <Card>
         <Table label="Inscriptions du webinaire" minWidth="min-w-[680px]">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                ID
-              </th>
-              <th scope="col" className={th}>
-                Nom
-              </th>
-              <th scope="col" className={th}>
-                Email
-              </th>
-              <th scope="col" className={th}>
-                Téléphone
-              </th>
-              <th scope="col" className={th}>
-                Statut
-              </th>
-              <th scope="col" className={th}>
-                Date d'inscription
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['ID', 'Nom', 'Email', 'Téléphone', 'Statut', "Date d'inscription"]} />
           <tbody className="divide-y divide-slate-100">
-            {registrations.loading ? (
-              <TableMessage colSpan={6}>Chargement des inscriptions...</TableMessage>
-            ) : registrations.errorText && !registrations.data ? (
-              <TableMessage colSpan={6}>
-                <span role="alert" className="text-red-700">
-                  {registrations.errorText}
-                </span>
-              </TableMessage>
-            ) : !registrations.data?.registrations.length ? (
-              <TableMessage colSpan={6}>Aucune inscription trouvée pour ce webinaire</TableMessage>
-            ) : (
-              registrations.data.registrations.map((registration) => (
+            {tableState(registrations, !registrations.data?.registrations.length, { colSpan: 6, loading: 'Chargement des inscriptions...', empty: 'Aucune inscription trouvée pour ce webinaire' }) ??
+              registrations.data?.registrations.map((registration) => (
                 <tr key={registration.id} className="hover:bg-slate-50">
                   <td className={cx(td, 'text-slate-500 tabular-nums')}>{registration.id}</td>
                   <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>
@@ -242,7 +211,7 @@ export function RegistrationsView({
                   <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(registration.registeredAt)}</td>
                 </tr>
               ))
-            )}
+            }
           </tbody>
         </Table>
         <div className="border-t border-slate-100">

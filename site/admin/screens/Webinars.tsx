@@ -14,7 +14,7 @@ import { DotsIcon, EyeIcon, PlusIcon, RefreshIcon, TrashIcon, UsersIcon } from '
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, cx, PageHeader, Spinner } from '../ui/primitives.tsx';
 import { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
-import { ActiveBadge, Table, TableMessage, td, tdActions, th, thActions } from './shared.tsx';
+import { ActiveBadge, Table, TableHead, tableState, td, tdActions } from './shared.tsx';
 
 export function webinarDeleteText(webinar: Webinar | undefined): string {
   return `Êtes-vous sûr de vouloir supprimer le webinaire ${webinar?.title ?? ''} ? Cette action est irréversible.`;
@@ -115,47 +115,10 @@ export function Webinars() {
       />
       <Card>
         <Table label="Liste des webinaires" minWidth="min-w-[820px]">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                ID
-              </th>
-              <th scope="col" className={th}>
-                Titre
-              </th>
-              <th scope="col" className={th}>
-                Date
-              </th>
-              <th scope="col" className={th}>
-                Durée
-              </th>
-              <th scope="col" className={th}>
-                Lieu
-              </th>
-              <th scope="col" className={th}>
-                Participants max.
-              </th>
-              <th scope="col" className={th}>
-                Statut
-              </th>
-              <th scope="col" className={cx(th, thActions)}>
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['ID', 'Titre', 'Date', 'Durée', 'Lieu', 'Participants max.', 'Statut', 'Actions']} />
           <tbody className="divide-y divide-slate-100">
-            {list.loading ? (
-              <TableMessage colSpan={8}>Chargement des webinaires...</TableMessage>
-            ) : list.errorText && !list.data ? (
-              <TableMessage colSpan={8}>
-                <span role="alert" className="text-red-700">
-                  {list.errorText}
-                </span>
-              </TableMessage>
-            ) : !list.data?.webinars.length ? (
-              <TableMessage colSpan={8}>Aucun webinaire trouvé</TableMessage>
-            ) : (
-              list.data.webinars.map((webinar) => (
+            {tableState(list, !list.data?.webinars.length, { colSpan: 8, loading: 'Chargement des webinaires...', empty: 'Aucun webinaire trouvé' }) ??
+              list.data?.webinars.map((webinar) => (
                 <tr key={webinar.id} className="group hover:bg-slate-50">
                   <td className={cx(td, 'text-slate-500 tabular-nums')}>{webinar.id}</td>
                   <td className={cx(td, 'font-medium text-slate-900')}>
@@ -178,7 +141,7 @@ export function Webinars() {
                   </td>
                 </tr>
               ))
-            )}
+            }
           </tbody>
         </Table>
         <div className="border-t border-slate-100">

@@ -82,6 +82,44 @@ export const td = 'px-3 py-3 first:pl-5 last:pr-5 align-middle text-slate-700';
 export const thActions = 'sticky right-0 z-[1] text-right shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)]';
 export const tdActions = 'sticky right-0 z-[1] bg-white text-right shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)] group-hover:bg-slate-50';
 
+/** The header row of a list table; an "Actions" column stays in view at the right edge. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className={column === 'Actions' ? cx(th, thActions) : th}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/**
+ * What a list table shows instead of rows: the loading text, the error (only when nothing is cached
+ * to show), or the empty text. Returns null when there are rows to render.
+ */
+export function tableState(
+  state: { loading: boolean; errorText?: string | null; data?: unknown },
+  isEmpty: boolean,
+  texts: { colSpan: number; loading: string; empty: string },
+): ReactNode | null {
+  if (state.loading) return <TableMessage colSpan={texts.colSpan}>{texts.loading}</TableMessage>;
+  if (state.errorText && !state.data) {
+    return (
+      <TableMessage colSpan={texts.colSpan}>
+        <span role="alert" className="text-red-700">
+          {state.errorText}
+        </span>
+      </TableMessage>
+    );
+  }
+  if (isEmpty) return <TableMessage colSpan={texts.colSpan}>{texts.empty}</TableMessage>;
+  return null;
+}
+
 export function TableMessage({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <tr>
