@@ -1,11 +1,11 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
  * Structured JSON logs. Secrets never reach a log line: request logs carry only method, path,
  * status and timing, and these paths are redacted wherever an object is logged.
  */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: undefined,
     redact: {
@@ -25,7 +25,8 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[masqué]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

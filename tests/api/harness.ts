@@ -118,6 +118,8 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
 }
 
 export interface TestAppOptions {
+  /** Collects every log line the app writes (at debug level) instead of discarding them. */
+  logLines?: string[];
   /** Rewrites the fresh database's URL before the app connects (e.g. through a fault-injecting proxy). */
   connectThrough?: (databaseUrl: string) => string;
 }
@@ -141,7 +143,10 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const knex = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, inMemory: true, poolMax: 5 });
   bindModels(knex);
   await migrateLatest(knex);
-  const app = createApp({ config, knex, logger: createLogger(config.logLevel) });
+  const logger = options.logLines
+    ? createLogger('debug', { write: (line: string) => void options.logLines!.push(line) })
+    : createLogger(config.logLevel);
+  const app = createApp({ config, knex, logger });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
