@@ -6,21 +6,14 @@
  * Without JavaScript the browser posts the full name as `fullName` and the API splits it with the same
  * shared `splitFullName`.
  */
-import { useState, type SubmitEvent } from 'react';
 import { contactFormSchema, EMAIL_MAX, PHONE_MAX, splitFullName } from '../../../api/schemas/index.ts';
-import { showToast } from '../../lib/toast.ts';
 import {
   Field,
   Honeypot,
   SubmitButton,
-  checkWithSchema,
   compact,
-  focusFirstError,
-  formValues,
-  useEnhancedForm,
-  useLeadSubmission,
+  useLeadForm,
   type CommonFormText,
-  type FieldErrors,
 } from './shared.tsx';
 
 export interface ContactFormText {
@@ -47,48 +40,30 @@ interface Props {
 const NAME_FIELD = 'fullName';
 
 export default function ContactForm({ idPrefix, text, common }: Props) {
-  const form = useEnhancedForm(common.toaster);
-  const { pending, submit } = useLeadSubmission(common.networkError);
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const values = formValues(element);
-    const { firstName, lastName } = splitFullName(values[NAME_FIELD] ?? '');
-    const payload = compact({
-      firstName,
-      lastName,
-      email: values.email,
-      phone: values.phone,
-      company: values.company,
-      message: values.message,
-      type: 'contact',
-      website: values.website,
-    });
-    // Both name parts come from the one full-name input.
-    const check = checkWithSchema(contactFormSchema, payload, values, (key) => (key === 'firstName' || key === 'lastName' ? NAME_FIELD : key));
-    if (!check.ok) {
-      // The schema speaks of the first name; the visitor filled in one "full name" field.
-      if (check.errors[NAME_FIELD] && !values[NAME_FIELD]) check.errors[NAME_FIELD] = text.nameRequired;
-      setErrors(check.errors);
-      if (check.missing) showToast({ variant: 'destructive', ...common.missingFields });
-      focusFirstError(element, check.errors);
-      return;
-    }
-    setErrors({});
-    const outcome = await submit(payload);
-    if (outcome.ok) {
-      element.reset();
-      showToast({ variant: 'success', ...text.success });
-    } else {
-      showToast({
-        variant: 'destructive',
-        title: text.error.title,
-        description: text.error.description.replace('{message}', outcome.message),
+  const { form, pending, errors, onSubmit } = useLeadForm({
+    schema: contactFormSchema,
+    toPayload: (values) => {
+      const { firstName, lastName } = splitFullName(values[NAME_FIELD] ?? '');
+      return compact({
+        firstName,
+        lastName,
+        email: values.email,
+        phone: values.phone,
+        company: values.company,
+        message: values.message,
+        type: 'contact',
+        website: values.website,
       });
-    }
-  }
+    },
+    // Both name parts come from the one full-name input.
+    fieldOf: (key) => (key === 'firstName' || key === 'lastName' ? NAME_FIELD : key),
+    // The schema speaks of the first name; the visitor filled in one "full name" field.
+    adjustErrors: (errors, values) => {
+      if (errors[NAME_FIELD] && !values[NAME_FIELD]) errors[NAME_FIELD] = text.nameRequired;
+    },
+    text,
+    common,
+  });
 
   const id = (field: string) => `${idPrefix}-${field}`;
   return (

@@ -8,21 +8,15 @@
  * No page sets an id today; before turning it on, the provider's address must be added to the
  * Content-Security-Policy's `form-action` (api/middleware/security-headers.ts).
  */
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { publicLeadSchema, EMAIL_MAX } from '../../../api/schemas/index.ts';
-import { showToast } from '../../lib/toast.ts';
 import {
   Field,
   Honeypot,
   SubmitButton,
-  checkWithSchema,
   compact,
-  focusFirstError,
-  formValues,
-  useEnhancedForm,
-  useLeadSubmission,
+  useLeadForm,
   type CommonFormText,
-  type FieldErrors,
 } from './shared.tsx';
 
 export interface ReusableFormText {
@@ -66,44 +60,26 @@ export default function ReusableForm(props: Props) {
 }
 
 function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light' }: Props) {
-  const form = useEnhancedForm(common.toaster);
-  const { pending, submit } = useLeadSubmission(common.networkError);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [done, setDone] = useState(false);
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const values = formValues(element);
-    // A lead needs a first name; without the name field, the email's local part stands in for it.
-    const firstName = showName ? values.firstName : values.email?.split('@')[0];
-    const payload = compact({
-      firstName,
-      email: values.email,
-      message: text.leadMessage,
-      type: 'contact',
-      website: values.website,
-    });
-    const check = checkWithSchema(publicLeadSchema, payload, values);
-    if (!check.ok) {
-      setErrors(check.errors);
-      if (check.missing) showToast({ variant: 'destructive', ...common.missingFields });
-      focusFirstError(element, check.errors);
-      return;
-    }
-    setErrors({});
-    const outcome = await submit(payload);
-    if (outcome.ok) {
-      setDone(true);
-      showToast({ variant: 'success', title: text.successTitle, description: text.successMessage });
-    } else {
-      showToast({
-        variant: 'destructive',
-        title: text.errorTitle,
-        description: text.errorDescription.replace('{message}', outcome.message),
-      });
-    }
-  }
+  const { form, pending, errors, onSubmit } = useLeadForm({
+    schema: publicLeadSchema,
+    toPayload: (values) =>
+      compact({
+        // A lead needs a first name; without the name field, the email's local part stands in for it.
+        firstName: showName ? values.firstName : values.email?.split('@')[0],
+        email: values.email,
+        message: text.leadMessage,
+        type: 'contact',
+        website: values.website,
+      }),
+    text: {
+      success: { title: text.successTitle, description: text.successMessage },
+      error: { title: text.errorTitle, description: text.errorDescription },
+    },
+    common,
+    // The green confirmation replaces the form.
+    onSuccess: () => setDone(true),
+  });
 
   if (done) {
     return (

@@ -2,21 +2,14 @@
  * The free-webinar sign-up (spec 2.11): first name, last name, email, company → a lead of type
  * "webinar". Used in the landing page's #webinar section and on the webinar page.
  */
-import { useState, type SubmitEvent } from 'react';
 import { webinarFormSchema, EMAIL_MAX } from '../../../api/schemas/index.ts';
-import { showToast } from '../../lib/toast.ts';
 import {
   Field,
   Honeypot,
   SubmitButton,
-  checkWithSchema,
   compact,
-  focusFirstError,
-  formValues,
-  useEnhancedForm,
-  useLeadSubmission,
+  useLeadForm,
   type CommonFormText,
-  type FieldErrors,
 } from './shared.tsx';
 
 export interface WebinarFormText {
@@ -37,47 +30,22 @@ interface Props {
 }
 
 export default function WebinarForm({ idPrefix, text, common }: Props) {
-  const form = useEnhancedForm(common.toaster);
-  const { pending, submit } = useLeadSubmission(common.networkError);
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const values = formValues(element);
-    const payload = compact({
-      firstName: values.firstName,
-      lastName: values.lastName,
-      email: values.email,
-      company: values.company,
-      type: 'webinar',
-      website: values.website,
-    });
-    const check = checkWithSchema(webinarFormSchema, payload, values);
-    if (!check.ok) {
-      setErrors(check.errors);
-      if (check.missing) showToast({ variant: 'destructive', ...common.missingFields });
-      focusFirstError(element, check.errors);
-      return;
-    }
-    setErrors({});
-    const outcome = await submit(payload);
-    if (outcome.ok) {
-      element.reset();
-      const notice = outcome.response.notice;
-      showToast({
-        variant: 'success',
-        title: text.success.title,
-        description: notice ? `${text.success.description}\n${notice}` : text.success.description,
-      });
-    } else {
-      showToast({
-        variant: 'destructive',
-        title: text.error.title,
-        description: text.error.description.replace('{message}', outcome.message),
-      });
-    }
-  }
+  const { form, pending, errors, onSubmit } = useLeadForm({
+    schema: webinarFormSchema,
+    toPayload: (values) =>
+      compact({
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        company: values.company,
+        type: 'webinar',
+        website: values.website,
+      }),
+    text,
+    common,
+    // When the webinar is full or none is planned, the API says so under the spec's success text.
+    successDescription: ({ notice }) => (notice ? `${text.success.description}\n${notice}` : text.success.description),
+  });
 
   const id = (field: string) => `${idPrefix}-${field}`;
   return (
