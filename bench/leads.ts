@@ -9,7 +9,7 @@ import { openDatabase, migrateLatest } from '../api/db.ts';
 import { createDatabase, dropDatabase, withClient } from './lib/pg.ts';
 import { spawnAndWait, startProductionServer } from './lib/server.ts';
 import { load, type LoadResult } from './lib/load.ts';
-import { ROOT, RUN_ID, log, round } from './lib/util.ts';
+import { ROOT, RUN_ID, log, median, round } from './lib/util.ts';
 import { startInProcessApp } from './lib/inprocess.ts';
 import { postgresCpuMs, processCpuMs, summariseProfile, type ProfileGroup } from './lib/cpu.ts';
 import { WORK_DIR } from './lib/util.ts';
@@ -42,7 +42,9 @@ export interface LeadsResult {
   appWithoutKey: Measured;
   /** Self CPU time of the app process by package, from a separate profiled run (node --cpu-prof). */
   profile: ProfileGroup[];
+  /** Median of the per-round ratios app / baseline. */
   ratio: number;
+  ratioPerRound?: number[];
   ratioWithoutKey: number;
   /** The SQL one submission runs (captured from the same code in-process), first line of each. */
   statements: string[];
@@ -178,8 +180,9 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
         log(`leads: ${label}: ${result.requestsPerSec} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors + result.non2xx + result.timeouts}, stored ${stored}; CPU per request: server ${cpu.serverMs} ms, PostgreSQL ${cpu.postgresMs} ms, autocannon ${cpu.clientMs} ms`);
         return { ...result, stored, cpu };
       };
-      // The machine is shared: every target runs in each round, interleaved, and keeps its best round
-      // (the one least disturbed by other processes); all rounds are reported.
+      // The machine is shared and its speed drifts: every target runs once per round, interleaved, so each
+      // ratio compares runs made a minute apart; a target is represented by its median round and a ratio
+      // by the median of its per-round ratios. All rounds are reported.
       const targets = [
         { label: 'baseline', url: baseline.url, pid: baseline.process.pid!, withKey: false },
         { label: 'full-sql', url: fullSql.url, pid: fullSql.process.pid!, withKey: true },
@@ -196,8 +199,12 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       }
       const best = (label: string): Measured => {
         const list = measured.get(label)!;
-        const top = [...list].sort((a, b) => b.requestsPerSec - a.requestsPerSec)[0]!;
-        return { ...top, rounds: list.map((item) => item.requestsPerSec) };
+        const middle = [...list].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor((list.length - 1) / 2)]!;
+        return { ...middle, rounds: list.map((item) => item.requestsPerSec) };
+      };
+      const ratioOf = (label: string): { ratio: number; perRound: number[] } => {
+        const perRound = measured.get(label)!.map((item, index) => round(item.requestsPerSec / measured.get('baseline')![index]!.requestsPerSec, 2));
+        return { ratio: median(perRound), perRound };
       };
       const baselineResult = best('baseline');
       const fullSqlResult = best('full-sql');
@@ -217,13 +224,14 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
         logLevel,
         baseline: baselineResult,
         fullSql: fullSqlResult,
-        ratioFullSql: round(fullSqlResult.requestsPerSec / baselineResult.requestsPerSec, 2),
+        ratioFullSql: ratioOf('full-sql').ratio,
         fullSqlPrepared: fullSqlPreparedResult,
-        ratioFullSqlPrepared: round(fullSqlPreparedResult.requestsPerSec / baselineResult.requestsPerSec, 2),
+        ratioFullSqlPrepared: ratioOf('full-sql-prepared').ratio,
         app: appResult,
         appWithoutKey,
-        ratio: round(appResult.requestsPerSec / baselineResult.requestsPerSec, 2),
-        ratioWithoutKey: round(appWithoutKey.requestsPerSec / baselineResult.requestsPerSec, 2),
+        ratio: ratioOf('app').ratio,
+        ratioPerRound: ratioOf('app').perRound,
+        ratioWithoutKey: ratioOf('app-nokey').ratio,
       };
     } finally {
       await baseline.stop();

@@ -109,7 +109,7 @@ try {
   }
   if (only.has('leads')) {
     await phase('leads', async () => {
-      results.leads = { ...(await benchLeads({ siteDistDir: site.dir, connections: 50, durationS, warmupS: Math.min(3, durationS), rounds: quick ? 1 : 2 })), at: stamp };
+      results.leads = { ...(await benchLeads({ siteDistDir: site.dir, connections: 50, durationS, warmupS: Math.min(3, durationS), rounds: quick ? 1 : 3 })), at: stamp };
     });
   }
   if (only.has('admin') || only.has('login') || only.has('bundle')) {
