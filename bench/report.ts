@@ -309,7 +309,7 @@ export function renderReport(results: BenchResults): string {
   if (misses.length) {
     out.push('### Misses: why, and what would reach the target');
     out.push('');
-    for (const miss of misses) out.push(`- **${miss.area} — ${miss.target}** (${miss.measured}). ${miss.why ?? ''}${recommendation(miss, results)}`);
+    for (const miss of misses) out.push(`- **${miss.area} — ${miss.target}** (${miss.measured}). ${`${miss.why ?? ''}${recommendation(miss, results)}`.trim()}`);
     out.push('');
   }
 
