@@ -122,7 +122,7 @@ function slowestPlan(scenario: ScenarioResult) {
 
 function describePlans(scenario: ScenarioResult): string {
   return scenario.plans
-    .map((plan) => `${/count\(\*\)/i.test(plan.sql) ? 'count' : 'rows'}: ${plan.scans.join(' + ') || '?'} (${ms(plan.executionMs)})`)
+    .map((plan) => `${/count\(\*\)|sum\("delta"\)/i.test(plan.sql) ? 'count' : 'rows'}: ${plan.scans.join(' + ') || '?'} (${ms(plan.executionMs)})`)
     .join('; ');
 }
 
