@@ -15,10 +15,10 @@ import type { Lead } from '../lib/types.ts';
 import { $router, navigate } from '../stores/router.ts';
 import { toast, toastError } from '../stores/toast.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
-import { CheckIcon, CloseIcon, DotsIcon, EyeIcon, FilterIcon, PencilIcon, PlusIcon, RefreshIcon, SearchIcon, TrashIcon } from '../ui/icons.tsx';
+import { CheckIcon, CloseIcon, EyeIcon, FilterIcon, PencilIcon, PlusIcon, RefreshIcon, SearchIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { Badge, buttonClass, Card, controlClass, cx, fullName, orDash, PageHeader, Spinner } from '../ui/primitives.tsx';
-import { SourceBadge, Table, TableHead, tableState, td, tdActions } from './shared.tsx';
+import { RowActionsMenu, SourceBadge, Table, TableHead, tableState, td, tdActions } from './shared.tsx';
 
 export const PERIODS = {
   today: "Aujourd'hui",
@@ -88,36 +88,15 @@ function TagList({ tags }: { tags: string[] | null }) {
 }
 
 function RowMenu({ lead, onDelete }: { lead: Lead; onDelete: () => void }) {
-  const base = 'flex w-full items-center gap-2 rounded px-2 py-1.5 text-left';
-  const item = `${base} text-slate-700 data-focus:bg-slate-100`;
   return (
-    <Menu>
-      <MenuButton className={buttonClass('ghost', 'icon')}>
-        <DotsIcon />
-        <span className="sr-only">Actions pour {fullName(lead) || lead.email}</span>
-      </MenuButton>
-      <MenuItems
-        anchor={{ to: 'bottom end', gap: 4 }}
-        className="z-40 w-40 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
-      >
-        <MenuItem>
-          <a href={`/admin/leads/${lead.id}`} className={item}>
-            <EyeIcon size={16} /> Voir
-          </a>
-        </MenuItem>
-        <MenuItem>
-          <a href={`/admin/leads/${lead.id}/edit`} className={item}>
-            <PencilIcon size={16} /> Modifier
-          </a>
-        </MenuItem>
-        <MenuSeparator className="my-1 h-px bg-slate-100" />
-        <MenuItem>
-          <button type="button" onClick={onDelete} className={`${base} text-red-700 data-focus:bg-red-50`}>
-            <TrashIcon size={16} /> Supprimer
-          </button>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+    <RowActionsMenu
+      label={fullName(lead) || lead.email}
+      links={[
+        { href: `/admin/leads/${lead.id}`, icon: <EyeIcon size={16} />, text: 'Voir' },
+        { href: `/admin/leads/${lead.id}/edit`, icon: <PencilIcon size={16} />, text: 'Modifier' },
+      ]}
+      onDelete={onDelete}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 /** Webinars (/admin/webinars and /admin?tab=webinars): list, creation dialog, confirmed delete. */
-import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { mutations, PAGE_SIZE, queries, TOUCHES } from '../lib/api.ts';
@@ -10,11 +9,11 @@ import type { Webinar } from '../lib/types.ts';
 import { $router, navigate } from '../stores/router.ts';
 import { toast, toastError } from '../stores/toast.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
-import { DotsIcon, EyeIcon, PlusIcon, RefreshIcon, TrashIcon, UsersIcon } from '../ui/icons.tsx';
+import { EyeIcon, PlusIcon, RefreshIcon, UsersIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, cx, PageHeader, Spinner } from '../ui/primitives.tsx';
 import { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
-import { ActiveBadge, Table, TableHead, tableState, td, tdActions } from './shared.tsx';
+import { ActiveBadge, RowActionsMenu, Table, TableHead, tableState, td, tdActions } from './shared.tsx';
 
 export function webinarDeleteText(webinar: Webinar | undefined): string {
   return `Êtes-vous sûr de vouloir supprimer le webinaire ${webinar?.title ?? ''} ? Cette action est irréversible.`;
@@ -47,36 +46,16 @@ export function useWebinarDelete() {
 }
 
 function RowMenu({ webinar, onDelete }: { webinar: Webinar; onDelete: () => void }) {
-  const base = 'flex w-full items-center gap-2 rounded px-2 py-1.5 text-left';
-  const item = `${base} text-slate-700 data-focus:bg-slate-100`;
   return (
-    <Menu>
-      <MenuButton className={buttonClass('ghost', 'icon')}>
-        <DotsIcon />
-        <span className="sr-only">Actions pour {webinar.title}</span>
-      </MenuButton>
-      <MenuItems
-        anchor={{ to: 'bottom end', gap: 4 }}
-        className="z-40 w-44 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
-      >
-        <MenuItem>
-          <a href={`/admin/webinars/${webinar.id}`} className={item}>
-            <EyeIcon size={16} /> Voir
-          </a>
-        </MenuItem>
-        <MenuItem>
-          <a href={`/admin/webinars/${webinar.id}/registrations`} className={item}>
-            <UsersIcon size={16} /> Inscriptions
-          </a>
-        </MenuItem>
-        <MenuSeparator className="my-1 h-px bg-slate-100" />
-        <MenuItem>
-          <button type="button" onClick={onDelete} className={`${base} text-red-700 data-focus:bg-red-50`}>
-            <TrashIcon size={16} /> Supprimer
-          </button>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+    <RowActionsMenu
+      label={webinar.title}
+      width="w-44"
+      links={[
+        { href: `/admin/webinars/${webinar.id}`, icon: <EyeIcon size={16} />, text: 'Voir' },
+        { href: `/admin/webinars/${webinar.id}/registrations`, icon: <UsersIcon size={16} />, text: 'Inscriptions' },
+      ]}
+      onDelete={onDelete}
+    />
   );
 }
 
