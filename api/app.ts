@@ -20,6 +20,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { requireSameOrigin } from './middleware/same-origin.ts';
 import { apiRouters } from './routes/index.ts';
 import { sessionMiddleware } from './middleware/session.ts';
+import type { ServerPhase } from './shutdown.ts';
 
 /** Every API that acts with the session cookie. */
 export const SESSION_API_PATHS = /^\/api\/(admin|admin-dev|crm|simple-auth)(\/|$)/;
@@ -28,13 +29,15 @@ export interface AppDependencies {
   config: Config;
   knex: Database;
   logger: Logger;
+  /** The HTTP server's shutdown phase (api/shutdown.ts); in-process tests run without one. */
+  serverPhase?: () => ServerPhase;
 }
 
 export interface AppState {
   requestId: string;
 }
 
-export function createApp({ config, knex, logger }: AppDependencies): Koa {
+export function createApp({ config, knex, logger, serverPhase = () => 'running' }: AppDependencies): Koa {
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustedProxyCount });
   app.keys = [config.sessionSecret];
   app.context.knex = knex;
@@ -67,9 +70,15 @@ export function createApp({ config, knex, logger }: AppDependencies): Koa {
 
   const health = new Router();
   health.get('/api/health', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    // Shutting down: tell the load balancer at once, before asking the database anything.
+    if (serverPhase() !== 'running') {
+      ctx.status = 503;
+      ctx.body = { status: 'draining' };
+      return;
+    }
     const up = await isDatabaseUp(knex);
     ctx.status = up ? 200 : 503;
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = { status: up ? 'ok' : 'degraded', db: up ? 'ok' : 'down' };
   });
   app.use(health.routes());

@@ -30,6 +30,7 @@ const envSchema = z.object({
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_DIST_DIR: z.string().min(1).default('./dist'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(5),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -52,6 +53,8 @@ export interface Config {
   rateLimitsEnabled: boolean;
   logLevel: string;
   siteDistDir: string;
+  /** How long a stopping server keeps serving (health says "draining") before it stops accepting. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitsEnabled: values.RATE_LIMITS === 'on',
     logLevel: values.LOG_LEVEL,
     siteDistDir: path.resolve(values.SITE_DIST_DIR),
+    shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
- * Runs the app on an HTTP server with a graceful shutdown: on SIGTERM/SIGINT stop accepting
- * connections, let in-flight requests finish (10 s at most), close the database, exit 0.
+ * Runs the app on an HTTP server with a graceful shutdown (api/shutdown.ts): on SIGTERM/SIGINT the
+ * health check says "draining" while requests are still served for SHUTDOWN_GRACE_SECONDS, then the
+ * listener closes, in-flight requests finish (10 s at most), the database closes, exit 0.
  */
 import http from 'node:http';
 import type { Config } from './config.ts';
@@ -8,8 +9,7 @@ import { createApp } from './app.ts';
 import { bindModels, databaseOptions, migrateLatest, openDatabase, type Database } from './db.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
-
-export const SHUTDOWN_GRACE_MS = 10_000;
+import { createShutdownController } from './shutdown.ts';
 
 export interface RunningServer {
   server: http.Server;
@@ -26,9 +26,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const applied = await migrateLatest(knex);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
 
-  const app = createApp({ config, knex, logger });
+  const lifecycle = createShutdownController();
+  const app = createApp({ config, knex, logger, serverPhase: lifecycle.phase });
   const stopMaintenance = scheduleMaintenance(knex, logger);
-  const server = http.createServer(app.callback());
+  const server = http.createServer(lifecycle.wrap(app.callback()));
+  lifecycle.attach(server);
   // Bound how long a slow client can hold a socket (slowloris) without hurting normal keep-alive.
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
@@ -43,13 +45,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
-      logger.info('shutting down');
+      logger.info({ graceMs: config.shutdownGraceMs }, 'draining');
       stopMaintenance();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      await closed;
-      clearTimeout(timer);
+      await lifecycle.shutdown(config.shutdownGraceMs);
       await knex.destroy();
       logger.info('stopped');
     })();

@@ -42,6 +42,7 @@ export async function startProductionServer(options: ServerOptions): Promise<Run
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SITE_DIST_DIR: options.siteDistDir,
+      SHUTDOWN_GRACE_SECONDS: '0',
       ...options.env,
     },
   });

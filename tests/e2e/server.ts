@@ -32,6 +32,8 @@ export async function startProductionServer(env: Record<string, string> = {}, da
       LOG_LEVEL: 'warn',
       // One server serves a whole worker's journeys from 127.0.0.1: the per-IP limits are tested in tests/api.
       RATE_LIMITS: 'off',
+      // Tests stop servers at once; the draining phase is tested in tests/faults/graceful-shutdown.test.ts.
+      SHUTDOWN_GRACE_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,7 @@
  * - a concurrent load on POST /api/leads: no errors, and the count of 201s equals the rows written;
  * - the database cut mid-load and brought back: every lead that got a 201 is there exactly once,
  *   and the server recovers without a restart;
- * - SIGTERM while requests are in flight: every accepted request completes and the process exits 0.
+ * (SIGTERM while requests are in flight: tests/faults/graceful-shutdown.test.ts.)
  * Figures are printed (they go in the README's Reliability section); nothing here is a timed assertion.
  */
 import { randomBytes } from 'node:crypto';
@@ -126,27 +126,5 @@ describe('POST /api/leads under load', () => {
       health = await fetch(`${server.url}/api/health`);
     }
     expect(health.status).toBe(200);
-  });
-});
-
-describe('graceful shutdown', () => {
-  it('completes every accepted request on SIGTERM and exits 0', async () => {
-    const inFlight = Array.from({ length: 40 }, (_, n) =>
-      fetch(`${server.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: leadBody('shutdown', n) }).then(
-        (response) => response.status,
-        (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
-      ),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const exitCode = await server.stop();
-    const outcomes = await Promise.all(inFlight);
-    const completed = outcomes.filter((outcome) => outcome === 201).length;
-    const refused = outcomes.filter((outcome) => outcome === 'ECONNREFUSED').length;
-    console.log(`[shutdown] ${completed} completed, ${refused} refused before being accepted, exit ${exitCode}`);
-    expect(exitCode).toBe(0);
-    // An accepted request is never cut off: each one either completed or was never accepted.
-    expect(completed + refused).toBe(outcomes.length);
-    expect(completed).toBeGreaterThan(0);
-    expect((await countRows('shutdown')).total).toBe(completed);
   });
 });

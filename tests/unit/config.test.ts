@@ -27,6 +27,13 @@ describe('loadConfig', () => {
   it('rejects a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
   });
+
+  it('reads the shutdown grace period in seconds, 5 by default, and names the variable when it is not a number', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/innercircle-config-test' }).shutdownGraceMs).toBe(5000);
+    expect(loadConfig({ DATA_DIR: '/tmp/innercircle-config-test', SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceMs).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: 'bientôt' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '-1' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
+  });
 });
 
 describe('npm start with bad configuration', () => {
