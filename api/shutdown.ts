@@ -39,6 +39,7 @@ export type ServerPhase = 'running' | 'draining' | 'closing';
 interface ConnectionState {
   activeRequests: number;
   idleSince: number;
+  bytesRead: number;
 }
 
 export interface ShutdownController {
@@ -88,43 +89,77 @@ export function createShutdownController(): ShutdownController {
     server = target;
     target.on('connection', (socket: net.Socket) => {
       lastConnectionAt = Date.now();
-      connections.set(socket, { activeRequests: 0, idleSince: Date.now() });
+      connections.set(socket, { activeRequests: 0, idleSince: Date.now(), bytesRead: 0 });
       socket.once('close', () => connections.delete(socket));
     });
   }
 
-  function endIdleConnections(now: number): void {
+  /** Waits until no connection has arrived for LISTENER_QUIET_MS (or LISTENER_CLOSE_MAX_MS passed). */
+  async function listenerQuiet(closingAt: number): Promise<void> {
+    for (;;) {
+      await sleep(SWEEP_INTERVAL_MS);
+      if (Date.now() - closingAt >= LISTENER_CLOSE_MAX_MS) return;
+      if (Date.now() - lastConnectionAt < LISTENER_QUIET_MS) continue;
+      const seen = lastConnectionAt;
+      await afterPoll();
+      if (lastConnectionAt === seen) return;
+    }
+  }
+
+  /** Ends connections with no request and no new bytes for IDLE_CONNECTION_MS. */
+  async function endIdleConnections(): Promise<void> {
+    const now = Date.now();
+    const candidates: [net.Socket, number][] = [];
     for (const [socket, state] of connections) {
-      if (state.activeRequests === 0 && now - state.idleSince >= IDLE_CONNECTION_MS) socket.end();
+      if (socket.bytesRead !== state.bytesRead) {
+        state.bytesRead = socket.bytesRead;
+        state.idleSince = now;
+      } else if (state.activeRequests === 0 && now - state.idleSince >= IDLE_CONNECTION_MS) {
+        candidates.push([socket, socket.bytesRead]);
+      }
+    }
+    if (candidates.length === 0) return;
+    await afterPoll();
+    for (const [socket, bytesRead] of candidates) {
+      if (connections.get(socket)?.activeRequests === 0 && socket.bytesRead === bytesRead) socket.end();
     }
   }
 
   async function shutdown(graceMs: number): Promise<void> {
     if (!server) return;
     phase = 'draining';
-    if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
+    if (graceMs > 0) await sleep(graceMs);
     phase = 'closing';
-    const closingAt = Date.now();
-    await waitUntil(() => Date.now() - lastConnectionAt >= LISTENER_QUIET_MS || Date.now() - closingAt >= LISTENER_CLOSE_MAX_MS);
+    await listenerQuiet(Date.now());
+    // Called in the check phase right after a poll phase found no new connection: nothing is queued.
+    const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
     const listenerClosedAt = Date.now();
     for (const state of connections.values()) state.idleSince = Math.max(state.idleSince, listenerClosedAt);
-    await new Promise<void>((resolve) => {
-      net.Server.prototype.close.call(server, () => resolve());
-      const sweep = setInterval(() => {
-        const now = Date.now();
-        if (now - listenerClosedAt >= SHUTDOWN_DRAIN_MS) {
-          for (const socket of connections.keys()) socket.destroy();
-        } else {
-          endIdleConnections(now);
-        }
-      }, SWEEP_INTERVAL_MS);
-      server!.once('close', () => clearInterval(sweep));
-    });
+    let done = false;
+    void closed.then(() => (done = true));
+    while (!done) {
+      if (Date.now() - listenerClosedAt >= SHUTDOWN_DRAIN_MS) {
+        for (const socket of connections.keys()) socket.destroy();
+        break;
+      }
+      await endIdleConnections();
+      await Promise.race([closed, sleep(SWEEP_INTERVAL_MS)]);
+    }
+    await closed;
   }
 
   return { wrap, attach, phase: () => phase, shutdown };
 }
 
-async function waitUntil(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, SWEEP_INTERVAL_MS));
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Timers run before the poll phase that accepts connections and reads sockets, so after a busy
+ * stretch a timer sees a stale picture. Resolving in the check phase, right after a poll phase, lets
+ * the caller act on an up-to-date one (https://nodejs.org/en/learn/asynchronous-work/event-loop-timers-and-nexttick).
+ */
+function afterPoll(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
