@@ -65,7 +65,7 @@ export function createApp({ config, knex, logger }: AppDependencies): Koa {
   // Cookie sessions stored in the `sessions` table (only `/api/*` requests touch them).
   app.use(sessionMiddleware(app, config, knex));
 
-  const health = new Router();
+  const health = new Router({ sensitive: true });
   health.get('/api/health', async (ctx) => {
     const up = await isDatabaseUp(knex);
     ctx.status = up ? 200 : 503;
@@ -79,8 +79,10 @@ export function createApp({ config, knex, logger }: AppDependencies): Koa {
     app.use(router.allowedMethods());
   }
 
+  // Routes match case-sensitively (`sensitive: true` on every router): `/API/admin/leads` is an unknown
+  // API path, answered in JSON like any other, never a guarded route under another spelling.
   app.use(async function unknownApiPath(ctx, next) {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(MESSAGES.routeNotFound);
+    if (/^\/api(\/|$)/i.test(ctx.path)) throw notFound(MESSAGES.routeNotFound);
     return next();
   });
   app.use(serveSite(config.siteDistDir, config.sessionSecret));
