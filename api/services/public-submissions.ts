@@ -67,6 +67,7 @@ const CONTACT_RECEIPT: PublicReceipt = { registration: null, outcome: null };
  * row the conflict resolved to, even one committed by a concurrent submission): a typed value differs
  * exactly when the contact already held another one, since empty fields take the typed value.
  * Phones are compared on their digits and `+` only, so "+41 79 123 45 67" equals "+41791234567".
+ * A new contact holds exactly what was typed: its note is the message alone, with no comparison to run.
  */
 function submissionSql(keyed: boolean): string {
   return `
@@ -98,13 +99,14 @@ function submissionSql(keyed: boolean): string {
     note as (
       insert into activities (lead_id, type, status, title, description, completed_at)
       select lead.id, 'note', 'completed', ?::text,
+        case when lead.created then typed.message else
         nullif(concat_ws(E'\\n\\n', typed.message, nullif(concat_ws(E'\\n',
           case when typed.first_name <> lead.first_name then 'Prénom indiqué : ' || typed.first_name end,
           case when typed.last_name <> lead.last_name then 'Nom indiqué : ' || typed.last_name end,
           case when regexp_replace(typed.phone, '[^0-9+]', '', 'g') <> regexp_replace(lead.phone, '[^0-9+]', '', 'g')
             then 'Téléphone indiqué : ' || typed.phone end,
           case when typed.company <> lead.company then 'Société indiquée : ' || typed.company end
-        ), '')), ''),
+        ), '')), '') end,
         now()
       from lead, typed
       returning id
