@@ -20,6 +20,3 @@ export function presentPublicSubmission(receipt: PublicReceipt) {
   };
 }
 export type PublicSubmissionJson = ReturnType<typeof presentPublicSubmission>;
-
-/** The honeypot's answer to a robot: a contact request's usual answer. */
-export const RECEIVED_WITHOUT_REGISTRATION: PublicSubmissionJson = { status: 'received', registration: null, notice: null };

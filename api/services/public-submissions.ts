@@ -204,3 +204,19 @@ async function takeSeatInNextWebinar(
   const [inserted] = await trx('webinarRegistrations').insert({ webinarId: webinar.id, leadId, status: 'registered' }).returning('id');
   return { ...registered, registration: { id: Number((inserted as { id: number }).id), webinarId: webinar.id, status: 'registered', created: true } };
 }
+
+/**
+ * The receipt a sign-up would get right now, without recording anything: what the honeypot answers a
+ * robot, so its answer looks like everyone else's (a contact request's receipt is always the same).
+ */
+export async function receiptWithoutRecording(db: Knex, type: 'contact' | 'webinar'): Promise<PublicReceipt> {
+  if (type === 'contact') return CONTACT_RECEIPT;
+  const { rows } = await db.raw<{ rows: Array<{ id: number; max_attendees: number; taken: number }> }>(
+    `select w.id, w.max_attendees, (select count(*)::int from webinar_registrations r where r.webinar_id = w.id) as taken
+     from webinars w where w.is_active and w.datetime > now() order by w.datetime, w.id limit 1`,
+  );
+  const webinar = rows[0];
+  if (!webinar) return { registration: null, outcome: 'no_upcoming_webinar' };
+  if (webinar.taken >= webinar.max_attendees) return { registration: null, outcome: 'webinar_full' };
+  return { registration: { webinarId: webinar.id, status: 'registered' }, outcome: 'registered' };
+}

@@ -228,4 +228,18 @@ describe('the answer never tells whether an email is known or registered', () =>
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(await app.knex('activities').select('id')).toHaveLength(1);
   });
+
+  it('answers a robot filling the honeypot exactly like a person, storing nothing', async () => {
+    const webinar = await createWebinar({ maxAttendees: 2 });
+    const person = await app.client().post('/api/leads', { firstName: 'Marc', email: 'marc@example.ch', type: 'webinar' });
+    const robot = await app.client().post('/api/leads', { firstName: 'Bot', email: 'bot@example.ch', type: 'webinar', website: 'https://spam.example' });
+    expect(robot.status).toBe(201);
+    expect(robot.body).toEqual(person.body);
+    expect(robot.body.registration).toEqual({ webinarId: webinar.id, status: 'registered' });
+    await app.client().post('/api/leads', { firstName: 'Zoé', email: 'zoe@example.ch', type: 'webinar' });
+    const personWhenFull = await app.client().post('/api/leads', { firstName: 'Nadia', email: 'nadia@example.ch', type: 'webinar' });
+    const robotWhenFull = await app.client().post('/api/leads', { firstName: 'Bot', email: 'bot@example.ch', type: 'webinar', website: 'x' });
+    expect(robotWhenFull.body).toEqual(personWhenFull.body);
+    expect(await app.knex('leads').where({ email: 'bot@example.ch' })).toHaveLength(0);
+  });
 });
