@@ -68,7 +68,7 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
   // Cookie sessions stored in the `sessions` table (only `/api/*` requests touch them).
   app.use(sessionMiddleware(app, config, knex));
 
-  const health = new Router();
+  const health = new Router({ sensitive: true });
   health.get('/api/health', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     // Shutting down: tell the load balancer at once, before asking the database anything.
@@ -88,8 +88,10 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
     app.use(router.allowedMethods());
   }
 
+  // Routes match case-sensitively (`sensitive: true` on every router): `/API/admin/leads` is an unknown
+  // API path, answered in JSON like any other, never a guarded route under another spelling.
   app.use(async function unknownApiPath(ctx, next) {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(MESSAGES.routeNotFound);
+    if (/^\/api(\/|$)/i.test(ctx.path)) throw notFound(MESSAGES.routeNotFound);
     return next();
   });
   app.use(serveSite(config.siteDistDir, config.sessionSecret));

@@ -570,7 +570,7 @@ function recommendation(miss: Target, results: BenchResults): string {
       );
     }
     changes.push(
-      "run that statement as a named prepared statement: knex passes a raw query's options to pg's query config, so `db.raw(sql, bindings).options({ name: idempotency ? 'submit-contact-keyed' : 'submit-contact' })` in `submitContactRequest` (api/services/leads.ts) is all it takes — one name per distinct SQL text, since a name is bound to its text on each connection",
+      "run that statement as a named prepared statement: knex passes a raw query's options to pg's query config, so `trx.raw(sql, bindings).options({ name: key ? 'public-submission-keyed' : 'public-submission' })` in `submitPublicLead` (api/services/public-submissions.ts) is all it takes — one name per distinct SQL text, since a name is bound to its text on each connection",
       'skip the session middleware for routes that never read the session (mount it only for SESSION_API_PATHS in api/app.ts, like the same-origin check)',
       'write the access log through an asynchronous destination (`pino(options, pino.destination({ dest: 1, sync: false }))` in api/logger.ts; pino writes synchronously by default)',
     );

@@ -60,6 +60,12 @@ export const collections = {
         social: z.array(social),
         ogImage: image(),
         ogImageAlt: text,
+      })
+      // The logo link shows brand and programme name: its accessible name must start with that text,
+      // so voice-control users can say what they see (WCAG 2.5.3, label in name).
+      .refine((site) => site.logoLabel.toLowerCase().startsWith(`${site.brand} ${site.programName}`.toLowerCase()), {
+        path: ['logoLabel'],
+        message: '`logoLabel` doit commencer par le texte visible du logo : `brand` puis `programName` (ex. « Clairval Inner Circle, retour à l’accueil »).',
       }),
   }),
   seo: defineCollection({

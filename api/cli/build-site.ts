@@ -64,12 +64,25 @@ export function writeCspManifest(distDir: string): void {
   writeFileSync(path.join(distDir, '.csp.json'), JSON.stringify({ scriptHashes: [...hashes].sort() }, null, 2));
 }
 
-export function buildSite(distDir: string): void {
+/**
+ * The environment `astro build` runs with: the server's own, minus its secrets. The build runs third-party
+ * code (Astro, Vite, their plugins) that never needs the session secret or the database; what it is not
+ * given it cannot leak into a bundle or a log. Matched by name: the app's variables and any that looks
+ * like a credential.
+ */
+const SECRET_VARIABLE = /^(SESSION_SECRET|DATABASE_URL|TEST_DATABASE_URL|BENCH_DATABASE_URL|PG[A-Z_]*|SMTP_[A-Z_]*)$|SECRET|PASSWORD|PASSWD|TOKEN|CREDENTIAL|PRIVATE_KEY/i;
+
+export function siteBuildEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = { ASTRO_TELEMETRY_DISABLED: '1' };
+  for (const [name, value] of Object.entries(env)) if (!SECRET_VARIABLE.test(name)) kept[name] = value;
+  return kept;
+}
+
+export function buildSite(distDir: string, { astro = path.join(ROOT, 'node_modules', '.bin', 'astro') } = {}): void {
   // The stamp carries the time the build started: a source saved during the build stays newer, so the
   // next start rebuilds.
   const started = new Date();
-  const astro = path.join(ROOT, 'node_modules', '.bin', 'astro');
-  const result = spawnSync(astro, ['build', '--silent'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const result = spawnSync(astro, ['build', '--silent'], { cwd: ROOT, stdio: 'inherit', env: siteBuildEnvironment(process.env) });
   if (result.status !== 0) throw new Error(`La construction du site a échoué (astro build, code ${result.status}).`);
   writeCspManifest(distDir);
   precompress(distDir);

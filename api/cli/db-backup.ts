@@ -2,26 +2,32 @@
  * `npm run db:backup [FILE]` writes a restorable dump of the configured database:
  * - PostgreSQL (DATABASE_URL set): `pg_dump --format=custom` (restore with `npm run db:restore FILE`);
  * - embedded PGlite: PGlite's own data-directory dump (a gzipped tarball).
- * Default file: `DATA_DIR/backups/innercircle-<engine>-<timestamp>.dump`.
+ * Default file: `DATA_DIR/backups/innercircle-<engine>-<timestamp>.dump`. Backups are private: the file is
+ * 0600, the default folder 0700, and the database password reaches pg_dump through its environment,
+ * never its command line (./pg-tools.ts).
  * The PGlite dump opens the database directly: stop `npm start` first (PGlite is single-process).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { loadConfigOrExit } from '../config.ts';
+import { makePrivate, pgToolConnection, preparePrivateFolder } from './pg-tools.ts';
 
 const config = loadConfigOrExit();
 const engine = config.databaseUrl ? 'postgresql' : 'pglite';
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const file = path.resolve(process.argv[2] ?? path.join(config.dataDir, 'backups', `innercircle-${engine}-${stamp}.dump`));
-mkdirSync(path.dirname(file), { recursive: true });
+const defaultFolder = path.join(config.dataDir, 'backups');
+const file = path.resolve(process.argv[2] ?? path.join(defaultFolder, `innercircle-${engine}-${stamp}.dump`));
+preparePrivateFolder(path.dirname(file), { enforce: path.dirname(file) === path.resolve(defaultFolder) });
 
 if (config.databaseUrl) {
-  const result = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, config.databaseUrl], {
+  const connection = pgToolConnection(config.databaseUrl);
+  const result = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, connection.url], {
     stdio: 'inherit',
+    env: connection.env,
   });
   if (result.error || result.status !== 0) {
     console.error(`Échec de la sauvegarde : pg_dump ${result.error ? `introuvable (${result.error.message})` : `a terminé avec le code ${result.status}`}.`);
@@ -31,7 +37,8 @@ if (config.databaseUrl) {
   const db = new PGlite({ dataDir: path.join(config.dataDir, 'pglite'), extensions: { pg_trgm, unaccent } });
   await db.waitReady;
   const dump = await db.dumpDataDir('gzip');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
   await db.close();
 }
+makePrivate(file);
 console.log(`Sauvegarde écrite : ${file}`);

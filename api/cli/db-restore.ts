@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { loadConfigOrExit } from '../config.ts';
+import { pgToolConnection } from './pg-tools.ts';
 
 const config = loadConfigOrExit();
 const file = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
@@ -20,10 +21,12 @@ if (!file || !existsSync(file)) {
 }
 
 if (config.databaseUrl) {
+  // The password goes through the environment, never the command line (./pg-tools.ts).
+  const connection = pgToolConnection(config.databaseUrl);
   const result = spawnSync(
     'pg_restore',
-    ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', `--dbname=${config.databaseUrl}`, file],
-    { stdio: 'inherit' },
+    ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', `--dbname=${connection.url}`, file],
+    { stdio: 'inherit', env: connection.env },
   );
   if (result.error || result.status !== 0) {
     console.error(`Échec de la restauration : pg_restore ${result.error ? `introuvable (${result.error.message})` : `a terminé avec le code ${result.status}`}.`);

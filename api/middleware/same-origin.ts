@@ -26,6 +26,16 @@ export function isSameOriginRequest(ctx: Context, config: Config): boolean {
   return site === 'same-origin' || site === 'none';
 }
 
+/**
+ * A navigation started by another site (a link or an image on another page): the browser says so in
+ * `Sec-Fetch-Site`. `same-site` counts too (a sibling subdomain is not this site). Without the header
+ * (older browsers, scripts) the request is not known to come from elsewhere.
+ */
+export function isNavigationFromAnotherSite(ctx: Context): boolean {
+  const site = ctx.get('sec-fetch-site');
+  return site === 'cross-site' || site === 'same-site';
+}
+
 /** Guards state-changing methods of the routes it is mounted on. */
 export function requireSameOrigin(config: Config) {
   return async function sameOrigin(ctx: Context, next: Next): Promise<void> {

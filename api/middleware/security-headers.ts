@@ -57,7 +57,7 @@ export function securityHeaders(config: Config) {
   }
 
   return async function setSecurityHeaders(ctx: Context, next: Next): Promise<void> {
-    const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
+    const isApi = /^\/api(\/|$)/i.test(ctx.path);
     ctx.set({
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',

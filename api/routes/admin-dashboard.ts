@@ -11,7 +11,7 @@ import { presentRecentActivity } from '../presenters/index.ts';
 const recentSchemas = { query: recentActivitiesQuerySchema };
 
 export function adminDashboardRouter(base: string): Router {
-  const router = new Router({ prefix: base });
+  const router = new Router({ prefix: base, sensitive: true });
 
   router.get('/stats/leads', requireAdmin, async (ctx) => {
     ctx.body = await leadStats(ctx.knex);

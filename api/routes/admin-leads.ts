@@ -11,7 +11,7 @@ const createSchemas = { body: leadCreateSchema };
 const updateSchemas = { body: leadUpdateSchema };
 
 export function adminLeadsRouter(base: string): Router {
-  const router = new Router({ prefix: base });
+  const router = new Router({ prefix: base, sensitive: true });
 
   router.get('/leads', requireAdmin, validate(listSchemas), async (ctx) => {
     const { query } = input(ctx, listSchemas);

@@ -18,7 +18,7 @@ const createSchemas = { body: webinarCreateSchema };
 const registrationSchemas = { query: registrationListQuerySchema };
 
 export function adminWebinarsRouter(base: string): Router {
-  const router = new Router({ prefix: base });
+  const router = new Router({ prefix: base, sensitive: true });
 
   router.get('/webinars', requireAdmin, validate(listSchemas), async (ctx) => {
     const { query } = input(ctx, listSchemas);

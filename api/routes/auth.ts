@@ -12,6 +12,7 @@ import { presentUser } from '../presenters/index.ts';
 import { HttpError } from '../errors.ts';
 import { limitLoginFailures, limitPerIp } from '../middleware/rate-limit.ts';
 import { LIMITS } from '../lib/rate-limit.ts';
+import { isNavigationFromAnotherSite } from '../middleware/same-origin.ts';
 
 const setupSchemas = { body: setupAdminSchema };
 const loginSchemas = { body: loginSchema };
@@ -23,7 +24,7 @@ export function safeNextPath(value: unknown): string | undefined {
 }
 
 export function authRouter(): Router {
-  const router = new Router();
+  const router = new Router({ sensitive: true });
 
   router.post('/api/simple-auth/setup-admin', limitPerIp(LIMITS.setupAdminPerIp), validate(setupSchemas), async (ctx) => {
     const { body } = input(ctx, setupSchemas);
@@ -58,7 +59,8 @@ export function authRouter(): Router {
   });
 
   router.get('/api/logout', async (ctx) => {
-    signOutSession(ctx);
+    // A link on another site must not sign an administrator out: it only leads to the login page.
+    if (!isNavigationFromAnotherSite(ctx)) signOutSession(ctx);
     ctx.redirect('/login');
   });
 

@@ -11,7 +11,7 @@ const tagSchemas = { body: tagSchema };
 const activitySchemas = { body: activityCreateSchema };
 
 export function crmRouter(): Router {
-  const router = new Router({ prefix: '/api/crm/leads' });
+  const router = new Router({ prefix: '/api/crm/leads', sensitive: true });
 
   router.get('/:id/tags', requireAdmin, async (ctx) => {
     ctx.body = { tags: await leadTags(ctx.knex, ctx.params.id) };

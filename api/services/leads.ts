@@ -1,127 +1,14 @@
 /**
- * Contacts: the public submission (one contact per email, an activity per submission, webinar
- * sign-up within capacity), the admin list with search and filters, CRUD, tags and statistics.
+ * Contacts in the back office: the list with search and filters, CRUD, tags and statistics.
+ * Public form submissions live in ./public-submissions.ts.
  */
 import type { Knex } from 'knex';
 import { Lead } from '../models/index.ts';
-import type { LeadCreate, LeadListQuery, LeadUpdate, PublicLead } from '../schemas/index.ts';
+import type { LeadCreate, LeadListQuery, LeadUpdate } from '../schemas/index.ts';
 import { parseId } from '../schemas/index.ts';
 import { badRequest, MESSAGES, notFound } from '../errors.ts';
-import { registerToNextWebinar, type RegistrationOutcome } from './webinars.ts';
-
-export const PUBLIC_ACTIVITY_TITLES = {
-  contact: 'Demande de contact',
-  webinar: 'Inscription au webinaire',
-} as const;
 
 export const MAX_TAGS_PER_LEAD = 50;
-
-/**
- * One contact per email: an existing one gets the non-empty fields just given (never a blank), keeps
- * its creation date, type and source. Relies on the unique index on lower(email).
- */
-const UPSERT_BY_EMAIL = `
-  on conflict (lower(email)) do update set
-    first_name = excluded.first_name,
-    last_name = coalesce(excluded.last_name, leads.last_name),
-    phone = coalesce(excluded.phone, leads.phone),
-    company = coalesce(excluded.company, leads.company),
-    message = coalesce(excluded.message, leads.message),
-    updated_at = now()
-  returning id, (xmax = 0) as created`;
-
-/**
- * A contact request (type `contact`) in ONE SQL statement, so it needs no explicit transaction (a
- * single statement is atomic) and costs one round trip: claim the idempotency key, upsert the contact
- * (only when the key was claimed) and add the note, with data-modifying CTEs.
- * https://www.postgresql.org/docs/current/queries-with.html#QUERIES-WITH-MODIFYING
- * Returns undefined when the key had already been claimed: the caller answers as a replay.
- */
-export async function submitContactRequest(
-  db: Knex,
-  lead: PublicLead,
-  idempotency?: { key: string; hash: string },
-): Promise<{ id: number; created: boolean } | undefined> {
-  const claim = idempotency
-    ? 'claim as (insert into idempotency_keys (key, request_hash) values (?, ?) on conflict (key) do nothing returning key),'
-    : '';
-  const { rows } = await db.raw<{ rows: Array<{ id: number; created: boolean }> }>(
-    `with ${claim}
-     lead as (
-       insert into leads (first_name, last_name, email, phone, company, message, type, source, status)
-       select ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, 'contact', 'form', 'new'
-       ${idempotency ? 'where exists (select 1 from claim)' : ''}
-       ${UPSERT_BY_EMAIL}
-     ),
-     note as (
-       insert into activities (lead_id, type, status, title, description, completed_at)
-       select id, 'note', 'completed', ?::text, ?::text, now() from lead
-     )
-     select id, created from lead`,
-    [
-      ...(idempotency ? [idempotency.key, idempotency.hash] : []),
-      lead.firstName,
-      lead.lastName ?? null,
-      lead.email,
-      lead.phone ?? null,
-      lead.company ?? null,
-      lead.message ?? null,
-      PUBLIC_ACTIVITY_TITLES.contact,
-      lead.message ?? null,
-    ],
-  )
-    // A named prepared statement (one name per SQL text): PostgreSQL plans it once per connection, which
-    // cuts its CPU per submission by about a third here (bench/RESULTS.md). PGlite ignores the name.
-    .options({ name: idempotency ? 'submit-contact-keyed' : 'submit-contact' });
-  return rows[0];
-}
-
-export interface PublicSubmissionResult {
-  id: number;
-  created: boolean;
-  registration: { webinarId: number; status: string } | null;
-  outcome: RegistrationOutcome | null;
-}
-
-/**
- * Saves a public form submission inside `trx` (the caller's transaction):
- * - an existing email (case-insensitive) updates its contact with the non-empty fields just given,
- *   never blanking one and keeping its creation date, type and source (how the contact first came);
- * - a new email creates a contact (status new, source form or webinar);
- * - every submission adds a completed note with what the visitor wrote;
- * - `webinar` submissions register to the next upcoming active webinar, within its capacity.
- * The upsert relies on the unique index on lower(email), so two simultaneous submissions of the
- * same email cannot create two contacts.
- */
-export async function submitPublicLead(trx: Knex.Transaction, lead: PublicLead): Promise<PublicSubmissionResult> {
-  const { rows } = await trx.raw<{ rows: Array<{ id: number; created: boolean }> }>(
-    `insert into leads (first_name, last_name, email, phone, company, message, type, source, status)
-     values (?, ?, ?, ?, ?, ?, ?, ?, 'new')
-     ${UPSERT_BY_EMAIL}`,
-    [
-      lead.firstName,
-      lead.lastName ?? null,
-      lead.email,
-      lead.phone ?? null,
-      lead.company ?? null,
-      lead.message ?? null,
-      lead.type,
-      lead.type === 'webinar' ? 'webinar' : 'form',
-    ],
-  );
-  const { id, created } = rows[0]!;
-  await trx('activities').insert({
-    leadId: id,
-    type: 'note',
-    status: 'completed',
-    title: PUBLIC_ACTIVITY_TITLES[lead.type],
-    description: lead.message ?? null,
-    completedAt: trx.fn.now(),
-  });
-  if (lead.type !== 'webinar') return { id, created, registration: null, outcome: null };
-  const { registration, outcome } = await registerToNextWebinar(trx, id);
-  return { id, created, registration, outcome };
-}
 
 /** The lead of a route's `:id`, or 404 "Contact non trouvé" (non-numeric ids included). */
 export async function findLeadOr404(db: Knex, rawId: unknown): Promise<Lead> {

@@ -1,53 +1,12 @@
 /**
- * Webinars and their registrations: the admin list, creation, deletion, the registrations of one
- * webinar with its statistics, and the public sign-up that never goes beyond a webinar's capacity.
+ * Webinars and their registrations in the back office: the list, creation, deletion, the registrations
+ * of one webinar with its statistics. The public sign-up lives in ./public-submissions.ts.
  */
 import type { Knex } from 'knex';
 import { Webinar, WebinarRegistration } from '../models/index.ts';
 import type { PaginationQuery, RegistrationListQuery, WebinarCreate } from '../schemas/index.ts';
 import { parseId } from '../schemas/index.ts';
 import { MESSAGES, notFound } from '../errors.ts';
-
-export type RegistrationOutcome = 'registered' | 'already_registered' | 'webinar_full' | 'no_upcoming_webinar';
-
-export const REGISTRATION_NOTICES: Record<RegistrationOutcome, string> = {
-  registered: 'Votre inscription au webinaire est confirmée.',
-  already_registered: 'Vous étiez déjà inscrit à ce webinaire : votre inscription est maintenue.',
-  webinar_full:
-    'Votre demande est enregistrée, mais le prochain webinaire est complet : nous vous recontacterons pour une prochaine session.',
-  no_upcoming_webinar:
-    "Votre demande est enregistrée, mais aucun webinaire n'est programmé pour le moment : nous vous recontacterons dès qu'une date sera fixée.",
-};
-
-/**
- * Registers the lead to the next upcoming active webinar, inside the caller's transaction.
- * The webinar row is locked (`for update`) before counting its registrations, so concurrent
- * sign-ups queue on that lock and the count each one sees includes every committed registration:
- * never more than maxAttendees. One registration per webinar and lead (unique index as well).
- */
-export async function registerToNextWebinar(
-  trx: Knex.Transaction,
-  leadId: number,
-): Promise<{ registration: { webinarId: number; status: string } | null; outcome: RegistrationOutcome }> {
-  const webinar = await trx('webinars')
-    .where('isActive', true)
-    .where('datetime', '>', trx.fn.now())
-    .orderBy([{ column: 'datetime' }, { column: 'id' }])
-    .forUpdate()
-    .first<{ id: number; maxAttendees: number } | undefined>('id', 'maxAttendees');
-  if (!webinar) return { registration: null, outcome: 'no_upcoming_webinar' };
-
-  const existing = await trx('webinarRegistrations')
-    .where({ webinarId: webinar.id, leadId })
-    .first<{ status: string } | undefined>('status');
-  if (existing) return { registration: { webinarId: webinar.id, status: existing.status }, outcome: 'already_registered' };
-
-  const counted = await trx('webinarRegistrations').where({ webinarId: webinar.id }).count({ count: '*' }).first();
-  if (Number(counted?.count ?? 0) >= webinar.maxAttendees) return { registration: null, outcome: 'webinar_full' };
-
-  await trx('webinarRegistrations').insert({ webinarId: webinar.id, leadId, status: 'registered' });
-  return { registration: { webinarId: webinar.id, status: 'registered' }, outcome: 'registered' };
-}
 
 export function webinarIdOr404(rawId: unknown): number {
   const id = parseId(rawId);

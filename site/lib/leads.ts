@@ -3,13 +3,14 @@
  * a visitor reads in the error toast.
  */
 import ky, { HTTPError } from 'ky';
+import type { PublicSubmissionJson } from '../../api/presenters/public-submissions.ts';
 
-export interface LeadResponse {
-  id: number;
-  registration: { webinarId: number; status: string } | null;
-  /** A French sentence when the webinar registration needs explaining (no session planned, full...). */
-  notice?: string | null;
-}
+/**
+ * The API's answer, defined by its presenter: `{ status: 'received', registration, notice }`, the same
+ * for a known and an unknown email; `notice` is a French sentence when the webinar needs explaining
+ * (none planned, full).
+ */
+export type LeadResponse = PublicSubmissionJson;
 
 /**
  * A key per submission attempt, reused when the same data is sent again (retry after an error), so

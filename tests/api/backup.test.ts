@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -86,4 +86,56 @@ describe('backup and restore', () => {
     expect(run('api/cli/db-restore.ts', [file], target)).toContain('Base restaurée');
     expect(await rowCounts(target)).toEqual(before);
   }, 180_000); // four CLI processes on a possibly busy 2-core machine
+
+  it('writes the backup readable by its owner only (0600), in a folder only its owner can open (0700)', async () => {
+    const source = { DATA_DIR: freshDataDir(), ...(usePg ? { DATABASE_URL: await freshPgDatabase() } : {}) };
+    run('api/cli/migrate.ts', ['latest'], source);
+    // A backups folder left open by an older version is closed again.
+    mkdirSync(path.join(source.DATA_DIR, 'backups'), { mode: 0o755 });
+    chmodSync(path.join(source.DATA_DIR, 'backups'), 0o755);
+    const output = run('api/cli/db-backup.ts', [], source);
+    const file = /Sauvegarde écrite : (.+)/.exec(output)![1]!.trim();
+    expect(path.dirname(file)).toBe(path.join(source.DATA_DIR, 'backups'));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+
+    const chosen = path.join(freshDataDir(), 'nouveau-dossier', 'choisi.dump');
+    run('api/cli/db-backup.ts', [chosen], source);
+    expect(statSync(chosen).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(chosen)).mode & 0o777).toBe(0o700);
+  }, 120_000);
+
+  // PostgreSQL only: PGlite backups involve no password and no child process.
+  if (usePg) it('gives pg_dump and pg_restore the password through their environment, never on their command line', async () => {
+    // Recording wrappers named pg_dump / pg_restore, first on PATH: they write down their arguments
+    // (what `ps` shows everyone) and the PGPASSWORD they received, then run the real tool.
+    const shims = freshDataDir();
+    for (const tool of ['pg_dump', 'pg_restore']) {
+      const real = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+      writeFileSync(
+        path.join(shims, tool),
+        `#!/bin/sh\nprintf '%s\\n' "$@" > "${shims}/${tool}.args"\nprintf '%s' "$PGPASSWORD" > "${shims}/${tool}.password"\nexec ${real} "$@"\n`,
+        { mode: 0o755 },
+      );
+    }
+    const withPassword = (databaseUrl: string) => {
+      const url = new URL(databaseUrl);
+      url.password = 'Mot-De-Passe-Secret';
+      return url.toString();
+    };
+    const PATH = `${shims}:${process.env.PATH ?? ''}`;
+    const source = { DATA_DIR: freshDataDir(), DATABASE_URL: withPassword(await freshPgDatabase()), PATH };
+    run('api/cli/migrate.ts', ['latest'], source);
+    const file = path.join(freshDataDir(), 'secret.dump');
+    run('api/cli/db-backup.ts', [file], source);
+    const target = { DATA_DIR: freshDataDir(), DATABASE_URL: withPassword(await freshPgDatabase()), PATH };
+    run('api/cli/db-restore.ts', [file], target);
+
+    for (const tool of ['pg_dump', 'pg_restore']) {
+      const args = readFileSync(path.join(shims, `${tool}.args`), 'utf8');
+      expect(args).toContain('127.0.0.1');
+      expect(args).not.toContain('Mot-De-Passe-Secret');
+      expect(readFileSync(path.join(shims, `${tool}.password`), 'utf8')).toBe('Mot-De-Passe-Secret');
+    }
+  }, 120_000);
 });

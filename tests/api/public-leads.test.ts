@@ -8,6 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** The answer to every contact request, whoever sends it (issue 10: it never tells whether an email is known). */
+const RECEIVED = { status: 'received', registration: null, notice: null };
+
 const CONTACT = {
   firstName: 'Léa',
   lastName: 'Favre',
@@ -44,11 +47,10 @@ describe('POST /api/leads — contact form', () => {
   it('creates a new contact (status new, source form) with a completed note of the message', async () => {
     const response = await app.client().post('/api/leads', CONTACT);
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ id: expect.any(Number), registration: null, outcome: null, notice: null });
+    expect(response.body).toEqual(RECEIVED);
 
     const lead = await leadByEmail(CONTACT.email);
     expect(lead).toMatchObject({
-      id: response.body.id,
       firstName: 'Léa',
       lastName: 'Favre',
       phone: '+41 79 123 45 67',
@@ -94,7 +96,7 @@ describe('POST /api/leads — contact form', () => {
     expect(lead).toMatchObject({ lastName: null, phone: null, company: null, message: null, type: 'contact' });
   });
 
-  it('keeps one contact per email: a second submission adds what is new, blanks nothing, keeps the creation date', async () => {
+  it('keeps one contact per email: a second submission replaces nothing, blanks nothing, keeps the creation date, and its note says what differs', async () => {
     const first = await app.client().post('/api/leads', CONTACT);
     const created = await leadByEmail(CONTACT.email);
     const second = await app.client().post('/api/leads', {
@@ -106,21 +108,24 @@ describe('POST /api/leads — contact form', () => {
       type: 'contact',
     });
     expect(second.status).toBe(201);
-    expect(second.body.id).toBe(first.body.id);
+    expect(second.body).toEqual(first.body);
 
     const leads = await app.knex('leads').select('*');
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({
-      firstName: 'Léa-Marie',
+      firstName: 'Léa',
       lastName: 'Favre',
       phone: '+41 79 123 45 67',
-      company: 'Nouvelle Société Sàrl',
-      message: 'Deuxième message',
+      company: 'Favre Conseil SA',
+      message: CONTACT.message,
     });
     expect(leads[0].createdAt.toISOString()).toBe(created.createdAt.toISOString());
 
-    const activities = await app.knex('activities').where({ leadId: first.body.id }).orderBy('id');
-    expect(activities.map((activity) => activity.description)).toEqual([CONTACT.message, 'Deuxième message']);
+    const activities = await app.knex('activities').where({ leadId: created.id }).orderBy('id');
+    expect(activities.map((activity) => activity.description)).toEqual([
+      CONTACT.message,
+      'Deuxième message\n\nPrénom indiqué : Léa-Marie\nSociété indiquée : Nouvelle Société Sàrl',
+    ]);
   });
 
   it('keeps one contact when the same email is submitted twice at the same time', async () => {
@@ -180,12 +185,7 @@ describe('POST /api/leads — webinar sign-up', () => {
 
     const response = await app.client().post('/api/leads', WEBINAR_LEAD);
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({
-      id: expect.any(Number),
-      registration: { webinarId: next.id, status: 'registered' },
-      outcome: 'registered',
-      notice: null,
-    });
+    expect(response.body).toEqual({ status: 'received', registration: { webinarId: next.id, status: 'registered' }, notice: null });
     const lead = await leadByEmail(WEBINAR_LEAD.email);
     expect(lead).toMatchObject({ type: 'webinar', source: 'webinar', status: 'new' });
     const activity = await app.knex('activities').where({ leadId: lead.id }).first();
@@ -195,13 +195,15 @@ describe('POST /api/leads — webinar sign-up', () => {
 
   it('registers a lead only once per webinar, and still logs each submission', async () => {
     const webinar = await createWebinar();
-    await app.client().post('/api/leads', WEBINAR_LEAD);
+    const first = await app.client().post('/api/leads', WEBINAR_LEAD);
     const again = await app.client().post('/api/leads', { ...WEBINAR_LEAD, email: 'Marc.Dubois@example.ch' });
     expect(again.status).toBe(201);
     expect(again.body.registration).toEqual({ webinarId: webinar.id, status: 'registered' });
-    expect(again.body.outcome).toBe('already_registered');
+    // A repeated sign-up is answered exactly like the first one (issue 10).
+    expect(again.body).toEqual(first.body);
     expect(await app.knex('webinarRegistrations').where({ webinarId: webinar.id })).toHaveLength(1);
-    expect(await app.knex('activities').where({ leadId: again.body.id })).toHaveLength(2);
+    const lead = await leadByEmail(WEBINAR_LEAD.email);
+    expect(await app.knex('activities').where({ leadId: lead.id })).toHaveLength(2);
   });
 
   it('still saves the contact and says so when no webinar is upcoming', async () => {
@@ -209,7 +211,6 @@ describe('POST /api/leads — webinar sign-up', () => {
     const response = await app.client().post('/api/leads', WEBINAR_LEAD);
     expect(response.status).toBe(201);
     expect(response.body.registration).toBeNull();
-    expect(response.body.outcome).toBe('no_upcoming_webinar');
     expect(response.body.notice).toMatch(/aucun webinaire n'est programmé/);
     expect(await leadByEmail(WEBINAR_LEAD.email)).toBeDefined();
   });
@@ -220,7 +221,6 @@ describe('POST /api/leads — webinar sign-up', () => {
     const response = await app.client().post('/api/leads', WEBINAR_LEAD);
     expect(response.status).toBe(201);
     expect(response.body.registration).toBeNull();
-    expect(response.body.outcome).toBe('webinar_full');
     expect(response.body.notice).toMatch(/complet/);
     expect(await leadByEmail(WEBINAR_LEAD.email)).toBeDefined();
   });
@@ -233,8 +233,8 @@ describe('POST /api/leads — webinar sign-up', () => {
       ),
     );
     expect(responses.every((response) => response.status === 201)).toBe(true);
-    expect(responses.filter((response) => response.body.outcome === 'registered')).toHaveLength(5);
-    expect(responses.filter((response) => response.body.outcome === 'webinar_full')).toHaveLength(15);
+    expect(responses.filter((response) => response.body.registration?.status === 'registered')).toHaveLength(5);
+    expect(responses.filter((response) => /complet/.test(response.body.notice ?? ''))).toHaveLength(15);
     expect(await app.knex('webinarRegistrations').where({ webinarId: webinar.id })).toHaveLength(5);
     expect(await app.knex('leads').select('id')).toHaveLength(20);
   });
@@ -317,9 +317,10 @@ describe('POST /api/leads — Idempotency-Key', () => {
     const headers = { 'idempotency-key': 'double-clic-0001' };
     const answers = await Promise.all([1, 2, 3].map(() => app.client().post('/api/leads', { ...CONTACT, email: 'double@example.ch' }, { headers })));
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
-    expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
-    expect(await app.knex('leads').where({ email: 'double@example.ch' }).select('id')).toHaveLength(1);
-    expect(await app.knex('activities').where({ leadId: answers[0]!.body.id }).select('id')).toHaveLength(1);
+    expect(answers.map((answer) => answer.body)).toEqual([RECEIVED, RECEIVED, RECEIVED]);
+    const leads = await app.knex('leads').where({ email: 'double@example.ch' }).select('id');
+    expect(leads).toHaveLength(1);
+    expect(await app.knex('activities').where({ leadId: leads[0].id }).select('id')).toHaveLength(1);
   });
 
   it('refuses the same key with a different payload with 422, storing nothing more', async () => {
@@ -379,7 +380,7 @@ if (process.env.TEST_DB === 'pg') {
         }
         await blocker.query('commit');
         const responses = await racing;
-        expect(responses.filter((response) => response.body.outcome === 'registered')).toHaveLength(2);
+        expect(responses.filter((response) => response.body.registration?.status === 'registered')).toHaveLength(2);
       } finally {
         await blocker.end();
       }

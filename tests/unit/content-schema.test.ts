@@ -46,4 +46,10 @@ describe('content collections', () => {
     expect(output).toMatch(/hero/);
     expect(output).toMatch(/lead/);
   }, 120_000);
+
+  it('refuse a logo label that does not start with the logo’s visible text (WCAG 2.5.3)', () => {
+    const { status, output } = syncWith('site.yaml', (yaml) => yaml.replace(/^logoLabel:.*$/m, "logoLabel: Retour à l'accueil"));
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/logoLabel/);
+  }, 120_000);
 });

@@ -1,0 +1,22 @@
+import type { PublicReceipt, WebinarOutcome } from '../services/public-submissions.ts';
+
+/** What the visitor reads under the success message when the sign-up needs explaining (the webinar's state only). */
+export const WEBINAR_NOTICES: Record<Exclude<WebinarOutcome, 'registered'>, string> = {
+  webinar_full:
+    'Votre demande est enregistrée, mais le prochain webinaire est complet : nous vous recontacterons pour une prochaine session.',
+  no_upcoming_webinar:
+    "Votre demande est enregistrée, mais aucun webinaire n'est programmé pour le moment : nous vous recontacterons dès qu'une date sera fixée.",
+};
+
+/**
+ * The answer to `POST /api/leads`: the same for a new and a known email, a first and a repeated sign-up
+ * (no contact id, nothing about the person), so it never tells whether someone is already a lead.
+ */
+export function presentPublicSubmission(receipt: PublicReceipt) {
+  return {
+    status: 'received' as const,
+    registration: receipt.registration ? { webinarId: receipt.registration.webinarId, status: receipt.registration.status } : null,
+    notice: receipt.outcome === 'webinar_full' || receipt.outcome === 'no_upcoming_webinar' ? WEBINAR_NOTICES[receipt.outcome] : null,
+  };
+}
+export type PublicSubmissionJson = ReturnType<typeof presentPublicSubmission>;

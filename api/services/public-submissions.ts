@@ -1,0 +1,222 @@
+/**
+ * Public form submissions (contact request, webinar sign-up, the footer's newsletter form), all sent
+ * to `POST /api/leads`. Everything happens inside the caller's transaction, so any work that must
+ * commit with the submission (an e-mail queued with pg-boss, for instance) joins it with one more call
+ * on the same `trx`; a rollback leaves neither.
+ *
+ * What a submission does:
+ * - one contact per email (case-insensitive, unique index on lower(email)). A visitor never rewrites
+ *   what the team knows: an existing contact only gets the fields that were empty; its name, phone,
+ *   company, message, type and source stay as they are;
+ * - a completed note on the contact with the visitor's message, plus one line per typed value that
+ *   differs from the contact's ("Téléphone indiqué : +41 …"), so nothing typed is lost and the team
+ *   decides what to apply;
+ * - a webinar sign-up takes a seat in the next upcoming active webinar, never beyond its capacity;
+ * - an `Idempotency-Key` is claimed by the submission's first statement, in the same transaction: a
+ *   retry with the same key and payload gets the stored receipt back and records nothing (a concurrent
+ *   retry waits on the key's unique index until the first one commits); another payload → 422.
+ *
+ * The receipt (what the visitor is told) depends on the webinar only, never on the person: a known
+ * email and a repeated sign-up are answered exactly like a first submission.
+ */
+import type { Knex } from 'knex';
+import type { PublicLead } from '../schemas/index.ts';
+import { HttpError } from '../errors.ts';
+import { IDEMPOTENCY_MISMATCH_MESSAGE, requestHash, scopedKey } from '../lib/idempotency.ts';
+
+export const PUBLIC_ACTIVITY_TITLES = {
+  contact: 'Demande de contact',
+  webinar: 'Inscription au webinaire',
+} as const;
+
+/** How a webinar sign-up went, as far as the visitor may know: it depends on the webinar alone. */
+export type WebinarOutcome = 'registered' | 'webinar_full' | 'no_upcoming_webinar';
+
+/** What the visitor is told, and what a replay of the same Idempotency-Key gets back (stored as JSON). */
+export interface PublicReceipt {
+  registration: { webinarId: number; status: 'registered' } | null;
+  outcome: WebinarOutcome | null;
+}
+
+/** What happened, for the route and for work joining the transaction (confirmation e-mails, alerts). */
+export type PublicSubmission =
+  | { replayed: true; receipt: PublicReceipt }
+  | {
+      replayed: false;
+      receipt: PublicReceipt;
+      leadId: number;
+      /** false when the email belonged to an existing contact. */
+      leadCreated: boolean;
+      activityId: number;
+      /** The person's seat in the webinar, new or held from an earlier sign-up (even when the webinar is now full). */
+      registration: { id: number; webinarId: number; status: string; created: boolean } | null;
+    };
+
+export interface PublicSubmissionInput {
+  lead: PublicLead;
+  /** The `Idempotency-Key` header, already checked (api/lib/idempotency.ts). */
+  idempotencyKey?: string;
+}
+
+const CONTACT_RECEIPT: PublicReceipt = { registration: null, outcome: null };
+
+/**
+ * The contact and its note in ONE statement (data-modifying CTEs: one round trip, and the Idempotency-Key
+ * claim decides whether anything is written). https://www.postgresql.org/docs/current/queries-with.html#QUERIES-WITH-MODIFYING
+ * The note compares what was typed with the contact as it stands after the upsert (RETURNING sees the
+ * row the conflict resolved to, even one committed by a concurrent submission): a typed value differs
+ * exactly when the contact already held another one, since empty fields take the typed value.
+ * Phones are compared on their digits and `+` only, so "+41 79 123 45 67" equals "+41791234567".
+ * A new contact holds exactly what was typed: its note is the message alone, with no comparison to run.
+ */
+function submissionSql(keyed: boolean): string {
+  return `
+    with typed (first_name, last_name, email, phone, company, message, type, source) as (
+      values (?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text)
+    ),
+    ${
+      keyed
+        ? `claim as (
+      insert into idempotency_keys (key, request_hash, response_status, response_body)
+      values (?, ?, 201, ?::jsonb)
+      on conflict (key) do nothing
+      returning key
+    ),`
+        : ''
+    }
+    lead as (
+      insert into leads (first_name, last_name, email, phone, company, message, type, source, status)
+      select first_name, last_name, email, phone, company, message, type, source, 'new' from typed
+      ${keyed ? 'where exists (select 1 from claim)' : ''}
+      on conflict (lower(email)) do update set
+        last_name = coalesce(nullif(leads.last_name, ''), excluded.last_name),
+        phone = coalesce(nullif(leads.phone, ''), excluded.phone),
+        company = coalesce(nullif(leads.company, ''), excluded.company),
+        message = coalesce(nullif(leads.message, ''), excluded.message),
+        updated_at = now()
+      returning id, (xmax = 0) as created, first_name, last_name, phone, company
+    ),
+    note as (
+      insert into activities (lead_id, type, status, title, description, completed_at)
+      select lead.id, 'note', 'completed', ?::text,
+        case when lead.created then typed.message else
+        nullif(concat_ws(E'\\n\\n', typed.message, nullif(concat_ws(E'\\n',
+          case when typed.first_name <> lead.first_name then 'Prénom indiqué : ' || typed.first_name end,
+          case when typed.last_name <> lead.last_name then 'Nom indiqué : ' || typed.last_name end,
+          case when regexp_replace(typed.phone, '[^0-9+]', '', 'g') <> regexp_replace(lead.phone, '[^0-9+]', '', 'g')
+            then 'Téléphone indiqué : ' || typed.phone end,
+          case when typed.company <> lead.company then 'Société indiquée : ' || typed.company end
+        ), '')), '') end,
+        now()
+      from lead, typed
+      returning id
+    )
+    select lead.id, lead.created, note.id as activity_id from lead, note`;
+}
+
+const SUBMISSION_SQL = { keyed: submissionSql(true), unkeyed: submissionSql(false) };
+
+export async function submitPublicLead(trx: Knex.Transaction, { lead, idempotencyKey }: PublicSubmissionInput): Promise<PublicSubmission> {
+  const key = idempotencyKey ? { scoped: scopedKey('leads', idempotencyKey), hash: requestHash(lead) } : undefined;
+  // A contact request's receipt is known before anything runs, so the claim stores it at once;
+  // a sign-up's receipt is stored once its seat is decided, in the same transaction.
+  const initialReceipt = lead.type === 'contact' ? CONTACT_RECEIPT : null;
+  const typed = [
+    lead.firstName,
+    lead.lastName ?? null,
+    lead.email,
+    lead.phone ?? null,
+    lead.company ?? null,
+    lead.message ?? null,
+    lead.type,
+    lead.type === 'webinar' ? 'webinar' : 'form',
+  ];
+  const { rows } = await trx
+    .raw<{ rows: Array<{ id: number; created: boolean; activity_id: number }> }>(key ? SUBMISSION_SQL.keyed : SUBMISSION_SQL.unkeyed, [
+      ...typed,
+      ...(key ? [key.scoped, key.hash, initialReceipt && JSON.stringify(initialReceipt)] : []),
+      PUBLIC_ACTIVITY_TITLES[lead.type],
+    ])
+    // A named prepared statement (one name per SQL text): PostgreSQL plans it once per connection, which
+    // cuts its CPU per submission by about a third (bench/RESULTS.md). PGlite ignores the name.
+    .options({ name: key ? 'public-submission-keyed' : 'public-submission' });
+
+  const saved = rows[0];
+  if (!saved) return { replayed: true, receipt: await storedReceipt(trx, key!.scoped, key!.hash) };
+
+  const seat = lead.type === 'webinar' ? await takeSeatInNextWebinar(trx, saved.id) : undefined;
+  const receipt = seat ? seat.receipt : CONTACT_RECEIPT;
+  if (key && !initialReceipt) {
+    await trx('idempotency_keys').where({ key: key.scoped }).update({ responseBody: JSON.stringify(receipt) });
+  }
+  return {
+    replayed: false,
+    receipt,
+    leadId: saved.id,
+    leadCreated: saved.created,
+    activityId: saved.activity_id,
+    registration: seat?.registration ?? null,
+  };
+}
+
+/** The receipt stored with a key claimed before; the same key with another payload is refused (422). */
+async function storedReceipt(trx: Knex.Transaction, scoped: string, hash: string): Promise<PublicReceipt> {
+  const stored = await trx('idempotency_keys')
+    .where({ key: scoped })
+    .first<{ requestHash: string; responseBody: Partial<PublicReceipt> | null } | undefined>('requestHash', 'responseBody');
+  if (!stored || stored.requestHash !== hash) throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
+  return { registration: stored.responseBody?.registration ?? null, outcome: stored.responseBody?.outcome ?? null };
+}
+
+/**
+ * A seat in the next upcoming active webinar, inside the caller's transaction. The webinar row is locked
+ * (`for update`) before the seats are counted, so concurrent sign-ups queue on that lock and each count
+ * (a new statement, hence a new snapshot under READ COMMITTED) includes every committed registration:
+ * never more than maxAttendees. One registration per webinar and contact (unique index as well).
+ * A full webinar answers "full" to everyone, a person already holding a seat included: the answer must
+ * not tell whether an email is registered. That person keeps the seat.
+ */
+async function takeSeatInNextWebinar(
+  trx: Knex.Transaction,
+  leadId: number,
+): Promise<{ receipt: PublicReceipt; registration: { id: number; webinarId: number; status: string; created: boolean } | null }> {
+  const webinar = await trx('webinars')
+    .where('isActive', true)
+    .where('datetime', '>', trx.fn.now())
+    .orderBy([{ column: 'datetime' }, { column: 'id' }])
+    .forUpdate()
+    .first<{ id: number; maxAttendees: number } | undefined>('id', 'maxAttendees');
+  if (!webinar) return { receipt: { registration: null, outcome: 'no_upcoming_webinar' }, registration: null };
+
+  const { rows } = await trx.raw<{ rows: Array<{ taken: number; own_id: number | null; own_status: string | null }> }>(
+    `select count(*)::int as taken,
+            max(id) filter (where lead_id = ?) as own_id,
+            max(status) filter (where lead_id = ?) as own_status
+     from webinar_registrations where webinar_id = ?`,
+    [leadId, leadId, webinar.id],
+  );
+  const seats = rows[0]!;
+  const held = seats.own_id === null ? null : { id: Number(seats.own_id), webinarId: webinar.id, status: seats.own_status!, created: false };
+  if (seats.taken >= webinar.maxAttendees) return { receipt: { registration: null, outcome: 'webinar_full' }, registration: held };
+
+  const registered = { receipt: { registration: { webinarId: webinar.id, status: 'registered' as const }, outcome: 'registered' as const } };
+  if (held) return { ...registered, registration: held };
+  const [inserted] = await trx('webinarRegistrations').insert({ webinarId: webinar.id, leadId, status: 'registered' }).returning('id');
+  return { ...registered, registration: { id: Number((inserted as { id: number }).id), webinarId: webinar.id, status: 'registered', created: true } };
+}
+
+/**
+ * The receipt a sign-up would get right now, without recording anything: what the honeypot answers a
+ * robot, so its answer looks like everyone else's (a contact request's receipt is always the same).
+ */
+export async function receiptWithoutRecording(db: Knex, type: 'contact' | 'webinar'): Promise<PublicReceipt> {
+  if (type === 'contact') return CONTACT_RECEIPT;
+  const { rows } = await db.raw<{ rows: Array<{ id: number; max_attendees: number; taken: number }> }>(
+    `select w.id, w.max_attendees, (select count(*)::int from webinar_registrations r where r.webinar_id = w.id) as taken
+     from webinars w where w.is_active and w.datetime > now() order by w.datetime, w.id limit 1`,
+  );
+  const webinar = rows[0];
+  if (!webinar) return { registration: null, outcome: 'no_upcoming_webinar' };
+  if (webinar.taken >= webinar.max_attendees) return { registration: null, outcome: 'webinar_full' };
+  return { registration: { webinarId: webinar.id, status: 'registered' }, outcome: 'registered' };
+}
