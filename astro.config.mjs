@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import clientInteraction from './site/lib/client-interaction/index.ts';
 
 /**
  * In production the Koa server answers every admin path with the one admin shell (api/static.ts);
@@ -36,6 +37,8 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto' },
   integrations: [
     react(),
+    // `client:interaction`: islands hydrate when the visitor starts using them (issue 16).
+    clientInteraction(),
     sitemap({
       filter: (page) =>
         !/\/(admin|admin-dev|simple-admin|login)(\/|$)/.test(new URL(page).pathname) &&
