@@ -40,8 +40,9 @@ export async function wakeVisibleIslands(page: Page): Promise<string[]> {
   const ids = await page.locator('astro-island[ssr]').evaluateAll((elements) => elements.map((element) => element.getAttribute('uid')));
   for (const uid of ids) {
     const element = page.locator(`astro-island[uid="${uid}"]`);
-    const control = element.locator('button, input, a').first();
-    if (!(await control.isVisible())) continue;
+    // Every public island has a button (the menu's toggle, the FAQ's questions, the forms' submit).
+    const control = element.locator('button').filter({ visible: true }).first();
+    if ((await control.count()) === 0) continue;
     await control.hover();
     await expect(element).not.toHaveAttribute('ssr');
     woken.push((await element.getAttribute('component-url')) ?? '');
