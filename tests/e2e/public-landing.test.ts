@@ -3,10 +3,13 @@
  * header navigation landing 80 px below the top, the mobile menu, the FAQ accordion, the webinar and
  * not-found pages, SEO tags, and the JavaScript budget (none before interaction, issue 16).
  */
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { expectDormant, scrollThrough, waitForIsland } from './islands.ts';
 
+const FULL_FONTS = path.resolve(import.meta.dirname, '..', '..', 'site', 'public', 'fonts');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -184,6 +187,30 @@ test.describe('header and links', () => {
     await expect(page).toHaveURL(/\/innercircle\/#testimonials$/);
     await expectSectionAt(page, 'testimonials', 80);
   });
+});
+
+test('the subset web fonts are served and draw the page: preloaded, the heading font first, text never waiting', async ({ page, request }) => {
+  await page.goto('/');
+  const preloads = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(preloads).toEqual(['/fonts/fraunces-latin-wght.woff2', '/fonts/inter-latin-wght.woff2']);
+  await page.evaluate(() => document.fonts.ready);
+  const heading = (await page.locator('h1').textContent())!.trim();
+  const body = (await page.locator('#faq [data-faq-panel]').first().textContent())!.trim();
+  expect(await page.evaluate(([text]) => document.fonts.check('500 40px "Fraunces Variable"', text), [heading])).toBe(true);
+  expect(await page.evaluate(([text]) => document.fonts.check('16px "Inter Variable"', text), [body])).toBe(true);
+  const faces = await page.evaluate(() => [...document.fonts].map((face) => ({ family: face.family, status: face.status, display: face.display })));
+  expect(faces).toEqual(
+    expect.arrayContaining([
+      { family: 'Inter Variable', status: 'loaded', display: 'swap' },
+      { family: 'Fraunces Variable', status: 'loaded', display: 'swap' },
+    ]),
+  );
+  // The files served are the build's subsets, not the full fonts of site/public/fonts.
+  for (const file of ['inter-latin-wght.woff2', 'fraunces-latin-wght.woff2']) {
+    const response = await request.get(`/fonts/${file}`);
+    expect(response.headers()['content-type']).toBe('font/woff2');
+    expect((await response.body()).length).toBeLessThan(statSync(path.join(FULL_FONTS, file)).size);
+  }
 });
 
 test('smooth scrolling only for visitors who have not asked to reduce motion', async ({ page }) => {
