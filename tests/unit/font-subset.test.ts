@@ -8,9 +8,19 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
-import { SITE_FONTS } from '../../site/lib/font-subset/fonts.ts';
-import { readFont, subsetSiteFont, FULL_FONTS_DIR } from '../../site/lib/font-subset/subset.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { SITE_FONTS, type SiteFont } from '../../site/lib/font-subset/fonts.ts';
+import { readFont, subsetSiteFont, FULL_FONTS_DIR, type SubsetResult } from '../../site/lib/font-subset/subset.ts';
+
+// HarfBuzz (WebAssembly) subsets a font in about a second, several on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+/** The build's own subset of each font, made once for the whole file. */
+const built = new Map<string, Promise<SubsetResult>>();
+function buildSubset(font: SiteFont): Promise<SubsetResult> {
+  if (!built.has(font.file)) built.set(font.file, subsetSiteFont(font));
+  return built.get(font.file)!;
+}
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CONTENT = path.join(ROOT, 'site', 'content');
@@ -44,7 +54,7 @@ const codes = (characters: string[]) => characters.map((character) => `U+${chara
 
 describe.each(SITE_FONTS)('$family subset', (font) => {
   it('draws every character of the content files, in both cases', async () => {
-    const { data } = await subsetSiteFont(font);
+    const { data } = await buildSubset(font);
     const subset = readFont(data);
     const missing = copyCharacters().filter((character) => !subset.hasGlyphForCodePoint(character.codePointAt(0)!));
     expect(codes(missing)).toEqual([]);
@@ -55,7 +65,7 @@ describe.each(SITE_FONTS)('$family subset', (font) => {
   });
 
   it('keeps the weights the site uses, and only those', async () => {
-    const subset = readFont((await subsetSiteFont(font)).data);
+    const subset = readFont((await buildSubset(font)).data);
     expect(subset.variationAxes.wght).toMatchObject({ min: font.weights.min, max: font.weights.max });
   });
 
@@ -74,7 +84,7 @@ describe.each(SITE_FONTS)('$family subset', (font) => {
 
 it('the body font draws what visitors type: printable ASCII', async () => {
   const body = SITE_FONTS.find((font) => font.role === 'body')!;
-  const subset = readFont((await subsetSiteFont(body)).data);
+  const subset = readFont((await buildSubset(body)).data);
   const ascii = Array.from({ length: 0x7f - 0x20 }, (_, index) => String.fromCharCode(0x20 + index));
   expect(codes(ascii.filter((character) => !subset.hasGlyphForCodePoint(character.codePointAt(0)!)))).toEqual([]);
 });
