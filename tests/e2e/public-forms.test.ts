@@ -362,6 +362,20 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test('a form whose script cannot load still posts: the click that woke it gets the HTML behaviour', async ({ page, request, baseURL }) => {
+  const email = uniqueEmail('sans-script');
+  // The island's own module never arrives (Astro retries once, then gives up).
+  await page.route('**/_astro/WebinarForm.*', (route) => route.abort());
+  await page.goto('/innercircle/webinaire');
+  const form = page.locator('form[action="/api/leads"]').first();
+  await form.getByLabel('Prénom').fill('Camille');
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', { name: 'Réserver ma place gratuite' }).click();
+  await expect(page).toHaveURL(/\/merci\/\?type=webinar/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Merci !');
+  expect(await leadsMatching(request, baseURL!, email)).toMatchObject([{ firstName: 'Camille', type: 'webinar' }]);
+});
+
 test('the result pages show a message signed by the server, never one made up in a link', async ({ page, request }) => {
   // A refused no-JavaScript post: the API redirects with the message and its signature.
   const refused = await request.post('/api/leads', {
