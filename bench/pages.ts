@@ -77,6 +77,23 @@ export interface PagesResult {
   pages: PageResult[];
 }
 
+interface NodeItem {
+  type: 'node';
+  selector?: string;
+  snippet?: string;
+}
+
+/** The first DOM node an audit's details name (Lighthouse 13 puts the LCP element in its LCP breakdown insight). */
+function findNode(details: unknown): NodeItem | undefined {
+  if (!details || typeof details !== 'object') return undefined;
+  if ((details as { type?: string }).type === 'node') return details as NodeItem;
+  for (const value of Object.values(details)) {
+    const found = Array.isArray(value) ? value.map(findNode).find(Boolean) : typeof value === 'object' ? findNode(value) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
+
 async function lighthouseOnce(url: string, formFactor: 'mobile' | 'desktop'): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
@@ -89,8 +106,7 @@ async function lighthouseOnce(url: string, formFactor: 'mobile' | 'desktop'): Pr
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[] } | undefined)?.items;
-    const lcpNode = lcpItems?.[0]?.items?.[0]?.node;
+    const lcpNode = findNode(lhr.audits['lcp-breakdown-insight']?.details) ?? findNode(lhr.audits['largest-contentful-paint-element']?.details);
     const flagged = lhr.categories.performance!.auditRefs
       .map((ref) => lhr.audits[ref.id])
       .filter((item) => item && item.score !== null && item.score < 1 && item.scoreDisplayMode !== 'informative' && item.scoreDisplayMode !== 'notApplicable')
