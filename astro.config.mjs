@@ -3,6 +3,8 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import clientInteraction from './site/lib/client-interaction/index.ts';
+import fontSubset from './site/lib/font-subset/index.ts';
 
 /**
  * In production the Koa server answers every admin path with the one admin shell (api/static.ts);
@@ -36,6 +38,10 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto' },
   integrations: [
     react(),
+    // `client:interaction`: islands hydrate when the visitor starts using them (issue 16).
+    clientInteraction(),
+    // The web fonts cut to the characters and weights the site uses (issue 16).
+    fontSubset(),
     sitemap({
       filter: (page) =>
         !/\/(admin|admin-dev|simple-admin|login)(\/|$)/.test(new URL(page).pathname) &&

@@ -1,6 +1,8 @@
 /**
- * Phase 1, public pages: Lighthouse (mobile and desktop, median of N runs) and bytes per page, for the
- * production server and for the pure-HTML baseline of the same page (baseline-static.ts).
+ * Phase 1, public pages: Lighthouse (mobile and desktop, median of N runs), bytes per page before and
+ * after interaction (issue 16's viewports: a 1366×900 desktop and a 390×844 phone), the time from a
+ * tap on the phone menu to its list on screen, for the production server and for the pure-HTML
+ * baseline of the same page (baseline-static.ts).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -11,6 +13,8 @@ import { log, median, round } from './lib/util.ts';
 import { startBaselineServer } from './baseline-static.ts';
 import { startProductionServer } from './lib/server.ts';
 import { withLock } from './lib/lock.ts';
+import { measureMenuTap, type MenuTapResult } from './menu-tap.ts';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from './lib/viewports.ts';
 
 export const CHROME_FLAGS = [
   '--headless=new',
@@ -26,6 +30,8 @@ export const PAGES = ['/', '/webinaire'];
 
 export interface LighthouseRun {
   score: number;
+  /** What Lighthouse names as the largest contentful paint element (its selector and text). */
+  lcpElement?: string;
   lcpMs: number;
   cls: number;
   tbtMs: number;
@@ -37,7 +43,8 @@ export interface LighthouseRun {
   warnings: string[];
 }
 
-export interface LighthouseSummary extends Omit<LighthouseRun, 'flagged' | 'warnings'> {
+export interface LighthouseSummary extends Omit<LighthouseRun, 'flagged' | 'warnings' | 'lcpElement'> {
+  lcpElement?: string;
   runs: LighthouseRun[];
   flagged: string[];
 }
@@ -61,13 +68,30 @@ export interface PageBytes {
 
 export interface PageResult {
   path: string;
-  app: { mobile: LighthouseSummary; desktop: LighthouseSummary; bytes: PageBytes };
+  app: { mobile: LighthouseSummary; desktop: LighthouseSummary; bytes: PageBytes; menuTap?: MenuTapResult };
   baseline: { mobile: LighthouseSummary; desktop: LighthouseSummary; bytes: PageBytes };
 }
 
 export interface PagesResult {
   runs: number;
   pages: PageResult[];
+}
+
+interface NodeItem {
+  type: 'node';
+  selector?: string;
+  snippet?: string;
+}
+
+/** The first DOM node an audit's details name (Lighthouse 13 puts the LCP element in its LCP breakdown insight). */
+function findNode(details: unknown): NodeItem | undefined {
+  if (!details || typeof details !== 'object') return undefined;
+  if ((details as { type?: string }).type === 'node') return details as NodeItem;
+  for (const value of Object.values(details)) {
+    const found = Array.isArray(value) ? value.map(findNode).find(Boolean) : typeof value === 'object' ? findNode(value) : undefined;
+    if (found) return found;
+  }
+  return undefined;
 }
 
 async function lighthouseOnce(url: string, formFactor: 'mobile' | 'desktop'): Promise<LighthouseRun> {
@@ -82,12 +106,14 @@ async function lighthouseOnce(url: string, formFactor: 'mobile' | 'desktop'): Pr
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const lcpNode = findNode(lhr.audits['lcp-breakdown-insight']?.details) ?? findNode(lhr.audits['largest-contentful-paint-element']?.details);
     const flagged = lhr.categories.performance!.auditRefs
       .map((ref) => lhr.audits[ref.id])
       .filter((item) => item && item.score !== null && item.score < 1 && item.scoreDisplayMode !== 'informative' && item.scoreDisplayMode !== 'notApplicable')
       .map((item) => `${item!.id}${item!.displayValue ? ` (${item!.displayValue})` : ''}`);
     return {
       score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+      lcpElement: lcpNode ? `${lcpNode.selector ?? ''} ${lcpNode.snippet?.slice(0, 80) ?? ''}`.trim() : undefined,
       lcpMs: audit('largest-contentful-paint'),
       cls: audit('cumulative-layout-shift'),
       tbtMs: audit('total-blocking-time'),
@@ -116,7 +142,7 @@ async function lighthouseMedian(url: string, formFactor: 'mobile' | 'desktop', r
       }
     }
   }
-  const pick = (key: keyof Omit<LighthouseRun, 'flagged' | 'warnings'>) => median(list.map((run) => run[key]));
+  const pick = (key: keyof Omit<LighthouseRun, 'flagged' | 'warnings' | 'lcpElement'>) => median(list.map((run) => run[key]));
   const score = pick('score');
   // The audits flagged in the run whose score is closest to the median.
   const closest = [...list].sort((a, b) => Math.abs(a.score - score) - Math.abs(b.score - score))[0]!;
@@ -129,6 +155,7 @@ async function lighthouseMedian(url: string, formFactor: 'mobile' | 'desktop', r
     speedIndexMs: round(pick('speedIndexMs'), 0),
     benchmarkIndex: round(pick('benchmarkIndex'), 0),
     flagged: closest.flagged,
+    lcpElement: closest.lcpElement,
     runs: list,
   };
 }
@@ -167,7 +194,8 @@ async function settle(page: Page): Promise<void> {
 
 async function scrollToBottom(page: Page): Promise<void> {
   // behavior 'instant': the site sets `scroll-behavior: smooth`, and interrupted smooth scrolls would
-  // skip sections, leaving client:visible islands unhydrated.
+  // skip sections (a client:visible island would stay unhydrated). Scrolling is not an interaction:
+  // it belongs to the "before interaction" phase.
   await page.evaluate(async () => {
     const step = Math.max(200, Math.floor(innerHeight * 0.6));
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
@@ -176,6 +204,26 @@ async function scrollToBottom(page: Page): Promise<void> {
     }
     scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
   });
+  await settle(page);
+}
+
+/**
+ * Uses every island as a visitor would: the pointer over (desktop) or a tap on (phone) a button of
+ * each visible island (the menu's toggle, an FAQ question, the forms' submit button would post, so
+ * the phone focuses a field instead), then waits until Astro has handed each one to React.
+ */
+async function interactWithIslands(page: Page, touch: boolean): Promise<void> {
+  const uids = await page.locator('astro-island[ssr]').evaluateAll((islands) => islands.map((island) => island.getAttribute('uid')));
+  for (const uid of uids) {
+    const island = page.locator(`astro-island[uid="${uid}"]`);
+    const button = island.locator('button').filter({ visible: true }).first();
+    if ((await button.count()) === 0) continue;
+    const field = island.locator('input:not([type=hidden]):not([tabindex="-1"])').filter({ visible: true }).first();
+    if (!touch) await button.hover();
+    else if ((await field.count()) > 0) await field.tap();
+    else await button.tap();
+    await page.waitForFunction((id) => !document.querySelector(`astro-island[uid="${id}"]`)?.hasAttribute('ssr'), uid, { timeout: 20_000 });
+  }
   await settle(page);
 }
 
@@ -222,40 +270,47 @@ function imageBytes(logged: Logged[], urls: string[]): { count: number; bytes: n
   return { count: unique.size, bytes: [...unique.values()].reduce((sum, bytes) => sum + bytes, 0) };
 }
 
-/** Bytes per page: before any interaction (desktop 1280×800), then after hydrating every island. */
+/**
+ * Bytes per page: before any interaction (loaded, idle, scrolled to the bottom and back), on the
+ * desktop then on the phone viewport; then after using every island (desktop: pointer over each;
+ * phone: the menu opened by a tap, a tap in each form and on the FAQ).
+ */
 async function measureBytes(browser: Browser, url: string): Promise<PageBytes> {
   const logged: Logged[] = [];
 
-  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const desktop = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
   const desktopPage = await desktop.newPage();
   const desktopState = { phase: 'desktop-before' };
   const desktopPending = recordResponses(desktopPage, desktopState, logged);
   const response = await desktopPage.goto(url, { waitUntil: 'load' });
   await settle(desktopPage);
   const foldDesktop = await foldImages(desktopPage);
-  desktopState.phase = 'desktop-after';
   await scrollToBottom(desktopPage);
+  desktopState.phase = 'desktop-after';
+  await interactWithIslands(desktopPage, false);
   const desktopIslands = await islandState(desktopPage);
   await Promise.all(desktopPending);
   await desktop.close();
 
-  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const phone = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const phonePage = await phone.newPage();
   const phoneState = { phase: 'phone-before' };
   const phonePending = recordResponses(phonePage, phoneState, logged);
   await phonePage.goto(url, { waitUntil: 'load' });
   await settle(phonePage);
   const foldPhone = await foldImages(phonePage);
-  phoneState.phase = 'phone-after';
   await scrollToBottom(phonePage);
   await phonePage.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
+  phoneState.phase = 'phone-after';
   const toggle = phonePage.locator('header button[aria-expanded], button[aria-controls][aria-expanded]').first();
   let menuToggleFound = false;
   if ((await toggle.count()) > 0 && (await toggle.isVisible())) {
     menuToggleFound = true;
-    await toggle.click();
+    await toggle.tap();
     await settle(phonePage);
+    await toggle.tap();
   }
+  await interactWithIslands(phonePage, true);
   const phoneIslands = await islandState(phonePage);
   await Promise.all(phonePending);
   await phone.close();
@@ -312,8 +367,15 @@ export async function benchPages(options: { siteDistDir: string; runs: number; p
             const desktop = await lighthouseMedian(url, 'desktop', options.runs);
             log(`pages: ${label} ${pagePath}: Lighthouse mobile ×${options.runs}`);
             const mobile = await lighthouseMedian(url, 'mobile', options.runs);
-            log(`pages: ${label} ${pagePath}: desktop ${desktop.score}, mobile ${mobile.score}, JS before interaction ${bytes.jsBeforeInteraction.brotli} B br`);
-            entry[label] = { mobile, desktop, bytes };
+            log(`pages: ${label} ${pagePath}: desktop ${desktop.score}, mobile ${mobile.score}, JS before interaction ${bytes.jsBeforeInteraction.brotli} / ${bytes.jsBeforeInteractionPhone.brotli} B br`);
+            if (label === 'app') {
+              log(`pages: ${label} ${pagePath}: first tap on the phone menu ×${options.runs}`);
+              const menuTap = await measureMenuTap(browser, url, options.runs);
+              log(`pages: ${label} ${pagePath}: tap to menu list visible, median ${menuTap.medianMs} ms (CPU ×4: ${menuTap.throttledMedianMs} ms)`);
+              entry.app = { mobile, desktop, bytes, menuTap };
+            } else {
+              entry.baseline = { mobile, desktop, bytes };
+            }
           }
           results.push(entry as PageResult);
         }

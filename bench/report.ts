@@ -4,12 +4,13 @@
  * the measurements (plans, flagged audits, statements per request, chunks) and what would reach it.
  */
 import type { MachineInfo } from './lib/machine.ts';
-import type { PagesResult, PageResult, LighthouseSummary, PageBytes } from './pages.ts';
+import type { PagesResult, PageResult, PageBytes } from './pages.ts';
 import type { LeadsResult } from './leads.ts';
 import type { AdminResult, ScenarioResult, SizeResult } from './admin.ts';
 import type { LoginResult } from './login.ts';
 import type { BundleResult } from './bundle.ts';
 import type { Sizes } from './lib/compress.ts';
+import { kb, ms, pageRecommendation, pageTargets, type Target } from './report-pages.ts';
 
 type Stamped<T> = T & { at: string };
 
@@ -30,76 +31,14 @@ export interface BenchResults {
   bundle?: Stamped<{ sizes: BundleResult[] }>;
 }
 
-interface Target {
-  area: string;
-  target: string;
-  measured: string;
-  met: boolean | undefined;
-  why?: string;
-}
 
 const KB = 1000;
-const kb = (bytes: number) => (bytes < 10 * KB ? `${(bytes / KB).toFixed(2)} kB` : `${(bytes / KB).toFixed(1)} kB`);
-const ms = (value: number) => (Number.isFinite(value) ? `${value < 1 ? value.toFixed(2) : value < 10 ? value.toFixed(1) : Math.round(value)} ms` : '—');
 const num = (value: number) => value.toLocaleString('en-US');
 const rowsLabel = (rows: number) => (rows >= 1_000_000 ? `${rows / 1_000_000} M` : rows >= 1000 ? `${rows / 1000} k` : String(rows));
 const verdict = (met: boolean | undefined) => (met === undefined ? 'not measured' : met ? '**met**' : '**missed**');
 const sizes3 = (item: Sizes) => (item.count === 0 ? '0' : `${kb(item.raw)} / ${kb(item.gzip)} / ${kb(item.brotli)}`);
 const table = (head: string[], rows: (string | number)[][]) =>
   [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
-
-function pageTargets(page: PageResult, informative: boolean): Target[] {
-  const { app, baseline } = page;
-  const area = `Page ${page.path}${informative ? ' (same bar, informative)' : ''}`;
-  const flagged = (summary: LighthouseSummary) => (summary.flagged.length ? `Lighthouse flags: ${summary.flagged.join(', ')}.` : '');
-  const jsBefore = app.bytes.scripts.filter((script) => script.phase === 'desktop-before');
-  return [
-    {
-      area,
-      target: 'Lighthouse desktop = 100',
-      measured: `${app.desktop.score} (baseline ${baseline.desktop.score})`,
-      met: app.desktop.score === 100,
-      why: `LCP ${ms(app.desktop.lcpMs)}, TBT ${ms(app.desktop.tbtMs)}, CLS ${app.desktop.cls}. ${flagged(app.desktop)}`,
-    },
-    {
-      area,
-      target: 'Lighthouse mobile ≥ 98',
-      measured: `${app.mobile.score} (baseline ${baseline.mobile.score})`,
-      met: app.mobile.score >= 98,
-      why: `LCP ${ms(app.mobile.lcpMs)} (baseline ${ms(baseline.mobile.lcpMs)}), TBT ${ms(app.mobile.tbtMs)}, CLS ${app.mobile.cls}. ${flagged(app.mobile)}`,
-    },
-    {
-      area,
-      target: 'CLS 0 (mobile and desktop)',
-      measured: `${app.mobile.cls} / ${app.desktop.cls} (pure HTML: ${baseline.mobile.cls} / ${baseline.desktop.cls})`,
-      met: app.mobile.cls < 0.001 && app.desktop.cls < 0.001,
-      why: 'Something moves after first paint: reserve its space (width/height on images, fixed heights for late content, font-display with metric-compatible fallbacks).',
-    },
-    {
-      area,
-      target: 'TBT 0 ms (mobile and desktop)',
-      measured: `${ms(app.mobile.tbtMs)} / ${ms(app.desktop.tbtMs)} (pure HTML: ${ms(baseline.mobile.tbtMs)} / ${ms(baseline.desktop.tbtMs)})`,
-      met: app.mobile.tbtMs === 0 && app.desktop.tbtMs === 0,
-      why: `Long main-thread tasks during load come from the scripts hydrated at load: ${app.bytes.scripts.filter((script) => script.phase.endsWith('before')).map((script) => script.url).join(', ') || 'none'}.`,
-    },
-    {
-      area,
-      target: '0 B of JS before interaction (desktop)',
-      measured: `${app.bytes.jsBeforeInteraction.count} files, ${kb(app.bytes.jsBeforeInteraction.brotli)} br`,
-      met: app.bytes.jsBeforeInteraction.raw === 0,
-      why: jsBefore.length
-        ? `Loaded without interaction on a 1280×800 viewport: ${jsBefore.map((script) => `${script.url} (${kb(script.brotli)} br)`).join(', ')}. Islands: ${app.bytes.islands.components.join(', ')}. An island with client:load or client:idle hydrates at once; one with client:visible below the fold, or client:media="(max-width: …)" for the phone menu, costs nothing on a desktop viewport until it is needed.`
-        : undefined,
-    },
-    {
-      area,
-      target: 'HTML + CSS + above-the-fold images < 100 kB (brotli)',
-      measured: `${kb(app.bytes.criticalBytes)} (baseline ${kb(baseline.bytes.criticalBytes)})`,
-      met: app.bytes.criticalBytes < 100 * KB,
-      why: `HTML ${kb(app.bytes.html.brotli)}, CSS ${kb(app.bytes.css.brotli)}, fold images ${kb(Math.max(app.bytes.foldImagesDesktop.bytes, app.bytes.foldImagesPhone.bytes))}.`,
-    },
-  ];
-}
 
 function leadTargets(leads: LeadsResult): Target[] {
   const app = leads.app;
@@ -258,7 +197,7 @@ export function renderReport(results: BenchResults): string {
   const out: string[] = [];
   const targets: Target[] = [];
   const page = (pagePath: string) => results.pages?.pages.find((item) => item.path === pagePath);
-  for (const item of results.pages?.pages ?? []) targets.push(...pageTargets(item, item.path !== '/'));
+  for (const item of results.pages?.pages ?? []) targets.push(...pageTargets(item));
   if (results.leads) targets.push(...leadTargets(results.leads));
   if (results.admin) targets.push(...adminTargets(results.admin));
   if (results.login) targets.push(...loginTargets(results.login));
@@ -328,7 +267,7 @@ export function renderReport(results: BenchResults): string {
     out.push('### Bytes per page (raw / gzip -9 / brotli q11 of each response; images as transferred)');
     out.push('');
     out.push(
-      'Before interaction: loaded, network idle, idle callbacks run, no scroll (desktop 1280×800; phone 360×740). After hydration: the desktop page scrolled to the bottom, then the phone page scrolled to the bottom and its menu opened; every script of both visits counted once.',
+      'Before interaction: loaded, network idle, idle callbacks run, scrolled to the bottom and back (desktop 1366×900; phone 390×844): scrolling is not an interaction. After hydration: on the desktop the pointer over each visible island, on the phone the menu opened by a tap and a tap in each other island; every script of both visits counted once. Fonts: the files the desktop visit loaded before interaction.',
     );
     out.push('');
     out.push(
@@ -346,6 +285,24 @@ export function renderReport(results: BenchResults): string {
       `${ratio(item.app.mobile.lcpMs, item.baseline.mobile.lcpMs)} / ${ratio(item.app.desktop.lcpMs, item.baseline.desktop.lcpMs)}`,
     ]);
     out.push(table(['Page', 'HTML bytes ratio (br) site / pure HTML', 'Critical bytes ratio', 'JS after hydration (br)', 'LCP ratio mobile / desktop'], ratios));
+    out.push('');
+    out.push(
+      'First tap on the phone menu (bench/menu-tap.ts): a fresh 390×844 touch context per run, the page loaded and idle, from the `touchstart` to the animation frame that paints the open list — the island downloaded, hydrated and the tap replayed. As is, then with the CPU slowed down 4× (Lighthouse mobile).',
+    );
+    out.push('');
+    out.push(
+      table(
+        ['Page', 'Median', 'Max', 'Runs', 'Median, CPU ×4', 'Runs, CPU ×4', 'Scripts loaded by the tap'],
+        pages.pages.map((item) => {
+          const tap = item.app.menuTap;
+          return tap
+            ? [item.path, ms(tap.medianMs), ms(tap.maxMs), tap.samplesMs.join(', '), ms(tap.throttledMedianMs), tap.throttledSamplesMs.join(', '), String(tap.scriptsLoaded)]
+            : [item.path, '—', '—', '—', '—', '—', '—'];
+        }),
+      ),
+    );
+    out.push('');
+    out.push(`LCP element (Lighthouse, mobile): ${pages.pages.map((item) => `\`${item.path}\` ${item.app.mobile.lcpElement ?? '—'}`).join('; ')}.`);
     out.push('');
     for (const item of pages.pages) {
       const islands = item.app.bytes.islands;
@@ -518,36 +475,8 @@ function recommendation(miss: Target, results: BenchResults): string {
   const fix = (text: string) => ` **What would reach it:** ${text}`;
   const target = miss.target;
   if (miss.area.startsWith('Page')) {
-    const path = miss.area.split(' ')[1]!;
-    const page = results.pages?.pages.find((item) => item.path === path);
-    if (!page) return '';
-    const phoneJs = page.app.bytes.jsBeforeInteractionPhone;
-    if (target.startsWith('TBT') || target.startsWith('Lighthouse mobile')) {
-      return (
-        ` The pure-HTML baseline of the same page measures ${ms(page.baseline.mobile.tbtMs)} TBT on mobile in this run: Lighthouse's simulated 4× CPU slowdown multiplies whatever else runs on this shared 2-core machine, so part of it is noise.` +
-        (phoneJs.count
-          ? ` The rest is the JavaScript a phone runs at load: ${kb(phoneJs.brotli)} br (${phoneJs.count} files) for the islands hydrated at once on a small screen: ${page.app.bytes.scripts
-              .filter((script) => script.phase === 'phone-before' || script.phase === 'desktop-before')
-              .map((script) => script.url.split('/').pop()!.replace(/\.[\w-]+\.js$/, ''))
-              .filter((name) => /^[A-Z]/.test(name))
-              .join(', ')}.` +
-            fix(
-              [
-                'make the small-screen menu need no framework at load: the HTML popover API (`<button popovertarget="menu">` + `<nav id="menu" popover>`) opens and closes it, Escape and outside clicks included, with a few lines of inline script only to close it when an entry is chosen',
-                ...(page.app.bytes.jsBeforeInteraction.count > 0 ? ['hydrate the forms of the first screen on interaction instead of on visibility (see the JavaScript-before-interaction item)'] : []),
-              ].join('; ') + '; then no island hydrates at load on any viewport and the mobile run matches the pure-HTML floor.',
-            )
-          : fix('nothing of the page itself runs at load; re-run on a quiet machine (the baseline shows the noise floor).'))
-      );
-    }
-    if (target.startsWith('0 B of JS')) {
-      return fix(
-        'hydrate the form only when the visitor starts using it. The forms already work without JavaScript (plain POST to /api/leads, answered by a 303 to /merci/ or /erreur-envoi/), so a custom Astro client directive `client:interaction` (an integration calling `addClientDirective`; the directive listens for `pointerover`, `focusin` and `touchstart` on the island and then calls `load()`), used instead of `client:visible` on forms that are in the first screen, makes the page 0 B of JavaScript before interaction while keeping the enhanced validation once touched. Independently, `react-dom/client` is the largest chunk: Preact with `@astrojs/preact` (compat) would divide the hydrated JavaScript by about 4.',
-      );
-    }
-    if (target.startsWith('HTML + CSS')) return fix('compress or resize the above-the-fold images (AVIF/WebP at the displayed size, `<Picture>` from astro:assets) and keep only the CSS the page uses.');
-    if (target.startsWith('CLS')) return '';
-    return '';
+    const page = results.pages?.pages.find((item) => item.path === miss.area.split(' ')[1]);
+    return page ? pageRecommendation(miss, page) : '';
   }
   if (miss.area === 'Lead capture') {
     const leads = results.leads!;

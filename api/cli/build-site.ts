@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const STAMP = '.build-stamp';
 /** What the site build reads: a change to any of these makes dist/ stale. */
-const SOURCES = ['site', 'astro.config.mjs', 'api/schemas', 'package-lock.json'];
+const SOURCES = ['site', 'astro.config.mjs', 'api/schemas', 'api/errors.ts', 'package-lock.json'];
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest)$/;
 
 function newestMtime(entry: string): number {

@@ -6,16 +6,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { waitForIsland, wakeVisibleIslands } from './islands.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
-
-async function waitForIsland(page: Page, component: string) {
-  await expect(page.locator(`astro-island[component-url*="/${component}."]`).first()).not.toHaveAttribute('ssr');
 }
 
 /** Scrolls through the page so every lazy image and island is in its final state before the scan. */
@@ -37,17 +34,16 @@ for (const viewport of [
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('the landing page has no serious or critical axe violation', async ({ page }) => {
-      await page.goto('/');
-      await scrollThrough(page);
-      expect(await seriousViolations(page)).toEqual([]);
-    });
-
-    test('the webinar page has no serious or critical axe violation', async ({ page }) => {
-      await page.goto('/webinaire');
-      await scrollThrough(page);
-      expect(await seriousViolations(page)).toEqual([]);
-    });
+    for (const path of ['/', '/webinaire']) {
+      test(`${path} has no serious or critical axe violation, before and after its islands hydrate`, async ({ page }) => {
+        await page.goto(path);
+        await scrollThrough(page);
+        // The server's HTML, as every visitor first gets it (islands hydrate on interaction).
+        expect(await seriousViolations(page)).toEqual([]);
+        expect((await wakeVisibleIslands(page)).length).toBeGreaterThan(0);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
   });
 }
 
@@ -61,17 +57,19 @@ test('the not-found and form result pages have no serious or critical axe violat
 test('open states stay accessible: mobile menu, FAQ answer and an error toast', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
-  await waitForIsland(page, 'MobileMenu');
   await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await waitForIsland(page, 'MobileMenu');
+  await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
 
   await page.locator('#faq').scrollIntoViewIfNeeded();
-  await waitForIsland(page, 'FaqAccordion');
   await page.locator('#faq h3 button').first().click();
+  await waitForIsland(page, 'FaqAccordion');
+  await expect(page.locator('#faq [data-faq-panel]').first()).toBeVisible();
   await page.locator('#contact').scrollIntoViewIfNeeded();
-  await waitForIsland(page, 'ContactForm');
   await page.locator('#contact').getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await waitForIsland(page, 'ContactForm');
   await expect(page.locator('[data-variant="destructive"]')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

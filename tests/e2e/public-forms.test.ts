@@ -1,13 +1,16 @@
 /**
  * The public forms end to end (issue 4, spec 2.11, 5, 8): validation toast, pending state, success
  * seen through the admin API, failure toast keeping what was typed, idempotent retries, toasts, and
- * the same forms with JavaScript turned off.
+ * the same forms with JavaScript turned off. The forms hydrate on interaction (issue 16): a test
+ * starts using a form as a visitor does, and the first click on a dormant form is replayed once it
+ * is hydrated.
  *
  * Server failures are produced in the browser's network layer (`page.route`) — the way to make a
  * healthy server look unavailable to one page — or by data the real API refuses.
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { expectDormant, waitForIsland } from './islands.ts';
 
 const ADMIN = { email: 'admin.site@example.ch', password: 'un-mot-de-passe-solide', firstName: 'Admin', lastName: 'Utilisateur' };
 
@@ -42,9 +45,6 @@ function uniqueEmail(label: string): string {
   return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ch`;
 }
 
-async function waitForIsland(page: Page, component: string) {
-  await expect(page.locator(`astro-island[component-url*="/${component}."]`).first()).not.toHaveAttribute('ssr');
-}
 
 /** Records the lead submissions the page sends. */
 function recordLeadPosts(page: Page): Request[] {
@@ -72,11 +72,13 @@ test.describe('webinar form', () => {
   test('missing required fields: "Champs requis" toast and nothing sent', async ({ page }) => {
     const posts = recordLeadPosts(page);
     await page.goto('/innercircle/webinaire');
-    await waitForIsland(page, 'WebinarForm');
+    // No script yet: the first click wakes the form and, once it is hydrated, is replayed.
+    await expectDormant(page, 'WebinarForm');
     const form = page.locator('form[action="/api/leads"]').first();
 
     await form.getByRole('button', { name: 'Réserver ma place gratuite' }).click();
     await expect(toast(page)).toContainText('Champs requis');
+    await waitForIsland(page, 'WebinarForm');
     await expect(toast(page)).toContainText('Veuillez remplir tous les champs obligatoires.');
     await expect(form.getByLabel('Prénom')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByLabel('Prénom')).toBeFocused();
@@ -92,9 +94,9 @@ test.describe('webinar form', () => {
   test('success: pending label, success toast, cleared fields, and the lead in the admin list', async ({ page, request, baseURL }) => {
     const email = uniqueEmail('webinaire');
     await page.goto('/innercircle/webinaire');
-    await waitForIsland(page, 'WebinarForm');
     const form = page.locator('form[action="/api/leads"]').first();
     await form.getByLabel('Prénom').fill('Léa');
+    await waitForIsland(page, 'WebinarForm');
     await form.getByLabel('Nom', { exact: true }).fill('Favre');
     await form.getByLabel('Email').fill(email);
     await form.getByLabel(/Entreprise/).fill('Favre Conseil Sàrl');
@@ -124,9 +126,9 @@ test.describe('webinar form', () => {
   test('server failure: destructive toast with the server message, typed data kept, retry with the same key', async ({ page, request, baseURL }) => {
     const email = uniqueEmail('panne');
     await page.goto('/#webinar');
-    await waitForIsland(page, 'WebinarForm');
     const form = page.locator('#webinar form');
     await form.getByLabel('Prénom').fill('Marc');
+    await waitForIsland(page, 'WebinarForm');
     await form.getByLabel('Email').fill(email);
 
     await page.route('**/api/leads', (route) =>
@@ -152,9 +154,9 @@ test.describe('webinar form', () => {
 
   test("the API's own refusal reaches the visitor in French", async ({ page }) => {
     await page.goto('/innercircle/webinaire');
-    await waitForIsland(page, 'WebinarForm');
     const form = page.locator('form[action="/api/leads"]').first();
     await form.getByLabel('Prénom').fill('Zoé');
+    await waitForIsland(page, 'WebinarForm');
     await form.getByLabel('Email').fill(uniqueEmail('refus'));
     // A first name longer than the API accepts: the browser check passes, the server says why it refuses.
     await page.route('**/api/leads', (route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), firstName: 'x'.repeat(101) }) }));
@@ -170,10 +172,11 @@ test.describe('contact form', () => {
   test('missing required fields: toast and nothing sent; a malformed email is explained inline', async ({ page }) => {
     const posts = recordLeadPosts(page);
     await page.goto('/#contact');
-    await waitForIsland(page, 'ContactForm');
+    await expectDormant(page, 'ContactForm');
     const form = page.locator('#contact form');
     await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
     await expect(toast(page)).toContainText('Champs requis');
+    await waitForIsland(page, 'ContactForm');
     await expect(form.getByText('Le nom complet est obligatoire.')).toBeVisible();
     await expect(form.getByLabel('Nom complet')).toBeFocused();
 
@@ -195,10 +198,10 @@ test.describe('contact form', () => {
   test('success: full name split at the first space, success toast, cleared fields, lead stored', async ({ page, request, baseURL }) => {
     const email = uniqueEmail('contact');
     await page.goto('/#contact');
-    await waitForIsland(page, 'ContactForm');
     const form = page.locator('#contact form');
     await expect(form.getByText('(optionnel)')).toHaveCount(2);
     await form.getByLabel('Nom complet').fill('Léa Favre-Morel de Preux');
+    await waitForIsland(page, 'ContactForm');
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Téléphone').fill('+41 79 123 45 67');
     await form.getByLabel(/Entreprise/).fill('Morel SA');
@@ -228,9 +231,9 @@ test.describe('contact form', () => {
 
   test('server failure: "Erreur d\'envoi" toast and everything typed stays', async ({ page }) => {
     await page.goto('/#contact');
-    await waitForIsland(page, 'ContactForm');
     const form = page.locator('#contact form');
     await form.getByLabel('Nom complet').fill('Nadia Keller');
+    await waitForIsland(page, 'ContactForm');
     await form.getByLabel('Email').fill('nadia@example.ch');
     await form.getByLabel('Téléphone').fill('022 345 67 89');
     await form.getByLabel(/Votre objectif principal/).fill('Gérer la pression.');
@@ -246,9 +249,9 @@ test.describe('contact form', () => {
   test('a phone number the API refuses is explained before anything is sent', async ({ page }) => {
     const posts = recordLeadPosts(page);
     await page.goto('/#contact');
-    await waitForIsland(page, 'ContactForm');
     const form = page.locator('#contact form');
     await form.getByLabel('Nom complet').fill('Nadia Keller');
+    await waitForIsland(page, 'ContactForm');
     await form.getByLabel('Email').fill('nadia@example.ch');
     await form.getByLabel('Téléphone').fill('appelez-moi');
     await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
@@ -263,9 +266,10 @@ test.describe('reusable form and toasts', () => {
     await page.goto('/');
     const footer = page.locator('footer');
     await footer.scrollIntoViewIfNeeded();
-    await waitForIsland(page, 'ReusableForm');
+    await expectDormant(page, 'ReusableForm');
     await footer.getByRole('button', { name: "Je m'inscris" }).click();
     await expect(toast(page)).toContainText('Champs requis');
+    await waitForIsland(page, 'ReusableForm');
 
     await footer.getByLabel('Prénom').fill('Thomas');
     await footer.getByLabel('Email').fill(email);
@@ -280,9 +284,9 @@ test.describe('reusable form and toasts', () => {
 
   test('one toast at a time, closed by its button or by swiping it away', async ({ page }) => {
     await page.goto('/innercircle/webinaire');
-    await waitForIsland(page, 'WebinarForm');
     const submit = page.getByRole('button', { name: 'Réserver ma place gratuite' });
     await submit.click();
+    await waitForIsland(page, 'WebinarForm');
     await submit.click();
     await expect(page.locator('[data-variant]')).toHaveCount(1);
 
@@ -356,6 +360,20 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(/Le numéro de téléphone/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Revenir au formulaire de contact' })).toBeVisible();
   });
+});
+
+test('a form whose script cannot load still posts: the click that woke it gets the HTML behaviour', async ({ page, request, baseURL }) => {
+  const email = uniqueEmail('sans-script');
+  // The island's own module never arrives (Astro retries once, then gives up).
+  await page.route('**/_astro/WebinarForm.*', (route) => route.abort());
+  await page.goto('/innercircle/webinaire');
+  const form = page.locator('form[action="/api/leads"]').first();
+  await form.getByLabel('Prénom').fill('Camille');
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', { name: 'Réserver ma place gratuite' }).click();
+  await expect(page).toHaveURL(/\/merci\/\?type=webinar/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Merci !');
+  expect(await leadsMatching(request, baseURL!, email)).toMatchObject([{ firstName: 'Camille', type: 'webinar' }]);
 });
 
 test('the result pages show a message signed by the server, never one made up in a link', async ({ page, request }) => {

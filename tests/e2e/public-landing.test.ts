@@ -1,18 +1,17 @@
 /**
  * The public landing page and its neighbours as a visitor meets them (issue 4): sections in order,
  * header navigation landing 80 px below the top, the mobile menu, the FAQ accordion, the webinar and
- * not-found pages, SEO tags, and the JavaScript budget (none at load on a desktop).
+ * not-found pages, SEO tags, and the JavaScript budget (none before interaction, issue 16).
  */
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { expectDormant, scrollThrough, waitForIsland } from './islands.ts';
 
+const FULL_FONTS = path.resolve(import.meta.dirname, '..', '..', 'site', 'public', 'fonts');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-/** An island is hydrated once Astro removes its `ssr` marker. */
-async function waitForIsland(page: Page, component: string) {
-  await expect(page.locator(`astro-island[component-url*="/${component}."]`).first()).not.toHaveAttribute('ssr');
-}
 
 /** Distance from the viewport top to the section, once smooth scrolling has settled on it. */
 async function expectSectionAt(page: Page, id: string, top: number) {
@@ -190,6 +189,30 @@ test.describe('header and links', () => {
   });
 });
 
+test('the subset web fonts are served and draw the page: preloaded, the heading font first, text never waiting', async ({ page, request }) => {
+  await page.goto('/');
+  const preloads = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(preloads).toEqual(['/fonts/fraunces-latin-wght.woff2', '/fonts/inter-latin-wght.woff2']);
+  await page.evaluate(() => document.fonts.ready);
+  const heading = (await page.locator('h1').textContent())!.trim();
+  const body = (await page.locator('#faq [data-faq-panel]').first().textContent())!.trim();
+  expect(await page.evaluate(([text]) => document.fonts.check('500 40px "Fraunces Variable"', text), [heading])).toBe(true);
+  expect(await page.evaluate(([text]) => document.fonts.check('16px "Inter Variable"', text), [body])).toBe(true);
+  const faces = await page.evaluate(() => [...document.fonts].map((face) => ({ family: face.family, status: face.status, display: face.display })));
+  expect(faces).toEqual(
+    expect.arrayContaining([
+      { family: 'Inter Variable', status: 'loaded', display: 'swap' },
+      { family: 'Fraunces Variable', status: 'loaded', display: 'swap' },
+    ]),
+  );
+  // The files served are the build's subsets, not the full fonts of site/public/fonts.
+  for (const file of ['inter-latin-wght.woff2', 'fraunces-latin-wght.woff2']) {
+    const response = await request.get(`/fonts/${file}`);
+    expect(response.headers()['content-type']).toBe('font/woff2');
+    expect((await response.body()).length).toBeLessThan(statSync(path.join(FULL_FONTS, file)).size);
+  }
+});
+
 test('smooth scrolling only for visitors who have not asked to reduce motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/');
@@ -220,16 +243,18 @@ test('public pages run without a console error (Content-Security-Policy included
 });
 
 test.describe('mobile menu', () => {
-  test.use({ viewport: PHONE });
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
-  test('opens with the same entries and the webinar button, navigates, and closes', async ({ page }) => {
+  test('opens on the first tap with the same entries and the webinar button, navigates, and closes', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeHidden();
-    await waitForIsland(page, 'MobileMenu');
 
+    // Before the tap the toggle is the server's HTML: a real, labelled button, and no script yet.
     const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await toggle.click();
+    await expectDormant(page, 'MobileMenu');
+    // The tap wakes the island; the same tap, replayed once it is hydrated, opens the menu.
+    await toggle.tap();
     const menu = page.getByRole('navigation', { name: 'Menu' });
     await expect(menu).toBeVisible();
     await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute('aria-expanded', 'true');
@@ -252,12 +277,14 @@ test.describe('mobile menu', () => {
 
   test('works from the keyboard and closes with Escape', async ({ page }) => {
     await page.goto('/');
-    await waitForIsland(page, 'MobileMenu');
+    await expectDormant(page, 'MobileMenu');
     const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
+    // Focus wakes the island; Enter opens the menu whether or not its code has arrived yet.
     await toggle.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('navigation', { name: 'Menu' });
     await expect(menu).toBeVisible();
+    await waitForIsland(page, 'MobileMenu');
     await page.keyboard.press('Tab');
     await expect(menu.getByRole('link', { name: 'Le Programme' })).toBeFocused();
     await page.keyboard.press('Escape');
@@ -274,7 +301,8 @@ test.describe('mobile menu', () => {
 test.describe('FAQ', () => {
   test('opens one answer at a time and closes the open one on a second click', async ({ page }) => {
     await page.goto('/#faq');
-    await waitForIsland(page, 'FaqAccordion');
+    // Not hydrated until used: the first click below wakes it and is replayed.
+    await expectDormant(page, 'FaqAccordion');
     const questions = page.locator('#faq h3 button');
     const answer = (index: number) => page.locator('#faq [data-faq-panel]').nth(index);
 
@@ -287,6 +315,7 @@ test.describe('FAQ', () => {
     await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
     await expect(answer(0)).toBeVisible();
     await expect(answer(0)).toContainText('2 à 3 heures par semaine');
+    await waitForIsland(page, 'FaqAccordion');
 
     await questions.nth(2).click();
     await expect(answer(2)).toBeVisible();
@@ -390,30 +419,80 @@ test.describe('SEO', () => {
 });
 
 test.describe('JavaScript budget', () => {
-  test.use({ viewport: DESKTOP });
-
-  test('a desktop visitor downloads no JavaScript before scrolling, then each island once and no admin code', async ({ page }) => {
+  /** Script files the page requests, by path, in order. */
+  function recordScripts(page: Page): string[] {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto('/', { waitUntil: 'networkidle' });
-    await page.waitForTimeout(1500);
-    expect(scripts).toEqual([]);
+    return scripts;
+  }
 
-    // Scrolling to an island loads it (the check above can fail).
-    await page.locator('#faq').scrollIntoViewIfNeeded();
-    await expect.poll(() => scripts.some((path) => path.includes('/FaqAccordion.'))).toBe(true);
-    await page.locator('footer').scrollIntoViewIfNeeded();
-    await expect.poll(() => scripts.some((path) => path.includes('/ReusableForm.'))).toBe(true);
-    await page.waitForLoadState('networkidle');
+  // The viewports of issue 16's targets: a 1366×900 desktop and a 390×844 phone.
+  for (const [label, options] of [
+    ['desktop', { viewport: { width: 1366, height: 900 } }],
+    ['phone', { viewport: PHONE, hasTouch: true, isMobile: true }],
+  ] as const) {
+    test.describe(label, () => {
+      test.use(options);
 
-    expect(scripts.some((path) => path.includes('/MobileMenu.')), 'the mobile menu is not for desktops').toBe(false);
-    expect(new Set(scripts).size, 'each file (the React runtime included) is loaded once').toBe(scripts.length);
-    const renderers = scripts.filter((path) => /\/client\.[\w-]+\.js$/.test(path));
-    expect(renderers.length).toBeGreaterThan(0);
+      for (const path of ['/', '/webinaire']) {
+        test(`${path}: no script before interaction, even scrolled to the bottom`, async ({ page }) => {
+          const scripts = recordScripts(page);
+          await page.goto(path, { waitUntil: 'networkidle' });
+          // Scrolling shows every island (it hydrated client:visible ones): it is not an interaction.
+          await scrollThrough(page);
+          expect(scripts).toEqual([]);
+          const dormant = await page.locator('astro-island').evaluateAll((islands) => islands.map((island) => island.hasAttribute('ssr')));
+          expect(dormant.length).toBeGreaterThan(0);
+          expect(dormant.every(Boolean), 'every island waits for an interaction').toBe(true);
+        });
+      }
+    });
+  }
 
-    const bodies = await page.evaluate(async (paths) => Promise.all(paths.map(async (path) => (await fetch(path)).text())), scripts);
-    for (const body of bodies) expect(body).not.toContain('/api/admin');
+  test.describe('desktop', () => {
+    test.use({ viewport: { width: 1366, height: 900 } });
+
+    test('interacting loads each island once, never the phone menu nor admin code', async ({ page }) => {
+      const scripts = recordScripts(page);
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await scrollThrough(page);
+      expect(scripts).toEqual([]);
+
+      // The pointer over the FAQ loads it (the check above can fail); then the footer's form.
+      await page.locator('#faq h3 button').first().hover();
+      await expect.poll(() => scripts.some((path) => path.includes('/FaqAccordion.'))).toBe(true);
+      await waitForIsland(page, 'FaqAccordion');
+      await page.locator('footer').getByLabel('Email').focus();
+      await expect.poll(() => scripts.some((path) => path.includes('/ReusableForm.'))).toBe(true);
+      await waitForIsland(page, 'ReusableForm');
+      await page.waitForLoadState('networkidle');
+
+      expect(scripts.some((path) => path.includes('/MobileMenu.')), 'the mobile menu is not for desktops').toBe(false);
+      expect(scripts.some((path) => path.includes('/ContactForm.')), 'an island nobody touched stays unloaded').toBe(false);
+      expect(new Set(scripts).size, 'each file (the React runtime included) is loaded once').toBe(scripts.length);
+      const renderers = scripts.filter((path) => /\/client\.[\w-]+\.js$/.test(path));
+      expect(renderers.length).toBeGreaterThan(0);
+
+      const bodies = await page.evaluate(async (paths) => Promise.all(paths.map(async (path) => (await fetch(path)).text())), scripts);
+      for (const body of bodies) expect(body).not.toContain('/api/admin');
+    });
+  });
+
+  test.describe('phone', () => {
+    test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+    test('the first tap on the menu loads the menu alone, once', async ({ page }) => {
+      const scripts = recordScripts(page);
+      await page.goto('/webinaire', { waitUntil: 'networkidle' });
+      expect(scripts).toEqual([]);
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).tap();
+      await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(scripts.some((path) => path.includes('/MobileMenu.'))).toBe(true);
+      expect(scripts.some((path) => path.includes('/WebinarForm.')), 'the form was not touched').toBe(false);
+      expect(new Set(scripts).size).toBe(scripts.length);
+    });
   });
 });
