@@ -8,6 +8,7 @@ import { createApp } from './app.ts';
 import { bindModels, databaseOptions, migrateLatest, openDatabase, type Database } from './db.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
+import { announceSetupCode } from './services/setup-code.ts';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -27,6 +28,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
 
   const app = createApp({ config, knex, logger });
+  await announceSetupCode(knex, logger, app.context.setupCode);
   const stopMaintenance = scheduleMaintenance(knex, logger);
   const server = http.createServer(app.callback());
   // Bound how long a slow client can hold a socket (slowloris) without hurting normal keep-alive.

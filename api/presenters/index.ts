@@ -3,3 +3,5 @@ export * from './users.ts';
 export * from './leads.ts';
 export * from './webinars.ts';
 export * from './activities.ts';
+export * from './audit.ts';
+export * from './sessions.ts';

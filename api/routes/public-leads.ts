@@ -15,7 +15,7 @@ import { fieldErrorsFromZod, HttpError, MESSAGES, toHttpError } from '../errors.
 import { ZodError } from 'zod';
 import { limitPerIp } from '../middleware/rate-limit.ts';
 import { signMessage } from '../lib/signed-message.ts';
-import { LIMITS } from '../lib/rate-limit.ts';
+import { RATE_LIMIT_RULES } from '../lib/rate-limit.ts';
 
 const schemas = { body: publicLeadSchema };
 
@@ -25,7 +25,7 @@ export function publicLeadsRouter(): Router {
   router.post(
     '/api/leads',
     htmlFormFallback,
-    limitPerIp(LIMITS.leadsPerIpMinute, LIMITS.leadsPerIpDay),
+    limitPerIp(RATE_LIMIT_RULES.leadsPerIpMinute, RATE_LIMIT_RULES.leadsPerIpDay),
     honeypot,
     validate(schemas, { allowForm: true }),
     submitLead,

@@ -14,6 +14,7 @@ import { loadConfig, type Config } from '../../api/config.ts';
 import { openDatabase, bindModels, migrateLatest, type Database } from '../../api/db.ts';
 import { createApp } from '../../api/app.ts';
 import { createLogger } from '../../api/logger.ts';
+import { announceSetupCode } from '../../api/services/setup-code.ts';
 import { hashPassword } from '../../api/lib/passwords.ts';
 import { User } from '../../api/models/index.ts';
 
@@ -147,6 +148,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     ? createLogger('debug', { write: (line: string) => void options.logLines!.push(line) })
     : createLogger(config.logLevel);
   const app = createApp({ config, knex, logger });
+  // As `npm start` does (api/server.ts): in production with no account, the setup code goes to the log.
+  await announceSetupCode(knex, logger, app.context.setupCode);
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

@@ -1,0 +1,43 @@
+/**
+ * How guessable a new password is, with zxcvbn-ts (common + French dictionaries, French feedback).
+ * Shared by the API (setup-admin, password change, admin:create) and the login screen, which loads it
+ * only when the first administrator can still be created. The user's names and email count as
+ * guessable words. Building the dictionaries takes ~0.1 s, so it happens once, on first use.
+ */
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import * as french from '@zxcvbn-ts/language-fr';
+import { PASSWORD_MIN_SCORE, weakPasswordMessage, type PasswordStrength } from '../schemas/passwords.ts';
+
+let estimator: ZxcvbnFactory | undefined;
+
+function zxcvbn(): ZxcvbnFactory {
+  estimator ??= new ZxcvbnFactory({
+    translations: french.translations,
+    graphs: common.adjacencyGraphs,
+    dictionary: { ...common.dictionary, ...french.dictionary },
+  });
+  return estimator;
+}
+
+/** Email parts count too: "camille.rochat@example.ch" gives "camille", "rochat", "example". */
+function expandUserInputs(userInputs: Array<string | null | undefined>): string[] {
+  const words = new Set<string>();
+  for (const input of userInputs) {
+    if (!input) continue;
+    words.add(input.toLowerCase());
+    for (const part of input.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (part.length >= 3) words.add(part);
+  }
+  return [...words];
+}
+
+export function passwordStrength(password: string, userInputs: Array<string | null | undefined>): PasswordStrength {
+  const result = zxcvbn().check(password, expandUserInputs(userInputs));
+  return { score: result.score, warning: result.feedback.warning, suggestions: result.feedback.suggestions };
+}
+
+/** `undefined` when the password is strong enough, else the French message saying why and what to do. */
+export function weakPasswordReason(password: string, userInputs: Array<string | null | undefined>): string | undefined {
+  const strength = passwordStrength(password, userInputs);
+  return strength.score >= PASSWORD_MIN_SCORE ? undefined : weakPasswordMessage(strength);
+}
