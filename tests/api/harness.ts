@@ -15,6 +15,7 @@ import { openDatabase, bindModels, migrateLatest, type Database } from '../../ap
 import { createApp } from '../../api/app.ts';
 import { createLogger } from '../../api/logger.ts';
 import { announceSetupCode } from '../../api/services/setup-code.ts';
+import type { PasswordHasher } from '../../api/lib/password-hasher.ts';
 import { hashPassword } from '../../api/lib/passwords.ts';
 import { User } from '../../api/models/index.ts';
 
@@ -88,6 +89,10 @@ export interface TestApp {
   url: string;
   knex: Database;
   config: Config;
+  /** The app's bounded Argon2 runner: tests read how many computations started (`started`, `peak`). */
+  passwordHasher: PasswordHasher;
+  /** The one-time setup code (production only). */
+  setupCode: string | undefined;
   /** A new client with an empty cookie jar. */
   client: () => TestClient;
   /** Creates a user directly in the database (default: an admin) and returns a client signed in as them. */
@@ -160,6 +165,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     url,
     knex,
     config,
+    passwordHasher: app.context.passwordHasher,
+    setupCode: app.context.setupCode.value,
     client: () => new TestClient(url),
     async signIn(user = {}) {
       userCounter += 1;
