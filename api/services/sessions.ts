@@ -23,13 +23,13 @@ export async function listSessions(db: Knex, userId: number): Promise<SessionRow
 
 /** Ends one session of `userId`; false when it has no such session (someone else's is never touched). */
 export async function revokeSession(db: Knex, userId: number, publicId: string): Promise<boolean> {
-  const deleted = await db('sessions').where({ userId, publicId }).delete();
-  return deleted > 0;
+  const deleted = await db('sessions').where({ userId, publicId }).delete().returning('publicId');
+  return deleted.length > 0;
 }
 
 /** Ends every session of `userId` except `keepPublicId`; returns how many ended. */
 export async function endOtherSessions(db: Knex, userId: number, keepPublicId: string | undefined): Promise<number> {
   const query = db('sessions').where({ userId });
   if (keepPublicId) query.where((builder) => builder.whereNot({ publicId: keepPublicId }).orWhereNull('publicId'));
-  return query.delete();
+  return (await query.delete().returning('sid')).length;
 }
