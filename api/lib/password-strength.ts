@@ -20,13 +20,20 @@ function zxcvbn(): ZxcvbnFactory {
   return estimator;
 }
 
-/** Email parts count too: "camille.rochat@example.ch" gives "camille", "rochat", "example". */
+const withoutAccents = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '');
+
+/**
+ * Email parts count too ("camille.rochat@example.ch" gives "camille", "rochat", "example"), and names
+ * without their accents ("Léa" is also "lea"), as people type them in passwords.
+ */
 function expandUserInputs(userInputs: Array<string | null | undefined>): string[] {
   const words = new Set<string>();
   for (const input of userInputs) {
     if (!input) continue;
-    words.add(input.toLowerCase());
-    for (const part of input.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (part.length >= 3) words.add(part);
+    for (const variant of new Set([input.toLowerCase(), withoutAccents(input.toLowerCase())])) {
+      words.add(variant);
+      for (const part of variant.split(/[^\p{L}\p{N}]+/u)) if (part.length >= 3) words.add(part);
+    }
   }
   return [...words];
 }
