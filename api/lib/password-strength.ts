@@ -2,21 +2,27 @@
  * How guessable a new password is, with zxcvbn-ts (common + French dictionaries, French feedback).
  * Shared by the API (setup-admin, password change, admin:create) and the login screen, which loads it
  * only when the first administrator can still be created. The user's names and email count as
- * guessable words. Building the dictionaries takes ~0.1 s, so it happens once, on first use.
+ * guessable words. The dictionaries (a few MB) are loaded on first use, not at start: the server and
+ * the CLIs start as fast as before, and the login page downloads them only when it needs them.
  */
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as french from '@zxcvbn-ts/language-fr';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { PASSWORD_MIN_SCORE, weakPasswordMessage, type PasswordStrength } from '../schemas/passwords.ts';
 
-let estimator: ZxcvbnFactory | undefined;
+let estimator: Promise<ZxcvbnFactory> | undefined;
 
-function zxcvbn(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
-    translations: french.translations,
-    graphs: common.adjacencyGraphs,
-    dictionary: { ...common.dictionary, ...french.dictionary },
-  });
+function zxcvbn(): Promise<ZxcvbnFactory> {
+  estimator ??= (async () => {
+    const [{ ZxcvbnFactory }, common, french] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-fr'),
+    ]);
+    return new ZxcvbnFactory({
+      translations: french.translations,
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...french.dictionary },
+    });
+  })();
   return estimator;
 }
 
@@ -38,13 +44,13 @@ function expandUserInputs(userInputs: Array<string | null | undefined>): string[
   return [...words];
 }
 
-export function passwordStrength(password: string, userInputs: Array<string | null | undefined>): PasswordStrength {
-  const result = zxcvbn().check(password, expandUserInputs(userInputs));
+export async function passwordStrength(password: string, userInputs: Array<string | null | undefined>): Promise<PasswordStrength> {
+  const result = (await zxcvbn()).check(password, expandUserInputs(userInputs));
   return { score: result.score, warning: result.feedback.warning, suggestions: result.feedback.suggestions };
 }
 
 /** `undefined` when the password is strong enough, else the French message saying why and what to do. */
-export function weakPasswordReason(password: string, userInputs: Array<string | null | undefined>): string | undefined {
-  const strength = passwordStrength(password, userInputs);
+export async function weakPasswordReason(password: string, userInputs: Array<string | null | undefined>): Promise<string | undefined> {
+  const strength = await passwordStrength(password, userInputs);
   return strength.score >= PASSWORD_MIN_SCORE ? undefined : weakPasswordMessage(strength);
 }

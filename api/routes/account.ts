@@ -39,7 +39,7 @@ export function accountRouter(): Router {
       await auditRequest(ctx, 'login_failed', { details: { knownAccount: true, during: 'password_change' } });
       throw new HttpError(403, WRONG_CURRENT_PASSWORD_MESSAGE, { errors: [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD_MESSAGE }] });
     }
-    assertStrongPassword(body.newPassword, [user.email, user.username, user.firstName, user.lastName], 'newPassword');
+    await assertStrongPassword(body.newPassword, [user.email, user.username, user.firstName, user.lastName], 'newPassword');
     await changePassword(ctx.knex, ctx.passwordHasher, user, body.newPassword);
     const ended = await endOtherSessions(ctx.knex, user.id, ctx.session?.publicId);
     await signInSession(ctx, user.id);

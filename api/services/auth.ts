@@ -40,8 +40,8 @@ export async function checkPassword(hasher: PasswordHasher, user: User | undefin
 }
 
 /** Throws 400 with the French reason when `password` is too guessable for this person. */
-export function assertStrongPassword(password: string, userInputs: Array<string | null | undefined>, path = 'password'): void {
-  const reason = weakPasswordReason(password, userInputs);
+export async function assertStrongPassword(password: string, userInputs: Array<string | null | undefined>, path = 'password'): Promise<void> {
+  const reason = await weakPasswordReason(password, userInputs);
   if (reason) throw badRequest(reason, [{ path, message: reason }]);
 }
 
@@ -58,7 +58,7 @@ export interface NewAdmin {
  * advisory lock, so the second caller waits, then sees the first account and gets 409.
  */
 export async function createFirstAdmin(db: Knex, hasher: PasswordHasher, admin: NewAdmin): Promise<User> {
-  assertStrongPassword(admin.password, [admin.email, admin.firstName, admin.lastName]);
+  await assertStrongPassword(admin.password, [admin.email, admin.firstName, admin.lastName]);
   // Hash outside the lock: it is the slow part (~0.1 s) and needs no database.
   const passwordHash = await hasher.hash(admin.password);
   return db.transaction(async (trx) => {
@@ -81,7 +81,7 @@ export async function createFirstAdmin(db: Knex, hasher: PasswordHasher, admin: 
  * server). The email must be free.
  */
 export async function createAdministrator(db: Knex, hasher: PasswordHasher, admin: NewAdmin): Promise<User> {
-  assertStrongPassword(admin.password, [admin.email, admin.firstName, admin.lastName]);
+  await assertStrongPassword(admin.password, [admin.email, admin.firstName, admin.lastName]);
   const passwordHash = await hasher.hash(admin.password);
   if (await findAccount(db, admin.email)) throw conflict('Un compte avec cet email existe déjà.');
   return User.query(db).insertAndFetch({
