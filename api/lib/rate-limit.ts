@@ -43,14 +43,21 @@ export async function consume(knex: Database, rule: LimitRule, subject: string):
   if (state.points > rule.points) throw tooManyRequests(retryAfterSeconds(state.resetAt));
 }
 
+export interface Refusal {
+  retryAfterSeconds: number;
+  /** The first refusal of this window (the moment the subject became locked). */
+  first: boolean;
+}
+
 /**
  * Reserves one place under `rule` (the atomic increment of `hit`); `undefined` when it fits, else the
- * seconds until the window ends. Used before a password is verified: concurrent attempts each get
- * their own number, so no more than `rule.points` of them ever reach the verification.
+ * refusal. Used before a password is verified: concurrent attempts each get their own number, so no
+ * more than `rule.points` of them ever reach the verification.
  */
-export async function reserve(knex: Database, rule: LimitRule, subject: string): Promise<number | undefined> {
+export async function reserve(knex: Database, rule: LimitRule, subject: string): Promise<Refusal | undefined> {
   const state = await hit(knex, rule, subject);
-  return state.points > rule.points ? retryAfterSeconds(state.resetAt) : undefined;
+  if (state.points <= rule.points) return undefined;
+  return { retryAfterSeconds: retryAfterSeconds(state.resetAt), first: state.points === rule.points + 1 };
 }
 
 /** Gives back a place reserved by `reserve` (the attempt did not count: success, or never verified). */

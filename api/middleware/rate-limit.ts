@@ -84,10 +84,11 @@ export function limitPasswordAttempts(resolve: (ctx: Context) => Promise<Passwor
     const counters = countersFor(ctx, attempt);
     const reserved: Counter[] = [];
     for (const counter of counters) {
-      const retryAfter = await reserve(ctx.knex, counter.rule, counter.subject);
-      if (retryAfter !== undefined) {
-        await auditRequest(ctx, 'login_locked', { userId: attempt.user?.id ?? null, details: { counter: counter.rule.name } });
-        throw tooManyRequests(retryAfter);
+      const refusal = await reserve(ctx.knex, counter.rule, counter.subject);
+      if (refusal) {
+        // One event per lock, not one per refused attempt: a flood cannot fill the table.
+        if (refusal.first) await auditRequest(ctx, 'login_locked', { userId: attempt.user?.id ?? null, details: { counter: counter.rule.name } });
+        throw tooManyRequests(refusal.retryAfterSeconds);
       }
       reserved.push(counter);
     }

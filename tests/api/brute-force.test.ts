@@ -40,7 +40,11 @@ describe('50 parallel wrong passwords on one account', () => {
     }
     expect(app.passwordHasher.started - startedBefore).toBeLessThanOrEqual(5);
     const failed = await app.knex('audit_events').where({ type: 'login_failed', userId: camilleId }).count({ n: '*' }).first();
-    expect(Number(failed!.n)).toBeLessThanOrEqual(5);
+    expect(Number(failed!.n)).toBe(5);
+    // The lock is recorded once, not once per refused attempt.
+    expect(await app.knex('audit_events').where({ type: 'login_locked' }).select('userId', 'details')).toEqual([
+      { userId: camilleId, details: { counter: 'login:account' } },
+    ]);
 
     const right = await login('camille@example.ch', TEST_PASSWORD);
     expect(right.status).toBe(429);
