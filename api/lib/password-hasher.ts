@@ -9,6 +9,17 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 
 export const HASHING_BUSY_RETRY_AFTER_SECONDS = 2;
 
+export const hashingBusy = () => new HttpError(503, MESSAGES.busy, { headers: { 'Retry-After': String(HASHING_BUSY_RETRY_AFTER_SECONDS) } });
+
+/**
+ * First in a password route's chain: when hashing is saturated, answer 503 before parsing, looking up
+ * the account or touching a counter, so a login flood costs the server as little as possible.
+ */
+export async function refuseWhenHashingSaturated(ctx: { passwordHasher: PasswordHasher }, next: () => Promise<unknown>): Promise<void> {
+  if (ctx.passwordHasher.saturated) throw hashingBusy();
+  await next();
+}
+
 export class PasswordHasher {
   private readonly concurrency: number;
   private readonly queueLength: number;
@@ -22,6 +33,11 @@ export class PasswordHasher {
   constructor(options: { concurrency: number; queueLength: number }) {
     this.concurrency = options.concurrency;
     this.queueLength = options.queueLength;
+  }
+
+  /** Whether a computation asked for now would be refused (every slot busy, the queue full). */
+  get saturated(): boolean {
+    return this.running >= this.concurrency && this.waiting.length >= this.queueLength;
   }
 
   hash(password: string): Promise<string> {
@@ -55,11 +71,7 @@ export class PasswordHasher {
       this.running += 1;
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.queueLength) {
-      return Promise.reject(
-        new HttpError(503, MESSAGES.busy, { headers: { 'Retry-After': String(HASHING_BUSY_RETRY_AFTER_SECONDS) } }),
-      );
-    }
+    if (this.waiting.length >= this.queueLength) return Promise.reject(hashingBusy());
     // The slot is handed over by release(): `running` stays counted for the waiter.
     return new Promise((resolve) => this.waiting.push(resolve));
   }

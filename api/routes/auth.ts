@@ -25,6 +25,7 @@ import { conflict, HttpError } from '../errors.ts';
 import { limitPasswordAttempts, limitPerIp, type PasswordAttempt } from '../middleware/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../lib/rate-limit.ts';
 import { issueDeviceCookie } from '../lib/device-cookie.ts';
+import { refuseWhenHashingSaturated } from '../lib/password-hasher.ts';
 
 const setupSchemas = { body: setupAdminSchema };
 const loginSchemas = { body: loginSchema };
@@ -63,7 +64,7 @@ export function authRouter(): Router {
     ctx.body = presentUser(user);
   });
 
-  router.post('/api/simple-auth/login', validate(loginSchemas), limitPasswordAttempts(typedAccount), async (ctx) => {
+  router.post('/api/simple-auth/login', refuseWhenHashingSaturated, validate(loginSchemas), limitPasswordAttempts(typedAccount), async (ctx) => {
     const { body } = input(ctx, loginSchemas);
     const attempt = ctx.state.passwordAttempt!;
     const valid = await checkPassword(ctx.passwordHasher, attempt.user, body.password);
