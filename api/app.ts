@@ -19,11 +19,11 @@ import { serveSite } from './static.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { requireSameOrigin } from './middleware/same-origin.ts';
 import { apiRouters } from './routes/index.ts';
-import { sessionMiddleware } from './middleware/session.ts';
+import { SESSION_API_PATHS, sessionMiddleware } from './middleware/session.ts';
 import type { ServerPhase } from './shutdown.ts';
+import { PasswordHasher } from './lib/password-hasher.ts';
+import { createSetupCode, type SetupCode } from './services/setup-code.ts';
 
-/** Every API that acts with the session cookie. */
-export const SESSION_API_PATHS = /^\/api\/(admin|admin-dev|crm|simple-auth)(\/|$)/;
 
 export interface AppDependencies {
   config: Config;
@@ -43,6 +43,8 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
   app.context.knex = knex;
   app.context.config = config;
   app.context.logger = logger;
+  app.context.passwordHasher = new PasswordHasher({ concurrency: config.passwordHashConcurrency, queueLength: config.passwordHashQueue });
+  app.context.setupCode = createSetupCode(config);
   // Errors are logged once by the error handler; Koa's default handler would print stacks to stderr.
   app.silent = true;
 
@@ -54,7 +56,15 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
       await next();
     } finally {
       logger.info(
-        { reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        {
+          reqId: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(performance.now() - started),
+          // Who, when signed in (an id, never an email).
+          ...(ctx.state.user ? { userId: ctx.state.user.id } : {}),
+        },
         'request',
       );
     }
@@ -103,5 +113,7 @@ declare module 'koa' {
     knex: Database;
     config: Config;
     logger: Logger;
+    passwordHasher: PasswordHasher;
+    setupCode: SetupCode;
   }
 }

@@ -28,6 +28,8 @@ const envSchema = z.object({
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(2 * 60 * 60),
   SESSION_ABSOLUTE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(12 * 60 * 60),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_DIST_DIR: z.string().min(1).default('./dist'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(5),
@@ -51,6 +53,10 @@ export interface Config {
   sessionIdleTimeoutMs: number;
   sessionAbsoluteTimeoutMs: number;
   rateLimitsEnabled: boolean;
+  /** At most this many Argon2 computations run at once (login, password change, account creation). */
+  passwordHashConcurrency: number;
+  /** How many more may wait for a slot; beyond it the answer is 503 at once. */
+  passwordHashQueue: number;
   logLevel: string;
   siteDistDir: string;
   /** How long a stopping server keeps serving (health says "draining") before it stops accepting. */
@@ -76,6 +82,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Configuration invalide : SESSION_SECRET — obligatoire en production (au moins 32 caractères aléatoires)',
     );
   }
+  if (values.TRUST_PROXY && values.TRUSTED_PROXY_COUNT < 1) {
+    // Trusting a proxy but reading 0 addresses from the right would let the client choose its own IP.
+    throw new ConfigError('Configuration invalide : TRUSTED_PROXY_COUNT — doit valoir au moins 1 quand TRUST_PROXY=true');
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     env: values.NODE_ENV,
@@ -92,6 +102,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleTimeoutMs: values.SESSION_IDLE_TIMEOUT_SECONDS * 1000,
     sessionAbsoluteTimeoutMs: values.SESSION_ABSOLUTE_TIMEOUT_SECONDS * 1000,
     rateLimitsEnabled: values.RATE_LIMITS === 'on',
+    passwordHashConcurrency: values.PASSWORD_HASH_CONCURRENCY,
+    passwordHashQueue: values.PASSWORD_HASH_QUEUE,
     logLevel: values.LOG_LEVEL,
     siteDistDir: path.resolve(values.SITE_DIST_DIR),
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,

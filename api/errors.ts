@@ -37,6 +37,7 @@ export const MESSAGES = {
   leadEmailTaken: 'Un contact avec cet email existe déjà.',
   tooManyRequests: 'Trop de tentatives. Veuillez réessayer plus tard.',
   unavailable: 'Service momentanément indisponible, veuillez réessayer.',
+  busy: 'Le serveur traite déjà beaucoup de connexions. Veuillez réessayer dans quelques secondes.',
   internal: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
   malformedJson: "Le corps de la requête n'est pas un JSON valide.",
   invalidEncoding: "Le corps de la requête n'est pas un texte UTF-8 valide.",

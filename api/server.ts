@@ -10,6 +10,7 @@ import { bindModels, databaseOptions, migrateLatest, openDatabase, type Database
 import { createLogger, type Logger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
 import { createShutdownController } from './shutdown.ts';
+import { announceSetupCode } from './services/setup-code.ts';
 
 export interface RunningServer {
   server: http.Server;
@@ -28,6 +29,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   const lifecycle = createShutdownController();
   const app = createApp({ config, knex, logger, serverPhase: lifecycle.phase });
+  await announceSetupCode(knex, logger, app.context.setupCode);
   const stopMaintenance = scheduleMaintenance(knex, logger);
   const server = http.createServer(lifecycle.wrap(app.callback()));
   lifecycle.attach(server);

@@ -4,12 +4,13 @@
  * against the production server, and EXPLAIN (ANALYZE, BUFFERS) of the exact SQL each request runs
  * (captured from the same code in-process, see lib/inprocess.ts).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, migrateLatest } from '../api/db.ts';
 import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { startProductionServer, type RunningProcess } from './lib/server.ts';
-import { ApiSession, signInAdmin, BENCH_ADMIN } from './lib/http.ts';
+import { ApiSession, signInAdmin, setupCodeInLog, BENCH_ADMIN } from './lib/http.ts';
 import { startInProcessApp, type CapturedQuery, type InProcessApp } from './lib/inprocess.ts';
 import { seedDashboardData, seedLeadsTo, RARE_LAST_NAME, COMMON_LAST_NAME, type SeedStep } from './seed.ts';
 import { ROOT, log, percentile, round } from './lib/util.ts';
@@ -182,7 +183,7 @@ export async function benchAdmin(options: {
       siteDistDir: options.siteDistDir,
       env: { DATABASE_URL: database.url, RATE_LIMITS: 'off', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
     });
-    const session = await signInAdmin(server.url);
+    const session = await signInAdmin(server.url, setupCodeInLog(readFileSync(server.logFile, 'utf8')));
     inProcess = await startInProcessApp(database.url, options.siteDistDir);
     const inProcessSession = new ApiSession(inProcess.url);
     await inProcessSession.expect('POST', '/api/simple-auth/login', { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }, [200]);

@@ -8,6 +8,7 @@ import type { PagesResult, PageResult, PageBytes } from './pages.ts';
 import type { LeadsResult } from './leads.ts';
 import type { AdminResult, ScenarioResult, SizeResult } from './admin.ts';
 import type { LoginResult } from './login.ts';
+import type { LoginFloodResult } from './login-flood.ts';
 import type { BundleResult } from './bundle.ts';
 import type { Sizes } from './lib/compress.ts';
 import { kb, ms, pageRecommendation, pageTargets, type Target } from './report-pages.ts';
@@ -28,6 +29,7 @@ export interface BenchResults {
   leads?: Stamped<LeadsResult>;
   admin?: Stamped<AdminResult>;
   login?: Stamped<LoginResult>;
+  loginFlood?: Stamped<LoginFloodResult>;
   bundle?: Stamped<{ sizes: BundleResult[] }>;
 }
 
@@ -435,6 +437,28 @@ export function renderReport(results: BenchResults): string {
     );
     out.push('');
     out.push(`The hash is Argon2id (api/lib/passwords.ts, 64 MiB, 2 passes, 1 lane); ${machine.cpus} cores bound the sustained rate: about ${machine.cpus} × 1000 / p50 ≈ ${Math.round((machine.cpus * 1000) / login.p50Ms)} logins/s at best.`);
+    out.push('');
+  }
+
+  if (results.loginFlood) {
+    const flood = results.loginFlood;
+    out.push(`## 4b. Public pages during a login flood (measured ${flood.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'login-flood')})`);
+    out.push('');
+    out.push(
+      `The landing page \`/\` fetched back to back over ${flood.landingConnections} connections for ${flood.durationS} s, alone and then while ${flood.loginsInFlight} logins with random accounts are kept in flight (rate limits off, as if from many addresses), on \`npm start\` + PostgreSQL, in the same run. At most ${flood.hashConcurrency} Argon2 run at once (\`PASSWORD_HASH_CONCURRENCY\`); beyond a short queue logins get 503 at once.`,
+    );
+    out.push('');
+    out.push(
+      table(
+        ['Landing page', 'Requests', 'p50', 'p95', 'p99', 'Errors'],
+        [
+          ['alone (baseline)', num(flood.baseline.requests), ms(flood.baseline.p50Ms), ms(flood.baseline.p95Ms), ms(flood.baseline.p99Ms), String(flood.baseline.errors)],
+          [`during ${flood.loginsInFlight} parallel logins`, num(flood.duringFlood.requests), ms(flood.duringFlood.p50Ms), ms(flood.duringFlood.p95Ms), ms(flood.duringFlood.p99Ms), String(flood.duringFlood.errors)],
+        ],
+      ),
+    );
+    out.push('');
+    out.push(`Logins answered during the flood: ${num(flood.logins.total)} (${flood.logins.perSec}/s), by status: ${Object.entries(flood.logins.statuses).map(([status, count]) => `${status} × ${num(count)}`).join(', ')}.`);
     out.push('');
   }
 

@@ -43,13 +43,29 @@ export async function consume(knex: Database, rule: LimitRule, subject: string):
   if (state.points > rule.points) throw tooManyRequests(retryAfterSeconds(state.resetAt));
 }
 
-/** Throws 429 when the counter has already reached the rule (used before checking a password). */
-export async function assertNotBlocked(knex: Database, rule: LimitRule, subject: string): Promise<void> {
-  const row = await knex('rate_limits')
+export interface Refusal {
+  retryAfterSeconds: number;
+  /** The first refusal of this window (the moment the subject became locked). */
+  first: boolean;
+}
+
+/**
+ * Reserves one place under `rule` (the atomic increment of `hit`); `undefined` when it fits, else the
+ * refusal. Used before a password is verified: concurrent attempts each get their own number, so no
+ * more than `rule.points` of them ever reach the verification.
+ */
+export async function reserve(knex: Database, rule: LimitRule, subject: string): Promise<Refusal | undefined> {
+  const state = await hit(knex, rule, subject);
+  if (state.points <= rule.points) return undefined;
+  return { retryAfterSeconds: retryAfterSeconds(state.resetAt), first: state.points === rule.points + 1 };
+}
+
+/** Gives back a place reserved by `reserve` (the attempt did not count: success, or never verified). */
+export async function refund(knex: Database, rule: LimitRule, subject: string): Promise<void> {
+  await knex('rate_limits')
     .where({ key: `${rule.name}:${subject}` })
-    .where('resetAt', '>', knex.fn.now())
-    .first<{ points: number; resetAt: Date } | undefined>('points', 'resetAt');
-  if (row && Number(row.points) >= rule.points) throw tooManyRequests(retryAfterSeconds(new Date(row.resetAt)));
+    .where('points', '>', 0)
+    .decrement('points', 1);
 }
 
 export async function reset(knex: Database, rule: LimitRule, subject: string): Promise<void> {
@@ -60,10 +76,14 @@ export async function purgeExpiredLimits(knex: Database): Promise<number> {
   return knex('rate_limits').where('resetAt', '<=', knex.fn.now()).delete();
 }
 
-/** The limits of issue 6. Failures only count for login; lead submissions count every request. */
-export const LIMITS = {
+/**
+ * Requests allowed per window, per rule (issues 6 and 10). Password attempts: 5 per account, 20 per IP
+ * (IPv6: per /64), or 5 per device cookie for a browser that signed in to that account before.
+ */
+export const RATE_LIMIT_RULES = {
   loginPerAccount: { name: 'login:account', points: 5, windowSeconds: 15 * 60 },
   loginPerIp: { name: 'login:ip', points: 20, windowSeconds: 15 * 60 },
+  loginPerDevice: { name: 'login:device', points: 5, windowSeconds: 15 * 60 },
   setupAdminPerIp: { name: 'setup-admin:ip', points: 10, windowSeconds: 15 * 60 },
   leadsPerIpMinute: { name: 'leads:ip:minute', points: 10, windowSeconds: 60 },
   leadsPerIpDay: { name: 'leads:ip:day', points: 100, windowSeconds: 24 * 60 * 60 },

@@ -3,7 +3,11 @@
  * - The cookie holds only a random id (32 bytes, base64url), signed with `app.keys`; the table keys rows
  *   by the SHA-256 of that id, so a leaked database dump holds no usable session cookie.
  * - Cookie: httpOnly, SameSite=Lax, signed; Secure in production whenever the site is reached over HTTPS
- *   (directly, through a trusted proxy, or because PUBLIC_URL is https).
+ *   (directly, through a trusted proxy, or because PUBLIC_URL is https), and then named with the
+ *   `__Host-` prefix, which browsers accept only Secure, for this host, on path / (no subdomain can set it).
+ * - Each signed-in session row carries its user id (a password change ends the others), a public id
+ *   (what the session list shows and DELETE takes: neither the cookie value nor its hash), the browser
+ *   and the IP prefix seen at sign-in, and when it was last used.
  * - Idle timeout (rolling: every answer pushes the expiry back) and an absolute lifetime counted from
  *   sign-in (`createdAt` in the session): past it the session is refused whatever the activity.
  * - Expired rows are purged lazily, at most every few minutes, on the next write.
@@ -15,8 +19,18 @@ import type { Context, Next } from 'koa';
 import createSession from 'koa-session';
 import type { Config } from '../config.ts';
 import type { Database } from '../db.ts';
+import { ipPrefix } from '../lib/client-ip.ts';
+import { browserLabel } from '../lib/browser-label.ts';
 
 export const SESSION_COOKIE = 'ic.sid';
+/** The session cookie's name over HTTPS in production. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/**
+ * Every API that acts with the session cookie: the session is read only there, and state-changing
+ * requests to them must come from the site itself (api/app.ts). One list for both jobs.
+ */
+export const SESSION_API_PATHS = /^\/api\/(admin|admin-dev|crm|simple-auth|auth|logout)(\/|$)/;
 const PURGE_INTERVAL_MS = 5 * 60 * 1000;
 
 /** What a session holds. Absent `userId`: anonymous (nothing is stored for anonymous visitors). */
@@ -24,6 +38,10 @@ export interface SessionData {
   userId?: number;
   /** Sign-in time (ms since epoch): the absolute lifetime counts from here. */
   createdAt?: number;
+  /** The id the session list shows (not the cookie value). */
+  publicId?: string;
+  browser?: string;
+  ipPrefix?: string | null;
 }
 
 export interface AppSession extends SessionData {
@@ -46,6 +64,11 @@ function storeKey(sid: string): string {
 /** Whether the browser reaches us over HTTPS (TLS here, at a trusted proxy, or per PUBLIC_URL). */
 function servedOverHttps(ctx: Context, config: Config): boolean {
   return ctx.secure || (config.publicUrl?.startsWith('https:') ?? false);
+}
+
+/** Whether this answer's cookies are Secure (and `__Host-` prefixed): production over HTTPS. */
+export function secureCookies(ctx: Context, config: Config): boolean {
+  return config.isProduction && servedOverHttps(ctx, config);
 }
 
 export function isSessionExpired(data: SessionData, config: Config, now = Date.now()): boolean {
@@ -77,10 +100,21 @@ export class SessionStore {
     const createdAt = typeof sess.createdAt === 'number' ? sess.createdAt : now;
     // The row never outlives the absolute lifetime, even if the idle timeout would allow it.
     const expire = new Date(Math.min(now + maxAge, createdAt + this.config.sessionAbsoluteTimeoutMs));
+    const data = sess as SessionData;
     await this.knex('sessions')
-      .insert({ sid: storeKey(sid), sess: JSON.stringify(sess), expire })
+      .insert({
+        sid: storeKey(sid),
+        sess: JSON.stringify(sess),
+        expire,
+        userId: data.userId ?? null,
+        publicId: data.publicId ?? null,
+        createdAt: new Date(createdAt),
+        lastSeenAt: new Date(now),
+        browser: data.browser ?? null,
+        ipPrefix: data.ipPrefix ?? null,
+      })
       .onConflict('sid')
-      .merge(['sess', 'expire']);
+      .merge(['sess', 'expire', 'lastSeenAt']);
     await this.purgeExpiredSometimes(now);
   }
 
@@ -99,8 +133,6 @@ export class SessionStore {
     await this.purgeExpired();
   }
 }
-
-const SESSION_PATHS = /^\/api\/(admin|admin-dev|crm|simple-auth|auth|logout)(\/|$)/;
 
 /** The session middleware for `app`. Mounted once in api/app.ts; a no-op outside the session APIs. */
 export function sessionMiddleware(app: Koa, config: Config, knex: Database) {
@@ -128,9 +160,10 @@ export function sessionMiddleware(app: Koa, config: Config, knex: Database) {
 
   return async function sessions(ctx: Context, next: Next): Promise<void> {
     // Only the APIs that act for a signed-in user read the session: the public lead form and the site skip it.
-    if (!SESSION_PATHS.test(ctx.path)) return next();
-    if (config.isProduction && servedOverHttps(ctx, config)) {
+    if (!SESSION_API_PATHS.test(ctx.path)) return next();
+    if (secureCookies(ctx, config)) {
       ctx.sessionOptions.secure = true;
+      (ctx.sessionOptions as { key?: string }).key = SECURE_SESSION_COOKIE;
       // TLS ends at a proxy we do not trust for X-Forwarded-Proto, but PUBLIC_URL says the browser
       // uses HTTPS: let the cookie library write a Secure cookie over this hop.
       (ctx.cookies as unknown as { secure: boolean }).secure = true;
@@ -144,6 +177,10 @@ export async function signInSession(ctx: Context, userId: number): Promise<void>
   const session = ctx.session!;
   session.userId = userId;
   session.createdAt = Date.now();
+  session.publicId = randomBytes(16).toString('base64url');
+  session.browser = browserLabel(ctx.get('user-agent'));
+  session.ipPrefix = ipPrefix(ctx.ip);
+  // Destroys the old row and saves these data under a new id.
   await session.regenerate();
 }
 

@@ -4,3 +4,5 @@ export * from './leads.ts';
 export * from './webinars.ts';
 export * from './activities.ts';
 export * from './public-submissions.ts';
+export * from './audit.ts';
+export * from './sessions.ts';

@@ -5,6 +5,7 @@ import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { createLead, deleteLead, findLeadOr404, listLeads, recentLeads, updateLead } from '../services/leads.ts';
 import { presentLead } from '../presenters/index.ts';
+import { auditRequest } from '../services/audit.ts';
 
 const listSchemas = { query: leadListQuerySchema };
 const createSchemas = { body: leadCreateSchema };
@@ -41,6 +42,7 @@ export function adminLeadsRouter(base: string): Router {
 
   router.delete('/leads/:id', requireAdmin, async (ctx) => {
     await deleteLead(ctx.knex, ctx.params.id);
+    await auditRequest(ctx, 'lead_deleted', { details: { leadId: Number(ctx.params.id) } });
     ctx.status = 204;
   });
 

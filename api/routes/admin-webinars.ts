@@ -12,6 +12,7 @@ import {
   upcomingWebinars,
 } from '../services/webinars.ts';
 import { presentRegistration, presentWebinar } from '../presenters/index.ts';
+import { auditRequest } from '../services/audit.ts';
 
 const listSchemas = { query: webinarListQuerySchema };
 const createSchemas = { body: webinarCreateSchema };
@@ -43,6 +44,7 @@ export function adminWebinarsRouter(base: string): Router {
 
   router.delete('/webinars/:id', requireAdmin, async (ctx) => {
     await deleteWebinar(ctx.knex, ctx.params.id);
+    await auditRequest(ctx, 'webinar_deleted', { details: { webinarId: Number(ctx.params.id) } });
     ctx.status = 204;
   });
 

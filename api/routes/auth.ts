@@ -1,18 +1,32 @@
 /**
- * Sign-in (spec sections 2.4, 7): first-admin creation, login, logout, current user, and the
- * browser redirects `/api/login` and `/api/logout`.
+ * Sign-in (spec sections 2.4, 7; issue 10): first-admin creation (with the setup code in production),
+ * login (brute-force limits and device cookies), logout, current user, and the browser redirects
+ * `/api/login` and `/api/logout`.
  */
 import Router from '@koa/router';
-import { loginSchema, setupAdminSchema } from '../schemas/index.ts';
+import type { Context } from 'koa';
+import { loginSchema, setupAdminSchema, type LoginInput } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireUser, signedInUser } from '../middleware/auth.ts';
 import { signInSession, signOutSession } from '../middleware/session.ts';
-import { authenticate, createFirstAdmin, INVALID_CREDENTIALS_MESSAGE } from '../services/auth.ts';
+import {
+  ADMIN_EXISTS_MESSAGE,
+  checkPassword,
+  createFirstAdmin,
+  findAccount,
+  hasAnyUser,
+  INVALID_CREDENTIALS_MESSAGE,
+  normaliseIdentifier,
+} from '../services/auth.ts';
+import { assertSetupCode } from '../services/setup-code.ts';
+import { auditRequest } from '../services/audit.ts';
 import { presentUser } from '../presenters/index.ts';
-import { HttpError } from '../errors.ts';
-import { limitLoginFailures, limitPerIp } from '../middleware/rate-limit.ts';
-import { LIMITS } from '../lib/rate-limit.ts';
+import { conflict, HttpError } from '../errors.ts';
+import { limitPasswordAttempts, limitPerIp, type PasswordAttempt } from '../middleware/rate-limit.ts';
+import { RATE_LIMIT_RULES } from '../lib/rate-limit.ts';
 import { isNavigationFromAnotherSite } from '../middleware/same-origin.ts';
+import { issueDeviceCookie } from '../lib/device-cookie.ts';
+import { refuseWhenHashingSaturated } from '../lib/password-hasher.ts';
 
 const setupSchemas = { body: setupAdminSchema };
 const loginSchemas = { body: loginSchema };
@@ -23,23 +37,48 @@ export function safeNextPath(value: unknown): string | undefined {
   return value.length <= 2000 ? value : undefined;
 }
 
+/** The account a login names (looked up before the limits, which count per account). */
+async function typedAccount(ctx: Context): Promise<PasswordAttempt> {
+  const { email } = (ctx.state.input as { body: LoginInput }).body;
+  return { user: await findAccount(ctx.knex, email), identifier: normaliseIdentifier(email) };
+}
+
 export function authRouter(): Router {
   const router = new Router({ sensitive: true });
 
-  router.post('/api/simple-auth/setup-admin', limitPerIp(LIMITS.setupAdminPerIp), validate(setupSchemas), async (ctx) => {
+  router.get('/api/simple-auth/setup', async (ctx) => {
+    const available = !(await hasAnyUser(ctx.knex));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { available, codeRequired: available && ctx.setupCode.value !== undefined };
+  });
+
+  router.post('/api/simple-auth/setup-admin', limitPerIp(RATE_LIMIT_RULES.setupAdminPerIp), validate(setupSchemas), async (ctx) => {
     const { body } = input(ctx, setupSchemas);
-    const user = await createFirstAdmin(ctx.knex, body);
+    // Cheap early answer for the usual case (an account exists), before the code, strength and hash.
+    if (await hasAnyUser(ctx.knex)) throw conflict(ADMIN_EXISTS_MESSAGE);
+    assertSetupCode(ctx.setupCode, body.setupCode);
+    const user = await createFirstAdmin(ctx.knex, ctx.passwordHasher, body);
     await signInSession(ctx, user.id);
+    ctx.state.user = user;
+    await auditRequest(ctx, 'admin_setup', { userId: user.id, details: { via: 'login-screen' } });
     ctx.status = 201;
     ctx.body = presentUser(user);
   });
 
-  router.post('/api/simple-auth/login', validate(loginSchemas), limitLoginFailures, async (ctx) => {
+  router.post('/api/simple-auth/login', refuseWhenHashingSaturated, validate(loginSchemas), limitPasswordAttempts(typedAccount), async (ctx) => {
     const { body } = input(ctx, loginSchemas);
-    const user = await authenticate(ctx.knex, body.email, body.password);
-    if (!user) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
-    await signInSession(ctx, user.id);
-    ctx.body = presentUser(user);
+    const attempt = ctx.state.passwordAttempt!;
+    const valid = await checkPassword(ctx.passwordHasher, attempt.user, body.password);
+    attempt.outcome = valid ? 'succeeded' : 'failed';
+    if (!valid || !attempt.user) {
+      await auditRequest(ctx, 'login_failed', { userId: attempt.user?.id ?? null, details: { knownAccount: attempt.user !== undefined } });
+      throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+    }
+    await signInSession(ctx, attempt.user.id);
+    issueDeviceCookie(ctx, attempt.user.id);
+    ctx.state.user = attempt.user;
+    await auditRequest(ctx, 'login_succeeded', { userId: attempt.user.id });
+    ctx.body = presentUser(attempt.user);
   });
 
   router.post('/api/simple-auth/logout', async (ctx) => {

@@ -10,7 +10,7 @@ import { input, validate } from '../middleware/validate.ts';
 import { htmlFormFallback } from '../middleware/html-form-fallback.ts';
 import { honeypot } from '../middleware/honeypot.ts';
 import { limitPerIp } from '../middleware/rate-limit.ts';
-import { LIMITS } from '../lib/rate-limit.ts';
+import { RATE_LIMIT_RULES } from '../lib/rate-limit.ts';
 import { parseIdempotencyKey } from '../lib/idempotency.ts';
 import { submitPublicLead } from '../services/public-submissions.ts';
 import { presentPublicSubmission } from '../presenters/index.ts';
@@ -23,7 +23,7 @@ export function publicLeadsRouter(): Router {
   router.post(
     '/api/leads',
     htmlFormFallback,
-    limitPerIp(LIMITS.leadsPerIpMinute, LIMITS.leadsPerIpDay),
+    limitPerIp(RATE_LIMIT_RULES.leadsPerIpMinute, RATE_LIMIT_RULES.leadsPerIpDay),
     honeypot,
     validate(schemas, { allowForm: true }),
     async (ctx) => {

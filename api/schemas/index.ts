@@ -12,3 +12,5 @@ export * from './webinars.ts';
 export * from './activities.ts';
 export * from './auth.ts';
 export * from './params.ts';
+export * from './audit.ts';
+export * from './passwords.ts';

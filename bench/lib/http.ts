@@ -62,11 +62,19 @@ export const BENCH_ADMIN = {
   lastName: 'Banc',
 };
 
-/** Creates the first admin (or reuses it) and signs in; returns the signed-in session. */
-export async function signInAdmin(baseUrl: string): Promise<ApiSession> {
+/**
+ * Creates the first admin (or reuses it) and signs in; returns the signed-in session. A production
+ * server asks for the setup code it logged at start (`setupCodeInLog`).
+ */
+export async function signInAdmin(baseUrl: string, setupCode?: string): Promise<ApiSession> {
   const session = new ApiSession(baseUrl);
-  await session.expect('POST', '/api/simple-auth/setup-admin', BENCH_ADMIN, [200, 201, 409]);
+  await session.expect('POST', '/api/simple-auth/setup-admin', { ...BENCH_ADMIN, setupCode }, [200, 201, 409]);
   const login = await session.request('POST', '/api/simple-auth/login', { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   return session;
+}
+
+/** The one-time setup code a production server wrote to its log (issue 10). */
+export function setupCodeInLog(log: string): string | undefined {
+  return /"msg":"Code d'installation : ([A-Za-z0-9_-]+)"/.exec(log)?.[1];
 }

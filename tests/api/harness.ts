@@ -14,6 +14,8 @@ import { loadConfig, type Config } from '../../api/config.ts';
 import { openDatabase, bindModels, migrateLatest, type Database } from '../../api/db.ts';
 import { createApp } from '../../api/app.ts';
 import { createLogger } from '../../api/logger.ts';
+import { announceSetupCode } from '../../api/services/setup-code.ts';
+import type { PasswordHasher } from '../../api/lib/password-hasher.ts';
 import { hashPassword } from '../../api/lib/passwords.ts';
 import { User } from '../../api/models/index.ts';
 
@@ -87,6 +89,10 @@ export interface TestApp {
   url: string;
   knex: Database;
   config: Config;
+  /** The app's bounded Argon2 runner: tests read how many computations started (`started`, `peak`). */
+  passwordHasher: PasswordHasher;
+  /** The one-time setup code (production only). */
+  setupCode: string | undefined;
   /** A new client with an empty cookie jar. */
   client: () => TestClient;
   /** Creates a user directly in the database (default: an admin) and returns a client signed in as them. */
@@ -147,6 +153,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     ? createLogger('debug', { write: (line: string) => void options.logLines!.push(line) })
     : createLogger(config.logLevel);
   const app = createApp({ config, knex, logger });
+  // As `npm start` does (api/server.ts): in production with no account, the setup code goes to the log.
+  await announceSetupCode(knex, logger, app.context.setupCode);
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -157,6 +165,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     url,
     knex,
     config,
+    passwordHasher: app.context.passwordHasher,
+    setupCode: app.context.setupCode.value,
     client: () => new TestClient(url),
     async signIn(user = {}) {
       userCounter += 1;

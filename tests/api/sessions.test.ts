@@ -68,7 +68,7 @@ describe('Secure cookie in production', () => {
   });
   afterAll(() => production.close());
 
-  it('marks the session cookie Secure when the public address is https', async () => {
+  it('marks the session cookie Secure and names it with the __Host- prefix when the public address is https', async () => {
     const client = production.client();
     await production.signIn({ email: 'prod@example.ch' });
     const response = await client.post(
@@ -77,9 +77,17 @@ describe('Secure cookie in production', () => {
       { headers: { origin: 'https://innercircle.example.ch' } },
     );
     expect(response.status).toBe(200);
-    const sessionCookie = response.headers.getSetCookie().find((cookie) => /^ic\.sid=[^;]+/.test(cookie))!;
+    const cookies = response.headers.getSetCookie();
+    // __Host-: browsers accept it only Secure, on path /, without Domain (no subdomain can plant it).
+    const sessionCookie = cookies.find((cookie) => /^__Host-ic\.sid=[^;]+/.test(cookie))!;
     expect(sessionCookie).toMatch(/;\s*secure/i);
     expect(sessionCookie).toMatch(/httponly/i);
+    expect(sessionCookie).toMatch(/;\s*path=\/(;|$)/i);
+    expect(sessionCookie).not.toMatch(/domain=/i);
+    expect(cookies.some((cookie) => /^ic\.sid=/.test(cookie))).toBe(false);
+    // The prefixed cookie is the one the server reads back.
+    const me = await client.get('/api/simple-auth/user', { headers: { origin: 'https://innercircle.example.ch' } });
+    expect(me.status).toBe(200);
   });
 
   it('requires the configuration to name a session secret in production', () => {

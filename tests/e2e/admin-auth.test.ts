@@ -6,10 +6,12 @@ import { ADMIN, ensureAdmin, expect, recordToasts, seriousViolations, test, toas
 
 test.use({ adminSuite: 'auth' });
 
-test('the first administrator is created from the login screen, then signs out and back in', async ({ page }) => {
+test('the first administrator is created from the login screen, then signs out and back in', async ({ page, server }) => {
   const toasts = await recordToasts(page);
   await page.goto('/login');
   await expect(page.getByText('Accès administrateur')).toBeVisible();
+  // Production, no account yet: the one-time code from the server's log is asked (issue 10).
+  await expect(page.getByLabel("Code d'installation")).toBeVisible();
 
   // Both fields are required, for creating the account as for signing in.
   await page.getByRole('button', { name: 'Créer un compte administrateur' }).click();
@@ -21,7 +23,24 @@ test('the first administrator is created from the login screen, then signs out a
   await page.getByRole('button', { name: 'Créer un compte administrateur' }).click();
   await expect(toast(page)).toContainText('Le mot de passe doit comporter au moins 12 caractères');
 
+  // A guessable password: the strength message says why and what to do, under the field and in the toast.
+  await page.getByLabel('Mot de passe').fill('aaaaaaaaaaaa');
+  await page.getByRole('button', { name: 'Créer un compte administrateur' }).click();
+  await expect(toast(page)).toContainText('Ce mot de passe est trop facile à deviner');
+  await expect(page.getByLabel('Mot de passe')).toHaveAccessibleDescription(/^Ce mot de passe est trop facile à deviner .*quatre ou cinq mots/);
+
+  // Without the code, or with a wrong one, the server refuses with its French message.
   await page.getByLabel('Mot de passe').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Créer un compte administrateur' }).click();
+  await expect(toast(page)).toContainText("Le code d'installation est requis.");
+  await page.getByLabel("Code d'installation").fill('pas-le-bon-code-pas-le-bon-code');
+  await page.getByRole('button', { name: 'Créer un compte administrateur' }).click();
+  await expect(toast(page)).toContainText("Code d'installation incorrect.");
+  await expect(page).toHaveURL(/\/login$/);
+
+  const code = server.setupCode();
+  expect(code).toMatch(/^[A-Za-z0-9_-]{24,}$/);
+  await page.getByLabel("Code d'installation").fill(code!);
   await page.getByRole('button', { name: 'Créer un compte administrateur' }).click();
   await expect(page).toHaveURL(/\/simple-admin$/);
   expect(toasts.some((text) => text.startsWith('Compte créé'))).toBe(true);
@@ -48,6 +67,10 @@ test('the first administrator is created from the login screen, then signs out a
   await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect((await page.request.get('/api/simple-auth/user')).status()).toBe(401);
+  // An administrator exists: no more first-admin button, no code field.
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Créer un compte administrateur' })).toHaveCount(0);
+  await expect(page.getByLabel("Code d'installation")).toHaveCount(0);
 
   // Wrong password: the API's message in the "Erreur de connexion" toast.
   await page.getByLabel("Nom d'utilisateur").fill(ADMIN.email);

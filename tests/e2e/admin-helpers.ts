@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test as base, expect } from './fixtures.ts';
+import { setupCodeFor } from './server.ts';
 
 export const test = base.extend<{}, { adminSuite: string }>({
   adminSuite: ['', { scope: 'worker', option: true }],
@@ -19,7 +20,8 @@ export const ADMIN = { email: 'camille.rochat@innercircle.test', password: 'un-m
 /** Creates the administrator once per database (201), or finds it there already (409). */
 export async function ensureAdmin(request: APIRequestContext, baseURL: string): Promise<void> {
   const response = await request.post('/api/simple-auth/setup-admin', {
-    data: { ...ADMIN, firstName: 'Camille', lastName: 'Rochat' },
+    // Production servers ask for the setup code they logged at start (issue 10).
+    data: { ...ADMIN, firstName: 'Camille', lastName: 'Rochat', setupCode: setupCodeFor(baseURL) },
     headers: { origin: new URL(baseURL).origin },
   });
   expect([201, 409]).toContain(response.status());

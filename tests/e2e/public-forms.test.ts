@@ -11,6 +11,7 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { expectDormant, waitForIsland } from './islands.ts';
+import { setupCodeFor } from './server.ts';
 
 const ADMIN = { email: 'admin.site@example.ch', password: 'un-mot-de-passe-solide', firstName: 'Admin', lastName: 'Utilisateur' };
 
@@ -27,7 +28,7 @@ interface Lead {
 /** Signs the test's API client in as the administrator (created on first use in this worker's database). */
 async function signIn(request: APIRequestContext, baseURL: string) {
   const headers = { origin: new URL(baseURL).origin };
-  const setup = await request.post('/api/simple-auth/setup-admin', { data: ADMIN, headers });
+  const setup = await request.post('/api/simple-auth/setup-admin', { data: { ...ADMIN, setupCode: setupCodeFor(baseURL) }, headers });
   if (setup.status() === 201) return;
   expect(setup.status()).toBe(409);
   const login = await request.post('/api/simple-auth/login', { data: { email: ADMIN.email, password: ADMIN.password }, headers });

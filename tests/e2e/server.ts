@@ -14,7 +14,20 @@ export interface ProductionServer {
   dataDir: string;
   process: ChildProcess;
   output: () => string;
+  /** The one-time setup code the server logged at start (`undefined` once an account exists). */
+  setupCode: () => string | undefined;
   stop: () => Promise<number | null>;
+}
+
+/** The setup code a production server wrote to its log, read as an operator would. */
+export function setupCodeFromLog(output: string): string | undefined {
+  return /"msg":"Code d'installation : ([A-Za-z0-9_-]+)"/.exec(output)?.[1];
+}
+
+/** Setup codes by server URL, for helpers that only know the base URL (tests/e2e/admin-helpers.ts). */
+const setupCodes = new Map<string, string | undefined>();
+export function setupCodeFor(url: string): string | undefined {
+  return setupCodes.get(new URL(url).origin);
 }
 
 export async function startProductionServer(env: Record<string, string> = {}, dataDir?: string): Promise<ProductionServer> {
@@ -55,11 +68,13 @@ export async function startProductionServer(env: Record<string, string> = {}, da
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  setupCodes.set(new URL(url).origin, setupCodeFromLog(output));
   return {
     url,
     dataDir: dir,
     process: child,
     output: () => output,
+    setupCode: () => setupCodeFromLog(output),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);

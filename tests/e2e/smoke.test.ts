@@ -29,7 +29,7 @@ base('npm start serves the site, the 404 page and the API, and keeps data across
   const second = await startProductionServer({}, first.dataDir);
   try {
     const setup = await request.post(`${second.url}/api/simple-auth/setup-admin`, {
-      data: { email: 'admin@example.ch', password: 'un-mot-de-passe-solide', firstName: 'Admin', lastName: 'Utilisateur' },
+      data: { email: 'admin@example.ch', password: 'un-mot-de-passe-solide', firstName: 'Admin', lastName: 'Utilisateur', setupCode: second.setupCode() },
       headers: { origin: second.url },
     });
     expect(setup.status()).toBe(201);

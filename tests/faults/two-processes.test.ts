@@ -53,6 +53,8 @@ describe('two API processes sharing one PostgreSQL', () => {
       password: 'un-mot-de-passe-solide',
       firstName: 'Admin',
       lastName: 'Utilisateur',
+      // Production: the code the first process logged at start (issue 10).
+      setupCode: first.setupCode(),
     });
     expect(setup.status).toBe(201);
     const me = await viaSecond.get('/api/simple-auth/user');

@@ -24,6 +24,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
   });
 
+  it('refuses TRUST_PROXY=true with TRUSTED_PROXY_COUNT below 1 (the client would choose its own IP)', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true', TRUSTED_PROXY_COUNT: '0' })).toThrow(
+      'Configuration invalide : TRUSTED_PROXY_COUNT — doit valoir au moins 1 quand TRUST_PROXY=true',
+    );
+    expect(loadConfig({ TRUST_PROXY: 'true', TRUSTED_PROXY_COUNT: '2' }).trustedProxyCount).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false', TRUSTED_PROXY_COUNT: '0' }).trustProxy).toBe(false);
+  });
+
+  it('bounds password hashing to 2 computations at once by default', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/innercircle-config-test' });
+    expect(config.passwordHashConcurrency).toBe(2);
+    expect(config.passwordHashQueue).toBe(8);
+    expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY/);
+  });
+
   it('rejects a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
   });
@@ -36,6 +51,7 @@ describe('loadConfig', () => {
   });
 });
 
+// Each case starts a Node process (start.ts imports the whole server first): allow for a loaded machine.
 describe('npm start with bad configuration', { timeout: 120_000 }, () => {
   const run = (env: Record<string, string>) =>
     spawnSync(process.execPath, ['api/start.ts'], {
@@ -51,6 +67,12 @@ describe('npm start with bad configuration', { timeout: 120_000 }, () => {
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Configuration invalide : DATABASE_URL/);
+  });
+
+  it('exits 78 with one line when TRUST_PROXY=true and TRUSTED_PROXY_COUNT=0', () => {
+    const result = run({ TRUST_PROXY: 'true', TRUSTED_PROXY_COUNT: '0' });
+    expect(result.status).toBe(78);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Configuration invalide : TRUSTED_PROXY_COUNT/)]);
   });
 
   it('exits non-zero with one line when SESSION_SECRET is missing in production', () => {

@@ -2,6 +2,8 @@
  * /login (spec 2.4, 5, 8): sign in with the username field and the password, or create the first
  * administrator. Already signed in → /simple-admin; after success → /simple-admin after 500 ms
  * (or back to the admin page that sent the visitor here, when it says so with `next`).
+ * Issue 10: "Créer un compte administrateur" shows only while no account exists; in production it
+ * needs the one-time setup code from the server's log, and the password must not be guessable.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { loginSchema, MISSING_FIELDS_MESSAGE, setupAdminSchema } from '../../../api/schemas/index.ts';
@@ -11,6 +13,7 @@ import { toast } from '../stores/toast.ts';
 import { LogoImage } from '../ui/Logo.tsx';
 import { buttonClass, controlClass, cx, Spinner } from '../ui/primitives.tsx';
 import { Toaster } from '../ui/Toaster.tsx';
+import { useSetupStatus, weakPasswordReason } from './setup-status.ts';
 
 const REDIRECT_DELAY_MS = 500;
 
@@ -31,6 +34,9 @@ export default function LoginApp() {
   const [pending, setPending] = useState<'login' | 'setup' | undefined>();
   const [missing, setMissing] = useState(false);
   const [checking, setChecking] = useState(true);
+  const [setupCode, setSetupCode] = useState('');
+  const [strengthMessage, setStrengthMessage] = useState<string | undefined>();
+  const [setup, setSetup] = useSetupStatus();
 
   useEffect(() => {
     let active = true;
@@ -78,12 +84,20 @@ export default function LoginApp() {
 
   async function createAdmin() {
     if (!checkFilled()) return;
-    const parsed = setupAdminSchema.safeParse({ email: username, password, firstName: 'Admin', lastName: 'Utilisateur' });
+    const parsed = setupAdminSchema.safeParse({ email: username, password, firstName: 'Admin', lastName: 'Utilisateur', setupCode });
     if (!parsed.success) {
       toast({ title: 'Erreur', description: parsed.error.issues[0]?.message, variant: 'destructive' });
       return;
     }
     setPending('setup');
+    // The same check as the server's, before sending: the person learns at once why and what to do.
+    const weak = await weakPasswordReason(parsed.data.password, [parsed.data.email, parsed.data.firstName, parsed.data.lastName]).catch(() => undefined);
+    setStrengthMessage(weak);
+    if (weak) {
+      setPending(undefined);
+      toast({ title: 'Erreur', description: weak, variant: 'destructive' });
+      return;
+    }
     try {
       await http.post('/api/simple-auth/setup-admin', { json: parsed.data });
       toast({ title: 'Compte créé', description: 'Le compte administrateur a été créé. Redirection…' });
@@ -93,7 +107,11 @@ export default function LoginApp() {
       else setPending(undefined);
     } catch (error) {
       setPending(undefined);
-      toast({ title: 'Erreur', description: firstApiMessage(error) ?? 'Erreur lors de la création du compte admin', variant: 'destructive' });
+      const message = firstApiMessage(error);
+      if (message?.startsWith('Ce mot de passe est trop facile')) setStrengthMessage(message);
+      // Someone else created the first account meanwhile: the button goes away.
+      if (message === 'Un compte administrateur existe déjà.') setSetup({ available: false, codeRequired: false });
+      toast({ title: 'Erreur', description: message ?? 'Erreur lors de la création du compte admin', variant: 'destructive' });
     }
   }
 
@@ -142,11 +160,20 @@ export default function LoginApp() {
                 type="password"
                 autoComplete="current-password"
                 value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={invalid(password)}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  setStrengthMessage(undefined);
+                }}
+                aria-invalid={invalid(password) ?? (strengthMessage ? true : undefined)}
+                aria-describedby={strengthMessage ? 'password-strength' : undefined}
                 disabled={checking}
                 className={controlClass}
               />
+              {strengthMessage ? (
+                <p id="password-strength" className="mt-1 text-xs text-red-700">
+                  {strengthMessage}
+                </p>
+              ) : null}
             </div>
             {missing ? (
               <p className="text-sm text-red-700" role="alert">
@@ -158,23 +185,51 @@ export default function LoginApp() {
               Se connecter
             </button>
           </form>
-          <div className="my-5 flex items-center gap-3 text-xs text-slate-500">
-            <span className="h-px flex-1 bg-slate-200" />
-            Première installation
-            <span className="h-px flex-1 bg-slate-200" />
-          </div>
-          <button
-            type="button"
-            onClick={() => void createAdmin()}
-            className={buttonClass('secondary', 'md', 'w-full')}
-            disabled={pending !== undefined || checking}
-          >
-            {pending === 'setup' ? <Spinner /> : null}
-            Créer un compte administrateur
-          </button>
-          <p className="mt-2 text-xs text-slate-500">
-            Crée le premier administrateur avec l'email et le mot de passe saisis (12 caractères minimum).
-          </p>
+          {setup?.available ? (
+            <section aria-labelledby="setup-title">
+              <div className="my-5 flex items-center gap-3 text-xs text-slate-500">
+                <span className="h-px flex-1 bg-slate-200" />
+                <h2 id="setup-title" className="font-normal">Première installation</h2>
+                <span className="h-px flex-1 bg-slate-200" />
+              </div>
+              {setup.codeRequired ? (
+                <div className="mb-4">
+                  <label htmlFor="setup-code" className="mb-1.5 block text-sm font-medium text-slate-800">
+                    Code d'installation
+                  </label>
+                  <input
+                    id="setup-code"
+                    name="setupCode"
+                    type="text"
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    value={setupCode}
+                    onChange={(event) => setSetupCode(event.target.value)}
+                    aria-describedby="setup-code-hint"
+                    disabled={checking}
+                    className={controlClass}
+                  />
+                  <p id="setup-code-hint" className="mt-1 text-xs text-slate-500">
+                    Écrit dans le journal du serveur à son démarrage, sur la ligne « Code d'installation : … ».
+                  </p>
+                </div>
+              ) : null}
+              <button
+                type="button"
+                onClick={() => void createAdmin()}
+                className={buttonClass('secondary', 'md', 'w-full')}
+                disabled={pending !== undefined || checking}
+              >
+                {pending === 'setup' ? <Spinner /> : null}
+                Créer un compte administrateur
+              </button>
+              <p className="mt-2 text-xs text-slate-500">
+                Crée le premier administrateur avec l'email et le mot de passe saisis : 12 caractères minimum, difficile à
+                deviner (par exemple quatre ou cinq mots sans rapport entre eux).
+              </p>
+            </section>
+          ) : null}
         </div>
         <p className="mt-6 text-center text-sm">
           <a href="/" className={cx('rounded text-slate-600 hover:text-slate-900', 'focus-visible:outline-2 focus-visible:outline-accent-600')}>

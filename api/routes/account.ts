@@ -1,0 +1,66 @@
+/**
+ * The signed-in user's own account (issue 10): change the password, list and end sessions.
+ * The settings screen comes later; the API comes now.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { passwordChangeSchema } from '../schemas/index.ts';
+import { input, validate } from '../middleware/validate.ts';
+import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { signInSession, signOutSession } from '../middleware/session.ts';
+import { limitPasswordAttempts, type PasswordAttempt } from '../middleware/rate-limit.ts';
+import { assertStrongPassword, changePassword, checkPassword } from '../services/auth.ts';
+import { endOtherSessions, listSessions, revokeSession } from '../services/sessions.ts';
+import { auditRequest } from '../services/audit.ts';
+import { presentSession } from '../presenters/index.ts';
+import { HttpError, notFound } from '../errors.ts';
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Le mot de passe actuel est incorrect.';
+export const SESSION_NOT_FOUND_MESSAGE = "Cette session n'existe pas ou est déjà terminée.";
+
+const passwordSchemas = { body: passwordChangeSchema };
+
+/** A password change is an attempt on the signed-in account: same limits as a login. */
+async function ownAccount(ctx: Context): Promise<PasswordAttempt> {
+  const user = signedInUser(ctx);
+  return { user, identifier: user.email };
+}
+
+export function accountRouter(): Router {
+  const router = new Router();
+
+  router.post('/api/simple-auth/password', requireUser, validate(passwordSchemas), limitPasswordAttempts(ownAccount), async (ctx) => {
+    const { body } = input(ctx, passwordSchemas);
+    const user = signedInUser(ctx);
+    const attempt = ctx.state.passwordAttempt!;
+    const valid = await checkPassword(ctx.passwordHasher, user, body.currentPassword);
+    attempt.outcome = valid ? 'succeeded' : 'failed';
+    if (!valid) {
+      await auditRequest(ctx, 'login_failed', { details: { knownAccount: true, during: 'password_change' } });
+      throw new HttpError(403, WRONG_CURRENT_PASSWORD_MESSAGE, { errors: [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD_MESSAGE }] });
+    }
+    await assertStrongPassword(body.newPassword, [user.email, user.username, user.firstName, user.lastName], 'newPassword');
+    await changePassword(ctx.knex, ctx.passwordHasher, user, body.newPassword);
+    const ended = await endOtherSessions(ctx.knex, user.id, ctx.session?.publicId);
+    await signInSession(ctx, user.id);
+    await auditRequest(ctx, 'password_changed', { details: { otherSessionsEnded: ended } });
+    ctx.body = { message: 'Votre mot de passe a été modifié. Vos autres sessions ont été fermées.' };
+  });
+
+  router.get('/api/simple-auth/sessions', requireUser, async (ctx) => {
+    const sessions = await listSessions(ctx.knex, signedInUser(ctx).id);
+    ctx.body = { sessions: sessions.map((session) => presentSession(session, ctx.session?.publicId)) };
+  });
+
+  router.delete('/api/simple-auth/sessions/:id', requireUser, async (ctx) => {
+    // Any text is a well-formed question; an id that is not one of this user's sessions is 404.
+    const id = String(ctx.params.id);
+    const current = id === ctx.session?.publicId;
+    if (!(await revokeSession(ctx.knex, signedInUser(ctx).id, id))) throw notFound(SESSION_NOT_FOUND_MESSAGE);
+    await auditRequest(ctx, 'session_revoked', { details: { current } });
+    if (current) signOutSession(ctx);
+    ctx.status = 204;
+  });
+
+  return router;
+}

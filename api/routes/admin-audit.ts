@@ -1,0 +1,21 @@
+/** `{base}/audit` of the admin API: the security record, newest first (issue 10). */
+import Router from '@koa/router';
+import { auditListQuerySchema } from '../schemas/index.ts';
+import { input, validate } from '../middleware/validate.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { listAuditEvents } from '../services/audit.ts';
+import { presentAuditEvent } from '../presenters/index.ts';
+
+const listSchemas = { query: auditListQuerySchema };
+
+export function adminAuditRouter(base: string): Router {
+  const router = new Router({ prefix: base });
+
+  router.get('/audit', requireAdmin, validate(listSchemas), async (ctx) => {
+    const { query } = input(ctx, listSchemas);
+    const { events, total } = await listAuditEvents(ctx.knex, query);
+    ctx.body = { events: events.map(presentAuditEvent), pagination: { page: query.page, limit: query.limit, total } };
+  });
+
+  return router;
+}
