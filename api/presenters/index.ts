@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './leads.ts';
 export * from './webinars.ts';
 export * from './activities.ts';
+export * from './stats.ts';

@@ -4,7 +4,7 @@
  * (or back to the admin page that sent the visitor here, when it says so with `next`).
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { loginSchema, MISSING_FIELDS_MESSAGE, setupAdminSchema } from '../../../api/schemas/index.ts';
+import { loginSchema, MISSING_FIELDS_MESSAGE, setupAdminSchema } from '#schemas';
 import { errorMessage, http } from '../lib/http.ts';
 import { fetchCurrentUser } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';

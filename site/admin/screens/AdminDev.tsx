@@ -6,12 +6,12 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
 import { useState, type SubmitEvent } from 'react';
-import { LEAD_TYPE_LABELS, type LeadType } from '../../../api/schemas/options.ts';
+import { LEAD_TYPE_LABELS, type LeadType } from '#schemas/options.ts';
 import { mutations, PAGE_SIZE, queries, TOUCHES } from '../lib/api.ts';
 import { formatLong } from '../lib/dates.ts';
 import { errorMessage } from '../lib/http.ts';
 import { invalidate, useMutation, useQuery } from '../lib/query.ts';
-import type { Lead } from '../lib/types.ts';
+import type { LeadJson as Lead } from '#presenters';
 import { $router, navigate } from '../stores/router.ts';
 import { toast, toastError } from '../stores/toast.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
@@ -21,7 +21,8 @@ import { pageCount, SimplePagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, controlClass, cx, focusRing, fullName, orDash } from '../ui/primitives.tsx';
 import { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
 import { RegistrationsView } from './Registrations.tsx';
-import { ActiveBadge, sourceLabel, Table, TableHead, tableState, td, tdActions } from './shared.tsx';
+import { ActiveBadge, sourceLabel } from '../ui/badges.tsx';
+import { Table, TableHead, tableState, td, tdActions } from '../ui/table.tsx';
 import { useWebinarDelete } from './Webinars.tsx';
 
 const TABS = ['contacts', 'webinars', 'registrations'] as const;

@@ -3,7 +3,7 @@
  * as one ISO instant (`datetime`), with `date` and `time` as typed; numbers go as numbers.
  */
 import { useState, type SubmitEvent } from 'react';
-import { LIMITS, webinarCreateSchema } from '../../../api/schemas/index.ts';
+import { LIMITS, webinarCreateSchema } from '#schemas';
 import { mutations, TOUCHES } from '../lib/api.ts';
 import { zurichLocalToIso } from '../lib/dates.ts';
 import { errorMessage, fieldErrors } from '../lib/http.ts';

@@ -5,7 +5,9 @@ import { formatDateTime, formatLong } from '../lib/dates.ts';
 import { useQuery } from '../lib/query.ts';
 import { CalendarIcon, ChartIcon, ChevronRightIcon, ClockIcon, FileIcon, UsersIcon } from '../ui/icons.tsx';
 import { Avatar, buttonClass, Card, CardHeader, cx, focusRing, fullName, initials, PageHeader } from '../ui/primitives.tsx';
-import { ActiveBadge, ActivityStatusBadge, activityTypeLabel, comingSoon, SourceBadge, Table, TableHead, TableMessage, td } from './shared.tsx';
+import { comingSoon } from '../lib/coming-soon.ts';
+import { ActiveBadge, ActivityStatusBadge, activityTypeLabel, SourceBadge } from '../ui/badges.tsx';
+import { Table, TableHead, TableMessage, td } from '../ui/table.tsx';
 
 /** Spec 2.6: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier". */
 export function percentageText(change: number): string {
@@ -147,7 +149,7 @@ export function Dashboard() {
                     </span>
                     <span className="mt-1 block text-sm font-semibold text-slate-900">{webinar.title}</span>
                     {webinar.description ? <span className="mt-1 line-clamp-2 text-sm text-slate-600">{webinar.description}</span> : null}
-                    <span className="mt-2 block text-xs text-slate-500">Durée : {webinar.duration ?? 60} minutes</span>
+                    <span className="mt-2 block text-xs text-slate-500">Durée : {webinar.duration} minutes</span>
                   </a>
                 </li>
               ))

@@ -13,18 +13,18 @@ import {
   tagSchema,
   type ActivityStatus,
   type ActivityType,
-} from '../../../api/schemas/index.ts';
+} from '#schemas';
 import { mutations, queries, TOUCHES } from '../lib/api.ts';
 import { formatDue, formatPPP, todayInZurich, zurichLocalToIso } from '../lib/dates.ts';
 import { errorMessage, fieldErrors } from '../lib/http.ts';
 import { invalidate, useMutation, useQuery } from '../lib/query.ts';
-import type { Activity, Lead } from '../lib/types.ts';
+import type { ActivityJson as Activity, LeadJson as Lead } from '#presenters';
 import { toast, toastError } from '../stores/toast.ts';
 import { Modal } from '../ui/dialog.tsx';
 import { controlClass, SelectField, TextAreaField, TextField, zodFieldErrors } from '../ui/forms.tsx';
 import { ArrowLeftIcon, CloseIcon, PencilIcon, PlusIcon } from '../ui/icons.tsx';
 import { Alert, Avatar, Badge, buttonClass, Card, CardHeader, cx, focusRing, fullName, initials, Spinner } from '../ui/primitives.tsx';
-import { ActivityStatusBadge, activityTypeLabel, LeadStatusBadge, sourceLabel } from './shared.tsx';
+import { ActivityStatusBadge, activityTypeLabel, LeadStatusBadge, sourceLabel } from '../ui/badges.tsx';
 
 function BackLink() {
   return (
@@ -52,7 +52,7 @@ function Tags({ lead }: { lead: Lead }) {
   const tags = useQuery(queries.tags(leadId));
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const current = tags.data?.tags ?? lead.tags ?? [];
+  const current = tags.data?.tags ?? lead.tags;
 
   const add = useMutation((tag: string) => mutations.addTag(leadId, tag), {
     onSuccess: () => {

@@ -12,11 +12,11 @@ import {
   leadUpdateSchema,
   type LeadSource,
   type LeadStatus,
-} from '../../../api/schemas/index.ts';
+} from '#schemas';
 import { mutations, queries, TOUCHES } from '../lib/api.ts';
 import { errorMessage, fieldErrors } from '../lib/http.ts';
 import { invalidate, useMutation, useQuery } from '../lib/query.ts';
-import type { Lead } from '../lib/types.ts';
+import type { LeadJson as Lead } from '#presenters';
 import { navigate } from '../stores/router.ts';
 import { toast, toastError } from '../stores/toast.ts';
 import { SelectField, TextAreaField, TextField, zodFieldErrors } from '../ui/forms.tsx';

@@ -6,19 +6,21 @@
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from '../../../api/schemas/options.ts';
+import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from '#schemas/options.ts';
 import { mutations, PAGE_SIZE, queries, TOUCHES } from '../lib/api.ts';
 import { formatDateTime, todayInZurich, zurichLocalToIso } from '../lib/dates.ts';
 import { errorMessage } from '../lib/http.ts';
 import { invalidate, useMutation, useQuery } from '../lib/query.ts';
-import type { Lead } from '../lib/types.ts';
+import type { LeadJson as Lead } from '#presenters';
 import { $router, navigate } from '../stores/router.ts';
 import { toast, toastError } from '../stores/toast.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
 import { CheckIcon, CloseIcon, EyeIcon, FilterIcon, PencilIcon, PlusIcon, RefreshIcon, SearchIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { Badge, buttonClass, Card, controlClass, cx, fullName, orDash, PageHeader, Spinner } from '../ui/primitives.tsx';
-import { RowActionsMenu, SourceBadge, Table, TableHead, tableState, td, tdActions } from './shared.tsx';
+import { RowActionsMenu } from '../ui/RowActionsMenu.tsx';
+import { SourceBadge } from '../ui/badges.tsx';
+import { Table, TableHead, tableState, td, tdActions } from '../ui/table.tsx';
 
 export const PERIODS = {
   today: "Aujourd'hui",

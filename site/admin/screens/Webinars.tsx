@@ -5,7 +5,7 @@ import { mutations, PAGE_SIZE, queries, TOUCHES } from '../lib/api.ts';
 import { formatLong } from '../lib/dates.ts';
 import { errorMessage } from '../lib/http.ts';
 import { invalidate, useMutation, useQuery } from '../lib/query.ts';
-import type { Webinar } from '../lib/types.ts';
+import type { WebinarJson as Webinar } from '#presenters';
 import { $router, navigate } from '../stores/router.ts';
 import { toast, toastError } from '../stores/toast.ts';
 import { ConfirmDialog } from '../ui/dialog.tsx';
@@ -13,7 +13,9 @@ import { EyeIcon, PlusIcon, RefreshIcon, UsersIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, cx, PageHeader, Spinner } from '../ui/primitives.tsx';
 import { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
-import { ActiveBadge, RowActionsMenu, Table, TableHead, tableState, td, tdActions } from './shared.tsx';
+import { RowActionsMenu } from '../ui/RowActionsMenu.tsx';
+import { ActiveBadge } from '../ui/badges.tsx';
+import { Table, TableHead, tableState, td, tdActions } from '../ui/table.tsx';
 
 export function webinarDeleteText(webinar: Webinar | undefined): string {
   return `Êtes-vous sûr de vouloir supprimer le webinaire ${webinar?.title ?? ''} ? Cette action est irréversible.`;
@@ -109,9 +111,9 @@ export function Webinars() {
                     </a>
                   </td>
                   <td className={cx(td, 'whitespace-nowrap')}>{formatLong(webinar.datetime)}</td>
-                  <td className={cx(td, 'whitespace-nowrap')}>{webinar.duration ?? 60} min</td>
-                  <td className={td}>{webinar.location || 'online'}</td>
-                  <td className={cx(td, 'tabular-nums')}>{webinar.maxAttendees ?? 100}</td>
+                  <td className={cx(td, 'whitespace-nowrap')}>{webinar.duration} min</td>
+                  <td className={td}>{webinar.location}</td>
+                  <td className={cx(td, 'tabular-nums')}>{webinar.maxAttendees}</td>
                   <td className={td}>
                     <ActiveBadge active={webinar.isActive} />
                   </td>

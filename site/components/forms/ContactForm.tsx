@@ -6,7 +6,7 @@
  * Without JavaScript the browser posts the full name as `fullName` and the API splits it with the same
  * shared `splitFullName`.
  */
-import { contactFormSchema, EMAIL_MAX, PHONE_MAX, splitFullName } from '../../../api/schemas/index.ts';
+import { contactFormSchema, EMAIL_MAX, PHONE_MAX, splitFullName } from '#schemas';
 import {
   Field,
   Honeypot,

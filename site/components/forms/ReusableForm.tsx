@@ -9,7 +9,7 @@
  * Content-Security-Policy's `form-action` (api/middleware/security-headers.ts).
  */
 import { useEffect, useState } from 'react';
-import { publicLeadSchema, EMAIL_MAX } from '../../../api/schemas/index.ts';
+import { publicLeadSchema, EMAIL_MAX } from '#schemas';
 import {
   Field,
   Honeypot,

@@ -2,7 +2,7 @@
  * The free-webinar sign-up (spec 2.11): first name, last name, email, company → a lead of type
  * "webinar". Used in the landing page's #webinar section and on the webinar page.
  */
-import { webinarFormSchema, EMAIL_MAX } from '../../../api/schemas/index.ts';
+import { webinarFormSchema, EMAIL_MAX } from '#schemas';
 import {
   Field,
   Honeypot,
