@@ -3,12 +3,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { mutations, PAGE_SIZE, queries, TOUCHES } from '../lib/api.ts';
 import { formatLong } from '../lib/dates.ts';
-import { errorMessage } from '../lib/http.ts';
-import { invalidate, useMutation, useQuery } from '../lib/query.ts';
+import { useQuery } from '../lib/query.ts';
 import type { WebinarJson as Webinar } from '#presenters';
 import { $router, navigate } from '../stores/router.ts';
-import { toast, toastError } from '../stores/toast.ts';
-import { ConfirmDialog } from '../ui/dialog.tsx';
+import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
 import { EyeIcon, PlusIcon, RefreshIcon, UsersIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, cx, PageHeader, Spinner } from '../ui/primitives.tsx';
@@ -23,28 +21,13 @@ export function webinarDeleteText(webinar: Webinar | undefined): string {
 
 /** Delete with confirmation, shared by the list page and the tabbed page. */
 export function useWebinarDelete() {
-  const [toDelete, setToDelete] = useState<Webinar | undefined>();
-  const remove = useMutation((webinar: Webinar) => mutations.deleteWebinar(webinar.id), {
-    onSuccess: () => {
-      setToDelete(undefined);
-      toast({ title: 'Webinaire supprimé', description: 'Le webinaire a été supprimé avec succès.' });
-      invalidate(...TOUCHES.webinars);
-    },
-    onError: (error) => {
-      setToDelete(undefined);
-      toastError(`Erreur lors de la suppression du webinaire: ${errorMessage(error)}`);
-    },
+  return useConfirmedDelete<Webinar>({
+    remove: (webinar) => mutations.deleteWebinar(webinar.id),
+    touches: TOUCHES.webinars,
+    success: { title: 'Webinaire supprimé', description: 'Le webinaire a été supprimé avec succès.' },
+    failure: (message) => `Erreur lors de la suppression du webinaire: ${message}`,
+    question: webinarDeleteText,
   });
-  const dialog = (
-    <ConfirmDialog
-      open={toDelete !== undefined}
-      onClose={() => setToDelete(undefined)}
-      onConfirm={() => toDelete && void remove.mutate(toDelete)}
-      pending={remove.pending}
-      description={webinarDeleteText(toDelete)}
-    />
-  );
-  return { ask: setToDelete, dialog };
 }
 
 function RowMenu({ webinar, onDelete }: { webinar: Webinar; onDelete: () => void }) {
