@@ -12,3 +12,4 @@ export * from './webinars.ts';
 export * from './activities.ts';
 export * from './auth.ts';
 export * from './params.ts';
+export * from './field-errors.ts';

@@ -1,0 +1,121 @@
+/** "Nouvelle activité": type, status, title, description, due date (today by default), completion moment. */
+import type { SubmitEvent } from 'react';
+import {
+  ACTIVITY_STATUSES,
+  ACTIVITY_STATUS_LABELS,
+  ACTIVITY_TYPES,
+  ACTIVITY_TYPE_LABELS,
+  activityCreateSchema,
+  type ActivityStatus,
+  type ActivityType,
+} from '#schemas';
+import { mutations, TOUCHES } from '../../lib/api.ts';
+import { todayInZurich, zurichLocalToIso } from '../../lib/dates.ts';
+import { errorMessage } from '../../lib/http.ts';
+import { invalidate, useMutation } from '../../lib/query.ts';
+import { toast, toastError } from '../../stores/toast.ts';
+import { Modal } from '../../ui/dialog.tsx';
+import { FormActions, SelectField, TextAreaField, TextField } from '../../ui/forms.tsx';
+import { useDraftForm } from '../../ui/useDraftForm.ts';
+
+interface ActivityDraft {
+  type: ActivityType;
+  title: string;
+  description: string;
+  status: ActivityStatus;
+  dueDate: string;
+  completedAt: string;
+}
+
+const emptyActivity = (): ActivityDraft => ({
+  type: 'note',
+  title: '',
+  description: '',
+  status: 'planned',
+  dueDate: todayInZurich(),
+  completedAt: '',
+});
+
+export function NewActivityDialog({ leadId, open, onClose }: { leadId: string; open: boolean; onClose: () => void }) {
+  const form = useDraftForm<ActivityDraft>(emptyActivity);
+  const { draft, set, errors } = form;
+
+  const create = useMutation((body: Record<string, unknown>) => mutations.createActivity(leadId, body), {
+    onSuccess: () => {
+      toast({ title: 'Activité créée' });
+      invalidate(...TOUCHES.activities(leadId));
+      form.reset();
+      onClose();
+    },
+    onError: (error) => {
+      form.showServerErrors(error);
+      toastError(`Erreur lors de la création de l'activité: ${errorMessage(error)}`);
+    },
+  });
+
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The completion moment is typed in Swiss time (datetime-local) and sent as an instant.
+    const [day, time] = draft.completedAt.split('T');
+    const body = {
+      type: draft.type,
+      title: draft.title,
+      description: draft.description,
+      status: draft.status,
+      dueDate: draft.dueDate,
+      completedAt: draft.completedAt ? (zurichLocalToIso(day ?? '', (time ?? '').slice(0, 5)) ?? draft.completedAt) : '',
+    };
+    const parsed = form.validate(activityCreateSchema, body);
+    if (parsed) void create.mutate(parsed);
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Nouvelle activité"
+      description="Enregistrez un échange ou planifiez une action pour ce contact."
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Type"
+          name="type"
+          value={draft.type}
+          onChange={set('type')}
+          options={ACTIVITY_TYPES.map((value) => ({ value, label: ACTIVITY_TYPE_LABELS[value] }))}
+          error={errors.type}
+        />
+        <SelectField
+          label="Statut"
+          name="status"
+          value={draft.status}
+          onChange={set('status')}
+          options={ACTIVITY_STATUSES.map((value) => ({ value, label: ACTIVITY_STATUS_LABELS[value] }))}
+          error={errors.status}
+        />
+        <TextField label="Titre" name="title" value={draft.title} onChange={set('title')} required error={errors.title} className="sm:col-span-2" />
+        <TextAreaField
+          label="Description"
+          name="description"
+          value={draft.description}
+          onChange={set('description')}
+          error={errors.description}
+          rows={3}
+          className="sm:col-span-2"
+        />
+        <TextField label="Date d'échéance" name="dueDate" type="date" value={draft.dueDate} onChange={set('dueDate')} error={errors.dueDate} />
+        <TextField
+          label="Date de réalisation"
+          name="completedAt"
+          type="datetime-local"
+          value={draft.completedAt}
+          onChange={set('completedAt')}
+          error={errors.completedAt}
+          hint="Facultative ; une activité terminée sans date prend l'heure actuelle."
+        />
+        <FormActions cancel={{ onClick: onClose }} submitLabel="Créer l'activité" pendingLabel="Création..." pending={create.pending} className="mt-2 sm:col-span-2" />
+      </form>
+    </Modal>
+  );
+}
