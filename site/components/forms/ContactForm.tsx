@@ -1,5 +1,5 @@
 /**
- * The landing page's contact request (spec 2.11, 3, 5): one full-name field split at the first space
+ * The landing page's contact request: one full-name field split at the first space
  * (first word → firstName, the rest → lastName), email, phone, optional company and goal → a lead of
  * type "contact".
  *
@@ -7,14 +7,9 @@
  * shared `splitFullName`.
  */
 import { contactFormSchema, EMAIL_MAX, PHONE_MAX, splitFullName } from '#schemas';
-import {
-  Field,
-  Honeypot,
-  SubmitButton,
-  compact,
-  useLeadForm,
-  type CommonFormText,
-} from './shared.tsx';
+import { Field } from './fields.tsx';
+import { LeadFormShell } from './LeadFormShell.tsx';
+import { compact, useLeadForm, type CommonFormText } from './useLeadForm.ts';
 
 export interface ContactFormText {
   name: string;
@@ -67,15 +62,16 @@ export default function ContactForm({ idPrefix, text, common }: Props) {
 
   const id = (field: string) => `${idPrefix}-${field}`;
   return (
-    <form
-      ref={form}
-      method="post"
-      action="/api/leads"
+    <LeadFormShell
+      form={form}
       onSubmit={onSubmit}
+      pending={pending}
+      idPrefix={idPrefix}
+      type="contact"
+      submit={{ label: text.submit, pending: text.pending }}
+      footnote={`${common.requiredHint} ${common.privacyNote}`}
       className="relative grid gap-4 sm:grid-cols-2"
-      aria-busy={pending}
     >
-      <input type="hidden" name="type" value="contact" />
       <Field
         id={id('name')}
         name={NAME_FIELD}
@@ -125,13 +121,6 @@ export default function ContactForm({ idPrefix, text, common }: Props) {
         multiline
         className="sm:col-span-2"
       />
-      <Honeypot id={id('website')} />
-      <div className="sm:col-span-2">
-        <SubmitButton pending={pending} label={text.submit} pendingLabel={text.pending} />
-        <p className="mt-3 text-center text-xs text-muted">
-          {common.requiredHint} {common.privacyNote}
-        </p>
-      </div>
-    </form>
+    </LeadFormShell>
   );
 }

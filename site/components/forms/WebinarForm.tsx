@@ -1,16 +1,11 @@
 /**
- * The free-webinar sign-up (spec 2.11): first name, last name, email, company → a lead of type
+ * The free-webinar sign-up: first name, last name, email, company → a lead of type
  * "webinar". Used in the landing page's #webinar section and on the webinar page.
  */
 import { webinarFormSchema, EMAIL_MAX } from '#schemas';
-import {
-  Field,
-  Honeypot,
-  SubmitButton,
-  compact,
-  useLeadForm,
-  type CommonFormText,
-} from './shared.tsx';
+import { Field } from './fields.tsx';
+import { LeadFormShell } from './LeadFormShell.tsx';
+import { compact, useLeadForm, type CommonFormText } from './useLeadForm.ts';
 
 export interface WebinarFormText {
   firstName: string;
@@ -49,15 +44,16 @@ export default function WebinarForm({ idPrefix, text, common }: Props) {
 
   const id = (field: string) => `${idPrefix}-${field}`;
   return (
-    <form
-      ref={form}
-      method="post"
-      action="/api/leads"
+    <LeadFormShell
+      form={form}
       onSubmit={onSubmit}
+      pending={pending}
+      idPrefix={idPrefix}
+      type="webinar"
+      submit={{ label: text.submit, pending: text.pending }}
+      footnote={`${common.requiredHint} ${common.privacyNote}`}
       className="relative grid gap-4 sm:grid-cols-2"
-      aria-busy={pending}
     >
-      <input type="hidden" name="type" value="webinar" />
       <Field
         id={id('firstName')}
         name="firstName"
@@ -88,13 +84,6 @@ export default function WebinarForm({ idPrefix, text, common }: Props) {
         autoComplete="organization"
         className="sm:col-span-2"
       />
-      <Honeypot id={id('website')} />
-      <div className="sm:col-span-2">
-        <SubmitButton pending={pending} label={text.submit} pendingLabel={text.pending} />
-        <p className="mt-3 text-center text-xs text-muted">
-          {common.requiredHint} {common.privacyNote}
-        </p>
-      </div>
-    </form>
+    </LeadFormShell>
   );
 }
