@@ -1,5 +1,5 @@
 /**
- * /login (spec 2.4, 5, 8): sign in with the username field and the password, or create the first
+ * /login: sign in with the username field and the password, or create the first
  * administrator. Already signed in → /simple-admin; after success → /simple-admin after 500 ms
  * (or back to the admin page that sent the visitor here, when it says so with `next`).
  */

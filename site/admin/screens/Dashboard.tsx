@@ -1,4 +1,4 @@
-/** Dashboard (spec 2.6): four counters, the latest contacts, the next webinars and the latest activity. */
+/** Dashboard: four counters, the latest contacts, the next webinars and the latest activity. */
 import type { ReactNode } from 'react';
 import { queries } from '../lib/api.ts';
 import { formatDateTime, formatLong } from '../lib/dates.ts';
@@ -9,7 +9,7 @@ import { comingSoon } from '../lib/coming-soon.ts';
 import { ActiveBadge, ActivityStatusBadge, activityTypeLabel, SourceBadge } from '../ui/badges.tsx';
 import { Table, TableHead, TableMessage, td } from '../ui/table.tsx';
 
-/** Spec 2.6: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier". */
+/** The monthly change: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier". */
 export function percentageText(change: number): string {
   if (change > 0) return `+${change}% depuis le mois dernier`;
   if (change < 0) return `${change}% depuis le mois dernier`;
@@ -45,7 +45,7 @@ export function Dashboard() {
   const upcoming = useQuery(queries.upcomingWebinars());
   const activities = useQuery(queries.recentActivities());
 
-  // Spec 7: placeholder zeros while the counters load.
+  // Placeholder zeros while the counters load.
   const leads = leadStats.data ?? { total: 0, newLastMonth: 0, percentageChange: 0, newThisMonth: 0 };
   const webinars = webinarStats.data ?? { upcoming: 0, registrations: 0 };
 

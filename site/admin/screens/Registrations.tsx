@@ -1,5 +1,5 @@
 /**
- * "Inscriptions aux webinaires" (spec 2.10): a webinar selector (the given or the first webinar
+ * "Inscriptions aux webinaires": a webinar selector (the given or the first webinar
  * is selected; changing it goes back to page 1), the registrations of that webinar with their
  * status badges, and the whole webinar's counts from the API.
  */

@@ -38,7 +38,7 @@ export function Modal(props: {
   );
 }
 
-/** "Confirmer la suppression" (spec 2.7, 2.10): the confirm button shows its pending label while the call runs. */
+/** "Confirmer la suppression": the confirm button shows its pending label while the call runs. */
 export function ConfirmDialog(props: {
   open: boolean;
   onClose: () => void;

@@ -38,7 +38,7 @@ export default function WebinarForm({ idPrefix, text, common }: Props) {
       }),
     text,
     common,
-    // When the webinar is full or none is planned, the API says so under the spec's success text.
+    // When the webinar is full or none is planned, the API says so under the usual success text.
     successDescription: ({ notice }) => (notice ? `${text.success.description}\n${notice}` : text.success.description),
   });
 

@@ -16,7 +16,7 @@ export type CheckResult = { ok: true } | { ok: false; errors: FieldErrors; missi
 /**
  * Validates `payload` with a shared schema. Errors are keyed by form field (`fieldOf` maps a payload
  * key to the input that holds it); `missing` says whether a required field was left empty, which
- * is the spec's "Champs requis" case, as opposed to a value in the wrong format.
+ * is the "Champs requis" toast's case, as opposed to a value in the wrong format.
  */
 export function checkWithSchema(
   schema: z.ZodType,

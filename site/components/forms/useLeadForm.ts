@@ -5,7 +5,7 @@
  * Progressive enhancement: each form is a real `<form method="post" action="/api/leads">` with
  * native `required`/`type="email"` checks, so it works without JavaScript (the API answers with a
  * redirect to /merci/ or /erreur-envoi/). Once hydrated, the island turns native validation off and
- * validates with the shared schemas instead, to show the spec's toast and inline French messages.
+ * validates with the shared schemas instead, to show the "Champs requis" toast and inline French messages.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject, type SubmitEvent } from 'react';
 import type { z } from 'zod';
