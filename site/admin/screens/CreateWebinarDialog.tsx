@@ -9,7 +9,7 @@ import { zurichLocalToIso } from '../lib/dates.ts';
 import { errorMessage } from '../lib/http.ts';
 import { invalidate, useMutation } from '../lib/query.ts';
 import { toast, toastError } from '../stores/toast.ts';
-import { Modal } from '../ui/dialog.tsx';
+import { FormDialog } from '../ui/dialog.tsx';
 import { FormActions, SwitchField, TextAreaField, TextField } from '../ui/forms.tsx';
 import { useDraftForm } from '../ui/useDraftForm.ts';
 
@@ -91,94 +91,86 @@ export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose:
   }
 
   return (
-    <Modal
-      open={open}
-      onClose={close}
-      title="Créer un nouveau webinaire"
-      description="Remplissez le formulaire ci-dessous pour créer un nouveau webinaire."
-      size="lg"
-    >
-      <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField label="Titre" name="title" value={draft.title} onChange={set('title')} required error={errors.title} className="sm:col-span-2" />
-        <TextAreaField
-          label="Description"
-          name="description"
-          value={draft.description}
-          onChange={set('description')}
-          required
-          error={errors.description}
-          rows={3}
-          className="sm:col-span-2"
-        />
-        <TextField
-          label="Date"
-          name="date"
-          type="date"
-          value={draft.date}
-          onChange={set('date')}
-          required
-          error={errors.date}
-          hint="Heure de Suisse (Europe/Zurich)"
-        />
-        <TextField label="Heure" name="time" type="time" value={draft.time} onChange={set('time')} required error={errors.time} />
-        <TextField
-          label="Durée (minutes)"
-          name="duration"
-          type="number"
-          inputMode="numeric"
-          min={LIMITS.webinarDurationMin}
-          max={LIMITS.webinarDurationMax}
-          value={draft.duration}
-          onChange={set('duration')}
-          required
-          error={errors.duration}
-        />
-        <TextField
-          label="Nombre maximum de participants"
-          name="maxAttendees"
-          type="number"
-          inputMode="numeric"
-          min={LIMITS.webinarMaxAttendeesMin}
-          max={LIMITS.webinarMaxAttendeesMax}
-          value={draft.maxAttendees}
-          onChange={set('maxAttendees')}
-          required
-          error={errors.maxAttendees}
-        />
-        <TextField
-          label="Lieu"
-          name="location"
-          value={draft.location}
-          onChange={set('location')}
-          required
-          error={errors.location}
-          className="sm:col-span-2"
-        />
-        <TextField
-          label="URL d'inscription"
-          name="registrationUrl"
-          type="url"
-          inputMode="url"
-          value={draft.registrationUrl}
-          onChange={set('registrationUrl')}
-          error={errors.registrationUrl}
-          placeholder="https://"
-        />
-        <TextField
-          label="URL de l'image"
-          name="imageUrl"
-          type="url"
-          inputMode="url"
-          value={draft.imageUrl}
-          onChange={set('imageUrl')}
-          error={errors.imageUrl}
-          placeholder="https://"
-        />
-        <div className="sm:col-span-2">
-          <SwitchField label="Actif" name="isActive" checked={draft.isActive} onChange={set('isActive')} />
-        </div>
-        <FormActions cancel={{ onClick: close }} submitLabel="Créer" pendingLabel="Création..." pending={create.pending} className="mt-2 sm:col-span-2" />
-      </form>
-    </Modal>
+    <FormDialog open={open} onClose={close} title="Créer un nouveau webinaire" description="Remplissez le formulaire ci-dessous pour créer un nouveau webinaire." onSubmit={submit}>
+      <TextField label="Titre" name="title" value={draft.title} onChange={set('title')} required error={errors.title} className="sm:col-span-2" />
+      <TextAreaField
+        label="Description"
+        name="description"
+        value={draft.description}
+        onChange={set('description')}
+        required
+        error={errors.description}
+        rows={3}
+        className="sm:col-span-2"
+      />
+      <TextField
+        label="Date"
+        name="date"
+        type="date"
+        value={draft.date}
+        onChange={set('date')}
+        required
+        error={errors.date}
+        hint="Heure de Suisse (Europe/Zurich)"
+      />
+      <TextField label="Heure" name="time" type="time" value={draft.time} onChange={set('time')} required error={errors.time} />
+      <TextField
+        label="Durée (minutes)"
+        name="duration"
+        type="number"
+        inputMode="numeric"
+        min={LIMITS.webinarDurationMin}
+        max={LIMITS.webinarDurationMax}
+        value={draft.duration}
+        onChange={set('duration')}
+        required
+        error={errors.duration}
+      />
+      <TextField
+        label="Nombre maximum de participants"
+        name="maxAttendees"
+        type="number"
+        inputMode="numeric"
+        min={LIMITS.webinarMaxAttendeesMin}
+        max={LIMITS.webinarMaxAttendeesMax}
+        value={draft.maxAttendees}
+        onChange={set('maxAttendees')}
+        required
+        error={errors.maxAttendees}
+      />
+      <TextField
+        label="Lieu"
+        name="location"
+        value={draft.location}
+        onChange={set('location')}
+        required
+        error={errors.location}
+        className="sm:col-span-2"
+      />
+      <TextField
+        label="URL d'inscription"
+        name="registrationUrl"
+        type="url"
+        inputMode="url"
+        value={draft.registrationUrl}
+        onChange={set('registrationUrl')}
+        error={errors.registrationUrl}
+        placeholder="https://"
+      />
+      <TextField
+        label="URL de l'image"
+        name="imageUrl"
+        type="url"
+        inputMode="url"
+        value={draft.imageUrl}
+        onChange={set('imageUrl')}
+        error={errors.imageUrl}
+        placeholder="https://"
+      />
+      <div className="sm:col-span-2">
+        <SwitchField label="Actif" name="isActive" checked={draft.isActive} onChange={set('isActive')} />
+      </div>
+      <FormActions cancel={{ onClick: close }} submitLabel="Créer" pendingLabel="Création..." pending={create.pending} className="mt-2 sm:col-span-2" />
+    </FormDialog>
   );
 }

@@ -7,6 +7,7 @@ import { CalendarIcon, ChartIcon, ChevronRightIcon, ClockIcon, FileIcon, UsersIc
 import { Avatar, buttonClass, Card, CardHeader, cx, focusRing, fullName, initials, PageHeader } from '../ui/primitives.tsx';
 import { comingSoon } from '../lib/coming-soon.ts';
 import { ActiveBadge, ActivityStatusBadge, activityTypeLabel, SourceBadge } from '../ui/badges.tsx';
+import { listState } from '../ui/list-state.tsx';
 import { Table, TableHead, TableMessage, td } from '../ui/table.tsx';
 
 /** The monthly change: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier". */
@@ -98,16 +99,8 @@ export function Dashboard() {
             action={<SeeAll href="/admin/leads" label="Voir tous les contacts" />}
           />
           <ul className="divide-y divide-slate-100">
-            {recentLeads.loading ? (
-              <li className="px-5 py-6 text-sm text-slate-500">Chargement des contacts...</li>
-            ) : recentLeads.errorText ? (
-              <li role="alert" className="px-5 py-6 text-sm text-red-700">
-                {recentLeads.errorText}
-              </li>
-            ) : !recentLeads.data?.length ? (
-              <li className="px-5 py-6 text-sm text-slate-500">Aucun contact récent</li>
-            ) : (
-              recentLeads.data.slice(0, 5).map((lead) => (
+            {listState(recentLeads, !recentLeads.data?.length, { loading: 'Chargement des contacts...', empty: 'Aucun contact récent' }) ??
+              recentLeads.data?.slice(0, 5).map((lead) => (
                 <li key={lead.id}>
                   <a href={`/admin/leads/${lead.id}`} className={cx('flex items-center gap-3 px-5 py-3 hover:bg-slate-50', focusRing)}>
                     <Avatar text={initials(lead.firstName, lead.lastName, lead.email)} size="sm" />
@@ -118,8 +111,7 @@ export function Dashboard() {
                     <SourceBadge source={lead.source} />
                   </a>
                 </li>
-              ))
-            )}
+              ))}
           </ul>
         </Card>
 
@@ -131,16 +123,8 @@ export function Dashboard() {
             action={<SeeAll href="/admin/webinars" label="Voir tous les webinaires" />}
           />
           <ul className="divide-y divide-slate-100">
-            {upcoming.loading ? (
-              <li className="px-5 py-6 text-sm text-slate-500">Chargement des webinaires...</li>
-            ) : upcoming.errorText ? (
-              <li role="alert" className="px-5 py-6 text-sm text-red-700">
-                {upcoming.errorText}
-              </li>
-            ) : !upcoming.data?.length ? (
-              <li className="px-5 py-6 text-sm text-slate-500">Aucun webinaire à venir</li>
-            ) : (
-              upcoming.data.slice(0, 3).map((webinar) => (
+            {listState(upcoming, !upcoming.data?.length, { loading: 'Chargement des webinaires...', empty: 'Aucun webinaire à venir' }) ??
+              upcoming.data?.slice(0, 3).map((webinar) => (
                 <li key={webinar.id}>
                   <a href={`/admin/webinars/${webinar.id}`} className={cx('block px-5 py-4 hover:bg-slate-50', focusRing)}>
                     <span className="flex flex-wrap items-center justify-between gap-2">
@@ -152,8 +136,7 @@ export function Dashboard() {
                     <span className="mt-2 block text-xs text-slate-500">Durée : {webinar.duration} minutes</span>
                   </a>
                 </li>
-              ))
-            )}
+              ))}
           </ul>
         </Card>
       </div>

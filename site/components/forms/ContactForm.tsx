@@ -6,8 +6,8 @@
  * Without JavaScript the browser posts the full name as `fullName` and the API splits it with the same
  * shared `splitFullName`.
  */
-import { contactFormSchema, EMAIL_MAX, PHONE_MAX, splitFullName } from '#schemas';
-import { Field } from './fields.tsx';
+import { contactFormSchema, PHONE_MAX, splitFullName } from '#schemas';
+import { CompanyField, EmailField, Field } from './fields.tsx';
 import { LeadFormShell } from './LeadFormShell.tsx';
 import { compact, useLeadForm, type CommonFormText } from './useLeadForm.ts';
 
@@ -81,17 +81,7 @@ export default function ContactForm({ idPrefix, text, common }: Props) {
         autoComplete="name"
         className="sm:col-span-2"
       />
-      <Field
-        id={id('email')}
-        name="email"
-        type="email"
-        label={text.email}
-        error={errors.email}
-        required
-        autoComplete="email"
-        inputMode="email"
-        maxLength={EMAIL_MAX}
-      />
+      <EmailField id={id('email')} label={text.email} error={errors.email} />
       <Field
         id={id('phone')}
         name="phone"
@@ -102,15 +92,7 @@ export default function ContactForm({ idPrefix, text, common }: Props) {
         autoComplete="tel"
         maxLength={PHONE_MAX}
       />
-      <Field
-        id={id('company')}
-        name="company"
-        label={text.company}
-        optionalSuffix={common.optionalSuffix}
-        error={errors.company}
-        autoComplete="organization"
-        className="sm:col-span-2"
-      />
+      <CompanyField id={id('company')} label={text.company} optionalSuffix={common.optionalSuffix} error={errors.company} />
       <Field
         id={id('message')}
         name="message"

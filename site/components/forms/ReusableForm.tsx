@@ -9,8 +9,8 @@
  * Content-Security-Policy's `form-action` (api/middleware/security-headers.ts).
  */
 import { useEffect, useState } from 'react';
-import { publicLeadSchema, EMAIL_MAX } from '#schemas';
-import { Field } from './fields.tsx';
+import { publicLeadSchema } from '#schemas';
+import { EmailField, Field } from './fields.tsx';
 import { LeadFormShell } from './LeadFormShell.tsx';
 import { compact, useLeadForm, type CommonFormText } from './useLeadForm.ts';
 
@@ -122,18 +122,7 @@ function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light
           autoComplete="given-name"
         />
       )}
-      <Field
-        id={id('email')}
-        name="email"
-        type="email"
-        label={text.email}
-        error={errors.email}
-        required
-        autoComplete="email"
-        inputMode="email"
-        maxLength={EMAIL_MAX}
-        className={showName ? '' : 'sm:col-span-2'}
-      />
+      <EmailField id={id('email')} label={text.email} error={errors.email} className={showName ? '' : 'sm:col-span-2'} />
     </LeadFormShell>
   );
 }

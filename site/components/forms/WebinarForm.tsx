@@ -2,8 +2,8 @@
  * The free-webinar sign-up: first name, last name, email, company → a lead of type
  * "webinar". Used in the landing page's #webinar section and on the webinar page.
  */
-import { webinarFormSchema, EMAIL_MAX } from '#schemas';
-import { Field } from './fields.tsx';
+import { webinarFormSchema } from '#schemas';
+import { CompanyField, EmailField, Field } from './fields.tsx';
 import { LeadFormShell } from './LeadFormShell.tsx';
 import { compact, useLeadForm, type CommonFormText } from './useLeadForm.ts';
 
@@ -63,27 +63,8 @@ export default function WebinarForm({ idPrefix, text, common }: Props) {
         autoComplete="given-name"
       />
       <Field id={id('lastName')} name="lastName" label={text.lastName} error={errors.lastName} autoComplete="family-name" />
-      <Field
-        id={id('email')}
-        name="email"
-        type="email"
-        label={text.email}
-        error={errors.email}
-        required
-        autoComplete="email"
-        inputMode="email"
-        maxLength={EMAIL_MAX}
-        className="sm:col-span-2"
-      />
-      <Field
-        id={id('company')}
-        name="company"
-        label={text.company}
-        optionalSuffix={common.optionalSuffix}
-        error={errors.company}
-        autoComplete="organization"
-        className="sm:col-span-2"
-      />
+      <EmailField id={id('email')} label={text.email} error={errors.email} className="sm:col-span-2" />
+      <CompanyField id={id('company')} label={text.company} optionalSuffix={common.optionalSuffix} error={errors.company} />
     </LeadFormShell>
   );
 }

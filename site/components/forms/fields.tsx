@@ -1,5 +1,6 @@
 /** The public forms' controls: a labelled input with its inline error, the honeypot, the submit button. */
 import type { InputHTMLAttributes } from 'react';
+import { EMAIL_MAX } from '#schemas';
 
 type FieldProps = {
   id: string;
@@ -96,5 +97,38 @@ export function SubmitButton({
       )}
       {pending ? pendingLabel : label}
     </button>
+  );
+}
+
+/** The required email input every lead form has. */
+export function EmailField({ id, label, error, className }: { id: string; label: string; error?: string; className?: string }) {
+  return (
+    <Field
+      id={id}
+      name="email"
+      type="email"
+      label={label}
+      error={error}
+      required
+      autoComplete="email"
+      inputMode="email"
+      maxLength={EMAIL_MAX}
+      className={className}
+    />
+  );
+}
+
+/** The optional company input ("Société (optionnel)"), full width. */
+export function CompanyField({ id, label, optionalSuffix, error }: { id: string; label: string; optionalSuffix: string; error?: string }) {
+  return (
+    <Field
+      id={id}
+      name="company"
+      label={label}
+      optionalSuffix={optionalSuffix}
+      error={error}
+      autoComplete="organization"
+      className="sm:col-span-2"
+    />
   );
 }

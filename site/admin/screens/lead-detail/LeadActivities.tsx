@@ -6,6 +6,7 @@ import { formatDue, formatPPP } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';
 import { ActivityStatusBadge, activityTypeLabel } from '../../ui/badges.tsx';
 import { PlusIcon } from '../../ui/icons.tsx';
+import { listState } from '../../ui/list-state.tsx';
 import { Badge, buttonClass, Card, CardHeader } from '../../ui/primitives.tsx';
 import { NewActivityDialog } from './NewActivityDialog.tsx';
 
@@ -45,17 +46,12 @@ export function LeadActivities({ leadId }: { leadId: string }) {
         }
       />
       <ul className="divide-y divide-slate-100" aria-label="Activités du contact">
-        {activities.loading ? (
-          <li className="px-5 py-8 text-sm text-slate-500">Chargement des activités...</li>
-        ) : activities.errorText ? (
-          <li role="alert" className="px-5 py-8 text-sm text-red-700">
-            {activities.errorText}
-          </li>
-        ) : !activities.data?.activities.length ? (
-          <li className="px-5 py-8 text-center text-sm text-slate-500">Aucune activité pour ce contact.</li>
-        ) : (
-          activities.data.activities.map((activity) => <ActivityItem key={activity.id} activity={activity} />)
-        )}
+        {listState(activities, !activities.data?.activities.length, {
+          loading: 'Chargement des activités...',
+          empty: 'Aucune activité pour ce contact.',
+          spacing: 'py-8',
+          centerEmpty: true,
+        }) ?? activities.data?.activities.map((activity) => <ActivityItem key={activity.id} activity={activity} />)}
       </ul>
       <NewActivityDialog leadId={leadId} open={open} onClose={() => setOpen(false)} />
     </Card>

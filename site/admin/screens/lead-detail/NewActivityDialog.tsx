@@ -14,7 +14,7 @@ import { todayInZurich, zurichLocalToIso } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { invalidate, useMutation } from '../../lib/query.ts';
 import { toast, toastError } from '../../stores/toast.ts';
-import { Modal } from '../../ui/dialog.tsx';
+import { FormDialog } from '../../ui/dialog.tsx';
 import { FormActions, SelectField, TextAreaField, TextField } from '../../ui/forms.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 
@@ -70,52 +70,44 @@ export function NewActivityDialog({ leadId, open, onClose }: { leadId: string; o
   }
 
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title="Nouvelle activité"
-      description="Enregistrez un échange ou planifiez une action pour ce contact."
-      size="lg"
-    >
-      <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Type"
-          name="type"
-          value={draft.type}
-          onChange={set('type')}
-          options={ACTIVITY_TYPES.map((value) => ({ value, label: ACTIVITY_TYPE_LABELS[value] }))}
-          error={errors.type}
-        />
-        <SelectField
-          label="Statut"
-          name="status"
-          value={draft.status}
-          onChange={set('status')}
-          options={ACTIVITY_STATUSES.map((value) => ({ value, label: ACTIVITY_STATUS_LABELS[value] }))}
-          error={errors.status}
-        />
-        <TextField label="Titre" name="title" value={draft.title} onChange={set('title')} required error={errors.title} className="sm:col-span-2" />
-        <TextAreaField
-          label="Description"
-          name="description"
-          value={draft.description}
-          onChange={set('description')}
-          error={errors.description}
-          rows={3}
-          className="sm:col-span-2"
-        />
-        <TextField label="Date d'échéance" name="dueDate" type="date" value={draft.dueDate} onChange={set('dueDate')} error={errors.dueDate} />
-        <TextField
-          label="Date de réalisation"
-          name="completedAt"
-          type="datetime-local"
-          value={draft.completedAt}
-          onChange={set('completedAt')}
-          error={errors.completedAt}
-          hint="Facultative ; une activité terminée sans date prend l'heure actuelle."
-        />
-        <FormActions cancel={{ onClick: onClose }} submitLabel="Créer l'activité" pendingLabel="Création..." pending={create.pending} className="mt-2 sm:col-span-2" />
-      </form>
-    </Modal>
+    <FormDialog open={open} onClose={onClose} title="Nouvelle activité" description="Enregistrez un échange ou planifiez une action pour ce contact." onSubmit={submit}>
+      <SelectField
+        label="Type"
+        name="type"
+        value={draft.type}
+        onChange={set('type')}
+        options={ACTIVITY_TYPES.map((value) => ({ value, label: ACTIVITY_TYPE_LABELS[value] }))}
+        error={errors.type}
+      />
+      <SelectField
+        label="Statut"
+        name="status"
+        value={draft.status}
+        onChange={set('status')}
+        options={ACTIVITY_STATUSES.map((value) => ({ value, label: ACTIVITY_STATUS_LABELS[value] }))}
+        error={errors.status}
+      />
+      <TextField label="Titre" name="title" value={draft.title} onChange={set('title')} required error={errors.title} className="sm:col-span-2" />
+      <TextAreaField
+        label="Description"
+        name="description"
+        value={draft.description}
+        onChange={set('description')}
+        error={errors.description}
+        rows={3}
+        className="sm:col-span-2"
+      />
+      <TextField label="Date d'échéance" name="dueDate" type="date" value={draft.dueDate} onChange={set('dueDate')} error={errors.dueDate} />
+      <TextField
+        label="Date de réalisation"
+        name="completedAt"
+        type="datetime-local"
+        value={draft.completedAt}
+        onChange={set('completedAt')}
+        error={errors.completedAt}
+        hint="Facultative ; une activité terminée sans date prend l'heure actuelle."
+      />
+      <FormActions cancel={{ onClick: onClose }} submitLabel="Créer l'activité" pendingLabel="Création..." pending={create.pending} className="mt-2 sm:col-span-2" />
+    </FormDialog>
   );
 }
