@@ -54,7 +54,7 @@ const REQUIRED: Partial<Record<keyof Draft, string>> = {
 
 export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const form = useDraftForm<Draft>(defaults);
-  const { draft, set, errors } = form;
+  const { draft, set, field } = form;
 
   const close = () => {
     form.clearErrors();
@@ -92,79 +92,58 @@ export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose:
 
   return (
     <FormDialog open={open} onClose={close} title="Créer un nouveau webinaire" description="Remplissez le formulaire ci-dessous pour créer un nouveau webinaire." onSubmit={submit}>
-      <TextField label="Titre" name="title" value={draft.title} onChange={set('title')} required error={errors.title} className="sm:col-span-2" />
+      <TextField label="Titre" {...field('title')} required className="sm:col-span-2" />
       <TextAreaField
         label="Description"
-        name="description"
-        value={draft.description}
-        onChange={set('description')}
+        {...field('description')}
         required
-        error={errors.description}
         rows={3}
         className="sm:col-span-2"
       />
       <TextField
         label="Date"
-        name="date"
+        {...field('date')}
         type="date"
-        value={draft.date}
-        onChange={set('date')}
         required
-        error={errors.date}
         hint="Heure de Suisse (Europe/Zurich)"
       />
-      <TextField label="Heure" name="time" type="time" value={draft.time} onChange={set('time')} required error={errors.time} />
+      <TextField label="Heure" {...field('time')} type="time" required />
       <TextField
         label="Durée (minutes)"
-        name="duration"
+        {...field('duration')}
         type="number"
         inputMode="numeric"
         min={LIMITS.webinarDurationMin}
         max={LIMITS.webinarDurationMax}
-        value={draft.duration}
-        onChange={set('duration')}
         required
-        error={errors.duration}
       />
       <TextField
         label="Nombre maximum de participants"
-        name="maxAttendees"
+        {...field('maxAttendees')}
         type="number"
         inputMode="numeric"
         min={LIMITS.webinarMaxAttendeesMin}
         max={LIMITS.webinarMaxAttendeesMax}
-        value={draft.maxAttendees}
-        onChange={set('maxAttendees')}
         required
-        error={errors.maxAttendees}
       />
       <TextField
         label="Lieu"
-        name="location"
-        value={draft.location}
-        onChange={set('location')}
+        {...field('location')}
         required
-        error={errors.location}
         className="sm:col-span-2"
       />
       <TextField
         label="URL d'inscription"
-        name="registrationUrl"
+        {...field('registrationUrl')}
         type="url"
         inputMode="url"
-        value={draft.registrationUrl}
-        onChange={set('registrationUrl')}
-        error={errors.registrationUrl}
         placeholder="https://"
       />
       <TextField
         label="URL de l'image"
-        name="imageUrl"
+        {...field('imageUrl')}
         type="url"
         inputMode="url"
-        value={draft.imageUrl}
-        onChange={set('imageUrl')}
-        error={errors.imageUrl}
         placeholder="https://"
       />
       <div className="sm:col-span-2">

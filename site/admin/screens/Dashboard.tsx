@@ -8,7 +8,7 @@ import { Avatar, buttonClass, Card, CardHeader, cx, focusRing, fullName, initial
 import { comingSoon } from '../lib/coming-soon.ts';
 import { ActiveBadge, ActivityStatusBadge, activityTypeLabel, SourceBadge } from '../ui/badges.tsx';
 import { listState } from '../ui/list-state.tsx';
-import { Table, TableHead, TableMessage, td } from '../ui/table.tsx';
+import { Table, TableHead, tableState, td } from '../ui/table.tsx';
 
 /** The monthly change: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier". */
 export function percentageText(change: number): string {
@@ -36,6 +36,16 @@ function SeeAll({ href, label }: { href: string; label: string }) {
       {label}
       <ChevronRightIcon size={16} />
     </a>
+  );
+}
+
+/** A dashboard card listing a few items, with its "Voir tous…" link. */
+function ListCard(props: { id: string; title: string; description: string; seeAll: { href: string; label: string }; children: ReactNode }) {
+  return (
+    <Card labelledBy={props.id}>
+      <CardHeader id={props.id} title={props.title} description={props.description} action={<SeeAll {...props.seeAll} />} />
+      <ul className="divide-y divide-slate-100">{props.children}</ul>
+    </Card>
   );
 }
 
@@ -91,14 +101,7 @@ export function Dashboard() {
       ) : null}
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card labelledBy="recent-leads">
-          <CardHeader
-            id="recent-leads"
-            title="Derniers contacts"
-            description="Les 5 contacts les plus récents"
-            action={<SeeAll href="/admin/leads" label="Voir tous les contacts" />}
-          />
-          <ul className="divide-y divide-slate-100">
+        <ListCard id="recent-leads" title="Derniers contacts" description="Les 5 contacts les plus récents" seeAll={{ href: '/admin/leads', label: 'Voir tous les contacts' }}>
             {listState(recentLeads, !recentLeads.data?.length, { loading: 'Chargement des contacts...', empty: 'Aucun contact récent' }) ??
               recentLeads.data?.slice(0, 5).map((lead) => (
                 <li key={lead.id}>
@@ -112,17 +115,9 @@ export function Dashboard() {
                   </a>
                 </li>
               ))}
-          </ul>
-        </Card>
+        </ListCard>
 
-        <Card labelledBy="upcoming-webinars">
-          <CardHeader
-            id="upcoming-webinars"
-            title="Prochains webinaires"
-            description="Les 3 prochaines sessions"
-            action={<SeeAll href="/admin/webinars" label="Voir tous les webinaires" />}
-          />
-          <ul className="divide-y divide-slate-100">
+        <ListCard id="upcoming-webinars" title="Prochains webinaires" description="Les 3 prochaines sessions" seeAll={{ href: '/admin/webinars', label: 'Voir tous les webinaires' }}>
             {listState(upcoming, !upcoming.data?.length, { loading: 'Chargement des webinaires...', empty: 'Aucun webinaire à venir' }) ??
               upcoming.data?.slice(0, 3).map((webinar) => (
                 <li key={webinar.id}>
@@ -137,8 +132,7 @@ export function Dashboard() {
                   </a>
                 </li>
               ))}
-          </ul>
-        </Card>
+        </ListCard>
       </div>
 
       <Card className="mt-6" labelledBy="recent-activity">
@@ -155,18 +149,8 @@ export function Dashboard() {
         <Table label="Tableau de l'activité récente">
           <TableHead columns={['Date', 'Type', 'Contact', 'Description', 'Statut']} />
           <tbody className="divide-y divide-slate-100">
-            {activities.loading ? (
-              <TableMessage colSpan={5}>Chargement de l'activité...</TableMessage>
-            ) : activities.errorText ? (
-              <TableMessage colSpan={5}>
-                <span role="alert" className="text-red-700">
-                  {activities.errorText}
-                </span>
-              </TableMessage>
-            ) : !activities.data?.length ? (
-              <TableMessage colSpan={5}>Aucune activité récente</TableMessage>
-            ) : (
-              activities.data.map((activity) => (
+            {tableState(activities, !activities.data?.length, { colSpan: 5, loading: "Chargement de l'activité...", empty: 'Aucune activité récente' }) ??
+              activities.data?.map((activity) => (
                 <tr key={activity.id}>
                   <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(activity.createdAt)}</td>
                   <td className={td}>{activityTypeLabel(activity.type)}</td>
@@ -187,8 +171,7 @@ export function Dashboard() {
                     <ActivityStatusBadge status={activity.status} />
                   </td>
                 </tr>
-              ))
-            )}
+              ))}
           </tbody>
         </Table>
       </Card>

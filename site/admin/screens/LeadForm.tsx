@@ -54,7 +54,7 @@ function toDraft(lead?: Lead): Draft {
 function Form({ lead }: { lead?: Lead }) {
   const editing = lead !== undefined;
   const form = useDraftForm<Draft>(() => toDraft(lead));
-  const { draft, set, errors } = form;
+  const { draft, field } = form;
 
   const save = useMutation((body: Record<string, unknown>) => (editing ? mutations.updateLead(String(lead.id), body) : mutations.createLead(body)), {
     onSuccess: (saved) => {
@@ -94,31 +94,22 @@ function Form({ lead }: { lead?: Lead }) {
         <div className={section}>
           <TextField
             label="Prénom"
-            name="firstName"
-            value={draft.firstName}
-            onChange={set('firstName')}
+            {...field('firstName')}
             required
-            error={errors.firstName}
             autoComplete="off"
           />
-          <TextField label="Nom" name="lastName" value={draft.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="off" />
+          <TextField label="Nom" {...field('lastName')} autoComplete="off" />
           <TextField
             label="Email"
-            name="email"
+            {...field('email')}
             type="email"
-            value={draft.email}
-            onChange={set('email')}
             required
-            error={errors.email}
             autoComplete="off"
           />
-          <TextField label="Téléphone" name="phone" type="tel" value={draft.phone} onChange={set('phone')} error={errors.phone} autoComplete="off" />
+          <TextField label="Téléphone" {...field('phone')} type="tel" autoComplete="off" />
           <TextField
             label="Société"
-            name="company"
-            value={draft.company}
-            onChange={set('company')}
-            error={errors.company}
+            {...field('company')}
             className="sm:col-span-2"
             autoComplete="off"
           />
@@ -133,34 +124,22 @@ function Form({ lead }: { lead?: Lead }) {
         <div className={section}>
           <SelectField
             label="Source"
-            name="source"
-            value={draft.source}
-            onChange={set('source')}
+            {...field('source')}
             options={LEAD_SOURCES.map((value) => ({ value, label: LEAD_SOURCE_LABELS[value] }))}
-            error={errors.source}
           />
           <SelectField
             label="Statut"
-            name="status"
-            value={draft.status}
-            onChange={set('status')}
+            {...field('status')}
             options={LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }))}
-            error={errors.status}
           />
           <TextAreaField
             label="Message"
-            name="message"
-            value={draft.message}
-            onChange={set('message')}
-            error={errors.message}
+            {...field('message')}
             className="sm:col-span-2"
           />
           <TextAreaField
             label="Notes internes"
-            name="notes"
-            value={draft.notes}
-            onChange={set('notes')}
-            error={errors.notes}
+            {...field('notes')}
             hint="Ces notes sont visibles uniquement par les administrateurs."
             className="sm:col-span-2"
           />

@@ -19,6 +19,9 @@ export function useDraftForm<D extends object>(initial: () => D) {
     (value: D[K]) =>
       setDraft((current) => ({ ...current, [key]: value }));
 
+  /** The props binding an input to a draft field: name, value, change handler, error. */
+  const field = <K extends keyof D & string>(key: K) => ({ name: key, value: draft[key], onChange: set(key), error: errors[key] });
+
   /**
    * The parsed body, or undefined after showing the errors. `extraErrors` may add messages the
    * schema cannot give (a field the dialog requires although the API has a default for it).
@@ -55,5 +58,5 @@ export function useDraftForm<D extends object>(initial: () => D) {
     setErrors({});
   }
 
-  return { draft, set, errors, clearErrors: () => setErrors({}), validate, showServerErrors, reset };
+  return { draft, set, field, errors, clearErrors: () => setErrors({}), validate, showServerErrors, reset };
 }

@@ -38,7 +38,7 @@ const emptyActivity = (): ActivityDraft => ({
 
 export function NewActivityDialog({ leadId, open, onClose }: { leadId: string; open: boolean; onClose: () => void }) {
   const form = useDraftForm<ActivityDraft>(emptyActivity);
-  const { draft, set, errors } = form;
+  const { draft, field } = form;
 
   const create = useMutation((body: Record<string, unknown>) => mutations.createActivity(leadId, body), {
     onSuccess: () => {
@@ -73,38 +73,26 @@ export function NewActivityDialog({ leadId, open, onClose }: { leadId: string; o
     <FormDialog open={open} onClose={onClose} title="Nouvelle activité" description="Enregistrez un échange ou planifiez une action pour ce contact." onSubmit={submit}>
       <SelectField
         label="Type"
-        name="type"
-        value={draft.type}
-        onChange={set('type')}
+        {...field('type')}
         options={ACTIVITY_TYPES.map((value) => ({ value, label: ACTIVITY_TYPE_LABELS[value] }))}
-        error={errors.type}
       />
       <SelectField
         label="Statut"
-        name="status"
-        value={draft.status}
-        onChange={set('status')}
+        {...field('status')}
         options={ACTIVITY_STATUSES.map((value) => ({ value, label: ACTIVITY_STATUS_LABELS[value] }))}
-        error={errors.status}
       />
-      <TextField label="Titre" name="title" value={draft.title} onChange={set('title')} required error={errors.title} className="sm:col-span-2" />
+      <TextField label="Titre" {...field('title')} required className="sm:col-span-2" />
       <TextAreaField
         label="Description"
-        name="description"
-        value={draft.description}
-        onChange={set('description')}
-        error={errors.description}
+        {...field('description')}
         rows={3}
         className="sm:col-span-2"
       />
-      <TextField label="Date d'échéance" name="dueDate" type="date" value={draft.dueDate} onChange={set('dueDate')} error={errors.dueDate} />
+      <TextField label="Date d'échéance" {...field('dueDate')} type="date" />
       <TextField
         label="Date de réalisation"
-        name="completedAt"
+        {...field('completedAt')}
         type="datetime-local"
-        value={draft.completedAt}
-        onChange={set('completedAt')}
-        error={errors.completedAt}
         hint="Facultative ; une activité terminée sans date prend l'heure actuelle."
       />
       <FormActions cancel={{ onClick: onClose }} submitLabel="Créer l'activité" pendingLabel="Création..." pending={create.pending} className="mt-2 sm:col-span-2" />
