@@ -6,7 +6,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { LEAD_TYPE_LABELS, type LeadType } from '#schemas/options.ts';
+import { LEAD_TYPE_LABELS } from '#schemas/options.ts';
 import { PAGE_SIZE, queries } from '../lib/api.ts';
 import { formatLong } from '../lib/dates.ts';
 import { useQuery } from '../lib/query.ts';
@@ -56,7 +56,7 @@ function ContactsTab() {
                 <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>{orDash(fullName(lead))}</td>
                 <td className={td}>{lead.email}</td>
                 <td className={cx(td, 'whitespace-nowrap')}>{orDash(lead.phone, DASHES)}</td>
-                <td className={td}>{lead.type ? (LEAD_TYPE_LABELS[lead.type as LeadType] ?? lead.type) : DASHES}</td>
+                <td className={td}>{LEAD_TYPE_LABELS[lead.type]}</td>
                 <td className={td}>{lead.source ? sourceLabel(lead.source) : DASHES}</td>
                 <td className={cx(td, tdActions)}>
                   <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={() => remove.ask(lead)}>

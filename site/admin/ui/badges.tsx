@@ -13,11 +13,12 @@ import {
 } from '#schemas/options.ts';
 import { Badge } from './primitives.tsx';
 
-export function sourceLabel(source: string | null | undefined, fallback = 'Formulaire'): string {
-  return (source && LEAD_SOURCE_LABELS[source as LeadSource]) || fallback;
+/** The source's label; a contact without a source shows `fallback`. */
+export function sourceLabel(source: LeadSource | null, fallback = 'Formulaire'): string {
+  return source ? LEAD_SOURCE_LABELS[source] : fallback;
 }
 
-export function SourceBadge({ source }: { source: string | null | undefined }) {
+export function SourceBadge({ source }: { source: LeadSource | null }) {
   return <Badge tone={source === 'webinar' ? 'violet' : 'gray'}>{sourceLabel(source)}</Badge>;
 }
 
@@ -47,8 +48,8 @@ export function ActiveBadge({ active }: { active: boolean }) {
   return <Badge tone={active ? 'green' : 'gray'}>{active ? 'Actif' : 'Inactif'}</Badge>;
 }
 
-export function activityTypeLabel(type: string): string {
-  return ACTIVITY_TYPE_LABELS[type as ActivityType] ?? type;
+export function activityTypeLabel(type: ActivityType): string {
+  return ACTIVITY_TYPE_LABELS[type];
 }
 
 const activityTones: Record<ActivityStatus, 'blue' | 'amber' | 'green' | 'gray'> = {
@@ -58,7 +59,7 @@ const activityTones: Record<ActivityStatus, 'blue' | 'amber' | 'green' | 'gray'>
   cancelled: 'gray',
 };
 
-export function ActivityStatusBadge({ status }: { status: string }) {
-  return <Badge tone={activityTones[status as ActivityStatus] ?? 'gray'}>{ACTIVITY_STATUS_LABELS[status as ActivityStatus] ?? status}</Badge>;
+export function ActivityStatusBadge({ status }: { status: ActivityStatus }) {
+  return <Badge tone={activityTones[status]}>{ACTIVITY_STATUS_LABELS[status]}</Badge>;
 }
 

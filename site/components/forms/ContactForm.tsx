@@ -35,7 +35,7 @@ interface Props {
 const NAME_FIELD = 'fullName';
 
 export default function ContactForm({ idPrefix, text, common }: Props) {
-  const { form, pending, errors, onSubmit } = useLeadForm({
+  const { errors, shell } = useLeadForm({
     schema: contactFormSchema,
     toPayload: (values) => {
       const { firstName, lastName } = splitFullName(values[NAME_FIELD] ?? '');
@@ -63,9 +63,7 @@ export default function ContactForm({ idPrefix, text, common }: Props) {
   const id = (field: string) => `${idPrefix}-${field}`;
   return (
     <LeadFormShell
-      form={form}
-      onSubmit={onSubmit}
-      pending={pending}
+      {...shell}
       idPrefix={idPrefix}
       type="contact"
       submit={{ label: text.submit, pending: text.pending }}

@@ -56,7 +56,7 @@ export default function ReusableForm(props: Props) {
 
 function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light' }: Props) {
   const [done, setDone] = useState(false);
-  const { form, pending, errors, onSubmit } = useLeadForm({
+  const { errors, shell } = useLeadForm({
     schema: publicLeadSchema,
     toPayload: (values) =>
       compact({
@@ -103,9 +103,7 @@ function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light
   const labelTone = tone === 'dark' ? '[&_label]:text-cream [&_label_span]:text-pine-200' : '';
   return (
     <LeadFormShell
-      form={form}
-      onSubmit={onSubmit}
-      pending={pending}
+      {...shell}
       idPrefix={idPrefix}
       type="contact"
       hidden={<input type="hidden" name="message" value={text.leadMessage} />}

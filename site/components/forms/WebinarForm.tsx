@@ -25,7 +25,7 @@ interface Props {
 }
 
 export default function WebinarForm({ idPrefix, text, common }: Props) {
-  const { form, pending, errors, onSubmit } = useLeadForm({
+  const { errors, shell } = useLeadForm({
     schema: webinarFormSchema,
     toPayload: (values) =>
       compact({
@@ -45,9 +45,7 @@ export default function WebinarForm({ idPrefix, text, common }: Props) {
   const id = (field: string) => `${idPrefix}-${field}`;
   return (
     <LeadFormShell
-      form={form}
-      onSubmit={onSubmit}
-      pending={pending}
+      {...shell}
       idPrefix={idPrefix}
       type="webinar"
       submit={{ label: text.submit, pending: text.pending }}

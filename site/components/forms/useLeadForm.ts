@@ -127,5 +127,6 @@ export function useLeadForm(setup: LeadFormSetup) {
     }
   }
 
-  return { form, pending, errors, onSubmit };
+  // `shell` is what LeadFormShell needs: the form element, its submit handler and the pending flag.
+  return { errors, shell: { form, onSubmit, pending } };
 }
