@@ -9,9 +9,9 @@
 import { contactFormSchema, PHONE_MAX, splitFullName } from '#schemas';
 import { CompanyField, EmailField, Field } from './fields.tsx';
 import { LeadFormShell } from './LeadFormShell.tsx';
-import { compact, useLeadForm, type CommonFormText } from './useLeadForm.ts';
+import { compact, useLeadForm, type LeadFormProps, type LeadFormText } from './useLeadForm.ts';
 
-export interface ContactFormText {
+export interface ContactFormText extends LeadFormText {
   name: string;
   nameRequired: string;
   email: string;
@@ -19,22 +19,12 @@ export interface ContactFormText {
   company: string;
   message: string;
   messagePlaceholder: string;
-  submit: string;
-  pending: string;
-  success: { title: string; description: string };
-  error: { title: string; description: string };
-}
-
-interface Props {
-  idPrefix: string;
-  text: ContactFormText;
-  common: CommonFormText;
 }
 
 // Without JavaScript the browser posts `fullName` as is and the API splits it the same way.
 const NAME_FIELD = 'fullName';
 
-export default function ContactForm({ idPrefix, text, common }: Props) {
+export default function ContactForm({ idPrefix, text, common }: LeadFormProps<ContactFormText>) {
   const { errors, shell } = useLeadForm({
     schema: contactFormSchema,
     toPayload: (values) => {

@@ -5,26 +5,16 @@
 import { webinarFormSchema } from '#schemas';
 import { CompanyField, EmailField, Field } from './fields.tsx';
 import { LeadFormShell } from './LeadFormShell.tsx';
-import { compact, useLeadForm, type CommonFormText } from './useLeadForm.ts';
+import { compact, useLeadForm, type LeadFormProps, type LeadFormText } from './useLeadForm.ts';
 
-export interface WebinarFormText {
+export interface WebinarFormText extends LeadFormText {
   firstName: string;
   lastName: string;
   email: string;
   company: string;
-  submit: string;
-  pending: string;
-  success: { title: string; description: string };
-  error: { title: string; description: string };
 }
 
-interface Props {
-  idPrefix: string;
-  text: WebinarFormText;
-  common: CommonFormText;
-}
-
-export default function WebinarForm({ idPrefix, text, common }: Props) {
+export default function WebinarForm({ idPrefix, text, common }: LeadFormProps<WebinarFormText>) {
   const { errors, shell } = useLeadForm({
     schema: webinarFormSchema,
     toPayload: (values) =>

@@ -71,6 +71,21 @@ interface ToastText {
   description: string;
 }
 
+/** The texts every lead form with toasts has: its button, pending label and the two toasts. */
+export interface LeadFormText {
+  submit: string;
+  pending: string;
+  success: ToastText;
+  error: ToastText;
+}
+
+/** What a lead form component receives from the page. */
+export interface LeadFormProps<T extends LeadFormText> {
+  idPrefix: string;
+  text: T;
+  common: CommonFormText;
+}
+
 export interface LeadFormSetup {
   /** The shared schema the API validates with too. */
   schema: z.ZodType;
