@@ -6,6 +6,7 @@ import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import { NotFoundError as ObjectionNotFoundError } from 'objection';
 import type { Logger } from 'pino';
+import { fieldErrorList } from './schemas/field-errors.ts';
 
 export interface FieldError {
   path: string;
@@ -55,7 +56,7 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, MESSAGES.tooManyRequests, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 
 export function fieldErrorsFromZod(error: ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return fieldErrorList(error.issues);
 }
 
 /** French messages for the unique constraints a client can run into. */

@@ -9,7 +9,7 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { ICON_NAMES, SOCIAL_NETWORKS } from './components/icon-paths.ts';
 
-/** The landing page's section anchors (spec 2.2): links may only target these. */
+/** The landing page's section anchors: links may only target these. */
 export const SECTION_IDS = ['about', 'hormones', 'benefits', 'testimonials', 'faq', 'webinar', 'contact'] as const;
 
 const text = z.string().trim().min(1, 'Ce texte ne peut pas être vide.');

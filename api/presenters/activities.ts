@@ -29,3 +29,10 @@ export function presentRecentActivity(activity: Activity & { lead?: Pick<Lead, '
       : null,
   };
 }
+export type RecentActivityJson = ReturnType<typeof presentRecentActivity>;
+
+/** A contact's activities, as the activity list route answers them. */
+export function presentActivityList(activities: Activity[]) {
+  return { activities: activities.map(presentActivity) };
+}
+export type ActivityListJson = ReturnType<typeof presentActivityList>;

@@ -10,8 +10,8 @@ export function text(value: string | null | undefined): string | null {
   return value === undefined || value === null || value === '' ? null : value;
 }
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
+/** The pagination object of every list answer: the page asked for, its size, and the total count. */
+export function presentPage(query: { page: number; limit: number }, total: number) {
+  return { page: query.page, limit: query.limit, total };
 }
+export type PageJson = ReturnType<typeof presentPage>;

@@ -6,3 +6,4 @@ export * from './activities.ts';
 export * from './public-submissions.ts';
 export * from './audit.ts';
 export * from './sessions.ts';
+export * from './stats.ts';

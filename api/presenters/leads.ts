@@ -1,5 +1,5 @@
 import type { Lead } from '../models/index.ts';
-import { iso, text } from './common.ts';
+import { iso, presentPage, text } from './common.ts';
 
 /** A contact, every field of spec section 3 (internal notes included: only administrators read leads). */
 export function presentLead(lead: Lead) {
@@ -26,3 +26,15 @@ export function presentLead(lead: Lead) {
   };
 }
 export type LeadJson = ReturnType<typeof presentLead>;
+
+/** One page of the contacts list. */
+export function presentLeadPage(leads: Lead[], query: { page: number; limit: number }, total: number) {
+  return { leads: leads.map(presentLead), pagination: presentPage(query, total) };
+}
+export type LeadPageJson = ReturnType<typeof presentLeadPage>;
+
+/** A contact's tags, as the tag routes answer them. */
+export function presentTags(tags: string[]) {
+  return { tags };
+}
+export type TagsJson = ReturnType<typeof presentTags>;

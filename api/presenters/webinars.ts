@@ -1,5 +1,5 @@
 import type { Webinar, WebinarRegistration, Lead } from '../models/index.ts';
-import { iso, text } from './common.ts';
+import { iso, presentPage, text } from './common.ts';
 
 export function presentWebinar(webinar: Webinar) {
   return {
@@ -34,3 +34,31 @@ export function presentRegistration(registration: WebinarRegistration & { lead?:
   };
 }
 export type RegistrationJson = ReturnType<typeof presentRegistration>;
+
+/** One page of the webinars list. */
+export function presentWebinarPage(webinars: Webinar[], query: { page: number; limit: number }, total: number) {
+  return { webinars: webinars.map(presentWebinar), pagination: presentPage(query, total) };
+}
+export type WebinarPageJson = ReturnType<typeof presentWebinarPage>;
+
+/** Counts of one webinar's registrations by status, over the whole webinar. */
+export interface RegistrationCounts {
+  total: number;
+  registered: number;
+  attended: number;
+  noShow: number;
+}
+
+/** One page of a webinar's registrations, with the counts over all of them. */
+export function presentRegistrationPage(
+  page: { registrations: Parameters<typeof presentRegistration>[0][]; total: number; stats: RegistrationCounts },
+  query: { page: number; limit: number },
+) {
+  const { total, registered, attended, noShow } = page.stats;
+  return {
+    registrations: page.registrations.map(presentRegistration),
+    pagination: presentPage(query, page.total),
+    stats: { total, registered, attended, noShow },
+  };
+}
+export type RegistrationPageJson = ReturnType<typeof presentRegistrationPage>;

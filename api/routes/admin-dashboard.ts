@@ -6,7 +6,7 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { leadStats } from '../services/leads.ts';
 import { webinarStats } from '../services/webinars.ts';
 import { recentActivities } from '../services/activities.ts';
-import { presentRecentActivity } from '../presenters/index.ts';
+import { presentLeadStats, presentRecentActivity, presentWebinarStats } from '../presenters/index.ts';
 
 const recentSchemas = { query: recentActivitiesQuerySchema };
 
@@ -14,11 +14,11 @@ export function adminDashboardRouter(base: string): Router {
   const router = new Router({ prefix: base, sensitive: true });
 
   router.get('/stats/leads', requireAdmin, async (ctx) => {
-    ctx.body = await leadStats(ctx.knex);
+    ctx.body = presentLeadStats(await leadStats(ctx.knex));
   });
 
   router.get('/stats/webinars', requireAdmin, async (ctx) => {
-    ctx.body = await webinarStats(ctx.knex);
+    ctx.body = presentWebinarStats(await webinarStats(ctx.knex));
   });
 
   router.get('/activities/recent', requireAdmin, validate(recentSchemas), async (ctx) => {

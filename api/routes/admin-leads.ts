@@ -4,7 +4,7 @@ import { leadCreateSchema, leadListQuerySchema, leadUpdateSchema } from '../sche
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { createLead, deleteLead, findLeadOr404, listLeads, recentLeads, updateLead } from '../services/leads.ts';
-import { presentLead } from '../presenters/index.ts';
+import { presentLead, presentLeadPage } from '../presenters/index.ts';
 import { auditRequest } from '../services/audit.ts';
 
 const listSchemas = { query: leadListQuerySchema };
@@ -17,7 +17,7 @@ export function adminLeadsRouter(base: string): Router {
   router.get('/leads', requireAdmin, validate(listSchemas), async (ctx) => {
     const { query } = input(ctx, listSchemas);
     const { leads, total } = await listLeads(ctx.knex, query);
-    ctx.body = { leads: leads.map(presentLead), pagination: { page: query.page, limit: query.limit, total } };
+    ctx.body = presentLeadPage(leads, query, total);
   });
 
   // Declared before `/leads/:id`, which would otherwise take "recent" for an id.

@@ -11,7 +11,7 @@ import {
   listWebinars,
   upcomingWebinars,
 } from '../services/webinars.ts';
-import { presentRegistration, presentWebinar } from '../presenters/index.ts';
+import { presentRegistrationPage, presentWebinar, presentWebinarPage } from '../presenters/index.ts';
 import { auditRequest } from '../services/audit.ts';
 
 const listSchemas = { query: webinarListQuerySchema };
@@ -24,7 +24,7 @@ export function adminWebinarsRouter(base: string): Router {
   router.get('/webinars', requireAdmin, validate(listSchemas), async (ctx) => {
     const { query } = input(ctx, listSchemas);
     const { webinars, total } = await listWebinars(ctx.knex, query);
-    ctx.body = { webinars: webinars.map(presentWebinar), pagination: { page: query.page, limit: query.limit, total } };
+    ctx.body = presentWebinarPage(webinars, query, total);
   });
 
   // Declared before `/webinars/:id`, which would otherwise take "upcoming" for an id.
@@ -50,12 +50,7 @@ export function adminWebinarsRouter(base: string): Router {
 
   router.get('/webinars/:id/registrations', requireAdmin, validate(registrationSchemas), async (ctx) => {
     const { query } = input(ctx, registrationSchemas);
-    const { registrations, total, stats } = await listRegistrations(ctx.knex, ctx.params.id, query);
-    ctx.body = {
-      registrations: registrations.map(presentRegistration),
-      pagination: { page: query.page, limit: query.limit, total },
-      stats,
-    };
+    ctx.body = presentRegistrationPage(await listRegistrations(ctx.knex, ctx.params.id, query), query);
   });
 
   return router;

@@ -5,7 +5,7 @@ import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin, signedInUser } from '../middleware/auth.ts';
 import { addTag, leadTags, removeTag } from '../services/leads.ts';
 import { createActivity, listLeadActivities } from '../services/activities.ts';
-import { presentActivity } from '../presenters/index.ts';
+import { presentActivity, presentActivityList, presentTags } from '../presenters/index.ts';
 
 const tagSchemas = { body: tagSchema };
 const activitySchemas = { body: activityCreateSchema };
@@ -14,23 +14,23 @@ export function crmRouter(): Router {
   const router = new Router({ prefix: '/api/crm/leads', sensitive: true });
 
   router.get('/:id/tags', requireAdmin, async (ctx) => {
-    ctx.body = { tags: await leadTags(ctx.knex, ctx.params.id) };
+    ctx.body = presentTags(await leadTags(ctx.knex, ctx.params.id));
   });
 
   router.post('/:id/tags', requireAdmin, validate(tagSchemas), async (ctx) => {
     const { body } = input(ctx, tagSchemas);
     ctx.status = 201;
-    ctx.body = { tags: await addTag(ctx.knex, ctx.params.id, body.tag) };
+    ctx.body = presentTags(await addTag(ctx.knex, ctx.params.id, body.tag));
   });
 
   // `:tag` arrives URL-decoded by the router; an encoded slash (%2F) stays inside the one segment.
   router.delete('/:id/tags/:tag', requireAdmin, async (ctx) => {
     const tag = tagNameSchema.parse(ctx.params.tag);
-    ctx.body = { tags: await removeTag(ctx.knex, ctx.params.id, tag) };
+    ctx.body = presentTags(await removeTag(ctx.knex, ctx.params.id, tag));
   });
 
   router.get('/:id/activities', requireAdmin, async (ctx) => {
-    ctx.body = { activities: (await listLeadActivities(ctx.knex, ctx.params.id)).map(presentActivity) };
+    ctx.body = presentActivityList(await listLeadActivities(ctx.knex, ctx.params.id));
   });
 
   router.post('/:id/activities', requireAdmin, validate(activitySchemas), async (ctx) => {

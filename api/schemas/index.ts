@@ -14,3 +14,4 @@ export * from './auth.ts';
 export * from './params.ts';
 export * from './audit.ts';
 export * from './passwords.ts';
+export * from './field-errors.ts';

@@ -1,5 +1,5 @@
 /**
- * The back office: one client-side app for /admin*, /simple-admin* and /admin-dev* (spec 2.3-2.10).
+ * The back office: one client-side app for /admin*, /simple-admin* and /admin-dev*.
  * Signed out, /admin* goes to /api/login (which lands on /login) and /simple-admin to /login;
  * /admin-dev renders without sign-in and its data calls answer 401 → /login.
  */

@@ -1,5 +1,5 @@
 /**
- * The FAQ (spec 2.2, 4): Headless UI disclosures kept to one open entry at a time; a second click
+ * The FAQ: Headless UI disclosures kept to one open entry at a time; a second click
  * on the open question closes it. Answers stay in the HTML when closed (`unmount={false}`), so they
  * are indexed and readable without JavaScript (see Faq.astro).
  */

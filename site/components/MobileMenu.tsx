@@ -1,5 +1,5 @@
 /**
- * The header's menu on small screens (spec 2.2, 4): a toggle button opens the same entries as the
+ * The header's menu on small screens: a toggle button opens the same entries as the
  * desktop navigation plus the webinar button; choosing an entry, pressing Escape or clicking outside
  * closes it. Hydrated on the first interaction with the toggle (`client:interaction`, which replays
  * the tap that woke it), so no visitor downloads it before using it and desktops never do.

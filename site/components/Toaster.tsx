@@ -1,15 +1,15 @@
 /**
- * The one toast region of the public pages (spec 4, 8, 9): one toast at a time, closed with its
+ * The one toast region of the public pages: one toast at a time, closed with its
  * button, by swiping it sideways, or by itself after a while (success only: an error stays until the
  * visitor closes it). The region exists before any toast, so screen readers announce each new one.
  *
  * It is not an island of its own: the form islands mount it on hydration (`mountToaster`), so it
  * costs no JavaScript before a form is near, and it shares their React runtime and toast store.
  */
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useStore } from '@nanostores/react';
-import { $toast, dismissToast, type Toast } from '../lib/toast.ts';
+import { $toast, type Toast } from '../lib/toast.ts';
+import { useToastDismissal } from '../lib/use-toast-dismissal.ts';
 
 export interface ToasterLabels {
   closeLabel: string;
@@ -17,7 +17,6 @@ export interface ToasterLabels {
 }
 
 const AUTO_CLOSE_MS = 6000;
-const SWIPE_DISTANCE_PX = 80;
 
 export function Toaster({ closeLabel, regionLabel }: ToasterLabels) {
   const toast = useStore($toast);
@@ -34,34 +33,7 @@ export function Toaster({ closeLabel, regionLabel }: ToasterLabels) {
 }
 
 function ToastCard({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
-  const [paused, setPaused] = useState(false);
-  const [offset, setOffset] = useState(0);
-  const [dragging, setDragging] = useState(false);
-  const start = useRef<number | null>(null);
-
-  useEffect(() => {
-    if (toast.variant === 'destructive' || paused) return;
-    const timer = window.setTimeout(() => dismissToast(toast.id), AUTO_CLOSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [toast, paused]);
-
-  function onPointerDown(event: ReactPointerEvent<HTMLDivElement>) {
-    if ((event.target as HTMLElement).closest('button')) return;
-    start.current = event.clientX;
-    setDragging(true);
-    event.currentTarget.setPointerCapture(event.pointerId);
-  }
-  function onPointerMove(event: ReactPointerEvent<HTMLDivElement>) {
-    if (start.current !== null) setOffset(event.clientX - start.current);
-  }
-  function onPointerEnd() {
-    if (start.current === null) return;
-    start.current = null;
-    setDragging(false);
-    if (Math.abs(offset) >= SWIPE_DISTANCE_PX) dismissToast(toast.id);
-    else setOffset(0);
-  }
-
+  const { offset, dragging, handlers, dismiss } = useToastDismissal(toast, { autoCloseMs: AUTO_CLOSE_MS, keepErrors: true });
   const destructive = toast.variant === 'destructive';
   return (
     <div
@@ -70,14 +42,7 @@ function ToastCard({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
         destructive ? 'border-danger bg-danger text-white' : 'border-line bg-white text-ink'
       } ${dragging ? '' : 'transition-transform duration-200'}`}
       style={{ transform: `translateX(${offset}px)`, opacity: 1 - Math.min(Math.abs(offset) / 240, 0.6) }}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      {...handlers}
     >
       {!destructive && (
         <span
@@ -107,7 +72,7 @@ function ToastCard({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
       </div>
       <button
         type="button"
-        onClick={() => dismissToast(toast.id)}
+        onClick={dismiss}
         aria-label={closeLabel}
         className={`absolute top-3 right-3 grid size-8 place-items-center rounded-full ${destructive ? 'hover:bg-white/15' : 'hover:bg-sand'}`}
       >

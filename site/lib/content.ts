@@ -4,7 +4,7 @@
  *
  * French typography is applied on the way out, so editors type ordinary spaces: the space before
  * « : ; ! ? % » and after a number becomes a no-break space (a title never starts a line with "?").
- * Form texts are left exactly as written: they are the spec's wording, compared word for word.
+ * Form texts are left exactly as written: they are the specified wording, compared word for word.
  */
 import { getCollection, type CollectionEntry, type CollectionKey } from 'astro:content';
 

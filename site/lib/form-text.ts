@@ -1,5 +1,5 @@
 /** The form islands' texts, read from site/content/forms.yaml and newsletter.yaml. */
-import type { CommonFormText } from '../components/forms/shared.tsx';
+import type { CommonFormText } from '../components/forms/useLeadForm.ts';
 import { content } from './content.ts';
 
 export async function formText() {

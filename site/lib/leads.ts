@@ -1,9 +1,10 @@
 /**
- * Sends a public form to `POST /api/leads` (spec 7) and turns any failure into the French message
+ * Sends a public form to `POST /api/leads` and turns any failure into the French message
  * a visitor reads in the error toast.
  */
-import ky, { HTTPError } from 'ky';
-import type { PublicSubmissionJson } from '../../api/presenters/public-submissions.ts';
+import ky from 'ky';
+import type { PublicSubmissionJson } from '#presenters';
+import { httpErrorMessage } from './http-errors.ts';
 
 /**
  * The API's answer, defined by its presenter: `{ status: 'received', registration, notice }`, the same
@@ -27,22 +28,13 @@ export function newIdempotencyKey(): string {
 }
 
 export async function postLead(payload: Record<string, unknown>, idempotencyKey: string): Promise<LeadResponse> {
-  // No automatic retry (spec 9): the visitor decides, and the retry reuses the key.
+  // No automatic retry: the visitor decides, and the retry reuses the key.
   return ky
     .post('/api/leads', { json: payload, headers: { 'Idempotency-Key': idempotencyKey }, retry: 0, timeout: 20_000 })
     .json<LeadResponse>();
 }
 
-/** The server's own French `message` when it sent one; otherwise a French explanation. */
+/** The server's own French `message` (with the first field's explanation) when it sent one; otherwise a French explanation. */
 export function failureMessage(error: unknown, networkMessage: string): string {
-  if (error instanceof HTTPError) {
-    const data = error.data as { message?: unknown; errors?: { message?: unknown }[] } | string | undefined;
-    if (data && typeof data === 'object' && typeof data.message === 'string' && data.message) {
-      // "Données invalides" alone does not say what to fix: add the first field's explanation.
-      const detail = data.errors?.[0]?.message;
-      return typeof detail === 'string' && detail ? `${data.message} : ${detail}` : data.message;
-    }
-    return `${error.response.status}: ${typeof data === 'string' && data ? data : error.response.statusText}`;
-  }
-  return networkMessage;
+  return httpErrorMessage(error, { network: networkMessage, withFirstFieldError: true });
 }

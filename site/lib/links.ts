@@ -1,4 +1,4 @@
-/** Where the landing page lives, and how links reach one of its sections (spec 2.2). */
+/** Where the landing page lives, and how links reach one of its sections. */
 export const LANDING_PATH = '/innercircle/';
 
 /** On the landing page a section link is an in-page anchor; elsewhere it goes to /innercircle/#section. */

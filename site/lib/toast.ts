@@ -1,11 +1,11 @@
 /**
- * The toast store shared by every public island (forms and the toaster), through nanostores rather
- * than React context: each Astro island is its own React root, so context cannot cross them.
- * One toast at a time (spec 9): showing a new one replaces the current one.
+ * The one toast store of the site, for the public islands and the back office alike, through
+ * nanostores rather than React context: each Astro island is its own React root, so context cannot
+ * cross them. One toast at a time: showing a new one replaces the current one.
  */
 import { atom } from 'nanostores';
 
-export type ToastVariant = 'success' | 'destructive';
+export type ToastVariant = 'default' | 'success' | 'destructive';
 
 export interface Toast {
   id: number;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_API_BASES as BASES } from '../../api/routes/index.ts';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { percentageChange } from '../../api/services/leads.ts';
 
@@ -16,7 +17,6 @@ beforeEach(async () => {
   await app.knex('webinars').delete();
 });
 
-const BASES = ['/api/admin', '/api/admin-dev'];
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
 let counter = 0;
 async function insertLead(fields: Record<string, unknown> = {}) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_API_BASES as BASES } from '../../api/routes/index.ts';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;
@@ -15,7 +16,6 @@ beforeEach(async () => {
   await app.knex('leads').delete();
 });
 
-const BASES = ['/api/admin', '/api/admin-dev'];
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000);
 
 async function insertWebinar(fields: Record<string, unknown> = {}) {

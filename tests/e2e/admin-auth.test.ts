@@ -1,5 +1,5 @@
 /**
- * Access to the back office (spec 2.3, 2.4, 6, 8): first administrator created from the login
+ * Access to the back office: first administrator created from the login
  * screen, login and logout, the redirects for signed-out visitors, and the login page's a11y.
  */
 import { ADMIN, ensureAdmin, expect, recordToasts, seriousViolations, test, toast } from './admin-helpers.ts';

@@ -1,5 +1,5 @@
 /**
- * The dashboard and the frame around every screen (spec 2.5, 2.6): counters and cards filled with
+ * The dashboard and the frame around every screen: counters and cards filled with
  * real data, the sidebar's active link, "Page non trouvée", the left sheet on a 360 px phone, and
  * the dashboard's accessibility.
  */
@@ -99,7 +99,7 @@ test('the sidebar marks one current page, and unknown admin pages say so', async
   await expect(page.getByText("Cette page n'existe pas ou n'est pas encore implémentée.")).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Tags' })).toHaveAttribute('aria-current', 'page');
 
-  // Spec 2.5's rule: "/admin/…" continues "/admin", so an unknown page keeps the dashboard link current.
+  // A link is current when the path continues it: "/admin/…" continues "/admin", so an unknown page keeps the dashboard link current.
   await page.goto('/admin/nimporte/quoi');
   await expect(page.getByRole('heading', { level: 1, name: 'Page non trouvée' })).toBeVisible();
   await expect(nav.locator('[aria-current="page"]')).toHaveText(['Tableau de bord']);

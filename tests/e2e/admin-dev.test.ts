@@ -1,5 +1,5 @@
 /**
- * The tabbed admin page /admin-dev (spec 2.10): Contacts, Webinaires and Inscriptions tabs with
+ * The tabbed admin page /admin-dev: Contacts, Webinaires and Inscriptions tabs with
  * their own dialogs and "Page X sur Y" pagination; its data comes from /api/admin-dev.
  */
 import { adminApi, expect, signIn, test, toast } from './admin-helpers.ts';

@@ -1,5 +1,5 @@
 /**
- * Contacts (spec 2.7, 2.8, 2.9, 5, 8): the whole life of a contact through the back office, the
+ * Contacts: the whole life of a contact through the back office, the
  * list's pagination, filters and counters, and the accessibility of the list and detail screens.
  */
 import type { Page } from '@playwright/test';
@@ -32,7 +32,7 @@ test('a contact is created, found, tagged, given an activity, edited and deleted
   await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
   await expect(rows(page)).toHaveText(['Aucun contact trouvé']);
 
-  // Creation, with the spec's validation messages first.
+  // Creation, with the validation messages first.
   await page.getByRole('link', { name: 'Nouveau contact' }).click();
   await expect(page).toHaveURL(/\/admin\/leads\/new$/);
   await expect(page.getByRole('heading', { name: 'Informations personnelles' })).toBeVisible();
@@ -108,7 +108,7 @@ test('a contact is created, found, tagged, given an activity, edited and deleted
   await expect(page.getByText('Aucun tag')).toBeVisible();
   expect((await api.leads('zoe.dupont'))[0]!.tags ?? []).toEqual([]);
 
-  // An activity: spec 5 validation, due date defaulting to today.
+  // An activity: title of at least 3 characters, due date defaulting to today.
   const today = zurichToday();
   await page.getByRole('button', { name: 'Nouvelle activité' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouvelle activité' });

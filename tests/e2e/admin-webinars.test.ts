@@ -1,5 +1,5 @@
 /**
- * Webinars and registrations (spec 2.5, 2.10, 5, 8): the create dialog with its limits, Swiss
+ * Webinars and registrations: the create dialog with its limits, Swiss
  * time whatever the browser's zone, a visitor registering through the public form and showing up
  * in the registrations with the statistics, the webinar's own page, and deletion.
  */
@@ -26,7 +26,7 @@ test.describe('from a browser in New York', () => {
     await page.getByRole('button', { name: 'Nouveau webinaire' }).click();
     const dialog = page.getByRole('dialog', { name: 'Créer un nouveau webinaire' });
     await expect(dialog).toContainText('Remplissez le formulaire ci-dessous pour créer un nouveau webinaire.');
-    // Spec 3 defaults.
+    // The form's defaults: 60 minutes, online, 100 seats, active.
     await expect(dialog.getByLabel('Durée (minutes)')).toHaveValue('60');
     await expect(dialog.getByLabel('Nombre maximum de participants')).toHaveValue('100');
     await expect(dialog.getByLabel('Lieu')).toHaveValue('online');

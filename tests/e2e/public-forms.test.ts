@@ -1,5 +1,5 @@
 /**
- * The public forms end to end (issue 4, spec 2.11, 5, 8): validation toast, pending state, success
+ * The public forms end to end (issue 4): validation toast, pending state, success
  * seen through the admin API, failure toast keeping what was typed, idempotent retries, toasts, and
  * the same forms with JavaScript turned off. The forms hydrate on interaction (issue 16): a test
  * starts using a form as a visitor does, and the first click on a dormant form is replayed once it

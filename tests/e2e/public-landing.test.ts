@@ -23,7 +23,7 @@ async function expectSectionAt(page: Page, id: string, top: number) {
 
 test.describe('landing page structure', () => {
   for (const path of ['/', '/innercircle', '/innercircle/']) {
-    test(`${path} shows every section in the spec's order`, async ({ page }) => {
+    test(`${path} shows every section in order`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle('Clairval Inner Circle | Bien-être mental pour dirigeants en Suisse');
@@ -51,7 +51,7 @@ test.describe('landing page structure', () => {
     });
   }
 
-  test('shows the claims, figures and promises of spec 1', async ({ page }) => {
+  test('shows the claims, figures and promises of the programme', async ({ page }) => {
     await page.goto('/');
     const main = page.locator('main');
     await expect(page.locator('#hero-title')).toBeVisible();
@@ -155,7 +155,7 @@ test.describe('header and links', () => {
     await expect(page).toHaveTitle('Webinaire | Clairval Inner Circle');
   });
 
-  test('the logo links to /innercircle and buttons lead to the sections the spec names', async ({ page }) => {
+  test('the logo links to /innercircle and buttons lead to their sections', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: /Clairval Inner Circle, retour à l'accueil/ }).first()).toHaveAttribute('href', '/innercircle');
     const hero = page.locator('main > section').first();

@@ -51,7 +51,7 @@ describe('sidebar', () => {
   });
 });
 
-test('the dashboard words the monthly change as the spec says', () => {
+test('the dashboard words the monthly change as specified', () => {
   expect(percentageText(12)).toBe('+12% depuis le mois dernier');
   expect(percentageText(-5)).toBe('-5% depuis le mois dernier');
   expect(percentageText(0)).toBe('Aucune évolution depuis le mois dernier');
@@ -100,7 +100,7 @@ function httpError(status: number, statusText: string, data: unknown) {
   return error;
 }
 
-test("errors show the API's French message, else status and text (spec 8)", () => {
+test("errors show the API's French message, else status and text", () => {
   expect(errorMessage(httpError(409, 'Conflict', { message: 'Un contact avec cet email existe déjà.' }))).toBe('Un contact avec cet email existe déjà.');
   expect(errorMessage(httpError(502, 'Bad Gateway', 'upstream down'))).toBe('502: upstream down');
   expect(errorMessage(httpError(504, 'Gateway Timeout', undefined))).toBe('504: Gateway Timeout');

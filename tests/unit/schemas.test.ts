@@ -44,7 +44,7 @@ describe('the shared schema module', () => {
     expect(offending).toEqual([]);
   });
 
-  it('gives every option a French label, in the order of the spec', () => {
+  it('gives every option a French label, in the documented order', () => {
     expect(LEAD_STATUSES).toEqual(['new', 'contacted', 'qualified', 'unqualified']);
     expect(LEAD_SOURCES).toEqual(['form', 'webinar', 'referral', 'website', 'social', 'other']);
     expect(ACTIVITY_TYPES).toEqual(['note', 'call', 'email', 'meeting', 'task']);
@@ -160,7 +160,7 @@ describe('activity, tag, login and setup schemas', () => {
     expect(tagSchema.safeParse({ tag: 'x'.repeat(51) }).success).toBe(false);
   });
 
-  it('asks for every login and setup field with the spec message', () => {
+  it('asks for every login and setup field with the French message', () => {
     expect(messages(loginSchema.safeParse({}))).toEqual([
       ['email', 'Veuillez remplir tous les champs'],
       ['password', 'Veuillez remplir tous les champs'],

@@ -1,13 +1,25 @@
-/**
- * Every call of spec section 7 the back office makes, with its cache key. Keys are the request
- * URLs, so `invalidate('/leads')` reaches every list, count and detail derived from contacts.
- */
+/** Every call the back office makes to the API, with its cache key. */
+import { LIMITS } from '#schemas/options.ts';
 import { adminBase, http } from './http.ts';
-import type { Activity, Lead, LeadStats, Pagination, RecentActivity, Registration, RegistrationStats, Webinar, WebinarStats } from './types.ts';
+import type { QueryKey } from './query-cache.ts';
+import type {
+  ActivityJson,
+  ActivityListJson,
+  LeadJson,
+  LeadPageJson,
+  LeadStatsJson,
+  RecentActivityJson,
+  RegistrationPageJson,
+  TagsJson,
+  WebinarJson,
+  WebinarPageJson,
+  WebinarStatsJson,
+} from '#presenters';
 
-export const PAGE_SIZE = 10;
-/** The registrations screen's webinar selector loads up to 100 webinars (spec 9). */
-export const SELECTOR_LIMIT = 100;
+/** Page size of the admin lists: the API's default `limit`. */
+export const PAGE_SIZE: number = LIMITS.pageSizeDefault;
+/** The registrations screen's webinar selector loads as many webinars as the API serves in one page. */
+export const SELECTOR_LIMIT: number = LIMITS.pageSizeMax;
 
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams();
@@ -33,65 +45,82 @@ export interface LeadListQuery {
   limit?: number;
 }
 
+/**
+ * Cache keys, most general segment first: what a change touches is a key prefix (see TOUCHES).
+ * The admin base is the last segment, so the tabbed dev page keeps its own copies.
+ */
+export const keys = {
+  leadList: (query: LeadListQuery) => ['leads', 'list', adminBase(), JSON.stringify(query)] as const,
+  recentLeads: () => ['leads', 'recent', adminBase()] as const,
+  leadStats: () => ['leads', 'stats', adminBase()] as const,
+  lead: (id: string) => ['lead', id, 'detail', adminBase()] as const,
+  tags: (leadId: string) => ['lead', leadId, 'tags'] as const,
+  activities: (leadId: string) => ['lead', leadId, 'activities'] as const,
+  webinarList: (page: number, limit: number) => ['webinars', 'list', adminBase(), String(page), String(limit)] as const,
+  upcomingWebinars: () => ['webinars', 'upcoming', adminBase()] as const,
+  webinarStats: () => ['webinars', 'stats', adminBase()] as const,
+  webinar: (id: string) => ['webinar', id, 'detail', adminBase()] as const,
+  registrations: (webinarId: number, page: number) => ['registrations', String(webinarId), adminBase(), String(page)] as const,
+  recentActivities: () => ['activities', 'recent', adminBase()] as const,
+};
+
 export const queries = {
-  leadStats: () => ({ key: `${adminBase()}/stats/leads`, fetcher: get<LeadStats>(`${adminBase()}/stats/leads`) }),
-  webinarStats: () => ({ key: `${adminBase()}/stats/webinars`, fetcher: get<WebinarStats>(`${adminBase()}/stats/webinars`) }),
-  recentLeads: () => ({ key: `${adminBase()}/leads/recent`, fetcher: get<Lead[]>(`${adminBase()}/leads/recent`) }),
-  upcomingWebinars: () => ({ key: `${adminBase()}/webinars/upcoming`, fetcher: get<Webinar[]>(`${adminBase()}/webinars/upcoming`) }),
-  recentActivities: () => ({
-    key: `${adminBase()}/activities/recent?limit=10`,
-    fetcher: get<RecentActivity[]>(`${adminBase()}/activities/recent?limit=10`),
+  leadStats: () => ({ key: keys.leadStats(), fetcher: get<LeadStatsJson>(`${adminBase()}/stats/leads`) }),
+  webinarStats: () => ({ key: keys.webinarStats(), fetcher: get<WebinarStatsJson>(`${adminBase()}/stats/webinars`) }),
+  recentLeads: () => ({ key: keys.recentLeads(), fetcher: get<LeadJson[]>(`${adminBase()}/leads/recent`) }),
+  upcomingWebinars: () => ({ key: keys.upcomingWebinars(), fetcher: get<WebinarJson[]>(`${adminBase()}/webinars/upcoming`) }),
+  recentActivities: () => ({ key: keys.recentActivities(), fetcher: get<RecentActivityJson[]>(`${adminBase()}/activities/recent?limit=10`) }),
+  leads: (query: LeadListQuery) => ({
+    key: keys.leadList(query),
+    fetcher: get<LeadPageJson>(withQuery(`${adminBase()}/leads`, { limit: PAGE_SIZE, ...query })),
   }),
-  leads: (query: LeadListQuery) => {
-    const url = withQuery(`${adminBase()}/leads`, { limit: PAGE_SIZE, ...query });
-    return { key: url, fetcher: get<{ leads: Lead[]; pagination: Pagination }>(url) };
-  },
-  lead: (id: string) => ({ key: `${adminBase()}/leads/${id}`, fetcher: get<Lead>(`${adminBase()}/leads/${encodeURIComponent(id)}`) }),
-  webinars: (page: number, limit = PAGE_SIZE) => {
-    const url = withQuery(`${adminBase()}/webinars`, { page, limit });
-    return { key: url, fetcher: get<{ webinars: Webinar[]; pagination: Pagination }>(url) };
-  },
-  webinar: (id: string) => ({ key: `${adminBase()}/webinars/${id}`, fetcher: get<Webinar>(`${adminBase()}/webinars/${encodeURIComponent(id)}`) }),
-  registrations: (webinarId: number, page: number) => {
-    const url = withQuery(`${adminBase()}/webinars/${webinarId}/registrations`, { page, limit: PAGE_SIZE });
-    return {
-      key: url,
-      fetcher: get<{ registrations: Registration[]; pagination: Pagination; stats: RegistrationStats }>(url),
-    };
-  },
-  tags: (leadId: string) => ({
-    key: `/api/crm/leads/${leadId}/tags`,
-    fetcher: get<{ tags: string[] }>(`/api/crm/leads/${encodeURIComponent(leadId)}/tags`),
+  lead: (id: string) => ({ key: keys.lead(id), fetcher: get<LeadJson>(`${adminBase()}/leads/${encodeURIComponent(id)}`) }),
+  webinars: (page: number, limit = PAGE_SIZE) => ({
+    key: keys.webinarList(page, limit),
+    fetcher: get<WebinarPageJson>(withQuery(`${adminBase()}/webinars`, { page, limit })),
   }),
+  webinar: (id: string) => ({ key: keys.webinar(id), fetcher: get<WebinarJson>(`${adminBase()}/webinars/${encodeURIComponent(id)}`) }),
+  registrations: (webinarId: number, page: number) => ({
+    key: keys.registrations(webinarId, page),
+    fetcher: get<RegistrationPageJson>(withQuery(`${adminBase()}/webinars/${webinarId}/registrations`, { page, limit: PAGE_SIZE })),
+  }),
+  tags: (leadId: string) => ({ key: keys.tags(leadId), fetcher: get<TagsJson>(`/api/crm/leads/${encodeURIComponent(leadId)}/tags`) }),
   activities: (leadId: string) => ({
-    key: `/api/crm/leads/${leadId}/activities`,
-    fetcher: get<{ activities: Activity[] }>(`/api/crm/leads/${encodeURIComponent(leadId)}/activities`),
+    key: keys.activities(leadId),
+    fetcher: get<ActivityListJson>(`/api/crm/leads/${encodeURIComponent(leadId)}/activities`),
   }),
 };
 
 export const mutations = {
-  createLead: (body: Record<string, unknown>) => http.post(`${adminBase()}/leads`, { json: body }).json<Lead>(),
+  createLead: (body: Record<string, unknown>) => http.post(`${adminBase()}/leads`, { json: body }).json<LeadJson>(),
   updateLead: (id: string, body: Record<string, unknown>) =>
-    http.patch(`${adminBase()}/leads/${encodeURIComponent(id)}`, { json: body }).json<Lead>(),
+    http.patch(`${adminBase()}/leads/${encodeURIComponent(id)}`, { json: body }).json<LeadJson>(),
   deleteLead: async (id: number) => {
     await http.delete(`${adminBase()}/leads/${id}`);
   },
-  createWebinar: (body: Record<string, unknown>) => http.post(`${adminBase()}/webinars`, { json: body }).json<Webinar>(),
+  createWebinar: (body: Record<string, unknown>) => http.post(`${adminBase()}/webinars`, { json: body }).json<WebinarJson>(),
   deleteWebinar: async (id: number) => {
     await http.delete(`${adminBase()}/webinars/${id}`);
   },
   addTag: (leadId: string, tag: string) =>
-    http.post(`/api/crm/leads/${encodeURIComponent(leadId)}/tags`, { json: { tag } }).json<{ tags: string[] }>(),
+    http.post(`/api/crm/leads/${encodeURIComponent(leadId)}/tags`, { json: { tag } }).json<TagsJson>(),
   removeTag: (leadId: string, tag: string) =>
-    http.delete(`/api/crm/leads/${encodeURIComponent(leadId)}/tags/${encodeURIComponent(tag)}`).json<{ tags: string[] }>(),
+    http.delete(`/api/crm/leads/${encodeURIComponent(leadId)}/tags/${encodeURIComponent(tag)}`).json<TagsJson>(),
   createActivity: (leadId: string, body: Record<string, unknown>) =>
-    http.post(`/api/crm/leads/${encodeURIComponent(leadId)}/activities`, { json: body }).json<Activity>(),
+    http.post(`/api/crm/leads/${encodeURIComponent(leadId)}/activities`, { json: body }).json<ActivityJson>(),
 };
 
-/** Cache fragments each kind of change makes out of date. */
-export const TOUCHES = {
-  leads: ['/leads', '/stats/leads', '/activities', '/registrations', '/stats/webinars'],
-  webinars: ['/webinars', '/stats/webinars'],
-  tags: (leadId: string) => [`/leads/${leadId}`, '/leads?', '/leads/recent'],
-  activities: (leadId: string) => [`/api/crm/leads/${leadId}/activities`, '/activities/recent', `/leads/${leadId}`, '/leads?'],
+/** The cache key prefixes each kind of change makes out of date. */
+export const TOUCHES: {
+  leads: QueryKey[];
+  webinars: QueryKey[];
+  tags: (leadId: string) => QueryKey[];
+  activities: (leadId: string) => QueryKey[];
+} = {
+  // A contact's creation, edition or deletion changes the lists, counts, its own screens, the
+  // recent activities and the registrations (a deleted contact takes its registrations along).
+  leads: [['leads'], ['lead'], ['activities'], ['registrations'], ['webinars', 'stats']],
+  webinars: [['webinars'], ['webinar'], ['registrations']],
+  tags: (leadId) => [['lead', leadId], ['leads', 'list'], ['leads', 'recent']],
+  activities: (leadId) => [['lead', leadId], ['activities', 'recent'], ['leads', 'list']],
 };

@@ -1,6 +1,6 @@
 /**
- * Every date of the back office is shown in French and in Swiss time, whatever the browser's zone
- * (spec 9): date-fns with the `fr` locale (weeks start Monday) in the Europe/Zurich zone.
+ * Every date of the back office is shown in French and in Swiss time, whatever the browser's zone:
+ * date-fns with the `fr` locale (weeks start Monday) in the Europe/Zurich zone.
  */
 import { format } from 'date-fns/format';
 import { fr } from 'date-fns/locale/fr';

@@ -1,8 +1,10 @@
 /**
- * The one HTTP client of the back office: same-origin cookies, JSON, no retries (spec 9), and the
- * error text rule of spec 8 (the API's French `message` when the body has one, else "{status}: {text}").
+ * The one HTTP client of the back office: same-origin cookies, JSON, no retries, and its error
+ * texts (the rule itself: site/lib/http-errors.ts).
  */
-import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import ky, { isHTTPError } from 'ky';
+import { firstErrorByField, type FieldIssue } from '#schemas/field-errors.ts';
+import { httpErrorMessage } from '../../lib/http-errors.ts';
 
 export const http = ky.create({
   credentials: 'include',
@@ -10,7 +12,7 @@ export const http = ky.create({
   timeout: 30_000,
 });
 
-/** Base of the admin endpoints: the tabbed dev page talks to its own mirror (spec 2.10). */
+/** Base of the admin endpoints: the tabbed page under /admin-dev talks to its own mirror, /api/admin-dev. */
 export function adminBase(): string {
   return window.location.pathname.includes('admin-dev') ? '/api/admin-dev' : '/api/admin';
 }
@@ -18,28 +20,18 @@ export function adminBase(): string {
 /** Field errors the API returns with a 400 (`errors: [{path, message}]`), keyed by field name. */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!isHTTPError(error)) return {};
-  const data = error.data as { errors?: { path?: string | (string | number)[]; message?: string }[] } | undefined;
-  const out: Record<string, string> = {};
-  for (const item of data?.errors ?? []) {
-    const path = Array.isArray(item.path) ? item.path.join('.') : item.path;
-    if (path && item.message && !out[path]) out[path] = item.message;
-  }
-  return out;
+  const data = error.data as { errors?: FieldIssue[] } | undefined;
+  return firstErrorByField(Array.isArray(data?.errors) ? data.errors : []);
 }
 
+const ADMIN_ERROR_TEXTS = {
+  network: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.',
+  timeout: 'Le serveur met trop de temps à répondre. Veuillez réessayer.',
+  unexpected: 'Une erreur inattendue est survenue.',
+};
+
 export function errorMessage(error: unknown): string {
-  if (isHTTPError(error)) {
-    const data = error.data;
-    if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') {
-      return (data as { message: string }).message;
-    }
-    const text = typeof data === 'string' && data.trim() ? data.trim() : error.response.statusText;
-    return `${error.response.status}: ${text}`;
-  }
-  if (isTimeoutError(error)) return 'Le serveur met trop de temps à répondre. Veuillez réessayer.';
-  if (isNetworkError(error)) return 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.';
-  if (error instanceof Error && error.message) return error.message;
-  return 'Une erreur inattendue est survenue.';
+  return httpErrorMessage(error, ADMIN_ERROR_TEXTS);
 }
 
 export function isUnauthorized(error: unknown): boolean {

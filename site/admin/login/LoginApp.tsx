@@ -1,12 +1,12 @@
 /**
- * /login (spec 2.4, 5, 8): sign in with the username field and the password, or create the first
+ * /login: sign in with the username field and the password, or create the first
  * administrator. Already signed in → /simple-admin; after success → /simple-admin after 500 ms
  * (or back to the admin page that sent the visitor here, when it says so with `next`).
  * Issue 10: "Créer un compte administrateur" shows only while no account exists; in production it
  * needs the one-time setup code from the server's log, and the password must not be guessable.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { loginSchema, MISSING_FIELDS_MESSAGE, setupAdminSchema } from '../../../api/schemas/index.ts';
+import { loginSchema, MISSING_FIELDS_MESSAGE, setupAdminSchema } from '#schemas';
 import { errorMessage, http } from '../lib/http.ts';
 import { fetchCurrentUser } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';

@@ -1,27 +1,26 @@
 /**
- * The tabbed admin page (/admin-dev, spec 2.10): Contacts, Webinaires and Inscriptions, with its
+ * The tabbed admin page (/admin-dev): Contacts, Webinaires and Inscriptions, with its
  * own dialogs and "Page X sur Y" pagination. It renders without sign-in; its data needs one (a
  * 401 sends the visitor to /login). Its calls go to /api/admin-dev.
  */
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
-import { useState, type SubmitEvent } from 'react';
-import { LEAD_TYPE_LABELS, type LeadType } from '../../../api/schemas/options.ts';
-import { mutations, PAGE_SIZE, queries, TOUCHES } from '../lib/api.ts';
+import { useState } from 'react';
+import { LEAD_TYPE_LABELS } from '#schemas/options.ts';
+import { PAGE_SIZE, queries } from '../lib/api.ts';
 import { formatLong } from '../lib/dates.ts';
-import { errorMessage } from '../lib/http.ts';
-import { invalidate, useMutation, useQuery } from '../lib/query.ts';
-import type { Lead } from '../lib/types.ts';
+import { useQuery } from '../lib/query.ts';
 import { $router, navigate } from '../stores/router.ts';
-import { toast, toastError } from '../stores/toast.ts';
-import { ConfirmDialog } from '../ui/dialog.tsx';
-import { PlusIcon, SearchIcon } from '../ui/icons.tsx';
+import { PlusIcon } from '../ui/icons.tsx';
 import { Brand } from '../ui/Logo.tsx';
 import { pageCount, SimplePagination } from '../ui/pagination.tsx';
-import { buttonClass, Card, controlClass, cx, focusRing, fullName, orDash } from '../ui/primitives.tsx';
+import { buttonClass, Card, cx, focusRing, fullName, orDash } from '../ui/primitives.tsx';
+import { SearchForm } from '../ui/SearchForm.tsx';
 import { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
 import { RegistrationsView } from './Registrations.tsx';
-import { ActiveBadge, sourceLabel, Table, TableHead, tableState, td, tdActions } from './shared.tsx';
+import { ActiveBadge, sourceLabel } from '../ui/badges.tsx';
+import { Table, TableHead, tableState, td, tdActions } from '../ui/table.tsx';
+import { useLeadDelete } from './leads/useLeadDelete.tsx';
 import { useWebinarDelete } from './Webinars.tsx';
 
 const TABS = ['contacts', 'webinars', 'registrations'] as const;
@@ -29,55 +28,23 @@ const DASHES = '---';
 
 function ContactsTab() {
   const [page, setPage] = useState(1);
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
-  const [toDelete, setToDelete] = useState<Lead | undefined>();
   const list = useQuery(queries.leads({ page, search: search || undefined }));
+  const remove = useLeadDelete('tabbed');
   const total = list.data?.pagination.total ?? 0;
   const pages = pageCount(total, list.data?.pagination.limit ?? PAGE_SIZE);
 
-  const remove = useMutation((lead: Lead) => mutations.deleteLead(lead.id), {
-    onSuccess: () => {
-      setToDelete(undefined);
-      toast({ title: 'Contact supprimé', description: 'Le contact a été supprimé avec succès.' });
-      invalidate(...TOUCHES.leads);
-    },
-    onError: (error) => {
-      setToDelete(undefined);
-      toastError(`Erreur lors de la suppression du contact: ${errorMessage(error)}`);
-    },
-  });
-
-  function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSearch(draft.trim());
+  function submitSearch(text: string) {
+    setSearch(text);
     setPage(1);
-    if (draft.trim() === search && page === 1) void list.refetch();
+    if (text === search && page === 1) void list.refetch();
   }
 
   return (
     <Card>
       <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-center sm:justify-between">
         <h2 className="text-lg font-semibold text-slate-900">Contacts ({total})</h2>
-        <form role="search" onSubmit={submit} className="flex gap-2">
-          <label htmlFor="dev-lead-search" className="sr-only">
-            Rechercher un contact
-          </label>
-          <div className="relative flex-1">
-            <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" />
-            <input
-              id="dev-lead-search"
-              type="search"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              placeholder="Rechercher..."
-              className={cx(controlClass, 'h-10 pl-9 sm:w-64')}
-            />
-          </div>
-          <button type="submit" className={buttonClass('primary')}>
-            Rechercher
-          </button>
-        </form>
+        <SearchForm id="dev-lead-search" placeholder="Rechercher..." initial="" onSearch={submitSearch} inputClassName="sm:w-64" />
       </div>
       <Table label="Contacts" minWidth="min-w-[760px]">
         <TableHead columns={['ID', 'Nom', 'Email', 'Téléphone', 'Type', 'Source', 'Actions']} />
@@ -89,10 +56,10 @@ function ContactsTab() {
                 <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>{orDash(fullName(lead))}</td>
                 <td className={td}>{lead.email}</td>
                 <td className={cx(td, 'whitespace-nowrap')}>{orDash(lead.phone, DASHES)}</td>
-                <td className={td}>{lead.type ? (LEAD_TYPE_LABELS[lead.type as LeadType] ?? lead.type) : DASHES}</td>
+                <td className={td}>{LEAD_TYPE_LABELS[lead.type]}</td>
                 <td className={td}>{lead.source ? sourceLabel(lead.source) : DASHES}</td>
                 <td className={cx(td, tdActions)}>
-                  <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={() => setToDelete(lead)}>
+                  <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={() => remove.ask(lead)}>
                     Supprimer
                     <span className="sr-only"> {fullName(lead) || lead.email}</span>
                   </button>
@@ -105,13 +72,7 @@ function ContactsTab() {
       <div className="border-t border-slate-100">
         <SimplePagination page={page} pages={pages} onPage={setPage} />
       </div>
-      <ConfirmDialog
-        open={toDelete !== undefined}
-        onClose={() => setToDelete(undefined)}
-        onConfirm={() => toDelete && void remove.mutate(toDelete)}
-        pending={remove.pending}
-        description={`Êtes-vous sûr de vouloir supprimer le contact ${toDelete ? fullName(toDelete) || toDelete.email : ''} ? Cette action est irréversible.`}
-      />
+      {remove.dialog}
     </Card>
   );
 }

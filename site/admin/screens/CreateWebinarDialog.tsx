@@ -1,17 +1,17 @@
 /**
- * "Créer un nouveau webinaire" (spec 2.10, 5, 9): date and time are typed in Swiss time and sent
+ * "Créer un nouveau webinaire": date and time are typed in Swiss time and sent
  * as one ISO instant (`datetime`), with `date` and `time` as typed; numbers go as numbers.
  */
-import { useState, type SubmitEvent } from 'react';
-import { LIMITS, webinarCreateSchema } from '../../../api/schemas/index.ts';
+import type { SubmitEvent } from 'react';
+import { LIMITS, webinarCreateSchema } from '#schemas';
 import { mutations, TOUCHES } from '../lib/api.ts';
 import { zurichLocalToIso } from '../lib/dates.ts';
-import { errorMessage, fieldErrors } from '../lib/http.ts';
+import { errorMessage } from '../lib/http.ts';
 import { invalidate, useMutation } from '../lib/query.ts';
 import { toast, toastError } from '../stores/toast.ts';
-import { Modal } from '../ui/dialog.tsx';
-import { SwitchField, TextAreaField, TextField, zodFieldErrors } from '../ui/forms.tsx';
-import { buttonClass, Spinner } from '../ui/primitives.tsx';
+import { FormDialog } from '../ui/dialog.tsx';
+import { FormActions, SwitchField, TextAreaField, TextField } from '../ui/forms.tsx';
+import { useDraftForm } from '../ui/useDraftForm.ts';
 
 interface Draft {
   title: string;
@@ -26,7 +26,7 @@ interface Draft {
   isActive: boolean;
 }
 
-/** Spec 3: duration 60, location 'online', maxAttendees 100, active; everything else empty. */
+/** Duration 60, location 'online', maxAttendees 100, active; everything else empty. */
 const defaults = (): Draft => ({
   title: '',
   description: '',
@@ -41,7 +41,7 @@ const defaults = (): Draft => ({
 });
 
 /**
- * The dialog marks these as required (spec 5) although the API falls back to defaults for some
+ * The dialog marks these as required although the API falls back to defaults for some
  * of them: an emptied field is a mistake to point out, not a silent default.
  */
 const REQUIRED: Partial<Record<keyof Draft, string>> = {
@@ -53,151 +53,103 @@ const REQUIRED: Partial<Record<keyof Draft, string>> = {
 };
 
 export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [draft, setDraft] = useState<Draft>(defaults);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set =
-    <K extends keyof Draft>(key: K) =>
-    (value: Draft[K]) =>
-      setDraft((current) => ({ ...current, [key]: value }));
+  const form = useDraftForm<Draft>(defaults);
+  const { draft, set, field } = form;
 
   const close = () => {
-    setErrors({});
+    form.clearErrors();
     onClose();
   };
 
   const create = useMutation((body: Record<string, unknown>) => mutations.createWebinar(body), {
     onSuccess: () => {
       toast({ title: 'Webinaire créé', description: 'Le webinaire a été créé avec succès.' });
-      setDraft(defaults());
-      setErrors({});
+      form.reset();
       invalidate(...TOUCHES.webinars);
       onClose();
     },
     onError: (error) => {
-      const fields = fieldErrors(error);
-      if (fields.datetime) fields.date = fields.datetime;
-      setErrors(fields);
+      form.showServerErrors(error, (fields) => {
+        if (fields.datetime) fields.date = fields.datetime;
+      });
       toastError(`Erreur lors de la création du webinaire: ${errorMessage(error)}`);
     },
   });
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = {
-      ...draft,
-      datetime: zurichLocalToIso(draft.date, draft.time) ?? '',
-    };
-    const parsed = webinarCreateSchema.safeParse(body);
-    const found: Record<string, string> = parsed.success ? {} : zodFieldErrors(parsed.error.issues);
-    if (found.datetime && !found.date) found.date = found.datetime;
-    for (const [field, message] of Object.entries(REQUIRED)) {
-      if (String(draft[field as keyof Draft]).trim() === '') found[field] = message;
-    }
-    if (!parsed.success || Object.keys(found).length) {
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    void create.mutate(parsed.data);
+    const body = { ...draft, datetime: zurichLocalToIso(draft.date, draft.time) ?? '' };
+    const parsed = form.validate(webinarCreateSchema, body, {
+      extraErrors: (found) => {
+        if (found.datetime && !found.date) found.date = found.datetime;
+        for (const [field, message] of Object.entries(REQUIRED)) {
+          if (String(draft[field as keyof Draft]).trim() === '') found[field] = message;
+        }
+      },
+    });
+    if (parsed) void create.mutate(parsed);
   }
 
   return (
-    <Modal
-      open={open}
-      onClose={close}
-      title="Créer un nouveau webinaire"
-      description="Remplissez le formulaire ci-dessous pour créer un nouveau webinaire."
-      size="lg"
-    >
-      <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField label="Titre" name="title" value={draft.title} onChange={set('title')} required error={errors.title} className="sm:col-span-2" />
-        <TextAreaField
-          label="Description"
-          name="description"
-          value={draft.description}
-          onChange={set('description')}
-          required
-          error={errors.description}
-          rows={3}
-          className="sm:col-span-2"
-        />
-        <TextField
-          label="Date"
-          name="date"
-          type="date"
-          value={draft.date}
-          onChange={set('date')}
-          required
-          error={errors.date}
-          hint="Heure de Suisse (Europe/Zurich)"
-        />
-        <TextField label="Heure" name="time" type="time" value={draft.time} onChange={set('time')} required error={errors.time} />
-        <TextField
-          label="Durée (minutes)"
-          name="duration"
-          type="number"
-          inputMode="numeric"
-          min={LIMITS.webinarDurationMin}
-          max={LIMITS.webinarDurationMax}
-          value={draft.duration}
-          onChange={set('duration')}
-          required
-          error={errors.duration}
-        />
-        <TextField
-          label="Nombre maximum de participants"
-          name="maxAttendees"
-          type="number"
-          inputMode="numeric"
-          min={LIMITS.webinarMaxAttendeesMin}
-          max={LIMITS.webinarMaxAttendeesMax}
-          value={draft.maxAttendees}
-          onChange={set('maxAttendees')}
-          required
-          error={errors.maxAttendees}
-        />
-        <TextField
-          label="Lieu"
-          name="location"
-          value={draft.location}
-          onChange={set('location')}
-          required
-          error={errors.location}
-          className="sm:col-span-2"
-        />
-        <TextField
-          label="URL d'inscription"
-          name="registrationUrl"
-          type="url"
-          inputMode="url"
-          value={draft.registrationUrl}
-          onChange={set('registrationUrl')}
-          error={errors.registrationUrl}
-          placeholder="https://"
-        />
-        <TextField
-          label="URL de l'image"
-          name="imageUrl"
-          type="url"
-          inputMode="url"
-          value={draft.imageUrl}
-          onChange={set('imageUrl')}
-          error={errors.imageUrl}
-          placeholder="https://"
-        />
-        <div className="sm:col-span-2">
-          <SwitchField label="Actif" name="isActive" checked={draft.isActive} onChange={set('isActive')} />
-        </div>
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-          <button type="button" className={buttonClass('secondary')} onClick={close}>
-            Annuler
-          </button>
-          <button type="submit" className={buttonClass('primary')} disabled={create.pending}>
-            {create.pending ? <Spinner /> : null}
-            {create.pending ? 'Création...' : 'Créer'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog open={open} onClose={close} title="Créer un nouveau webinaire" description="Remplissez le formulaire ci-dessous pour créer un nouveau webinaire." onSubmit={submit}>
+      <TextField label="Titre" {...field('title')} required className="sm:col-span-2" />
+      <TextAreaField
+        label="Description"
+        {...field('description')}
+        required
+        rows={3}
+        className="sm:col-span-2"
+      />
+      <TextField
+        label="Date"
+        {...field('date')}
+        type="date"
+        required
+        hint="Heure de Suisse (Europe/Zurich)"
+      />
+      <TextField label="Heure" {...field('time')} type="time" required />
+      <TextField
+        label="Durée (minutes)"
+        {...field('duration')}
+        type="number"
+        inputMode="numeric"
+        min={LIMITS.webinarDurationMin}
+        max={LIMITS.webinarDurationMax}
+        required
+      />
+      <TextField
+        label="Nombre maximum de participants"
+        {...field('maxAttendees')}
+        type="number"
+        inputMode="numeric"
+        min={LIMITS.webinarMaxAttendeesMin}
+        max={LIMITS.webinarMaxAttendeesMax}
+        required
+      />
+      <TextField
+        label="Lieu"
+        {...field('location')}
+        required
+        className="sm:col-span-2"
+      />
+      <TextField
+        label="URL d'inscription"
+        {...field('registrationUrl')}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+      />
+      <TextField
+        label="URL de l'image"
+        {...field('imageUrl')}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+      />
+      <div className="sm:col-span-2">
+        <SwitchField label="Actif" name="isActive" checked={draft.isActive} onChange={set('isActive')} />
+      </div>
+      <FormActions cancel={{ onClick: close }} submitLabel="Créer" pendingLabel="Création..." pending={create.pending} className="mt-2 sm:col-span-2" />
+    </FormDialog>
   );
 }

@@ -1,13 +1,16 @@
-/** Dashboard (spec 2.6): four counters, the latest contacts, the next webinars and the latest activity. */
+/** Dashboard: four counters, the latest contacts, the next webinars and the latest activity. */
 import type { ReactNode } from 'react';
 import { queries } from '../lib/api.ts';
 import { formatDateTime, formatLong } from '../lib/dates.ts';
 import { useQuery } from '../lib/query.ts';
 import { CalendarIcon, ChartIcon, ChevronRightIcon, ClockIcon, FileIcon, UsersIcon } from '../ui/icons.tsx';
 import { Avatar, buttonClass, Card, CardHeader, cx, focusRing, fullName, initials, PageHeader } from '../ui/primitives.tsx';
-import { ActiveBadge, ActivityStatusBadge, activityTypeLabel, comingSoon, SourceBadge, Table, TableHead, TableMessage, td } from './shared.tsx';
+import { comingSoon } from '../lib/coming-soon.ts';
+import { ActiveBadge, ActivityStatusBadge, activityTypeLabel, SourceBadge } from '../ui/badges.tsx';
+import { listState } from '../ui/list-state.tsx';
+import { Table, TableHead, tableState, td } from '../ui/table.tsx';
 
-/** Spec 2.6: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier". */
+/** The monthly change: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier". */
 export function percentageText(change: number): string {
   if (change > 0) return `+${change}% depuis le mois dernier`;
   if (change < 0) return `${change}% depuis le mois dernier`;
@@ -36,6 +39,16 @@ function SeeAll({ href, label }: { href: string; label: string }) {
   );
 }
 
+/** A dashboard card listing a few items, with its "Voir tous…" link. */
+function ListCard(props: { id: string; title: string; description: string; seeAll: { href: string; label: string }; children: ReactNode }) {
+  return (
+    <Card labelledBy={props.id}>
+      <CardHeader id={props.id} title={props.title} description={props.description} action={<SeeAll {...props.seeAll} />} />
+      <ul className="divide-y divide-slate-100">{props.children}</ul>
+    </Card>
+  );
+}
+
 export function Dashboard() {
   const leadStats = useQuery(queries.leadStats());
   const webinarStats = useQuery(queries.webinarStats());
@@ -43,7 +56,7 @@ export function Dashboard() {
   const upcoming = useQuery(queries.upcomingWebinars());
   const activities = useQuery(queries.recentActivities());
 
-  // Spec 7: placeholder zeros while the counters load.
+  // Placeholder zeros while the counters load.
   const leads = leadStats.data ?? { total: 0, newLastMonth: 0, percentageChange: 0, newThisMonth: 0 };
   const webinars = webinarStats.data ?? { upcoming: 0, registrations: 0 };
 
@@ -88,24 +101,9 @@ export function Dashboard() {
       ) : null}
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card labelledBy="recent-leads">
-          <CardHeader
-            id="recent-leads"
-            title="Derniers contacts"
-            description="Les 5 contacts les plus récents"
-            action={<SeeAll href="/admin/leads" label="Voir tous les contacts" />}
-          />
-          <ul className="divide-y divide-slate-100">
-            {recentLeads.loading ? (
-              <li className="px-5 py-6 text-sm text-slate-500">Chargement des contacts...</li>
-            ) : recentLeads.errorText ? (
-              <li role="alert" className="px-5 py-6 text-sm text-red-700">
-                {recentLeads.errorText}
-              </li>
-            ) : !recentLeads.data?.length ? (
-              <li className="px-5 py-6 text-sm text-slate-500">Aucun contact récent</li>
-            ) : (
-              recentLeads.data.slice(0, 5).map((lead) => (
+        <ListCard id="recent-leads" title="Derniers contacts" description="Les 5 contacts les plus récents" seeAll={{ href: '/admin/leads', label: 'Voir tous les contacts' }}>
+            {listState(recentLeads, !recentLeads.data?.length, { loading: 'Chargement des contacts...', empty: 'Aucun contact récent' }) ??
+              recentLeads.data?.slice(0, 5).map((lead) => (
                 <li key={lead.id}>
                   <a href={`/admin/leads/${lead.id}`} className={cx('flex items-center gap-3 px-5 py-3 hover:bg-slate-50', focusRing)}>
                     <Avatar text={initials(lead.firstName, lead.lastName, lead.email)} size="sm" />
@@ -116,29 +114,12 @@ export function Dashboard() {
                     <SourceBadge source={lead.source} />
                   </a>
                 </li>
-              ))
-            )}
-          </ul>
-        </Card>
+              ))}
+        </ListCard>
 
-        <Card labelledBy="upcoming-webinars">
-          <CardHeader
-            id="upcoming-webinars"
-            title="Prochains webinaires"
-            description="Les 3 prochaines sessions"
-            action={<SeeAll href="/admin/webinars" label="Voir tous les webinaires" />}
-          />
-          <ul className="divide-y divide-slate-100">
-            {upcoming.loading ? (
-              <li className="px-5 py-6 text-sm text-slate-500">Chargement des webinaires...</li>
-            ) : upcoming.errorText ? (
-              <li role="alert" className="px-5 py-6 text-sm text-red-700">
-                {upcoming.errorText}
-              </li>
-            ) : !upcoming.data?.length ? (
-              <li className="px-5 py-6 text-sm text-slate-500">Aucun webinaire à venir</li>
-            ) : (
-              upcoming.data.slice(0, 3).map((webinar) => (
+        <ListCard id="upcoming-webinars" title="Prochains webinaires" description="Les 3 prochaines sessions" seeAll={{ href: '/admin/webinars', label: 'Voir tous les webinaires' }}>
+            {listState(upcoming, !upcoming.data?.length, { loading: 'Chargement des webinaires...', empty: 'Aucun webinaire à venir' }) ??
+              upcoming.data?.slice(0, 3).map((webinar) => (
                 <li key={webinar.id}>
                   <a href={`/admin/webinars/${webinar.id}`} className={cx('block px-5 py-4 hover:bg-slate-50', focusRing)}>
                     <span className="flex flex-wrap items-center justify-between gap-2">
@@ -147,13 +128,11 @@ export function Dashboard() {
                     </span>
                     <span className="mt-1 block text-sm font-semibold text-slate-900">{webinar.title}</span>
                     {webinar.description ? <span className="mt-1 line-clamp-2 text-sm text-slate-600">{webinar.description}</span> : null}
-                    <span className="mt-2 block text-xs text-slate-500">Durée : {webinar.duration ?? 60} minutes</span>
+                    <span className="mt-2 block text-xs text-slate-500">Durée : {webinar.duration} minutes</span>
                   </a>
                 </li>
-              ))
-            )}
-          </ul>
-        </Card>
+              ))}
+        </ListCard>
       </div>
 
       <Card className="mt-6" labelledBy="recent-activity">
@@ -170,18 +149,8 @@ export function Dashboard() {
         <Table label="Tableau de l'activité récente">
           <TableHead columns={['Date', 'Type', 'Contact', 'Description', 'Statut']} />
           <tbody className="divide-y divide-slate-100">
-            {activities.loading ? (
-              <TableMessage colSpan={5}>Chargement de l'activité...</TableMessage>
-            ) : activities.errorText ? (
-              <TableMessage colSpan={5}>
-                <span role="alert" className="text-red-700">
-                  {activities.errorText}
-                </span>
-              </TableMessage>
-            ) : !activities.data?.length ? (
-              <TableMessage colSpan={5}>Aucune activité récente</TableMessage>
-            ) : (
-              activities.data.map((activity) => (
+            {tableState(activities, !activities.data?.length, { colSpan: 5, loading: "Chargement de l'activité...", empty: 'Aucune activité récente' }) ??
+              activities.data?.map((activity) => (
                 <tr key={activity.id}>
                   <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(activity.createdAt)}</td>
                   <td className={td}>{activityTypeLabel(activity.type)}</td>
@@ -202,8 +171,7 @@ export function Dashboard() {
                     <ActivityStatusBadge status={activity.status} />
                   </td>
                 </tr>
-              ))
-            )}
+              ))}
           </tbody>
         </Table>
       </Card>

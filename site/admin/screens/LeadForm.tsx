@@ -1,8 +1,8 @@
 /**
- * Contact form, creation and edition (spec 2.9, 5): two sections, validated with the API's own
+ * Contact form, creation and edition: two sections, validated with the API's own
  * schemas before sending; the server's field errors are shown the same way.
  */
-import { useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import {
   LEAD_SOURCES,
   LEAD_SOURCE_LABELS,
@@ -12,16 +12,17 @@ import {
   leadUpdateSchema,
   type LeadSource,
   type LeadStatus,
-} from '../../../api/schemas/index.ts';
+} from '#schemas';
 import { mutations, queries, TOUCHES } from '../lib/api.ts';
-import { errorMessage, fieldErrors } from '../lib/http.ts';
+import { errorMessage } from '../lib/http.ts';
 import { invalidate, useMutation, useQuery } from '../lib/query.ts';
-import type { Lead } from '../lib/types.ts';
+import type { LeadJson as Lead } from '#presenters';
 import { navigate } from '../stores/router.ts';
 import { toast, toastError } from '../stores/toast.ts';
-import { SelectField, TextAreaField, TextField, zodFieldErrors } from '../ui/forms.tsx';
+import { FormActions, SelectField, TextAreaField, TextField } from '../ui/forms.tsx';
+import { useDraftForm } from '../ui/useDraftForm.ts';
 import { ArrowLeftIcon } from '../ui/icons.tsx';
-import { Alert, buttonClass, Card, cx, focusRing, PageHeader, Spinner } from '../ui/primitives.tsx';
+import { Alert, Card, cx, focusRing, PageHeader, Spinner } from '../ui/primitives.tsx';
 import { isHTTPError } from 'ky';
 
 interface Draft {
@@ -52,12 +53,8 @@ function toDraft(lead?: Lead): Draft {
 
 function Form({ lead }: { lead?: Lead }) {
   const editing = lead !== undefined;
-  const [draft, setDraft] = useState<Draft>(() => toDraft(lead));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set =
-    <K extends keyof Draft>(key: K) =>
-    (value: Draft[K]) =>
-      setDraft((current) => ({ ...current, [key]: value }));
+  const form = useDraftForm<Draft>(() => toDraft(lead));
+  const { draft, field } = form;
 
   const save = useMutation((body: Record<string, unknown>) => (editing ? mutations.updateLead(String(lead.id), body) : mutations.createLead(body)), {
     onSuccess: (saved) => {
@@ -71,26 +68,19 @@ function Form({ lead }: { lead?: Lead }) {
       }
     },
     onError: (error) => {
-      const fields = fieldErrors(error);
-      // A 409 here is the one-contact-per-email rule: point at the email field.
-      if (isHTTPError(error) && error.response.status === 409) fields.email = errorMessage(error);
-      setErrors(fields);
+      form.showServerErrors(error, (fields) => {
+        // A 409 here is the one-contact-per-email rule: point at the email field.
+        if (isHTTPError(error) && error.response.status === 409) fields.email = errorMessage(error);
+      });
       toastError(`Erreur lors de la création/modification du contact: ${errorMessage(error)}`);
     },
   });
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = (editing ? leadUpdateSchema : leadCreateSchema).safeParse(draft);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues));
-      // Bring the first invalid field into view and focus for keyboard and screen-reader users.
-      window.requestAnimationFrame(() => (document.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus());
-      return;
-    }
-    setErrors({});
     // Edition sends every field; an emptied optional field goes as null and is cleared.
-    void save.mutate(parsed.data);
+    const parsed = form.validate(editing ? leadUpdateSchema : leadCreateSchema, draft, { focusFirstError: true });
+    if (parsed) void save.mutate(parsed);
   }
 
   const section = 'grid grid-cols-1 gap-4 p-5 sm:grid-cols-2 sm:p-6';
@@ -104,31 +94,22 @@ function Form({ lead }: { lead?: Lead }) {
         <div className={section}>
           <TextField
             label="Prénom"
-            name="firstName"
-            value={draft.firstName}
-            onChange={set('firstName')}
+            {...field('firstName')}
             required
-            error={errors.firstName}
             autoComplete="off"
           />
-          <TextField label="Nom" name="lastName" value={draft.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="off" />
+          <TextField label="Nom" {...field('lastName')} autoComplete="off" />
           <TextField
             label="Email"
-            name="email"
+            {...field('email')}
             type="email"
-            value={draft.email}
-            onChange={set('email')}
             required
-            error={errors.email}
             autoComplete="off"
           />
-          <TextField label="Téléphone" name="phone" type="tel" value={draft.phone} onChange={set('phone')} error={errors.phone} autoComplete="off" />
+          <TextField label="Téléphone" {...field('phone')} type="tel" autoComplete="off" />
           <TextField
             label="Société"
-            name="company"
-            value={draft.company}
-            onChange={set('company')}
-            error={errors.company}
+            {...field('company')}
             className="sm:col-span-2"
             autoComplete="off"
           />
@@ -143,49 +124,33 @@ function Form({ lead }: { lead?: Lead }) {
         <div className={section}>
           <SelectField
             label="Source"
-            name="source"
-            value={draft.source}
-            onChange={set('source')}
+            {...field('source')}
             options={LEAD_SOURCES.map((value) => ({ value, label: LEAD_SOURCE_LABELS[value] }))}
-            error={errors.source}
           />
           <SelectField
             label="Statut"
-            name="status"
-            value={draft.status}
-            onChange={set('status')}
+            {...field('status')}
             options={LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }))}
-            error={errors.status}
           />
           <TextAreaField
             label="Message"
-            name="message"
-            value={draft.message}
-            onChange={set('message')}
-            error={errors.message}
+            {...field('message')}
             className="sm:col-span-2"
           />
           <TextAreaField
             label="Notes internes"
-            name="notes"
-            value={draft.notes}
-            onChange={set('notes')}
-            error={errors.notes}
+            {...field('notes')}
             hint="Ces notes sont visibles uniquement par les administrateurs."
             className="sm:col-span-2"
           />
         </div>
       </Card>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <a href={editing ? `/admin/leads/${lead.id}` : '/admin/leads'} className={buttonClass('secondary')}>
-          Annuler
-        </a>
-        <button type="submit" className={buttonClass('primary')} disabled={save.pending}>
-          {save.pending ? <Spinner /> : null}
-          {editing ? 'Enregistrer les modifications' : 'Créer le contact'}
-        </button>
-      </div>
+      <FormActions
+        cancel={{ href: editing ? `/admin/leads/${lead.id}` : '/admin/leads' }}
+        submitLabel={editing ? 'Enregistrer les modifications' : 'Créer le contact'}
+        pending={save.pending}
+      />
     </form>
   );
 }

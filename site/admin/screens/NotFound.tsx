@@ -1,7 +1,7 @@
 import { ArrowLeftIcon } from '../ui/icons.tsx';
 import { buttonClass, Card } from '../ui/primitives.tsx';
 
-/** Any admin path without a screen (spec 2.5), including the sidebar entries not built yet. */
+/** Any admin path without a screen, including the sidebar entries not built yet. */
 export function NotFound() {
   return (
     <Card className="mx-auto mt-8 max-w-lg px-6 py-12 text-center">

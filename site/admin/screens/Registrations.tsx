@@ -1,5 +1,5 @@
 /**
- * "Inscriptions aux webinaires" (spec 2.10): a webinar selector (the given or the first webinar
+ * "Inscriptions aux webinaires": a webinar selector (the given or the first webinar
  * is selected; changing it goes back to page 1), the registrations of that webinar with their
  * status badges, and the whole webinar's counts from the API.
  */
@@ -8,12 +8,13 @@ import { useState } from 'react';
 import { PAGE_SIZE, queries, SELECTOR_LIMIT } from '../lib/api.ts';
 import { formatDateTime, formatLong } from '../lib/dates.ts';
 import { useQuery } from '../lib/query.ts';
-import type { Webinar } from '../lib/types.ts';
+import type { WebinarJson as Webinar } from '#presenters';
 import { $router } from '../stores/router.ts';
 import { CalendarIcon, CheckIcon, ChevronUpDownIcon, DownloadIcon, PlusIcon, RefreshIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, CardHeader, controlClass, cx, fullName, orDash, PageHeader, Spinner } from '../ui/primitives.tsx';
-import { RegistrationBadge, Table, TableHead, tableState, td } from './shared.tsx';
+import { RegistrationBadge } from '../ui/badges.tsx';
+import { Table, TableHead, tableState, td } from '../ui/table.tsx';
 
 const optionLabel = (webinar: Webinar) => `${webinar.title} — ${formatLong(webinar.datetime)}`;
 

@@ -7,7 +7,7 @@ import { useQuery } from '../lib/query.ts';
 import { ArrowLeftIcon, CalendarIcon, ClockIcon, ExternalIcon, MapPinIcon, UsersIcon } from '../ui/icons.tsx';
 import placeholderUrl from '../assets/placeholder.svg?url';
 import { Alert, buttonClass, Card, cx, focusRing, Spinner } from '../ui/primitives.tsx';
-import { ActiveBadge } from './shared.tsx';
+import { ActiveBadge } from '../ui/badges.tsx';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -88,13 +88,13 @@ export function WebinarDetail({ id }: { id: string }) {
               {formatLong(data.datetime)}
             </Fact>
             <Fact icon={<ClockIcon size={18} />} label="Durée">
-              {data.duration ?? 60} minutes
+              {data.duration} minutes
             </Fact>
             <Fact icon={<MapPinIcon size={18} />} label="Lieu">
-              {data.location || 'online'}
+              {data.location}
             </Fact>
             <Fact icon={<UsersIcon size={18} />} label="Nombre maximum de participants">
-              {data.maxAttendees ?? 100}
+              {data.maxAttendees}
             </Fact>
             {data.registrationUrl ? (
               <Fact icon={<ExternalIcon size={18} />} label="URL d'inscription">

@@ -3,17 +3,17 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { mutations, PAGE_SIZE, queries, TOUCHES } from '../lib/api.ts';
 import { formatLong } from '../lib/dates.ts';
-import { errorMessage } from '../lib/http.ts';
-import { invalidate, useMutation, useQuery } from '../lib/query.ts';
-import type { Webinar } from '../lib/types.ts';
+import { useQuery } from '../lib/query.ts';
+import type { WebinarJson as Webinar } from '#presenters';
 import { $router, navigate } from '../stores/router.ts';
-import { toast, toastError } from '../stores/toast.ts';
-import { ConfirmDialog } from '../ui/dialog.tsx';
+import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
 import { EyeIcon, PlusIcon, RefreshIcon, UsersIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, cx, PageHeader, Spinner } from '../ui/primitives.tsx';
 import { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
-import { ActiveBadge, RowActionsMenu, Table, TableHead, tableState, td, tdActions } from './shared.tsx';
+import { RowActionsMenu } from '../ui/RowActionsMenu.tsx';
+import { ActiveBadge } from '../ui/badges.tsx';
+import { Table, TableHead, tableState, td, tdActions } from '../ui/table.tsx';
 
 export function webinarDeleteText(webinar: Webinar | undefined): string {
   return `Êtes-vous sûr de vouloir supprimer le webinaire ${webinar?.title ?? ''} ? Cette action est irréversible.`;
@@ -21,28 +21,13 @@ export function webinarDeleteText(webinar: Webinar | undefined): string {
 
 /** Delete with confirmation, shared by the list page and the tabbed page. */
 export function useWebinarDelete() {
-  const [toDelete, setToDelete] = useState<Webinar | undefined>();
-  const remove = useMutation((webinar: Webinar) => mutations.deleteWebinar(webinar.id), {
-    onSuccess: () => {
-      setToDelete(undefined);
-      toast({ title: 'Webinaire supprimé', description: 'Le webinaire a été supprimé avec succès.' });
-      invalidate(...TOUCHES.webinars);
-    },
-    onError: (error) => {
-      setToDelete(undefined);
-      toastError(`Erreur lors de la suppression du webinaire: ${errorMessage(error)}`);
-    },
+  return useConfirmedDelete<Webinar>({
+    remove: (webinar) => mutations.deleteWebinar(webinar.id),
+    touches: TOUCHES.webinars,
+    success: { title: 'Webinaire supprimé', description: 'Le webinaire a été supprimé avec succès.' },
+    failure: (message) => `Erreur lors de la suppression du webinaire: ${message}`,
+    question: webinarDeleteText,
   });
-  const dialog = (
-    <ConfirmDialog
-      open={toDelete !== undefined}
-      onClose={() => setToDelete(undefined)}
-      onConfirm={() => toDelete && void remove.mutate(toDelete)}
-      pending={remove.pending}
-      description={webinarDeleteText(toDelete)}
-    />
-  );
-  return { ask: setToDelete, dialog };
 }
 
 function RowMenu({ webinar, onDelete }: { webinar: Webinar; onDelete: () => void }) {
@@ -109,9 +94,9 @@ export function Webinars() {
                     </a>
                   </td>
                   <td className={cx(td, 'whitespace-nowrap')}>{formatLong(webinar.datetime)}</td>
-                  <td className={cx(td, 'whitespace-nowrap')}>{webinar.duration ?? 60} min</td>
-                  <td className={td}>{webinar.location || 'online'}</td>
-                  <td className={cx(td, 'tabular-nums')}>{webinar.maxAttendees ?? 100}</td>
+                  <td className={cx(td, 'whitespace-nowrap')}>{webinar.duration} min</td>
+                  <td className={td}>{webinar.location}</td>
+                  <td className={cx(td, 'tabular-nums')}>{webinar.maxAttendees}</td>
                   <td className={td}>
                     <ActiveBadge active={webinar.isActive} />
                   </td>

@@ -1,5 +1,5 @@
 /**
- * Client routes of the back office (spec 2.5, 2.10). Order matters: "/admin/leads/new" must win
+ * Client routes of the back office. Order matters: "/admin/leads/new" must win
  * over "/admin/leads/:id". A path matching nothing leaves the page undefined → "Page non trouvée".
  */
 import { createRouter } from '@nanostores/router';
@@ -13,7 +13,7 @@ export const $router = createRouter({
   webinars: '/admin/webinars',
   webinar: '/admin/webinars/:id',
   webinarRegistrations: '/admin/webinars/:id/registrations',
-  // The tabbed page's row action uses this singular form (spec 2.5).
+  // The tabbed page's row action links to this singular form.
   webinarRegistrationsAlt: '/admin/webinar/:id/registrations',
   simpleAdmin: '/simple-admin',
   adminDev: /^\/admin-dev(?:\/.*)?$/i,
@@ -33,7 +33,7 @@ export function leaveTo(url: string): void {
   window.location.assign(url);
 }
 
-/** The sign-in screen for the current area (spec 2.3, 6). */
+/** The sign-in screen for the current area. */
 export function goToSignIn(): void {
   const { pathname, search } = window.location;
   if (pathname.startsWith('/admin-dev') || pathname.startsWith('/simple-admin')) leaveTo('/login');

@@ -1,17 +1,10 @@
-/** The signed-in user (spec 7: `GET /api/simple-auth/user`, null on 401). */
+/** The signed-in user (`GET /api/simple-auth/user`, null on 401). */
 import { atom } from 'nanostores';
+import type { UserJson } from '#presenters';
 import { errorMessage, http, isUnauthorized } from '../lib/http.ts';
 
-export interface CurrentUser {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  bio?: string | null;
-  profileImageUrl: string | null;
-  isAdmin: boolean;
-}
+/** The signed-in user as `presentUser` answers it. */
+export type CurrentUser = UserJson;
 
 export type Session = { status: 'loading' } | { status: 'ready'; user: CurrentUser | null } | { status: 'error'; message: string };
 
@@ -34,7 +27,7 @@ export async function loadSession(): Promise<void> {
   }
 }
 
-/** Spec 7: a refused logout raises "Erreur lors de la déconnexion"; success empties the cached user. */
+/** A refused logout raises "Erreur lors de la déconnexion"; success empties the cached user. */
 export async function logout(): Promise<void> {
   try {
     await http.post('/api/simple-auth/logout');

@@ -1,5 +1,5 @@
 /**
- * The account menu of the sidebar footer (spec 2.5): Profil, Paramètres, Se déconnecter.
+ * The account menu of the sidebar footer: Profil, Paramètres, Se déconnecter.
  * Loaded on first use (see Layout.tsx), then opened at once with the button that was pressed.
  */
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';

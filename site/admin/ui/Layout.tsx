@@ -1,5 +1,5 @@
 /**
- * The signed-in frame: sidebar with the eight links of spec 2.5 (fixed on wide screens, a left
+ * The signed-in frame: sidebar with its eight links (fixed on wide screens, a left
  * sheet on small ones that closes after a choice) and the account menu in its footer.
  */
 import { useStore } from '@nanostores/react';
@@ -29,7 +29,7 @@ export const NAV_LINKS: { href: string; label: string; icon: ComponentType<{ cla
 ];
 
 /**
- * Spec 2.5: a link is active when the path equals it or continues it after a slash. "/admin"
+ * A link is active when the path equals it or continues it after a slash. "/admin"
  * prefixes every link, so only the longest matching link is marked (one current page).
  * /simple-admin is the dashboard, /admin?tab=webinars and /admin/webinar/… belong to webinars.
  */
@@ -42,7 +42,7 @@ export function activeLink(path: string, tab?: string): string | undefined {
   return matches.sort((a, b) => b.href.length - a.href.length)[0]?.href;
 }
 
-/** Spec 2.5: profile image, else first name's initial, else email's initial, else "U". */
+/** The avatar: profile image, else first name's initial, else email's initial, else "U". */
 export function avatarLetter(user: Pick<CurrentUser, 'firstName' | 'email'> | null): string {
   return (user?.firstName?.trim()[0] ?? user?.email?.trim()[0] ?? 'U').toUpperCase();
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import logoUrl from '../assets/logo.svg?url';
 import placeholderUrl from '../assets/placeholder.svg?url';
 
-/** The brand mark; falls back to a neutral placeholder image if it cannot be loaded (spec 2.5). */
+/** The brand mark; falls back to a neutral placeholder image if it cannot be loaded. */
 export function LogoImage({ className }: { className?: string }) {
   const [src, setSrc] = useState(logoUrl);
   return <img src={src} alt="" width={32} height={32} className={className} onError={() => setSrc(placeholderUrl)} />;

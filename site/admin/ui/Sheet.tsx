@@ -1,4 +1,4 @@
-/** The left sheet holding the sidebar on small screens (spec 2.5); loaded when first opened. */
+/** The left sheet holding the sidebar on small screens; loaded when first opened. */
 import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { CloseIcon } from './icons.tsx';

@@ -1,6 +1,6 @@
 /** Modal dialogs on Headless UI: focus trapped, Escape closes, title and description announced. */
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import type { ReactNode, SubmitEvent } from 'react';
 import { CloseIcon } from './icons.tsx';
 import { buttonClass, cx, Spinner } from './primitives.tsx';
 
@@ -38,7 +38,7 @@ export function Modal(props: {
   );
 }
 
-/** "Confirmer la suppression" (spec 2.7, 2.10): the confirm button shows its pending label while the call runs. */
+/** "Confirmer la suppression": the confirm button shows its pending label while the call runs. */
 export function ConfirmDialog(props: {
   open: boolean;
   onClose: () => void;
@@ -65,6 +65,24 @@ export function ConfirmDialog(props: {
           {props.pending ? (props.pendingLabel ?? 'Suppression...') : (props.confirmLabel ?? 'Supprimer')}
         </button>
       </div>
+    </Modal>
+  );
+}
+
+/** A dialog holding a form on a two-column grid (creation dialogs); the form leaves validation to the schemas. */
+export function FormDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: string;
+  onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal open={props.open} onClose={props.onClose} title={props.title} description={props.description} size="lg">
+      <form onSubmit={props.onSubmit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {props.children}
+      </form>
     </Modal>
   );
 }

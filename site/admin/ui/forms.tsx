@@ -5,7 +5,7 @@
 import { Description, Field, Input, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions, Switch, Textarea } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { CheckIcon, ChevronUpDownIcon } from './icons.tsx';
-import { controlClass, cx } from './primitives.tsx';
+import { buttonClass, controlClass, cx, Spinner } from './primitives.tsx';
 
 export { controlClass };
 
@@ -167,12 +167,32 @@ export function SwitchField({
   );
 }
 
-/** First message per field of a zod error (`issues[].path[0]`). */
-export function zodFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.');
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
+/**
+ * The footer of an admin form: "Annuler" (a button or a link back) and the submit button with its
+ * spinner while the save is pending.
+ */
+export function FormActions(props: {
+  cancel: { onClick: () => void } | { href: string };
+  submitLabel: string;
+  pendingLabel?: string;
+  pending: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cx('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', props.className)}>
+      {'href' in props.cancel ? (
+        <a href={props.cancel.href} className={buttonClass('secondary')}>
+          Annuler
+        </a>
+      ) : (
+        <button type="button" className={buttonClass('secondary')} onClick={props.cancel.onClick}>
+          Annuler
+        </button>
+      )}
+      <button type="submit" className={buttonClass('primary')} disabled={props.pending}>
+        {props.pending ? <Spinner /> : null}
+        {props.pending ? (props.pendingLabel ?? props.submitLabel) : props.submitLabel}
+      </button>
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-/** Pagination controls (spec 2.7 and 2.10); both render nothing when everything fits on one page. */
+/** Pagination controls; both render nothing when everything fits on one page. */
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import { buttonClass, cx, focusRing } from './primitives.tsx';
 

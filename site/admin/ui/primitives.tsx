@@ -155,7 +155,7 @@ export function PageHeader({ title, description, actions }: { title: string; des
   );
 }
 
-/** A dash for empty table cells (spec 2.7). */
+/** A dash for empty table cells. */
 export function orDash(value: string | null | undefined, dash = '-'): string {
   return value === null || value === undefined || String(value).trim() === '' ? dash : String(value);
 }

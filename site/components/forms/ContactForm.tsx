@@ -1,22 +1,17 @@
 /**
- * The landing page's contact request (spec 2.11, 3, 5): one full-name field split at the first space
+ * The landing page's contact request: one full-name field split at the first space
  * (first word → firstName, the rest → lastName), email, phone, optional company and goal → a lead of
  * type "contact".
  *
  * Without JavaScript the browser posts the full name as `fullName` and the API splits it with the same
  * shared `splitFullName`.
  */
-import { contactFormSchema, EMAIL_MAX, PHONE_MAX, splitFullName } from '../../../api/schemas/index.ts';
-import {
-  Field,
-  Honeypot,
-  SubmitButton,
-  compact,
-  useLeadForm,
-  type CommonFormText,
-} from './shared.tsx';
+import { contactFormSchema, PHONE_MAX, splitFullName } from '#schemas';
+import { CompanyField, EmailField, Field } from './fields.tsx';
+import { LeadFormShell } from './LeadFormShell.tsx';
+import { compact, useLeadForm, type LeadFormProps, type LeadFormText } from './useLeadForm.ts';
 
-export interface ContactFormText {
+export interface ContactFormText extends LeadFormText {
   name: string;
   nameRequired: string;
   email: string;
@@ -24,23 +19,13 @@ export interface ContactFormText {
   company: string;
   message: string;
   messagePlaceholder: string;
-  submit: string;
-  pending: string;
-  success: { title: string; description: string };
-  error: { title: string; description: string };
-}
-
-interface Props {
-  idPrefix: string;
-  text: ContactFormText;
-  common: CommonFormText;
 }
 
 // Without JavaScript the browser posts `fullName` as is and the API splits it the same way.
 const NAME_FIELD = 'fullName';
 
-export default function ContactForm({ idPrefix, text, common }: Props) {
-  const { form, pending, errors, onSubmit } = useLeadForm({
+export default function ContactForm({ idPrefix, text, common }: LeadFormProps<ContactFormText>) {
+  const { errors, shell } = useLeadForm({
     schema: contactFormSchema,
     toPayload: (values) => {
       const { firstName, lastName } = splitFullName(values[NAME_FIELD] ?? '');
@@ -67,15 +52,14 @@ export default function ContactForm({ idPrefix, text, common }: Props) {
 
   const id = (field: string) => `${idPrefix}-${field}`;
   return (
-    <form
-      ref={form}
-      method="post"
-      action="/api/leads"
-      onSubmit={onSubmit}
+    <LeadFormShell
+      {...shell}
+      idPrefix={idPrefix}
+      type="contact"
+      submit={{ label: text.submit, pending: text.pending }}
+      footnote={`${common.requiredHint} ${common.privacyNote}`}
       className="relative grid gap-4 sm:grid-cols-2"
-      aria-busy={pending}
     >
-      <input type="hidden" name="type" value="contact" />
       <Field
         id={id('name')}
         name={NAME_FIELD}
@@ -85,17 +69,7 @@ export default function ContactForm({ idPrefix, text, common }: Props) {
         autoComplete="name"
         className="sm:col-span-2"
       />
-      <Field
-        id={id('email')}
-        name="email"
-        type="email"
-        label={text.email}
-        error={errors.email}
-        required
-        autoComplete="email"
-        inputMode="email"
-        maxLength={EMAIL_MAX}
-      />
+      <EmailField id={id('email')} label={text.email} error={errors.email} />
       <Field
         id={id('phone')}
         name="phone"
@@ -106,15 +80,7 @@ export default function ContactForm({ idPrefix, text, common }: Props) {
         autoComplete="tel"
         maxLength={PHONE_MAX}
       />
-      <Field
-        id={id('company')}
-        name="company"
-        label={text.company}
-        optionalSuffix={common.optionalSuffix}
-        error={errors.company}
-        autoComplete="organization"
-        className="sm:col-span-2"
-      />
+      <CompanyField id={id('company')} label={text.company} optionalSuffix={common.optionalSuffix} error={errors.company} />
       <Field
         id={id('message')}
         name="message"
@@ -125,13 +91,6 @@ export default function ContactForm({ idPrefix, text, common }: Props) {
         multiline
         className="sm:col-span-2"
       />
-      <Honeypot id={id('website')} />
-      <div className="sm:col-span-2">
-        <SubmitButton pending={pending} label={text.submit} pendingLabel={text.pending} />
-        <p className="mt-3 text-center text-xs text-muted">
-          {common.requiredHint} {common.privacyNote}
-        </p>
-      </div>
-    </form>
+    </LeadFormShell>
   );
 }

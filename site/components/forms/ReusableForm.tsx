@@ -1,23 +1,18 @@
 /**
- * The reusable sign-up form (spec 2.11): an optional first-name field and an email. On success the
- * form gives way to a green confirmation and the "Envoi réussi" toast (spec 8). The site uses it in
+ * The reusable sign-up form: an optional first-name field and an email. On success the form gives
+ * way to a green confirmation and the "Envoi réussi" toast. The site uses it in
  * the footer, where it records a contact lead with a note saying where it came from.
  *
- * Third-party mode (spec 2.11): given a `thirdPartyFormId`, it renders an external provider's
+ * Third-party mode: given a `thirdPartyFormId`, it renders an external provider's
  * subscription form instead, shown after `delaySeconds` and at most once every `showEveryDays`.
  * No page sets an id today; before turning it on, the provider's address must be added to the
  * Content-Security-Policy's `form-action` (api/middleware/security-headers.ts).
  */
 import { useEffect, useState } from 'react';
-import { publicLeadSchema, EMAIL_MAX } from '../../../api/schemas/index.ts';
-import {
-  Field,
-  Honeypot,
-  SubmitButton,
-  compact,
-  useLeadForm,
-  type CommonFormText,
-} from './shared.tsx';
+import { publicLeadSchema } from '#schemas';
+import { EmailField, Field } from './fields.tsx';
+import { LeadFormShell } from './LeadFormShell.tsx';
+import { compact, useLeadForm, type CommonFormText } from './useLeadForm.ts';
 
 export interface ReusableFormText {
   firstName: string;
@@ -61,7 +56,7 @@ export default function ReusableForm(props: Props) {
 
 function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light' }: Props) {
   const [done, setDone] = useState(false);
-  const { form, pending, errors, onSubmit } = useLeadForm({
+  const { errors, shell } = useLeadForm({
     schema: publicLeadSchema,
     toPayload: (values) =>
       compact({
@@ -107,15 +102,14 @@ function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light
   const id = (field: string) => `${idPrefix}-${field}`;
   const labelTone = tone === 'dark' ? '[&_label]:text-cream [&_label_span]:text-pine-200' : '';
   return (
-    <form
-      ref={form}
-      method="post"
-      action="/api/leads"
-      onSubmit={onSubmit}
+    <LeadFormShell
+      {...shell}
+      idPrefix={idPrefix}
+      type="contact"
+      hidden={<input type="hidden" name="message" value={text.leadMessage} />}
+      submit={{ label: text.submit, pending: text.pending }}
       className={`relative grid gap-3 sm:grid-cols-2 ${labelTone}`}
     >
-      <input type="hidden" name="type" value="contact" />
-      <input type="hidden" name="message" value={text.leadMessage} />
       {showName && (
         <Field
           id={id('firstName')}
@@ -126,23 +120,8 @@ function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light
           autoComplete="given-name"
         />
       )}
-      <Field
-        id={id('email')}
-        name="email"
-        type="email"
-        label={text.email}
-        error={errors.email}
-        required
-        autoComplete="email"
-        inputMode="email"
-        maxLength={EMAIL_MAX}
-        className={showName ? '' : 'sm:col-span-2'}
-      />
-      <Honeypot id={id('website')} />
-      <div className="sm:col-span-2">
-        <SubmitButton pending={pending} label={text.submit} pendingLabel={text.pending} />
-      </div>
-    </form>
+      <EmailField id={id('email')} label={text.email} error={errors.email} className={showName ? '' : 'sm:col-span-2'} />
+    </LeadFormShell>
   );
 }
 

@@ -1,36 +1,21 @@
 /**
- * The free-webinar sign-up (spec 2.11): first name, last name, email, company → a lead of type
+ * The free-webinar sign-up: first name, last name, email, company → a lead of type
  * "webinar". Used in the landing page's #webinar section and on the webinar page.
  */
-import { webinarFormSchema, EMAIL_MAX } from '../../../api/schemas/index.ts';
-import {
-  Field,
-  Honeypot,
-  SubmitButton,
-  compact,
-  useLeadForm,
-  type CommonFormText,
-} from './shared.tsx';
+import { webinarFormSchema } from '#schemas';
+import { CompanyField, EmailField, Field } from './fields.tsx';
+import { LeadFormShell } from './LeadFormShell.tsx';
+import { compact, useLeadForm, type LeadFormProps, type LeadFormText } from './useLeadForm.ts';
 
-export interface WebinarFormText {
+export interface WebinarFormText extends LeadFormText {
   firstName: string;
   lastName: string;
   email: string;
   company: string;
-  submit: string;
-  pending: string;
-  success: { title: string; description: string };
-  error: { title: string; description: string };
 }
 
-interface Props {
-  idPrefix: string;
-  text: WebinarFormText;
-  common: CommonFormText;
-}
-
-export default function WebinarForm({ idPrefix, text, common }: Props) {
-  const { form, pending, errors, onSubmit } = useLeadForm({
+export default function WebinarForm({ idPrefix, text, common }: LeadFormProps<WebinarFormText>) {
+  const { errors, shell } = useLeadForm({
     schema: webinarFormSchema,
     toPayload: (values) =>
       compact({
@@ -43,21 +28,20 @@ export default function WebinarForm({ idPrefix, text, common }: Props) {
       }),
     text,
     common,
-    // When the webinar is full or none is planned, the API says so under the spec's success text.
+    // When the webinar is full or none is planned, the API says so under the usual success text.
     successDescription: ({ notice }) => (notice ? `${text.success.description}\n${notice}` : text.success.description),
   });
 
   const id = (field: string) => `${idPrefix}-${field}`;
   return (
-    <form
-      ref={form}
-      method="post"
-      action="/api/leads"
-      onSubmit={onSubmit}
+    <LeadFormShell
+      {...shell}
+      idPrefix={idPrefix}
+      type="webinar"
+      submit={{ label: text.submit, pending: text.pending }}
+      footnote={`${common.requiredHint} ${common.privacyNote}`}
       className="relative grid gap-4 sm:grid-cols-2"
-      aria-busy={pending}
     >
-      <input type="hidden" name="type" value="webinar" />
       <Field
         id={id('firstName')}
         name="firstName"
@@ -67,34 +51,8 @@ export default function WebinarForm({ idPrefix, text, common }: Props) {
         autoComplete="given-name"
       />
       <Field id={id('lastName')} name="lastName" label={text.lastName} error={errors.lastName} autoComplete="family-name" />
-      <Field
-        id={id('email')}
-        name="email"
-        type="email"
-        label={text.email}
-        error={errors.email}
-        required
-        autoComplete="email"
-        inputMode="email"
-        maxLength={EMAIL_MAX}
-        className="sm:col-span-2"
-      />
-      <Field
-        id={id('company')}
-        name="company"
-        label={text.company}
-        optionalSuffix={common.optionalSuffix}
-        error={errors.company}
-        autoComplete="organization"
-        className="sm:col-span-2"
-      />
-      <Honeypot id={id('website')} />
-      <div className="sm:col-span-2">
-        <SubmitButton pending={pending} label={text.submit} pendingLabel={text.pending} />
-        <p className="mt-3 text-center text-xs text-muted">
-          {common.requiredHint} {common.privacyNote}
-        </p>
-      </div>
-    </form>
+      <EmailField id={id('email')} label={text.email} error={errors.email} className="sm:col-span-2" />
+      <CompanyField id={id('company')} label={text.company} optionalSuffix={common.optionalSuffix} error={errors.company} />
+    </LeadFormShell>
   );
 }

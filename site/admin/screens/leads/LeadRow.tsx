@@ -1,0 +1,74 @@
+/** One row of the contacts list: the nine columns, at most two tags plus "+N", the row's actions. */
+import type { LeadJson as Lead } from '#presenters';
+import { formatDateTime } from '../../lib/dates.ts';
+import { SourceBadge } from '../../ui/badges.tsx';
+import { EyeIcon, PencilIcon } from '../../ui/icons.tsx';
+import { Badge, cx, fullName, orDash } from '../../ui/primitives.tsx';
+import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
+import { td, tdActions } from '../../ui/table.tsx';
+
+export const LEAD_COLUMNS = ['ID', 'Nom', 'Email', 'Téléphone', 'Société', 'Source', "Date d'inscription", 'Tags', 'Actions'] as const;
+
+function TagList({ tags }: { tags: string[] }) {
+  if (!tags?.length) return <>-</>;
+  const rest = tags.length - 2;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {tags.slice(0, 2).map((tag) => (
+        <Badge key={tag} tone="indigo">
+          {tag}
+        </Badge>
+      ))}
+      {rest > 0 ? (
+        <Badge tone="gray">
+          <span aria-hidden="true">+{rest}</span>
+          <span className="sr-only">
+            et {rest} autre{rest > 1 ? 's' : ''} tag{rest > 1 ? 's' : ''}
+          </span>
+        </Badge>
+      ) : null}
+    </span>
+  );
+}
+
+function RowMenu({ lead, onDelete }: { lead: Lead; onDelete: () => void }) {
+  return (
+    <RowActionsMenu
+      label={fullName(lead) || lead.email}
+      links={[
+        { href: `/admin/leads/${lead.id}`, icon: <EyeIcon size={16} />, text: 'Voir' },
+        { href: `/admin/leads/${lead.id}/edit`, icon: <PencilIcon size={16} />, text: 'Modifier' },
+      ]}
+      onDelete={onDelete}
+    />
+  );
+}
+
+export function LeadRow({ lead, onDelete }: { lead: Lead; onDelete: () => void }) {
+  return (
+    <tr className="group hover:bg-slate-50">
+      <td className={cx(td, 'text-slate-500 tabular-nums')}>{lead.id}</td>
+      <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>
+        <a
+          href={`/admin/leads/${lead.id}`}
+          className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+        >
+          {orDash(fullName(lead))}
+        </a>
+      </td>
+      <td className={td}>{orDash(lead.email)}</td>
+      <td className={cx(td, 'whitespace-nowrap')}>{orDash(lead.phone)}</td>
+      <td className={td}>{orDash(lead.company)}</td>
+      <td className={td}>
+        <SourceBadge source={lead.source} />
+      </td>
+      <td className={cx(td, 'whitespace-nowrap')}>{orDash(formatDateTime(lead.createdAt))}</td>
+      <td className={td}>
+        <TagList tags={lead.tags} />
+      </td>
+      <td className={cx(td, tdActions)}>
+        <RowMenu lead={lead} onDelete={onDelete} />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,31 @@
+/** The contacts list's view (page, search, filters) lives in the URL, so "back" returns to the same view. */
+import { isPeriod } from '../../lib/periods.ts';
+
+export interface ListParams {
+  page: number;
+  search: string;
+  source: string;
+  status: string;
+  period: string;
+}
+
+export function readListParams(search: Record<string, string | undefined>): ListParams {
+  return {
+    page: Math.max(1, Number.parseInt(search.page ?? '1', 10) || 1),
+    search: search.search ?? '',
+    source: search.source ?? '',
+    status: search.status ?? '',
+    period: isPeriod(search.period) ? search.period : '',
+  };
+}
+
+export function listUrl(params: ListParams): string {
+  const query = new URLSearchParams();
+  if (params.page > 1) query.set('page', String(params.page));
+  if (params.search) query.set('search', params.search);
+  if (params.source) query.set('source', params.source);
+  if (params.status) query.set('status', params.status);
+  if (params.period) query.set('period', params.period);
+  const text = query.toString();
+  return text ? `/admin/leads?${text}` : '/admin/leads';
+}

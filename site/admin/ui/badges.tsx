@@ -1,0 +1,65 @@
+/** Labels and coloured badges of the closed lists (lead source and status, registration and activity status). */
+import {
+  ACTIVITY_STATUS_LABELS,
+  ACTIVITY_TYPE_LABELS,
+  LEAD_SOURCE_LABELS,
+  LEAD_STATUS_LABELS,
+  REGISTRATION_STATUS_LABELS,
+  type ActivityStatus,
+  type ActivityType,
+  type LeadSource,
+  type LeadStatus,
+  type RegistrationStatus,
+} from '#schemas/options.ts';
+import { Badge } from './primitives.tsx';
+
+/** The source's label; a contact without a source shows `fallback`. */
+export function sourceLabel(source: LeadSource | null, fallback = 'Formulaire'): string {
+  return source ? LEAD_SOURCE_LABELS[source] : fallback;
+}
+
+export function SourceBadge({ source }: { source: LeadSource | null }) {
+  return <Badge tone={source === 'webinar' ? 'violet' : 'gray'}>{sourceLabel(source)}</Badge>;
+}
+
+const statusTones: Record<LeadStatus, 'blue' | 'amber' | 'green' | 'gray'> = {
+  new: 'blue',
+  contacted: 'amber',
+  qualified: 'green',
+  unqualified: 'gray',
+};
+
+export function LeadStatusBadge({ status }: { status: LeadStatus }) {
+  return <Badge tone={statusTones[status]}>{LEAD_STATUS_LABELS[status]}</Badge>;
+}
+
+const registrationTones: Record<RegistrationStatus, 'blue' | 'green' | 'red'> = {
+  registered: 'blue',
+  attended: 'green',
+  'no-show': 'red',
+};
+
+/** Inscrit (blue), Présent (green), Absent (red). */
+export function RegistrationBadge({ status }: { status: RegistrationStatus }) {
+  return <Badge tone={registrationTones[status] ?? 'gray'}>{REGISTRATION_STATUS_LABELS[status] ?? status}</Badge>;
+}
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  return <Badge tone={active ? 'green' : 'gray'}>{active ? 'Actif' : 'Inactif'}</Badge>;
+}
+
+export function activityTypeLabel(type: ActivityType): string {
+  return ACTIVITY_TYPE_LABELS[type];
+}
+
+const activityTones: Record<ActivityStatus, 'blue' | 'amber' | 'green' | 'gray'> = {
+  planned: 'blue',
+  in_progress: 'amber',
+  completed: 'green',
+  cancelled: 'gray',
+};
+
+export function ActivityStatusBadge({ status }: { status: ActivityStatus }) {
+  return <Badge tone={activityTones[status]}>{ACTIVITY_STATUS_LABELS[status]}</Badge>;
+}
+

@@ -1,0 +1,69 @@
+/** The list tables of the back office: scrolling shell, header row, cell classes, loading/empty/error rows. */
+import type { ReactNode } from 'react';
+import { cx } from './primitives.tsx';
+
+/** A table that scrolls sideways on phones instead of squeezing its columns. */
+export function Table({ children, label, minWidth = 'min-w-[720px]' }: { children: ReactNode; label: string; minWidth?: string }) {
+  return (
+    <div className="relative overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+      <table className={cx('w-full text-left text-sm', minWidth)}>{children}</table>
+    </div>
+  );
+}
+
+export const th =
+  'px-3 py-3 first:pl-5 last:pr-5 text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap bg-slate-50 border-b border-slate-200';
+export const td = 'px-3 py-3 first:pl-5 last:pr-5 align-middle text-slate-700';
+
+/** The actions column stays in view at the right edge while a wide table scrolls sideways. */
+export const thActions = 'sticky right-0 z-[1] text-right shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)]';
+export const tdActions = 'sticky right-0 z-[1] bg-white text-right shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)] group-hover:bg-slate-50';
+
+/** The header row of a list table; an "Actions" column stays in view at the right edge. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className={column === 'Actions' ? cx(th, thActions) : th}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/**
+ * What a list table shows instead of rows: the loading text, the error (only when nothing is cached
+ * to show), or the empty text. Returns null when there are rows to render.
+ */
+export function tableState(
+  state: { loading: boolean; errorText?: string | null; data?: unknown },
+  isEmpty: boolean,
+  texts: { colSpan: number; loading: string; empty: string },
+): ReactNode | null {
+  if (state.loading) return <TableMessage colSpan={texts.colSpan}>{texts.loading}</TableMessage>;
+  if (state.errorText && !state.data) {
+    return (
+      <TableMessage colSpan={texts.colSpan}>
+        <span role="alert" className="text-red-700">
+          {state.errorText}
+        </span>
+      </TableMessage>
+    );
+  }
+  if (isEmpty) return <TableMessage colSpan={texts.colSpan}>{texts.empty}</TableMessage>;
+  return null;
+}
+
+export function TableMessage({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-slate-500">
+        {children}
+      </td>
+    </tr>
+  );
+}
+

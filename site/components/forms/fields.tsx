@@ -1,0 +1,134 @@
+/** The public forms' controls: a labelled input with its inline error, the honeypot, the submit button. */
+import type { InputHTMLAttributes } from 'react';
+import { EMAIL_MAX } from '#schemas';
+
+type FieldProps = {
+  id: string;
+  name: string;
+  label: string;
+  error?: string;
+  optionalSuffix?: string;
+  multiline?: boolean;
+  className?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'>;
+
+const inputClass =
+  'mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-xs placeholder:text-muted/80 focus:border-pine-700 aria-invalid:border-danger';
+
+/** A labelled input (or textarea) with its inline error, linked for assistive technologies. */
+export function Field({ id, name, label, error, optionalSuffix, multiline, className, required, ...input }: FieldProps) {
+  const errorId = `${id}-error`;
+  const shared = {
+    id,
+    name,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    className: `${inputClass} ${error ? 'border-danger' : 'border-line'}`,
+  };
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-copper">
+            {' '}
+            *
+          </span>
+        )}
+        {optionalSuffix && <span className="font-normal text-muted"> {optionalSuffix}</span>}
+      </label>
+      {multiline ? (
+        <textarea {...shared} rows={4} placeholder={input.placeholder} maxLength={input.maxLength} />
+      ) : (
+        <input {...shared} {...input} />
+      )}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Anti-spam that costs people nothing: a field humans never see nor reach (off-screen, out of the
+ * tab order, hidden from assistive technologies). Robots that fill every field give themselves away;
+ * the API then pretends success and stores nothing.
+ */
+export function Honeypot({ id }: { id: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Ne pas remplir ce champ</label>
+      <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+  className = '',
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  className?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      className={`inline-flex w-full items-center justify-center gap-2 rounded-full bg-copper px-6 py-3.5 text-base font-semibold text-white transition hover:bg-copper-dark disabled:cursor-wait disabled:opacity-80 ${className}`}
+    >
+      {pending && (
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-4 animate-spin motion-reduce:animate-none"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+        >
+          <path d="M12 3a9 9 0 1 0 9 9" strokeLinecap="round" />
+        </svg>
+      )}
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}
+
+/** The required email input every lead form has. */
+export function EmailField({ id, label, error, className }: { id: string; label: string; error?: string; className?: string }) {
+  return (
+    <Field
+      id={id}
+      name="email"
+      type="email"
+      label={label}
+      error={error}
+      required
+      autoComplete="email"
+      inputMode="email"
+      maxLength={EMAIL_MAX}
+      className={className}
+    />
+  );
+}
+
+/** The optional company input ("Société (optionnel)"), full width. */
+export function CompanyField({ id, label, optionalSuffix, error }: { id: string; label: string; optionalSuffix: string; error?: string }) {
+  return (
+    <Field
+      id={id}
+      name="company"
+      label={label}
+      optionalSuffix={optionalSuffix}
+      error={error}
+      autoComplete="organization"
+      className="sm:col-span-2"
+    />
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * The behaviour of the public lead forms (webinar, contact, reusable): validation with the API's own
+ * zod schemas, and the submission with its idempotency key.
+ *
+ * Progressive enhancement: each form is a real `<form method="post" action="/api/leads">` with
+ * native `required`/`type="email"` checks, so it works without JavaScript (the API answers with a
+ * redirect to /merci/ or /erreur-envoi/). Once hydrated, the island turns native validation off and
+ * validates with the shared schemas instead, to show the "Champs requis" toast and inline French messages.
+ */
+import { useCallback, useEffect, useRef, useState, type RefObject, type SubmitEvent } from 'react';
+import type { z } from 'zod';
+import { failureMessage, newIdempotencyKey, postLead, type LeadResponse } from '../../lib/leads.ts';
+import { showToast } from '../../lib/toast.ts';
+import { mountToaster, type ToasterLabels } from '../Toaster.tsx';
+import { checkWithSchema, focusFirstError, formValues, type FieldErrors } from './form-values.ts';
+
+export { compact } from './form-values.ts';
+
+export interface CommonFormText {
+  requiredHint: string;
+  optionalSuffix: string;
+  privacyNote: string;
+  missingFields: { title: string; description: string };
+  networkError: string;
+  toaster: ToasterLabels;
+}
+
+/** Mounts the toaster and hands validation over from the browser to the island once hydrated. */
+export function useEnhancedForm(toaster: ToasterLabels): RefObject<HTMLFormElement | null> {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    mountToaster(toaster);
+    if (form.current) form.current.noValidate = true;
+  }, [toaster]);
+  return form;
+}
+
+export type SubmitOutcome = { ok: true; response: LeadResponse } | { ok: false; message: string };
+
+/**
+ * Sends a lead. The idempotency key is kept while the same data is retried after a failure and
+ * renewed as soon as the data changes or a submission succeeds.
+ */
+export function useLeadSubmission(networkError: string) {
+  const [pending, setPending] = useState(false);
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+
+  const submit = useCallback(
+    async (payload: Record<string, unknown>): Promise<SubmitOutcome> => {
+      const body = JSON.stringify(payload);
+      if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
+      setPending(true);
+      try {
+        const response = await postLead(payload, attempt.current.key);
+        attempt.current = null;
+        return { ok: true, response };
+      } catch (error) {
+        return { ok: false, message: failureMessage(error, networkError) };
+      } finally {
+        setPending(false);
+      }
+    },
+    [networkError],
+  );
+
+  return { pending, submit };
+}
+
+interface ToastText {
+  title: string;
+  description: string;
+}
+
+/** The texts every lead form with toasts has: its button, pending label and the two toasts. */
+export interface LeadFormText {
+  submit: string;
+  pending: string;
+  success: ToastText;
+  error: ToastText;
+}
+
+/** What a lead form component receives from the page. */
+export interface LeadFormProps<T extends LeadFormText> {
+  idPrefix: string;
+  text: T;
+  common: CommonFormText;
+}
+
+export interface LeadFormSetup {
+  /** The shared schema the API validates with too. */
+  schema: z.ZodType;
+  /** The JSON body built from the form's values. */
+  toPayload: (values: Record<string, string>) => Record<string, string>;
+  /** Which input shows a schema issue (default: the field of the same name). */
+  fieldOf?: (key: string) => string;
+  /** A last word on the messages before they are shown. */
+  adjustErrors?: (errors: FieldErrors, values: Record<string, string>) => void;
+  text: { success: ToastText; error: ToastText };
+  common: CommonFormText;
+  /** The success toast's description for the API's answer (default: `text.success.description`). */
+  successDescription?: (response: LeadResponse) => string;
+  /** After a success, once the toast is shown (default: the form is cleared). */
+  onSuccess?: (form: HTMLFormElement) => void;
+}
+
+/**
+ * The behaviour every lead form shares: validate with the shared schema (inline
+ * messages, "Champs requis" toast, nothing sent), send, then clear the form with the success toast,
+ * or keep what the visitor typed with the destructive toast carrying the server's message.
+ */
+export function useLeadForm(setup: LeadFormSetup) {
+  const form = useEnhancedForm(setup.common.toaster);
+  const { pending, submit } = useLeadSubmission(setup.common.networkError);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const values = formValues(element);
+    const payload = setup.toPayload(values);
+    const check = checkWithSchema(setup.schema, payload, values, setup.fieldOf);
+    if (!check.ok) {
+      setup.adjustErrors?.(check.errors, values);
+      setErrors(check.errors);
+      if (check.missing) showToast({ variant: 'destructive', ...setup.common.missingFields });
+      focusFirstError(element, check.errors);
+      return;
+    }
+    setErrors({});
+    const outcome = await submit(payload);
+    if (outcome.ok) {
+      if (setup.onSuccess) setup.onSuccess(element);
+      else element.reset();
+      const description = setup.successDescription?.(outcome.response) ?? setup.text.success.description;
+      showToast({ variant: 'success', title: setup.text.success.title, description });
+    } else {
+      showToast({
+        variant: 'destructive',
+        title: setup.text.error.title,
+        description: setup.text.error.description.replace('{message}', outcome.message),
+      });
+    }
+  }
+
+  // `shell` is what LeadFormShell needs: the form element, its submit handler and the pending flag.
+  return { errors, shell: { form, onSubmit, pending } };
+}
