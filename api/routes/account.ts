@@ -2,7 +2,8 @@
  * The signed-in user's own account (issue 10): change the password, list and end sessions.
  * The settings screen comes later; the API comes now.
  */
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRouter } from './router.ts';
 import type { Context } from 'koa';
 import { passwordChangeSchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
@@ -27,7 +28,7 @@ async function ownAccount(ctx: Context): Promise<PasswordAttempt> {
 }
 
 export function accountRouter(): Router {
-  const router = new Router();
+  const router = apiRouter();
 
   router.post('/api/simple-auth/password', requireUser, validate(passwordSchemas), limitPasswordAttempts(ownAccount), async (ctx) => {
     const { body } = input(ctx, passwordSchemas);

@@ -1,5 +1,6 @@
 /** `{base}/audit` of the admin API: the security record, newest first (issue 10). */
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRouter } from './router.ts';
 import { auditListQuerySchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -9,7 +10,7 @@ import { presentAuditEvent } from '../presenters/index.ts';
 const listSchemas = { query: auditListQuerySchema };
 
 export function adminAuditRouter(base: string): Router {
-  const router = new Router({ prefix: base });
+  const router = apiRouter({ prefix: base });
 
   router.get('/audit', requireAdmin, validate(listSchemas), async (ctx) => {
     const { query } = input(ctx, listSchemas);

@@ -1,5 +1,6 @@
 /** `{base}/stats/…` and `{base}/activities/recent`: the dashboard figures (base: /api/admin or /api/admin-dev). */
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRouter } from './router.ts';
 import { recentActivitiesQuerySchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -11,7 +12,7 @@ import { presentLeadStats, presentRecentActivity, presentWebinarStats } from '..
 const recentSchemas = { query: recentActivitiesQuerySchema };
 
 export function adminDashboardRouter(base: string): Router {
-  const router = new Router({ prefix: base, sensitive: true });
+  const router = apiRouter({ prefix: base });
 
   router.get('/stats/leads', requireAdmin, async (ctx) => {
     ctx.body = presentLeadStats(await leadStats(ctx.knex));

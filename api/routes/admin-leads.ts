@@ -1,5 +1,6 @@
 /** `{base}/leads…` of the admin API (base: /api/admin or /api/admin-dev): the contacts. */
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRouter } from './router.ts';
 import { leadCreateSchema, leadListQuerySchema, leadUpdateSchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -12,7 +13,7 @@ const createSchemas = { body: leadCreateSchema };
 const updateSchemas = { body: leadUpdateSchema };
 
 export function adminLeadsRouter(base: string): Router {
-  const router = new Router({ prefix: base, sensitive: true });
+  const router = apiRouter({ prefix: base });
 
   router.get('/leads', requireAdmin, validate(listSchemas), async (ctx) => {
     const { query } = input(ctx, listSchemas);

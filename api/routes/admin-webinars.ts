@@ -1,5 +1,6 @@
 /** `{base}/webinars…` of the admin API (base: /api/admin or /api/admin-dev): webinars and registrations. */
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRouter } from './router.ts';
 import { registrationListQuerySchema, webinarCreateSchema, webinarListQuerySchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -19,7 +20,7 @@ const createSchemas = { body: webinarCreateSchema };
 const registrationSchemas = { query: registrationListQuerySchema };
 
 export function adminWebinarsRouter(base: string): Router {
-  const router = new Router({ prefix: base, sensitive: true });
+  const router = apiRouter({ prefix: base });
 
   router.get('/webinars', requireAdmin, validate(listSchemas), async (ctx) => {
     const { query } = input(ctx, listSchemas);

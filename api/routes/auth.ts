@@ -3,7 +3,8 @@
  * login (brute-force limits and device cookies), logout, current user, and the browser redirects
  * `/api/login` and `/api/logout`.
  */
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRouter } from './router.ts';
 import type { Context } from 'koa';
 import { loginSchema, setupAdminSchema, type LoginInput } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
@@ -44,7 +45,7 @@ async function typedAccount(ctx: Context): Promise<PasswordAttempt> {
 }
 
 export function authRouter(): Router {
-  const router = new Router({ sensitive: true });
+  const router = apiRouter();
 
   router.get('/api/simple-auth/setup', async (ctx) => {
     const available = !(await hasAnyUser(ctx.knex));

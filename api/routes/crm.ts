@@ -1,5 +1,6 @@
 /** `/api/crm/leads/{id}/tags` and `/api/crm/leads/{id}/activities`: working on one contact. */
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRouter } from './router.ts';
 import { activityCreateSchema, tagNameSchema, tagSchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin, signedInUser } from '../middleware/auth.ts';
@@ -11,7 +12,7 @@ const tagSchemas = { body: tagSchema };
 const activitySchemas = { body: activityCreateSchema };
 
 export function crmRouter(): Router {
-  const router = new Router({ prefix: '/api/crm/leads', sensitive: true });
+  const router = apiRouter({ prefix: '/api/crm/leads' });
 
   router.get('/:id/tags', requireAdmin, async (ctx) => {
     ctx.body = presentTags(await leadTags(ctx.knex, ctx.params.id));

@@ -4,7 +4,8 @@
  * a plain HTML form post (no JavaScript) is answered with a 303 to the thank-you or error page.
  * What a submission records: api/services/public-submissions.ts.
  */
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRouter } from './router.ts';
 import { publicLeadSchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { htmlFormFallback } from '../middleware/html-form-fallback.ts';
@@ -18,7 +19,7 @@ import { presentPublicSubmission } from '../presenters/index.ts';
 const schemas = { body: publicLeadSchema };
 
 export function publicLeadsRouter(): Router {
-  const router = new Router({ sensitive: true });
+  const router = apiRouter();
 
   router.post(
     '/api/leads',
