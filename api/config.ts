@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { mailEnvSchema, mailConfig, type MailConfig } from './mail/config.ts';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -30,6 +31,7 @@ const envSchema = z.object({
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_DIST_DIR: z.string().min(1).default('./dist'),
+  ...mailEnvSchema,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -52,6 +54,8 @@ export interface Config {
   rateLimitsEnabled: boolean;
   logLevel: string;
   siteDistDir: string;
+  /** E-mail and job-queue settings (api/mail/config.ts). */
+  mail: MailConfig;
 }
 
 export class ConfigError extends Error {}
@@ -73,6 +77,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Configuration invalide : SESSION_SECRET — obligatoire en production (au moins 32 caractères aléatoires)',
     );
   }
+  // Links in e-mails need the public origin; PORT=0 (an ephemeral port: test harnesses) links to the bound address.
+  if (isProduction && !values.PUBLIC_URL && values.PORT !== 0) {
+    throw new ConfigError('Configuration invalide : PUBLIC_URL — obligatoire en production (adresse publique du site, ex. https://innercircle.example.ch)');
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     env: values.NODE_ENV,
@@ -91,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitsEnabled: values.RATE_LIMITS === 'on',
     logLevel: values.LOG_LEVEL,
     siteDistDir: path.resolve(values.SITE_DIST_DIR),
+    mail: mailConfig(values, dataDir),
   };
 }
 

@@ -8,6 +8,7 @@ import { createApp } from './app.ts';
 import { bindModels, databaseOptions, migrateLatest, openDatabase, type Database } from './db.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
+import { startJobs } from './jobs/index.ts';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -26,6 +27,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const applied = await migrateLatest(knex);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
 
+  let url = '';
+  const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: SHUTDOWN_GRACE_MS });
   const app = createApp({ config, knex, logger });
   const stopMaintenance = scheduleMaintenance(knex, logger);
   const server = http.createServer(app.callback());
@@ -38,7 +41,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -50,6 +53,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(timer);
+      await jobs.stop(); // workers drained before the database closes
       await knex.destroy();
       logger.info('stopped');
     })();

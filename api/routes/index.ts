@@ -6,6 +6,7 @@ import { adminDashboardRouter } from './admin-dashboard.ts';
 import { adminLeadsRouter } from './admin-leads.ts';
 import { adminWebinarsRouter } from './admin-webinars.ts';
 import { crmRouter } from './crm.ts';
+import { adminEmailsRouter } from './admin-emails.ts';
 
 /**
  * The admin API answers at both bases with the same handlers and the same sign-in: the spec's tabbed
@@ -18,7 +19,7 @@ export function apiRouters(_config: Config): Router[] {
   return [
     publicLeadsRouter(),
     authRouter(),
-    ...ADMIN_API_BASES.flatMap((base) => [adminDashboardRouter(base), adminLeadsRouter(base), adminWebinarsRouter(base)]),
+    ...ADMIN_API_BASES.flatMap((base) => [adminDashboardRouter(base), adminLeadsRouter(base), adminWebinarsRouter(base), adminEmailsRouter(base)]),
     crmRouter(),
   ];
 }

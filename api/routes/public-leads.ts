@@ -16,6 +16,7 @@ import { ZodError } from 'zod';
 import { limitPerIp } from '../middleware/rate-limit.ts';
 import { signMessage } from '../lib/signed-message.ts';
 import { LIMITS } from '../lib/rate-limit.ts';
+import { enqueueSubmissionEmails } from '../services/emails-enqueue.ts';
 
 const schemas = { body: publicLeadSchema };
 
@@ -41,9 +42,13 @@ async function submitLead(ctx: Context): Promise<void> {
   const key = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
   const answer =
     lead.type === 'contact'
-      ? await submitContact(ctx.knex, lead as PublicLead, key)
+      ? await ctx.knex.transaction((trx) => submitContact(trx, lead as PublicLead, key))
       : await ctx.knex.transaction((trx) =>
-          once(trx, 'leads', key, lead, async () => ({ status: 201, body: presentSubmission(await submitPublicLead(trx, lead as PublicLead)) })),
+          once(trx, 'leads', key, lead, async () => {
+            const result = await submitPublicLead(trx, lead as PublicLead);
+            await enqueueSubmissionEmails(trx, { leadId: result.id, submission: 'webinar', webinarId: result.registration?.webinarId, outcome: result.outcome });
+            return { status: 201, body: presentSubmission(result) };
+          }),
         );
   if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
   ctx.status = answer.status;
@@ -54,9 +59,10 @@ async function submitLead(ctx: Context): Promise<void> {
  * Contact requests take the one-statement path (api/services/leads.ts). A key used before answers as
  * the first time did (the contact of that email, no registration) when the payload is the same.
  */
-async function submitContact(db: Knex, lead: PublicLead, key: string | undefined): Promise<StoredResponse<unknown> & { replayed: boolean }> {
+async function submitContact(db: Knex.Transaction, lead: PublicLead, key: string | undefined): Promise<StoredResponse<unknown> & { replayed: boolean }> {
   const idempotency = key ? { key: scopedKey('leads', key), hash: requestHash(lead) } : undefined;
   const saved = await submitContactRequest(db, lead, idempotency);
+  if (saved) await enqueueSubmissionEmails(db, { leadId: saved.id, submission: 'contact' });
   if (saved) return { status: 201, body: presentSubmission({ ...saved, registration: null, outcome: null }), replayed: false };
   await assertSameRequest(db, idempotency!.key, idempotency!.hash);
   const contact = await db('leads').whereRaw('lower(email) = lower(?)', [lead.email]).first<{ id: number } | undefined>('id');
