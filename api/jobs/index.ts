@@ -47,13 +47,13 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
     });
     // On PGlite every statement shares one connection: more handlers would only wait on each other.
     const concurrency = config.databaseUrl ? 8 : 2;
-    await queue.work<PrepareJobData>(QUEUES.prepare, { localConcurrency: 2, pollingIntervalSeconds: 2 }, async ([job]) => {
+    await queue.work<PrepareJobData>(QUEUES.prepare, { localConcurrency: 2, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, async ([job]) => {
       await prepareSubmissionEmails(knex, config.mail, job!.id, job!.data);
     });
-    await queue.work<SendJobData>(QUEUES.send, { localConcurrency: concurrency, pollingIntervalSeconds: 2 }, async ([job]) => {
+    await queue.work<SendJobData>(QUEUES.send, { localConcurrency: concurrency, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, async ([job]) => {
       await sendEmail(knex, engine(), logger, job!.data.emailId);
     });
-    await queue.work<SendJobData>(QUEUES.failed, { pollingIntervalSeconds: 5 }, async ([job]) => {
+    await queue.work<SendJobData>(QUEUES.failed, { pollingIntervalSeconds: 5, notifyPollingIntervalSeconds: 5 }, async ([job]) => {
       await markEmailFailed(knex, job!.data.emailId);
     });
   }

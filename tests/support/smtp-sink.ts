@@ -45,6 +45,8 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
       },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
+        // Read now: the session's envelope is reset once the message is accepted.
+        const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', async () => {
           const raw = Buffer.concat(chunks);
@@ -52,7 +54,7 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
           callback();
           if (!parse) return notify();
           const parsed = await simpleParser(raw);
-          messages.push({ parsed, raw, envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), receivedAt: Date.now() });
+          messages.push({ parsed, raw, envelopeTo, receivedAt: Date.now() });
           notify();
         });
       },
