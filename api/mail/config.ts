@@ -47,8 +47,7 @@ export const mailEnvSchema = {
   EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
 };
 
-const mailEnvObject = z.object(mailEnvSchema);
-type MailEnv = z.output<typeof mailEnvObject>;
+type MailEnv = z.output<ReturnType<typeof z.object<typeof mailEnvSchema>>>;
 
 export interface MailConfig {
   /** `undefined`: messages are written as .eml files under `fileDir`. */

@@ -23,6 +23,7 @@ interface Draft {
   location: string;
   registrationUrl: string;
   imageUrl: string;
+  joinUrl: string;
   isActive: boolean;
 }
 
@@ -37,6 +38,7 @@ const defaults = (): Draft => ({
   location: 'online',
   registrationUrl: '',
   imageUrl: '',
+  joinUrl: '',
   isActive: true,
 });
 
@@ -184,6 +186,17 @@ export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose:
           onChange={set('imageUrl')}
           error={errors.imageUrl}
           placeholder="https://"
+        />
+        <TextField
+          label="Lien de connexion"
+          name="joinUrl"
+          type="url"
+          inputMode="url"
+          value={draft.joinUrl}
+          onChange={set('joinUrl')}
+          error={errors.joinUrl}
+          placeholder="https://zoom.us/j/..."
+          className="sm:col-span-2"
         />
         <div className="sm:col-span-2">
           <SwitchField label="Actif" name="isActive" checked={draft.isActive} onChange={set('isActive')} />

@@ -24,6 +24,7 @@ import { Modal } from '../ui/dialog.tsx';
 import { controlClass, SelectField, TextAreaField, TextField, zodFieldErrors } from '../ui/forms.tsx';
 import { ArrowLeftIcon, CloseIcon, PencilIcon, PlusIcon } from '../ui/icons.tsx';
 import { Alert, Avatar, Badge, buttonClass, Card, CardHeader, cx, focusRing, fullName, initials, Spinner } from '../ui/primitives.tsx';
+import { LeadEmailsCard } from './LeadEmailsCard.tsx';
 import { ActivityStatusBadge, activityTypeLabel, LeadStatusBadge, sourceLabel } from './shared.tsx';
 
 function BackLink() {
@@ -392,6 +393,7 @@ export function LeadDetail({ id }: { id: string }) {
         </Card>
         <div className="lg:col-span-2">
           <Activities leadId={String(data.id)} />
+          <LeadEmailsCard leadId={data.id} />
         </div>
       </div>
     </>

@@ -13,6 +13,7 @@ import { EyeIcon, PlusIcon, RefreshIcon, UsersIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, cx, PageHeader, Spinner } from '../ui/primitives.tsx';
 import { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
+import { CancellationNotice } from './CancellationNotice.tsx';
 import { ActiveBadge, RowActionsMenu, Table, TableHead, tableState, td, tdActions } from './shared.tsx';
 
 export function webinarDeleteText(webinar: Webinar | undefined): string {
@@ -39,7 +40,7 @@ export function useWebinarDelete() {
       onClose={() => setToDelete(undefined)}
       onConfirm={() => toDelete && void remove.mutate(toDelete)}
       pending={remove.pending}
-      description={webinarDeleteText(toDelete)}
+      description={<>{webinarDeleteText(toDelete)} <CancellationNotice webinarId={toDelete?.id} /></>}
     />
   );
   return { ask: setToDelete, dialog };
