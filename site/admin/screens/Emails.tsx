@@ -12,7 +12,7 @@ import { useQuery } from '../lib/query.ts';
 import { $router, navigate } from '../stores/router.ts';
 import { RefreshIcon, SearchIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
-import { buttonClass, Card, controlClass, cx, orDash, PageHeader, Spinner } from '../ui/primitives.tsx';
+import { buttonClass, Card, controlClass, cx, PageHeader, Spinner } from '../ui/primitives.tsx';
 import { Table, TableHead, tableState, td } from './shared.tsx';
 import { EmailStatusBadge, emailKindLabel } from './email-badges.tsx';
 
@@ -134,7 +134,7 @@ export function Emails() {
                       href={`/admin/emails/${email.id}`}
                       className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
                     >
-                      {orDash(email.subject, '(en préparation)')}
+                      {email.subject ?? `Envoi prévu le ${formatDateTime(email.scheduledAt)}`}
                     </a>
                   </td>
                   <td className={td}>
