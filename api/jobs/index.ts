@@ -8,6 +8,7 @@ import type { Database } from '../db.ts';
 import type { Logger } from '../logger.ts';
 import { loadEmailContent, EmailContentError } from '../mail/content.ts';
 import { createMailTransport } from '../mail/transport.ts';
+import type { Job, JobResult } from 'pg-boss';
 import { bindQueue, startQueue, type Queue } from './queue.ts';
 import { QUEUES, createQueues } from './queues.ts';
 import { prepareSubmissionEmails } from './prepare-emails.ts';
@@ -45,14 +46,23 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
       from: config.mail.from ?? { name: content.senderName, address: content.senderAddress },
       publicUrl: config.publicUrl ?? publicUrl(),
     });
-    // On PGlite every statement shares one connection: more handlers would only wait on each other.
-    const concurrency = config.databaseUrl ? 8 : 2;
-    await queue.work<PrepareJobData>(QUEUES.prepare, { localConcurrency: 2, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, async ([job]) => {
-      await prepareSubmissionEmails(knex, config.mail, job!.id, job!.data);
-    });
-    await queue.work<SendJobData>(QUEUES.send, { localConcurrency: concurrency, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, async ([job]) => {
-      await sendEmail(knex, engine(), logger, job!.data.emailId);
-    });
+    // Batches with per-job outcomes, fetched back to back while they come full: one fetch per job and
+    // a pause after each would cap sending at a few messages per second, and let retries of a dead
+    // server starve new e-mails. On PGlite every statement shares one connection: one loop is enough.
+    const loops = config.databaseUrl ? 4 : 1;
+    const batch = { batchSize: 10, burstWhenBatchFull: true, perJobResults: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 2 } as const;
+    await queue.work<PrepareJobData>(
+      QUEUES.prepare,
+      { ...batch, localConcurrency: loops },
+      eachJob<PrepareJobData>(1, (job) => prepareSubmissionEmails(knex, config.mail, job.id, job.data)),
+    );
+    // A few SMTP conversations at once per loop, so a slow server does not serialise the batch; the
+    // database connections they take stay well under the pool the requests need.
+    await queue.work<SendJobData>(
+      QUEUES.send,
+      { ...batch, localConcurrency: loops },
+      eachJob<SendJobData>(config.databaseUrl ? 3 : 1, (job) => sendEmail(knex, engine(), logger, job.data.emailId)),
+    );
     await queue.work<SendJobData>(QUEUES.failed, { pollingIntervalSeconds: 5, notifyPollingIntervalSeconds: 5 }, async ([job]) => {
       await markEmailFailed(knex, job!.data.emailId);
     });
@@ -65,6 +75,27 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
       bindQueue(undefined);
       transport.close();
     },
+  };
+}
+
+/** Runs a batch's jobs, `parallel` at a time, and reports each one's outcome (failed ones are retried). */
+function eachJob<T>(parallel: number, run: (job: Job<T>) => Promise<void>) {
+  return async (jobs: Job<T>[]): Promise<JobResult[]> => {
+    const results: JobResult[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        try {
+          await run(job);
+          results.push({ id: job.id, status: 'completed' });
+        } catch (error) {
+          results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, lane));
+    return results;
   };
 }
 

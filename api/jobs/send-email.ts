@@ -9,7 +9,7 @@ import type { Logger } from '../logger.ts';
 import type { EmailContent } from '../mail/content.ts';
 import type { MailConfig } from '../mail/config.ts';
 import type { MailTransport } from '../mail/transport.ts';
-import { composeEmail, type EmailKind, type RegistrationEmailData } from '../mail/templates.ts';
+import { composeAttachments, composeEmail, type ComposedEmail, type EmailKind, type RegistrationEmailData } from '../mail/templates.ts';
 import { queueSendJobs } from '../services/emails-enqueue.ts';
 import { webinarFacts } from './prepare-emails.ts';
 
@@ -27,6 +27,15 @@ const LEASE = "interval '2 minutes'";
 /** A row due within this margin is sent now (clock differences between instances). */
 const DUE_MARGIN_MS = 5_000;
 
+/** JSON with sorted keys: jsonb does not keep the key order it was given. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
+}
+
 export class EmailBusyError extends Error {}
 
 interface EmailRow {
@@ -37,6 +46,9 @@ interface EmailRow {
   registrationId: number | null;
   webinarId: number | null;
   sendAfter: Date;
+  subject: string | null;
+  textBody: string | null;
+  htmlBody: string | null;
 }
 
 type Decision = { send: object } | { cancel: string } | { later: Date };
@@ -62,12 +74,13 @@ async function decide(db: Database, email: EmailRow): Promise<Decision> {
 }
 
 export async function sendEmail(db: Database, engine: MailEngine, logger: Logger, emailId: number): Promise<void> {
+  const started = performance.now();
   const claimed = (await db('emails')
     .where({ id: emailId, status: 'queued' })
     .where((builder) => builder.whereNull('claimedUntil').orWhere('claimedUntil', '<', db.fn.now()))
     .where('sendAfter', '<=', new Date(Date.now() + DUE_MARGIN_MS))
     .update({ claimedUntil: db.raw(`now() + ${LEASE}`), attempts: db.raw('attempts + 1'), updatedAt: db.fn.now() })
-    .returning(['id', 'kind', 'toAddress', 'data', 'registrationId', 'webinarId', 'sendAfter'])) as EmailRow[];
+    .returning(['id', 'kind', 'toAddress', 'data', 'registrationId', 'webinarId', 'sendAfter', 'subject', 'textBody', 'htmlBody'])) as EmailRow[];
   const email = claimed[0];
   if (!email) {
     const row = await db('emails').where({ id: emailId }).first<{ status: string; sendAfter: Date } | undefined>('status', 'sendAfter');
@@ -90,8 +103,18 @@ export async function sendEmail(db: Database, engine: MailEngine, logger: Logger
     return;
   }
 
-  const composed = await composeEmail(email.kind, decision.send, { content: engine.content, publicUrl: engine.publicUrl, brand: engine.brand });
-  await db('emails').where({ id: email.id }).update({ subject: composed.subject, textBody: composed.text, htmlBody: composed.html, updatedAt: db.fn.now() });
+  const context = { content: engine.content, publicUrl: engine.publicUrl, brand: engine.brand };
+  // Rendering is the costly part of an attempt: a retry with the same facts reuses what was rendered.
+  const unchanged = email.htmlBody !== null && email.textBody !== null && email.subject !== null && stableJson(decision.send) === stableJson(email.data);
+  let composed: ComposedEmail;
+  if (unchanged) {
+    composed = { subject: email.subject!, text: email.textBody!, html: email.htmlBody!, attachments: composeAttachments(email.kind, decision.send, context) };
+  } else {
+    composed = await composeEmail(email.kind, decision.send, context);
+    await db('emails')
+      .where({ id: email.id })
+      .update({ subject: composed.subject, textBody: composed.text, htmlBody: composed.html, data: JSON.stringify(decision.send), updatedAt: db.fn.now() });
+  }
   try {
     const { messageId } = await engine.transport.send({
       emailId: email.id,
@@ -117,7 +140,7 @@ export async function sendEmail(db: Database, engine: MailEngine, logger: Logger
     const failure = error as Error & { code?: string; responseCode?: number };
     await db('emails').where({ id: email.id }).update({ lastError: failure.message.slice(0, 1000), transport: engine.transport.kind, claimedUntil: null, updatedAt: db.fn.now() });
     // The SMTP answer may quote the address: the log gets codes only.
-    logger.warn({ emailId: email.id, kind: email.kind, code: failure.code, responseCode: failure.responseCode }, 'email not sent, will retry');
+    logger.warn({ emailId: email.id, kind: email.kind, code: failure.code, responseCode: failure.responseCode, ms: Math.round(performance.now() - started) }, 'email not sent, will retry');
     throw error;
   }
 }

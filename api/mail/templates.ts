@@ -115,6 +115,13 @@ function sessionDocument(
   };
 }
 
+/** The attachments alone (cheap): a retry reuses the rendered bodies but rebuilds the calendar file. */
+export function composeAttachments(kind: EmailKind, data: unknown, context: ComposeContext): Attachment[] {
+  if (kind === 'webinar_confirmation') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'PUBLISH')];
+  if (kind === 'webinar_cancelled') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'CANCEL')];
+  return [];
+}
+
 export async function composeEmail(kind: EmailKind, data: unknown, context: ComposeContext): Promise<ComposedEmail> {
   const { content } = context;
   switch (kind) {
