@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
+import { rescheduleWebinarReminders } from '../../api/services/emails.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;
@@ -174,6 +175,34 @@ describe('webinar sign-up', () => {
     }, 30_000);
     expect(thomasReminder.status).toBe('cancelled');
     expect(smtp.messages.filter((message) => to('thomas@example.ch')(message) && subjectOf(message).startsWith('Rappel'))).toHaveLength(0);
+  }, 90_000);
+});
+
+describe('a webinar whose date changes', () => {
+  it('moves its reminders: earlier (rescheduled at once) and later (noticed when the old time comes)', async () => {
+    const early = await createWebinar({ datetime: new Date(Date.now() + 3 * 3600_000).toISOString(), title: 'Avancée' });
+    await signUp('avance@example.ch', 'Anne');
+    const pending = await waitUntil(async () => app.knex('emails').where({ kind: 'webinar_reminder', toAddress: 'avance@example.ch' }).first());
+    expect(new Date(pending.sendAfter).getTime()).toBeGreaterThan(Date.now() + 2 * 3600_000);
+
+    // Moved to 70 s from now: the 1-minute reminder is now due in about 10 s.
+    await app.knex('webinars').where({ id: early.id }).update({ datetime: new Date(Date.now() + 70_000) });
+    await app.knex.transaction((trx) => rescheduleWebinarReminders(trx, early.id));
+    await smtp.waitFor((messages) => messages.some((message) => to('avance@example.ch')(message) && subjectOf(message).startsWith('Rappel')), 40_000);
+
+    const late = await createWebinar({ datetime: new Date(Date.now() + 75_000).toISOString(), title: 'Reportée' });
+    await app.knex('webinars').where({ id: early.id }).update({ isActive: false });
+    await signUp('report@example.ch', 'Rémi');
+    const reminder = await waitUntil(async () => app.knex('emails').where({ kind: 'webinar_reminder', toAddress: 'report@example.ch' }).first());
+    // Moved a week later without telling anyone: at the old time the worker finds the new one.
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000);
+    await app.knex('webinars').where({ id: late.id }).update({ datetime: nextWeek });
+    const moved = await waitUntil(async () => {
+      const row = await app.knex('emails').where({ id: reminder.id }).first();
+      return new Date(row.sendAfter).getTime() > Date.now() + 86_400_000 ? row : undefined;
+    }, 40_000);
+    expect(moved.status).toBe('queued');
+    expect(new Date(moved.sendAfter).toISOString()).toBe(new Date(nextWeek.getTime() - 60_000).toISOString());
   }, 90_000);
 });
 
