@@ -48,6 +48,10 @@ export function createMailTransport(config: MailConfig): MailTransport {
     const url = new URL(config.smtpUrl);
     const transporter = nodemailer.createTransport({
       url: config.smtpUrl,
+      // A few connections kept open and reused: one TCP + TLS + EHLO per message would cap the rate.
+      pool: true,
+      maxConnections: 5,
+      maxMessages: 100,
       // Fail fast and let the queue retry: a dead server must not hold a worker for minutes.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
