@@ -118,7 +118,10 @@ describe('webinar sign-up', () => {
     expect(alert.parsed.text).toContain(`${app.url}/admin/leads/${lead.id}`);
     expect(alert.parsed.text).toContain('Inscription confirmée');
 
-    const rows = await app.knex('emails').where({ leadId: lead.id }).orderBy('id');
+    const rows = await waitUntil(async () => {
+      const found = await app.knex('emails').where({ leadId: lead.id }).orderBy('id');
+      return found.filter((row) => row.status === 'sent').length === 2 ? found : undefined;
+    });
     expect(rows.map((row) => [row.kind, row.status])).toEqual(
       expect.arrayContaining([
         ['webinar_confirmation', 'sent'],
@@ -306,7 +309,11 @@ describe('admin emails API', () => {
     const resend = await admin.post(`/api/admin/emails/${item.id}/resend`);
     expect(resend.status).toBe(202);
     await smtp.waitFor((messages) => messages.filter(to('lea.api@example.ch')).length === 2);
-    const copy = await app.knex('emails').where({ id: resend.body.id }).first();
+    // The server accepts the message a moment before the row is marked sent.
+    const copy = await waitUntil(async () => {
+      const row = await app.knex('emails').where({ id: resend.body.id }).first();
+      return row.status === 'sent' ? row : undefined;
+    });
     expect(copy).toMatchObject({ resentFrom: item.id, status: 'sent', kind: 'contact_acknowledgement' });
   });
 
