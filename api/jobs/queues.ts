@@ -25,7 +25,9 @@ export async function createQueues(queue: Queue, retryDelaySeconds: number): Pro
     retryBackoff: true,
     retryDelayMax: SEND_RETRY_DELAY_MAX_SECONDS,
     expireInSeconds: SEND_EXPIRE_SECONDS,
-    notify: true,
+    // No NOTIFY from the request's transaction: PostgreSQL serialises the commits of notifying
+    // transactions on one global lock, which capped lead capture. The workers poll every second instead.
+    notify: false,
   } as never);
   await queue.createQueue(QUEUES.send, {
     retryLimit: SEND_RETRY_LIMIT,
