@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { mailEnvSchema, mailConfig, type MailConfig } from './mail/config.ts';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -33,6 +34,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_DIST_DIR: z.string().min(1).default('./dist'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(5),
+  ...mailEnvSchema,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -61,6 +63,8 @@ export interface Config {
   siteDistDir: string;
   /** How long a stopping server keeps serving (health says "draining") before it stops accepting. */
   shutdownGraceMs: number;
+  /** E-mail and job-queue settings (api/mail/config.ts). */
+  mail: MailConfig;
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +90,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Trusting a proxy but reading 0 addresses from the right would let the client choose its own IP.
     throw new ConfigError('Configuration invalide : TRUSTED_PROXY_COUNT — doit valoir au moins 1 quand TRUST_PROXY=true');
   }
+  // Links in e-mails need the public origin; PORT=0 (an ephemeral port: test harnesses) links to the bound address.
+  if (isProduction && !values.PUBLIC_URL && values.PORT !== 0) {
+    throw new ConfigError('Configuration invalide : PUBLIC_URL — obligatoire en production (adresse publique du site, ex. https://innercircle.example.ch)');
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     env: values.NODE_ENV,
@@ -107,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     siteDistDir: path.resolve(values.SITE_DIST_DIR),
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
+    mail: mailConfig(values, dataDir),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Runs the app on an HTTP server with a graceful shutdown (api/shutdown.ts): on SIGTERM/SIGINT the
  * health check says "draining" while requests are still served for SHUTDOWN_GRACE_SECONDS, then the
- * listener closes, in-flight requests finish (10 s at most), the database closes, exit 0.
+ * listener closes, in-flight requests finish (10 s at most), the job workers finish their jobs, the
+ * database closes, exit 0.
  */
 import http from 'node:http';
 import type { Config } from './config.ts';
@@ -9,8 +10,9 @@ import { createApp } from './app.ts';
 import { bindModels, databaseOptions, migrateLatest, openDatabase, type Database } from './db.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
-import { createShutdownController } from './shutdown.ts';
+import { createShutdownController, SHUTDOWN_DRAIN_MS } from './shutdown.ts';
 import { announceSetupCode } from './services/setup-code.ts';
+import { startJobs } from './jobs/index.ts';
 
 export interface RunningServer {
   server: http.Server;
@@ -27,6 +29,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const applied = await migrateLatest(knex);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
 
+  let url = '';
+  const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: SHUTDOWN_DRAIN_MS });
   const lifecycle = createShutdownController();
   const app = createApp({ config, knex, logger, serverPhase: lifecycle.phase });
   await announceSetupCode(knex, logger, app.context.setupCode);
@@ -42,7 +46,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -50,6 +54,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       logger.info({ graceMs: config.shutdownGraceMs }, 'draining');
       stopMaintenance();
       await lifecycle.shutdown(config.shutdownGraceMs);
+      await jobs.stop(); // workers drained before the database closes
       await knex.destroy();
       logger.info('stopped');
     })();

@@ -2,13 +2,16 @@
 import { loadConfigOrExit } from './config.ts';
 import { ensureSiteBuilt } from './cli/build-site.ts';
 import { startServer } from './server.ts';
+import { checkEmailContentOrExit, describeMailDelivery } from './jobs/index.ts';
 
 const config = loadConfigOrExit();
+checkEmailContentOrExit();
 ensureSiteBuilt(config.siteDistDir);
 const running = await startServer(config);
 running.logger.info({ url: running.url, database: config.databaseUrl ? 'postgresql' : 'pglite' }, 'listening');
 // Test harnesses read this line to learn the port when PORT=0.
 process.stdout.write(`Serveur prêt sur ${running.url}\n`);
+process.stdout.write(`${describeMailDelivery(config)}\n`);
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {

@@ -13,6 +13,7 @@ export class Webinar extends BaseModel {
   declare maxAttendees: number;
   declare registrationUrl: string | null;
   declare imageUrl: string | null;
+  declare joinUrl: string | null;
   declare isActive: boolean;
 
   declare registrations?: WebinarRegistration[];

@@ -7,3 +7,4 @@ export * from './public-submissions.ts';
 export * from './audit.ts';
 export * from './sessions.ts';
 export * from './stats.ts';
+export * from './emails.ts';

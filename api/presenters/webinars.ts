@@ -12,6 +12,7 @@ export function presentWebinar(webinar: Webinar) {
     maxAttendees: webinar.maxAttendees,
     registrationUrl: text(webinar.registrationUrl),
     imageUrl: text(webinar.imageUrl),
+    joinUrl: text(webinar.joinUrl),
     isActive: webinar.isActive,
     createdAt: iso(webinar.createdAt)!,
     updatedAt: iso(webinar.updatedAt)!,

@@ -8,6 +8,7 @@ import { adminWebinarsRouter } from './admin-webinars.ts';
 import { crmRouter } from './crm.ts';
 import { adminAuditRouter } from './admin-audit.ts';
 import { accountRouter } from './account.ts';
+import { adminEmailsRouter } from './admin-emails.ts';
 
 /**
  * The admin API answers at both bases with the same handlers and the same sign-in: the spec's tabbed
@@ -21,7 +22,7 @@ export function apiRouters(_config: Config): Router[] {
     publicLeadsRouter(),
     authRouter(),
     accountRouter(),
-    ...ADMIN_API_BASES.flatMap((base) => [adminDashboardRouter(base), adminLeadsRouter(base), adminWebinarsRouter(base), adminAuditRouter(base)]),
+    ...ADMIN_API_BASES.flatMap((base) => [adminDashboardRouter(base), adminLeadsRouter(base), adminWebinarsRouter(base), adminAuditRouter(base), adminEmailsRouter(base)]),
     crmRouter(),
   ];
 }

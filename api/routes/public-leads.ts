@@ -2,7 +2,7 @@
  * `POST /api/leads`: the public webinar, contact and newsletter forms. JSON from the site's scripts →
  * 201 `{ status: "received", registration, notice }`, the same whether the email was known or not;
  * a plain HTML form post (no JavaScript) is answered with a 303 to the thank-you or error page.
- * What a submission records: api/services/public-submissions.ts.
+ * What a submission records: api/services/public-submissions.ts; the e-mails it causes: api/services/emails-enqueue.ts.
  */
 import type Router from '@koa/router';
 import { apiRouter } from './router.ts';
@@ -14,6 +14,7 @@ import { limitPerIp } from '../middleware/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../lib/rate-limit.ts';
 import { parseIdempotencyKey } from '../lib/idempotency.ts';
 import { submitPublicLead } from '../services/public-submissions.ts';
+import { enqueueSubmissionEmails, submissionFacts } from '../services/emails-enqueue.ts';
 import { presentPublicSubmission } from '../presenters/index.ts';
 
 const schemas = { body: publicLeadSchema };
@@ -31,7 +32,12 @@ export function publicLeadsRouter(): Router {
       const { website: _honeypot, ...lead } = input(ctx, schemas).body;
       // The site sends one key per submission attempt and reuses it on retry: a retry replays the answer.
       const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
-      const submission = await ctx.knex.transaction((trx) => submitPublicLead(trx, { lead, idempotencyKey }));
+      // The follow-up e-mails are queued in the same transaction: a 201 means they will go out.
+      const submission = await ctx.knex.transaction(async (trx) => {
+        const recorded = await submitPublicLead(trx, { lead, idempotencyKey });
+        if (!recorded.replayed) await enqueueSubmissionEmails(trx, submissionFacts(lead.type, recorded));
+        return recorded;
+      });
       if (submission.replayed) ctx.set('Idempotent-Replayed', 'true');
       ctx.status = 201;
       ctx.body = presentPublicSubmission(submission.receipt);

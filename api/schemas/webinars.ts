@@ -36,6 +36,7 @@ export const webinarCreateSchema = z.object({
   location: z.preprocess(blankToUndefined, requiredText('Le lieu', { max: 200 }).default('online')),
   registrationUrl: optionalHttpUrl("L'URL d'inscription"),
   imageUrl: optionalHttpUrl("L'URL de l'image"),
+  joinUrl: optionalHttpUrl('Le lien de connexion'),
   isActive: z.boolean({ error: 'Le statut actif doit être vrai ou faux.' }).default(true),
 });
 export type WebinarCreateInput = z.input<typeof webinarCreateSchema>;

@@ -7,6 +7,7 @@ import { Webinar, WebinarRegistration } from '../models/index.ts';
 import type { PaginationQuery, RegistrationListQuery, WebinarCreate } from '../schemas/index.ts';
 import { parseId } from '../schemas/index.ts';
 import { MESSAGES, notFound } from '../errors.ts';
+import { enqueueWebinarCancellations } from './emails.ts';
 
 export function webinarIdOr404(rawId: unknown): number {
   const id = parseId(rawId);
@@ -42,10 +43,14 @@ export async function createWebinar(db: Knex, input: WebinarCreate): Promise<Web
   return Webinar.query(db).insertAndFetch({ ...fields, datetime: new Date(fields.datetime) });
 }
 
-/** Deletes the webinar; its registrations go with it (ON DELETE CASCADE). */
+/** Deletes the webinar; its registrations go with it (ON DELETE CASCADE); registrants are told (issue 12). */
 export async function deleteWebinar(db: Knex, rawId: unknown): Promise<void> {
-  const deleted = await db('webinars').where({ id: webinarIdOr404(rawId) }).delete().returning('id');
-  if (deleted.length === 0) throw notFound(MESSAGES.webinarNotFound);
+  const id = webinarIdOr404(rawId);
+  await db.transaction(async (trx) => {
+    await enqueueWebinarCancellations(trx, id);
+    const deleted = await trx('webinars').where({ id }).delete().returning('id');
+    if (deleted.length === 0) throw notFound(MESSAGES.webinarNotFound);
+  });
 }
 
 export interface RegistrationStats {

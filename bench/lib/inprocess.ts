@@ -12,6 +12,7 @@ import { loadConfig } from '../../api/config.ts';
 import { createLogger } from '../../api/logger.ts';
 import { bindModels, databaseOptions, openDatabase, type Database } from '../../api/db.ts';
 import { SESSION_SECRET } from './server.ts';
+import { startJobs } from '../../api/jobs/index.ts';
 
 export interface CapturedQuery {
   sql: string;
@@ -35,11 +36,15 @@ export async function startInProcessApp(databaseUrl: string, siteDistDir: string
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'silent',
     SITE_DIST_DIR: siteDistDir,
+    PUBLIC_URL: 'http://127.0.0.1',
+    // Submissions enqueue their e-mail jobs (issue 12); nothing is sent from this process.
+    WORKERS: 'off',
   });
   const knex = await openDatabase(databaseOptions(config));
   bindModels(knex);
   let sink: CapturedQuery[] | undefined;
   knex.on('query', (query: { sql: string; bindings?: unknown[] }) => sink?.push({ sql: query.sql, bindings: query.bindings ?? [] }));
+  const jobs = await startJobs({ config, knex, logger: createLogger('silent'), publicUrl: () => 'http://127.0.0.1' });
   const app = createApp({ config, knex, logger: createLogger('silent') });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -60,6 +65,7 @@ export async function startInProcessApp(databaseUrl: string, siteDistDir: string
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await jobs.stop();
       await knex.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },

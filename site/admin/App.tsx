@@ -23,6 +23,8 @@ const LeadForm = lazy(() => import('./screens/LeadForm.tsx').then((m) => ({ defa
 const LeadsList = lazy(() => import('./screens/LeadsList.tsx').then((m) => ({ default: m.LeadsList })));
 const RegistrationsScreen = lazy(() => import('./screens/Registrations.tsx').then((m) => ({ default: m.RegistrationsScreen })));
 const WebinarDetail = lazy(() => import('./screens/WebinarDetail.tsx').then((m) => ({ default: m.WebinarDetail })));
+const Emails = lazy(() => import('./screens/Emails.tsx').then((m) => ({ default: m.Emails })));
+const EmailDetail = lazy(() => import('./screens/EmailDetail.tsx').then((m) => ({ default: m.EmailDetail })));
 const Webinars = lazy(() => import('./screens/Webinars.tsx').then((m) => ({ default: m.Webinars })));
 
 setUnauthorizedHandler((error) => {
@@ -51,6 +53,10 @@ function Screen() {
     case 'webinarRegistrations':
     case 'webinarRegistrationsAlt':
       return <RegistrationsScreen key={page.params.id} webinarId={page.params.id} />;
+    case 'emails':
+      return <Emails />;
+    case 'email':
+      return <EmailDetail key={page.params.id} id={page.params.id} />;
     default:
       return <NotFound />;
   }

@@ -69,6 +69,7 @@ describe('POST {base}/webinars', () => {
         maxAttendees: 50,
         registrationUrl: 'https://exemple.ch/inscription',
         imageUrl: 'https://exemple.ch/image.jpg',
+        joinUrl: null,
         isActive: true,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
@@ -86,7 +87,7 @@ describe('POST {base}/webinars', () => {
       location: ' ',
     });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ duration: 60, maxAttendees: 100, location: 'online', isActive: true, registrationUrl: null, imageUrl: null, datetime: '2026-12-10T17:00:00.000Z' });
+    expect(response.body).toMatchObject({ duration: 60, maxAttendees: 100, location: 'online', isActive: true, registrationUrl: null, imageUrl: null, joinUrl: null, datetime: '2026-12-10T17:00:00.000Z' });
   });
 
   it('accepts numbers sent as text, as an HTML input gives them', async () => {
@@ -108,6 +109,7 @@ describe('POST {base}/webinars', () => {
     ['a location over 200 characters', { location: 'x'.repeat(201) }, 'location', 'Le lieu ne doit pas dépasser 200 caractères.'],
     ['a relative registration URL', { registrationUrl: '/inscription' }, 'registrationUrl', "L'URL d'inscription doit être une adresse complète commençant par http:// ou https://."],
     ['a javascript: image URL', { imageUrl: 'javascript:alert(1)' }, 'imageUrl', "L'URL de l'image doit être une adresse complète commençant par http:// ou https://."],
+    ['a relative join link', { joinUrl: '/zoom' }, 'joinUrl', 'Le lien de connexion doit être une adresse complète commençant par http:// ou https://.'],
     ['a text isActive', { isActive: 'oui' }, 'isActive', 'Le statut actif doit être vrai ou faux.'],
   ];
   it.each(invalid)('refuses %s', async (_label, change, path, message) => {

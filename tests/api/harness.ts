@@ -18,6 +18,7 @@ import { announceSetupCode } from '../../api/services/setup-code.ts';
 import type { PasswordHasher } from '../../api/lib/password-hasher.ts';
 import { hashPassword } from '../../api/lib/passwords.ts';
 import { User } from '../../api/models/index.ts';
+import { startJobs, type RunningJobs } from '../../api/jobs/index.ts';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -93,6 +94,7 @@ export interface TestApp {
   passwordHasher: PasswordHasher;
   /** The one-time setup code (production only). */
   setupCode: string | undefined;
+  jobs: RunningJobs;
   /** A new client with an empty cookie jar. */
   client: () => TestClient;
   /** Creates a user directly in the database (default: an admin) and returns a client signed in as them. */
@@ -152,13 +154,16 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const logger = options.logLines
     ? createLogger('debug', { write: (line: string) => void options.logLines!.push(line) })
     : createLogger(config.logLevel);
+  // Each test file's own queue, in its own database (pg-boss schema beside the app's tables).
+  let url = '';
+  const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: 2000 });
   const app = createApp({ config, knex, logger });
   // As `npm start` does (api/server.ts): in production with no account, the setup code goes to the log.
   await announceSetupCode(knex, logger, app.context.setupCode);
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  const url = `http://127.0.0.1:${port}`;
+  url = `http://127.0.0.1:${port}`;
   let userCounter = 0;
 
   return {
@@ -167,6 +172,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     config,
     passwordHasher: app.context.passwordHasher,
     setupCode: app.context.setupCode.value,
+    jobs,
     client: () => new TestClient(url),
     async signIn(user = {}) {
       userCounter += 1;
@@ -188,6 +194,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs.stop();
       await knex.destroy();
       await pgDatabase?.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -21,7 +21,7 @@ describe('loadConfig', () => {
   it('requires SESSION_SECRET of 32 characters in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'court' })).toThrow(/SESSION_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://innercircle.example.ch' }).isProduction).toBe(true);
   });
 
   it('refuses TRUST_PROXY=true with TRUSTED_PROXY_COUNT below 1 (the client would choose its own IP)', () => {
@@ -79,5 +79,80 @@ describe('npm start with bad configuration', { timeout: 120_000 }, () => {
     const result = run({ NODE_ENV: 'production' });
     expect(result.status).not.toBe(0);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Configuration invalide : SESSION_SECRET/)]);
+  });
+});
+
+describe('e-mail configuration', () => {
+  const base = { DATA_DIR: '/tmp/innercircle-config-test' };
+
+  it('defaults to .eml files under DATA_DIR/mail, reminders 1440 and 60 minutes before, workers on', () => {
+    const config = loadConfig(base);
+    expect(config.mail).toMatchObject({
+      smtpUrl: undefined,
+      fileDir: '/tmp/innercircle-config-test/mail',
+      from: undefined,
+      notifyEmails: undefined,
+      reminderOffsets: [1440, 60],
+      workers: true,
+    });
+  });
+
+  it('reads SMTP_URL, MAIL_FROM, NOTIFY_EMAIL, WEBINAR_REMINDERS and WORKERS', () => {
+    const config = loadConfig({
+      ...base,
+      SMTP_URL: 'smtps://user:secret@smtp.example.ch:465',
+      MAIL_FROM: 'Clairval <bonjour@clairval.ch>',
+      NOTIFY_EMAIL: 'a@clairval.ch, b@clairval.ch',
+      WEBINAR_REMINDERS: '60, 2880,60',
+      WORKERS: 'off',
+    });
+    expect(config.mail).toMatchObject({
+      smtpUrl: 'smtps://user:secret@smtp.example.ch:465',
+      from: { name: 'Clairval', address: 'bonjour@clairval.ch' },
+      notifyEmails: ['a@clairval.ch', 'b@clairval.ch'],
+      reminderOffsets: [2880, 60],
+      workers: false,
+    });
+  });
+
+  it.each([
+    ['SMTP_URL', 'http://smtp.example.ch'],
+    ['SMTP_URL', 'pas une url'],
+    ['MAIL_FROM', 'Clairval'],
+    ['NOTIFY_EMAIL', 'a@clairval.ch, pas-une-adresse'],
+    ['WEBINAR_REMINDERS', '1 jour'],
+    ['WEBINAR_REMINDERS', '60,0'],
+    ['WORKERS', 'peut-être'],
+  ])('names %s when it is %j', (name, value) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(`^Configuration invalide : ${name} — `));
+  });
+
+  it('requires PUBLIC_URL in production, except on an ephemeral port (PORT=0) where links use the bound address', () => {
+    const production = { ...base, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow(/^Configuration invalide : PUBLIC_URL/);
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://innercircle.example.ch/' }).publicUrl).toBe('https://innercircle.example.ch');
+    expect(loadConfig({ ...production, PORT: '0' }).publicUrl).toBeUndefined();
+  });
+});
+
+describe('npm start with bad e-mail configuration', () => {
+  const run = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['api/start.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: '/tmp/innercircle-config-test', ...env },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+
+  it('exits 78 with one line naming SMTP_URL', () => {
+    const result = run({ SMTP_URL: 'smtp//oubli' });
+    expect(result.status).toBe(78);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Configuration invalide : SMTP_URL — /)]);
+  });
+
+  it('exits 78 with one line when PUBLIC_URL is missing in production', () => {
+    const result = run({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PORT: '3999' });
+    expect(result.status).toBe(78);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Configuration invalide : PUBLIC_URL/)]);
   });
 });

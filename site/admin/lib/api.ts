@@ -114,13 +114,18 @@ export const mutations = {
 export const TOUCHES: {
   leads: QueryKey[];
   webinars: QueryKey[];
+  emails: QueryKey[];
   tags: (leadId: string) => QueryKey[];
   activities: (leadId: string) => QueryKey[];
 } = {
   // A contact's creation, edition or deletion changes the lists, counts, its own screens, the
   // recent activities and the registrations (a deleted contact takes its registrations along).
-  leads: [['leads'], ['lead'], ['activities'], ['registrations'], ['webinars', 'stats']],
-  webinars: [['webinars'], ['webinar'], ['registrations']],
+  // A contact's e-mails go with it.
+  leads: [['leads'], ['lead'], ['activities'], ['registrations'], ['webinars', 'stats'], ['emails']],
+  // Deleting a webinar queues cancellations.
+  webinars: [['webinars'], ['webinar'], ['registrations'], ['emails']],
+  // "Renvoyer" queues a copy.
+  emails: [['emails'], ['email']],
   tags: (leadId) => [['lead', leadId], ['leads', 'list'], ['leads', 'recent']],
   activities: (leadId) => [['lead', leadId], ['activities', 'recent'], ['leads', 'list']],
 };

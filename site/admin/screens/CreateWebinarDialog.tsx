@@ -23,6 +23,7 @@ interface Draft {
   location: string;
   registrationUrl: string;
   imageUrl: string;
+  joinUrl: string;
   isActive: boolean;
 }
 
@@ -37,6 +38,7 @@ const defaults = (): Draft => ({
   location: 'online',
   registrationUrl: '',
   imageUrl: '',
+  joinUrl: '',
   isActive: true,
 });
 
@@ -145,6 +147,14 @@ export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose:
         type="url"
         inputMode="url"
         placeholder="https://"
+      />
+      <TextField
+        label="Lien de connexion"
+        {...field('joinUrl')}
+        type="url"
+        inputMode="url"
+        placeholder="https://zoom.us/j/..."
+        className="sm:col-span-2"
       />
       <div className="sm:col-span-2">
         <SwitchField label="Actif" name="isActive" checked={draft.isActive} onChange={set('isActive')} />

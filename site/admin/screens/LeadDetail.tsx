@@ -9,6 +9,7 @@ import { ArrowLeftIcon, PencilIcon } from '../ui/icons.tsx';
 import { Alert, Avatar, buttonClass, cx, focusRing, fullName, initials, Spinner } from '../ui/primitives.tsx';
 import { LeadActivities } from './lead-detail/LeadActivities.tsx';
 import { LeadFacts } from './lead-detail/LeadFacts.tsx';
+import { LeadEmailsCard } from './LeadEmailsCard.tsx';
 
 function BackLink() {
   return (
@@ -69,6 +70,7 @@ export function LeadDetail({ id }: { id: string }) {
         <LeadFacts lead={data} name={name} />
         <div className="lg:col-span-2">
           <LeadActivities leadId={String(data.id)} />
+          <LeadEmailsCard leadId={data.id} />
         </div>
       </div>
     </>

@@ -14,6 +14,7 @@ import { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
 import { RowActionsMenu } from '../ui/RowActionsMenu.tsx';
 import { ActiveBadge } from '../ui/badges.tsx';
 import { Table, TableHead, tableState, td, tdActions } from '../ui/table.tsx';
+import { CancellationNotice } from './CancellationNotice.tsx';
 
 export function webinarDeleteText(webinar: Webinar | undefined): string {
   return `Êtes-vous sûr de vouloir supprimer le webinaire ${webinar?.title ?? ''} ? Cette action est irréversible.`;
@@ -26,7 +27,11 @@ export function useWebinarDelete() {
     touches: TOUCHES.webinars,
     success: { title: 'Webinaire supprimé', description: 'Le webinaire a été supprimé avec succès.' },
     failure: (message) => `Erreur lors de la suppression du webinaire: ${message}`,
-    question: webinarDeleteText,
+    question: (webinar) => (
+      <>
+        {webinarDeleteText(webinar)} <CancellationNotice webinarId={webinar?.id} />
+      </>
+    ),
   });
 }
 

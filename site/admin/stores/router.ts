@@ -15,6 +15,8 @@ export const $router = createRouter({
   webinarRegistrations: '/admin/webinars/:id/registrations',
   // The tabbed page's row action links to this singular form.
   webinarRegistrationsAlt: '/admin/webinar/:id/registrations',
+  emails: '/admin/emails',
+  email: '/admin/emails/:id',
   simpleAdmin: '/simple-admin',
   adminDev: /^\/admin-dev(?:\/.*)?$/i,
 });

@@ -1,0 +1,123 @@
+/**
+ * The wording of every e-mail lives in site/content/emails.yaml (beside the site's copy), so a
+ * non-developer edits it without touching code. This module is its schema: strict (a misspelt field is
+ * an error), no empty text, and only the placeholders each e-mail can fill. `loadEmailContent()` runs
+ * at start; a problem stops the start with the file and the field named.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'zod';
+
+export const EMAIL_CONTENT_FILE = path.resolve(import.meta.dirname, '..', '..', 'site', 'content', 'emails.yaml');
+
+/** A text that may use only the given `{placeholders}`. */
+function template(...allowed: string[]) {
+  return z
+    .string()
+    .trim()
+    .min(1, 'ce texte ne peut pas être vide')
+    .superRefine((value, ctx) => {
+      for (const [, name] of value.matchAll(/\{(\w*)\}/g)) {
+        if (!allowed.includes(name!)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `la variable {${name}} n'existe pas ici (permises : ${allowed.map((item) => `{${item}}`).join(', ') || 'aucune'})`,
+          });
+        }
+      }
+    });
+}
+
+const plain = template();
+const person = template('firstName', 'brand');
+const session = template('firstName', 'title', 'date', 'duration', 'brand');
+
+export const emailContentSchema = z.strictObject({
+  senderAddress: z.email('une adresse e-mail est attendue'),
+  senderName: plain,
+  footer: plain,
+  signature: plain,
+  webinarConfirmation: z.strictObject({
+    subject: session,
+    preview: session,
+    greeting: session,
+    intro: session,
+    dateLabel: plain,
+    durationLabel: plain,
+    durationValue: session,
+    joinButton: plain,
+    joinHint: plain,
+    noJoinLink: session,
+    calendarHint: session,
+    closing: plain,
+  }),
+  webinarReminder: z.strictObject({
+    subject: session,
+    preview: session,
+    greeting: session,
+    intro: session,
+    dateLabel: plain,
+    durationLabel: plain,
+    durationValue: session,
+    joinButton: plain,
+    joinHint: plain,
+    noJoinLink: session,
+    closing: plain,
+  }),
+  webinarCancelled: z.strictObject({
+    subject: session,
+    preview: session,
+    greeting: session,
+    intro: session,
+    calendarHint: session,
+    nextSteps: session,
+    closing: plain,
+  }),
+  contactAcknowledgement: z.strictObject({
+    subject: person,
+    preview: person,
+    greeting: person,
+    intro: person,
+    nextStepsTitle: plain,
+    nextSteps: z.array(person).min(1),
+    closing: plain,
+  }),
+  teamAlert: z.strictObject({
+    contactSubject: template('name'),
+    webinarSubject: template('name'),
+    preview: template('name'),
+    contactIntro: template('name'),
+    webinarIntro: template('name'),
+    labels: z.strictObject({ name: plain, email: plain, phone: plain, company: plain, message: plain, webinar: plain, outcome: plain }),
+    outcomes: z.strictObject({ registered: plain, already_registered: plain, webinar_full: plain, no_upcoming_webinar: plain }),
+    button: plain,
+  }),
+});
+
+export type EmailContent = z.output<typeof emailContentSchema>;
+
+export class EmailContentError extends Error {}
+
+export function loadEmailContent(file = EMAIL_CONTENT_FILE): EmailContent {
+  const name = path.relative(process.cwd(), file) || file;
+  let raw: unknown;
+  try {
+    raw = parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new EmailContentError(`Contenu invalide : ${name} — ${(error as Error).message.split('\n')[0]}`);
+  }
+  const parsed = emailContentSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : 'racine');
+    const where = issue.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys].join('.') : field;
+    throw new EmailContentError(`Contenu invalide : ${name}, champ ${where} — ${issue.code === 'unrecognized_keys' ? 'champ inconnu' : issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** Replaces `{name}` placeholders (the schema guarantees only known ones are used). */
+export function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}

@@ -1,0 +1,193 @@
+/**
+ * What each kind of e-mail says, from its content (site/content/emails.yaml) and the facts stored on
+ * its row (`emails.data`). Returns the rendered subject, HTML and text, and the attachments.
+ */
+import type { EmailContent } from './content.ts';
+import { fill } from './content.ts';
+import { renderEmail, type Block, type EmailDocument } from './layout.ts';
+import { frenchDuration, swissDateTime } from './dates.ts';
+import { calendarFile, registrationUid } from './calendar.ts';
+
+export const EMAIL_KINDS = ['webinar_confirmation', 'webinar_reminder', 'contact_acknowledgement', 'team_alert', 'webinar_cancelled'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+export interface WebinarFacts {
+  id: number;
+  title: string;
+  description: string | null;
+  datetime: string;
+  duration: number;
+  location: string;
+  joinUrl: string | null;
+}
+
+export interface RegistrationEmailData {
+  firstName: string;
+  registrationId: number;
+  webinar: WebinarFacts;
+}
+
+export interface AcknowledgementData {
+  firstName: string;
+}
+
+export interface TeamAlertData {
+  submission: 'contact' | 'webinar';
+  lead: { id: number; firstName: string; lastName: string | null; email: string; phone: string | null; company: string | null; message: string | null };
+  webinarTitle: string | null;
+  outcome: keyof EmailContent['teamAlert']['outcomes'] | null;
+}
+
+export interface Attachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
+export interface ComposeContext {
+  content: EmailContent;
+  publicUrl: string;
+  brand: string;
+}
+
+export interface ComposedEmail {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: Attachment[];
+}
+
+function sessionValues(data: RegistrationEmailData, brand: string) {
+  return {
+    firstName: data.firstName,
+    title: data.webinar.title,
+    date: swissDateTime(new Date(data.webinar.datetime)),
+    duration: frenchDuration(data.webinar.duration),
+    brand,
+  };
+}
+
+function calendarAttachment(data: RegistrationEmailData, publicUrl: string, method: 'PUBLISH' | 'CANCEL'): Attachment {
+  const { webinar } = data;
+  const ics = calendarFile(
+    {
+      uid: registrationUid(data.registrationId, publicUrl),
+      title: webinar.title,
+      description: webinar.description ?? webinar.title,
+      start: new Date(webinar.datetime),
+      durationMinutes: webinar.duration,
+      location: webinar.location,
+      joinUrl: webinar.joinUrl,
+    },
+    method,
+  );
+  return { filename: method === 'CANCEL' ? 'annulation.ics' : 'invitation.ics', content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` };
+}
+
+function sessionDocument(
+  copy: EmailContent['webinarConfirmation'] | EmailContent['webinarReminder'],
+  data: RegistrationEmailData,
+  context: ComposeContext,
+): EmailDocument {
+  const values = sessionValues(data, context.brand);
+  const join: Block = data.webinar.joinUrl
+    ? { type: 'button', label: copy.joinButton, url: data.webinar.joinUrl, hint: copy.joinHint }
+    : { type: 'paragraph', text: fill(copy.noJoinLink, values) };
+  const blocks: Block[] = [
+    { type: 'paragraph', text: fill(copy.greeting, values) },
+    { type: 'paragraph', text: fill(copy.intro, values) },
+    {
+      type: 'facts',
+      rows: [
+        { label: copy.dateLabel, value: values.date },
+        { label: copy.durationLabel, value: fill(copy.durationValue, values) },
+      ],
+    },
+    join,
+  ];
+  if ('calendarHint' in copy) blocks.push({ type: 'paragraph', text: fill(copy.calendarHint, values) });
+  return {
+    subject: fill(copy.subject, values),
+    preview: fill(copy.preview, values),
+    blocks,
+    signature: [copy.closing, context.content.signature],
+    footer: context.content.footer,
+  };
+}
+
+/** The attachments alone (cheap): a retry reuses the rendered bodies but rebuilds the calendar file. */
+export function composeAttachments(kind: EmailKind, data: unknown, context: ComposeContext): Attachment[] {
+  if (kind === 'webinar_confirmation') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'PUBLISH')];
+  if (kind === 'webinar_cancelled') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'CANCEL')];
+  return [];
+}
+
+export async function composeEmail(kind: EmailKind, data: unknown, context: ComposeContext): Promise<ComposedEmail> {
+  const { content } = context;
+  switch (kind) {
+    case 'webinar_confirmation':
+    case 'webinar_reminder': {
+      const facts = data as RegistrationEmailData;
+      const copy = kind === 'webinar_confirmation' ? content.webinarConfirmation : content.webinarReminder;
+      const rendered = await renderEmail(sessionDocument(copy, facts, context), context.brand);
+      const attachments = kind === 'webinar_confirmation' ? [calendarAttachment(facts, context.publicUrl, 'PUBLISH')] : [];
+      return { ...rendered, attachments };
+    }
+    case 'webinar_cancelled': {
+      const facts = data as RegistrationEmailData;
+      const copy = content.webinarCancelled;
+      const values = sessionValues(facts, context.brand);
+      const doc: EmailDocument = {
+        subject: fill(copy.subject, values),
+        preview: fill(copy.preview, values),
+        blocks: [copy.greeting, copy.intro, copy.calendarHint, copy.nextSteps].map((text) => ({ type: 'paragraph', text: fill(text, values) })),
+        signature: [copy.closing, content.signature],
+        footer: content.footer,
+      };
+      return { ...(await renderEmail(doc, context.brand)), attachments: [calendarAttachment(facts, context.publicUrl, 'CANCEL')] };
+    }
+    case 'contact_acknowledgement': {
+      const copy = content.contactAcknowledgement;
+      const values = { firstName: (data as AcknowledgementData).firstName, brand: context.brand };
+      const doc: EmailDocument = {
+        subject: fill(copy.subject, values),
+        preview: fill(copy.preview, values),
+        blocks: [
+          { type: 'paragraph', text: fill(copy.greeting, values) },
+          { type: 'paragraph', text: fill(copy.intro, values) },
+          { type: 'list', title: copy.nextStepsTitle, items: copy.nextSteps.map((item) => fill(item, values)) },
+        ],
+        signature: [copy.closing, content.signature],
+        footer: content.footer,
+      };
+      return { ...(await renderEmail(doc, context.brand)), attachments: [] };
+    }
+    case 'team_alert': {
+      const facts = data as TeamAlertData;
+      const copy = content.teamAlert;
+      const name = [facts.lead.firstName, facts.lead.lastName].filter(Boolean).join(' ');
+      const values = { name };
+      const rows = [
+        { label: copy.labels.name, value: name },
+        { label: copy.labels.email, value: facts.lead.email },
+        { label: copy.labels.phone, value: facts.lead.phone },
+        { label: copy.labels.company, value: facts.lead.company },
+        { label: copy.labels.webinar, value: facts.webinarTitle },
+        { label: copy.labels.outcome, value: facts.outcome ? copy.outcomes[facts.outcome] : null },
+        { label: copy.labels.message, value: facts.lead.message },
+      ].filter((row): row is { label: string; value: string } => Boolean(row.value));
+      const doc: EmailDocument = {
+        subject: fill(facts.submission === 'webinar' ? copy.webinarSubject : copy.contactSubject, values),
+        preview: fill(copy.preview, values),
+        blocks: [
+          { type: 'paragraph', text: fill(facts.submission === 'webinar' ? copy.webinarIntro : copy.contactIntro, values) },
+          { type: 'facts', rows },
+          { type: 'button', label: copy.button, url: `${context.publicUrl}/admin/leads/${facts.lead.id}` },
+        ],
+        signature: [content.signature],
+        footer: content.footer,
+      };
+      return { ...(await renderEmail(doc, context.brand)), attachments: [] };
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/** The Emails screen: kinds and statuses with their French labels, and the list query. Imports only zod. */
+import { z } from './zod.ts';
+import { blankToUndefined, integer, oneOf, optionalText } from './fields.ts';
+import { paginationQuerySchema } from './leads.ts';
+
+export const EMAIL_KIND_VALUES = ['webinar_confirmation', 'webinar_reminder', 'contact_acknowledgement', 'team_alert', 'webinar_cancelled'] as const;
+export type EmailKindValue = (typeof EMAIL_KIND_VALUES)[number];
+export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
+  webinar_confirmation: 'Confirmation d’inscription',
+  webinar_reminder: 'Rappel de webinaire',
+  contact_acknowledgement: 'Accusé de réception',
+  team_alert: 'Alerte équipe',
+  webinar_cancelled: 'Annulation de webinaire',
+};
+
+export const EMAIL_STATUS_VALUES = ['queued', 'sent', 'failed', 'cancelled'] as const;
+export type EmailStatusValue = (typeof EMAIL_STATUS_VALUES)[number];
+export const EMAIL_STATUS_LABELS: Record<EmailStatusValue, string> = {
+  queued: 'En attente',
+  sent: 'Envoyé',
+  failed: 'Échec',
+  cancelled: 'Annulé',
+};
+
+/** `GET /api/admin/emails?page&limit&status&kind&leadId&search`. */
+export const emailListQuerySchema = paginationQuerySchema.extend({
+  status: z.preprocess(blankToUndefined, oneOf(EMAIL_STATUS_VALUES, EMAIL_STATUS_LABELS, 'Le statut').optional()),
+  kind: z.preprocess(blankToUndefined, oneOf(EMAIL_KIND_VALUES, EMAIL_KIND_LABELS, 'Le type').optional()),
+  leadId: z.preprocess(blankToUndefined, integer('Le contact', 1, 2_147_483_647).optional()),
+  search: optionalText('La recherche', 200),
+});
+export type EmailListQuery = z.output<typeof emailListQuerySchema>;

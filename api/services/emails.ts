@@ -1,0 +1,130 @@
+/**
+ * The Emails screen (list, detail, "Renvoyer") and the e-mails a webinar deletion causes.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { Email } from '../models/Email.ts';
+import type { EmailListQuery } from '../schemas/emails.ts';
+import { parseId } from '../schemas/index.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { createEmails, queueSendJobs, type NewEmail } from './emails-enqueue.ts';
+import { webinarFacts, reminderTimes } from '../jobs/prepare-emails.ts';
+import type { RegistrationEmailData } from '../mail/templates.ts';
+
+export const EMAIL_MESSAGES = {
+  notFound: 'E-mail non trouvé.',
+  notResendable: 'Seul un e-mail envoyé ou en échec peut être renvoyé.',
+};
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** Newest first; filters combined with AND; search on the recipient (trigram index on lower(to_address)). */
+export async function listEmails(db: Knex, query: EmailListQuery): Promise<{ emails: Email[]; total: number }> {
+  const builder = Email.query(db).modify('listFields');
+  if (query.status) builder.where('status', query.status);
+  if (query.kind) builder.where('kind', query.kind);
+  if (query.leadId) builder.where('leadId', query.leadId);
+  if (query.search) builder.whereRaw(`lower(to_address) like '%' || lower(?) || '%'`, [escapeLike(query.search.trim())]);
+  const { results, total } = await builder
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .page(query.page - 1, query.limit);
+  return { emails: results, total };
+}
+
+export async function findEmailOr404(db: Knex, rawId: unknown): Promise<Email> {
+  const id = parseId(rawId);
+  const email = id === undefined ? undefined : await Email.query(db).findById(id);
+  if (!email) throw notFound(EMAIL_MESSAGES.notFound);
+  return email;
+}
+
+/** "Renvoyer": a new copy of a sent or failed e-mail, queued at once (its own row and cause). */
+export async function resendEmail(db: Knex, rawId: unknown): Promise<number> {
+  const original = await findEmailOr404(db, rawId);
+  if (original.status !== 'sent' && original.status !== 'failed') throw new HttpError(409, EMAIL_MESSAGES.notResendable);
+  return db.transaction(async (trx) => {
+    const [id] = await createEmails(trx, [
+      {
+        kind: original.kind as NewEmail['kind'],
+        causeKey: `resend:${original.id}:${randomUUID()}`,
+        toAddress: original.toAddress,
+        leadId: original.leadId,
+        webinarId: original.webinarId,
+        registrationId: original.registrationId,
+        resentFrom: original.id,
+        data: original.data,
+      },
+    ]);
+    return id!;
+  });
+}
+
+/** How many people a deletion of this webinar would tell (the deletion dialog says it). */
+export async function countCancellationRecipients(db: Knex, webinarId: number): Promise<number> {
+  const row = await db('webinarRegistrations as r')
+    .join('webinars as w', 'w.id', 'r.webinarId')
+    .where({ 'r.webinarId': webinarId, 'r.status': 'registered' })
+    .where('w.datetime', '>', db.fn.now())
+    .count({ count: '*' })
+    .first();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * ONE call in the webinar deletion, inside its transaction and before the delete: every registrant of
+ * a session still to come gets a cancellation (calendar file with METHOD:CANCEL, same UID), and the
+ * e-mails still waiting for this webinar (confirmation, reminders) are cancelled.
+ */
+export async function enqueueWebinarCancellations(trx: Knex.Transaction, webinarId: number): Promise<number> {
+  const webinar = await trx('webinars').where({ id: webinarId }).forUpdate().first();
+  if (!webinar) return 0;
+  await trx('emails')
+    .where({ webinarId, status: 'queued' })
+    .whereIn('kind', ['webinar_confirmation', 'webinar_reminder'])
+    .update({ status: 'cancelled', lastError: 'Webinaire supprimé.', updatedAt: trx.fn.now() });
+  if (new Date(webinar.datetime).getTime() <= Date.now()) return 0;
+  const registrants = await trx('webinarRegistrations as r')
+    .join('leads as l', 'l.id', 'r.leadId')
+    .where({ 'r.webinarId': webinarId, 'r.status': 'registered' })
+    .select('r.id as registrationId', 'l.id as leadId', 'l.email', 'l.firstName');
+  const facts = webinarFacts(webinar);
+  const ids = await createEmails(
+    trx,
+    registrants.map((row: { registrationId: number; leadId: number; email: string; firstName: string }) => ({
+      kind: 'webinar_cancelled' as const,
+      causeKey: `webinar_cancelled:registration:${row.registrationId}`,
+      toAddress: row.email,
+      leadId: row.leadId,
+      webinarId,
+      registrationId: row.registrationId,
+      data: { firstName: row.firstName, registrationId: row.registrationId, webinar: facts } satisfies RegistrationEmailData,
+    })),
+  );
+  return ids.length;
+}
+
+/**
+ * For a webinar whose date changed (issue 13's edit): the waiting reminders move to their new times;
+ * those now past are cancelled. Sending checks the date again, so a missed call only delays a reminder.
+ */
+export async function rescheduleWebinarReminders(trx: Knex.Transaction, webinarId: number): Promise<void> {
+  const webinar = await trx('webinars').where({ id: webinarId }).first();
+  if (!webinar) return;
+  const reminders = await trx('emails').where({ webinarId, kind: 'webinar_reminder', status: 'queued' }).select('id', 'data');
+  const moved: Array<{ id: number; sendAfter: Date }> = [];
+  for (const reminder of reminders as Array<{ id: number; data: { offsetMinutes: number } }>) {
+    const [time] = reminderTimes(new Date(webinar.datetime), [reminder.data.offsetMinutes]);
+    if (!time) {
+      await trx('emails').where({ id: reminder.id }).update({ status: 'cancelled', lastError: 'Heure du rappel passée après le changement de date.', updatedAt: trx.fn.now() });
+      continue;
+    }
+    await trx('emails').where({ id: reminder.id }).update({ sendAfter: time.at, updatedAt: trx.fn.now() });
+    moved.push({ id: reminder.id, sendAfter: time.at });
+  }
+  await queueSendJobs(trx, moved);
+}
