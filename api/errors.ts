@@ -7,6 +7,7 @@ import { ZodError } from 'zod';
 import { NotFoundError as ObjectionNotFoundError } from 'objection';
 import type { Logger } from 'pino';
 import { fieldErrorList } from './schemas/field-errors.ts';
+import { NOT_FOUND_MESSAGES } from './schemas/params.ts';
 
 export interface FieldError {
   path: string;
@@ -32,8 +33,8 @@ export const MESSAGES = {
   forbidden: "Vous n'avez pas les droits nécessaires pour cette action.",
   notFound: "La ressource demandée n'existe pas.",
   routeNotFound: "Cette adresse de l'API n'existe pas.",
-  leadNotFound: 'Contact non trouvé',
-  webinarNotFound: 'Webinaire non trouvé',
+  leadNotFound: NOT_FOUND_MESSAGES.lead,
+  webinarNotFound: NOT_FOUND_MESSAGES.webinar,
   conflict: 'Cette ressource existe déjà.',
   leadEmailTaken: 'Un contact avec cet email existe déjà.',
   tooManyRequests: 'Trop de tentatives. Veuillez réessayer plus tard.',

@@ -2,10 +2,13 @@
  * `validate({ body, query, params })` parses the request with the shared zod schemas (api/schemas)
  * and stores the typed result in `ctx.state.input`. A handler reads it with `input(ctx)`.
  * Bodies must be JSON unless the route opts in to HTML form posts (`allowForm`).
+ * A failure is a 400 with field errors, except a path id that names no record (`pathIdSchema`): 404
+ * with the record's message, as for an id that does not exist.
  */
 import type { Context, Next } from 'koa';
-import type { ZodType, z } from 'zod';
-import { HttpError, MESSAGES } from '../errors.ts';
+import { ZodError, type ZodType, type z } from 'zod';
+import { HttpError, MESSAGES, notFound } from '../errors.ts';
+import { NOT_FOUND_ISSUE } from '../schemas/index.ts';
 
 interface Schemas {
   body?: ZodType;
@@ -21,14 +24,25 @@ export type Input<S extends Schemas> = {
 
 export function validate<S extends Schemas>(schemas: S, options: { allowForm?: boolean } = {}) {
   return async function validateRequest(ctx: Context, next: Next): Promise<void> {
-    if (ctx.state.bodyFormat === 'form' && !options.allowForm) throw new HttpError(415, MESSAGES.unsupportedMediaType);
+    // A route that validates only its path ignores any body, as it did before paths were validated here.
+    const readsRequest = schemas.body !== undefined || schemas.query !== undefined;
+    if (readsRequest && ctx.state.bodyFormat === 'form' && !options.allowForm) throw new HttpError(415, MESSAGES.unsupportedMediaType);
     ctx.state.input = {
       body: schemas.body ? schemas.body.parse(ctx.request.body ?? {}) : undefined,
       query: schemas.query ? schemas.query.parse({ ...ctx.query }) : undefined,
-      params: schemas.params ? schemas.params.parse({ ...(ctx as Context & { params?: object }).params }) : undefined,
+      params: schemas.params ? parseParams(schemas.params, (ctx as Context & { params?: object }).params) : undefined,
     };
     return next();
   };
+}
+
+/** Path parameters; a malformed id is a 404 unless another parameter is a client's mistake (400). */
+function parseParams(schema: ZodType, params: object | undefined): unknown {
+  const result = schema.safeParse({ ...params });
+  if (result.success) return result.data;
+  const isNotFound = (issue: z.core.$ZodIssue) => issue.code === 'custom' && issue.params?.[NOT_FOUND_ISSUE] === true;
+  if (result.error.issues.every(isNotFound)) throw notFound(result.error.issues[0]!.message);
+  throw new ZodError(result.error.issues.filter((issue) => !isNotFound(issue)));
 }
 
 /** The validated input of `validate(schemas)`, typed by the same schemas. */

@@ -5,7 +5,7 @@
 import type Router from '@koa/router';
 import { apiRouter } from './router.ts';
 import type { Context } from 'koa';
-import { passwordChangeSchema } from '../schemas/index.ts';
+import { passwordChangeSchema, sessionParamsSchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireUser, signedInUser } from '../middleware/auth.ts';
 import { signInSession, signOutSession } from '../middleware/session.ts';
@@ -20,6 +20,7 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Le mot de passe actuel est incorr
 export const SESSION_NOT_FOUND_MESSAGE = "Cette session n'existe pas ou est déjà terminée.";
 
 const passwordSchemas = { body: passwordChangeSchema };
+const sessionSchemas = { params: sessionParamsSchema };
 
 /** A password change is an attempt on the signed-in account: same limits as a login. */
 async function ownAccount(ctx: Context): Promise<PasswordAttempt> {
@@ -53,9 +54,9 @@ export function accountRouter(): Router {
     ctx.body = { sessions: sessions.map((session) => presentSession(session, ctx.session?.publicId)) };
   });
 
-  router.delete('/api/simple-auth/sessions/:id', requireUser, async (ctx) => {
-    // Any text is a well-formed question; an id that is not one of this user's sessions is 404.
-    const id = String(ctx.params.id);
+  // Any text is a well-formed question; an id that is not one of this user's sessions is 404.
+  router.delete('/api/simple-auth/sessions/:id', requireUser, validate(sessionSchemas), async (ctx) => {
+    const { id } = input(ctx, sessionSchemas).params;
     const current = id === ctx.session?.publicId;
     if (!(await revokeSession(ctx.knex, signedInUser(ctx).id, id))) throw notFound(SESSION_NOT_FOUND_MESSAGE);
     await auditRequest(ctx, 'session_revoked', { details: { current } });

@@ -2,6 +2,7 @@
 import type Router from '@koa/router';
 import { apiRouter } from './router.ts';
 import { emailListQuerySchema } from '../schemas/emails.ts';
+import { emailParamsSchema, webinarParamsSchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { countCancellationRecipients, findEmailOr404, listEmails, resendEmail } from '../services/emails.ts';
@@ -9,6 +10,8 @@ import { findWebinarOr404 } from '../services/webinars.ts';
 import { presentEmailDetail, presentEmailPage } from '../presenters/emails.ts';
 
 const listSchemas = { query: emailListQuerySchema };
+const oneEmailSchemas = { params: emailParamsSchema };
+const oneWebinarSchemas = { params: webinarParamsSchema };
 
 export function adminEmailsRouter(base: string): Router {
   const router = apiRouter({ prefix: base });
@@ -19,19 +22,22 @@ export function adminEmailsRouter(base: string): Router {
     ctx.body = presentEmailPage(emails, query, total);
   });
 
-  router.get('/emails/:id', requireAdmin, async (ctx) => {
-    ctx.body = presentEmailDetail(await findEmailOr404(ctx.knex, ctx.params.id));
+  router.get('/emails/:id', requireAdmin, validate(oneEmailSchemas), async (ctx) => {
+    const { params } = input(ctx, oneEmailSchemas);
+    ctx.body = presentEmailDetail(await findEmailOr404(ctx.knex, params.id));
   });
 
-  router.post('/emails/:id/resend', requireAdmin, async (ctx) => {
-    const id = await resendEmail(ctx.knex, ctx.params.id);
+  router.post('/emails/:id/resend', requireAdmin, validate(oneEmailSchemas), async (ctx) => {
+    const { params } = input(ctx, oneEmailSchemas);
+    const id = await resendEmail(ctx.knex, params.id);
     ctx.status = 202;
     ctx.body = { id };
   });
 
   // The deletion dialog: "N personnes inscrites recevront un e-mail d'annulation."
-  router.get('/webinars/:id/cancellation-recipients', requireAdmin, async (ctx) => {
-    const webinar = await findWebinarOr404(ctx.knex, ctx.params.id);
+  router.get('/webinars/:id/cancellation-recipients', requireAdmin, validate(oneWebinarSchemas), async (ctx) => {
+    const { params } = input(ctx, oneWebinarSchemas);
+    const webinar = await findWebinarOr404(ctx.knex, params.id);
     ctx.body = { count: await countCancellationRecipients(ctx.knex, webinar.id) };
   });
 

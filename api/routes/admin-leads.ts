@@ -1,16 +1,18 @@
 /** `{base}/leads…` of the admin API (base: /api/admin or /api/admin-dev): the contacts. */
 import type Router from '@koa/router';
 import { apiRouter } from './router.ts';
-import { leadCreateSchema, leadListQuerySchema, leadUpdateSchema } from '../schemas/index.ts';
+import { leadCreateSchema, leadListQuerySchema, leadParamsSchema, leadUpdateSchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { createLead, deleteLead, findLeadOr404, listLeads, recentLeads, updateLead } from '../services/leads.ts';
+import { listLeads, recentLeads } from '../services/lead-list.ts';
+import { createLead, deleteLead, findLeadOr404, updateLead } from '../services/lead-records.ts';
 import { presentLead, presentLeadPage } from '../presenters/index.ts';
 import { auditRequest } from '../services/audit.ts';
 
 const listSchemas = { query: leadListQuerySchema };
+const oneLeadSchemas = { params: leadParamsSchema };
 const createSchemas = { body: leadCreateSchema };
-const updateSchemas = { body: leadUpdateSchema };
+const updateSchemas = { body: leadUpdateSchema, params: leadParamsSchema };
 
 export function adminLeadsRouter(base: string): Router {
   const router = apiRouter({ prefix: base });
@@ -26,8 +28,9 @@ export function adminLeadsRouter(base: string): Router {
     ctx.body = (await recentLeads(ctx.knex)).map(presentLead);
   });
 
-  router.get('/leads/:id', requireAdmin, async (ctx) => {
-    ctx.body = presentLead(await findLeadOr404(ctx.knex, ctx.params.id));
+  router.get('/leads/:id', requireAdmin, validate(oneLeadSchemas), async (ctx) => {
+    const { params } = input(ctx, oneLeadSchemas);
+    ctx.body = presentLead(await findLeadOr404(ctx.knex, params.id));
   });
 
   router.post('/leads', requireAdmin, validate(createSchemas), async (ctx) => {
@@ -37,13 +40,14 @@ export function adminLeadsRouter(base: string): Router {
   });
 
   router.patch('/leads/:id', requireAdmin, validate(updateSchemas), async (ctx) => {
-    const { body } = input(ctx, updateSchemas);
-    ctx.body = presentLead(await updateLead(ctx.knex, ctx.params.id, body));
+    const { body, params } = input(ctx, updateSchemas);
+    ctx.body = presentLead(await updateLead(ctx.knex, params.id, body));
   });
 
-  router.delete('/leads/:id', requireAdmin, async (ctx) => {
-    await deleteLead(ctx.knex, ctx.params.id);
-    await auditRequest(ctx, 'lead_deleted', { details: { leadId: Number(ctx.params.id) } });
+  router.delete('/leads/:id', requireAdmin, validate(oneLeadSchemas), async (ctx) => {
+    const { params } = input(ctx, oneLeadSchemas);
+    await deleteLead(ctx.knex, params.id);
+    await auditRequest(ctx, 'lead_deleted', { details: { leadId: params.id } });
     ctx.status = 204;
   });
 

@@ -1,7 +1,7 @@
 /** `{base}/webinars…` of the admin API (base: /api/admin or /api/admin-dev): webinars and registrations. */
 import type Router from '@koa/router';
 import { apiRouter } from './router.ts';
-import { registrationListQuerySchema, webinarCreateSchema, webinarListQuerySchema } from '../schemas/index.ts';
+import { registrationListQuerySchema, webinarCreateSchema, webinarListQuerySchema, webinarParamsSchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import {
@@ -16,8 +16,9 @@ import { presentRegistrationPage, presentWebinar, presentWebinarPage } from '../
 import { auditRequest } from '../services/audit.ts';
 
 const listSchemas = { query: webinarListQuerySchema };
+const oneWebinarSchemas = { params: webinarParamsSchema };
 const createSchemas = { body: webinarCreateSchema };
-const registrationSchemas = { query: registrationListQuerySchema };
+const registrationSchemas = { query: registrationListQuerySchema, params: webinarParamsSchema };
 
 export function adminWebinarsRouter(base: string): Router {
   const router = apiRouter({ prefix: base });
@@ -33,8 +34,9 @@ export function adminWebinarsRouter(base: string): Router {
     ctx.body = (await upcomingWebinars(ctx.knex)).map(presentWebinar);
   });
 
-  router.get('/webinars/:id', requireAdmin, async (ctx) => {
-    ctx.body = presentWebinar(await findWebinarOr404(ctx.knex, ctx.params.id));
+  router.get('/webinars/:id', requireAdmin, validate(oneWebinarSchemas), async (ctx) => {
+    const { params } = input(ctx, oneWebinarSchemas);
+    ctx.body = presentWebinar(await findWebinarOr404(ctx.knex, params.id));
   });
 
   router.post('/webinars', requireAdmin, validate(createSchemas), async (ctx) => {
@@ -43,15 +45,16 @@ export function adminWebinarsRouter(base: string): Router {
     ctx.body = presentWebinar(await createWebinar(ctx.knex, body));
   });
 
-  router.delete('/webinars/:id', requireAdmin, async (ctx) => {
-    await deleteWebinar(ctx.knex, ctx.params.id);
-    await auditRequest(ctx, 'webinar_deleted', { details: { webinarId: Number(ctx.params.id) } });
+  router.delete('/webinars/:id', requireAdmin, validate(oneWebinarSchemas), async (ctx) => {
+    const { params } = input(ctx, oneWebinarSchemas);
+    await deleteWebinar(ctx.knex, params.id);
+    await auditRequest(ctx, 'webinar_deleted', { details: { webinarId: params.id } });
     ctx.status = 204;
   });
 
   router.get('/webinars/:id/registrations', requireAdmin, validate(registrationSchemas), async (ctx) => {
-    const { query } = input(ctx, registrationSchemas);
-    ctx.body = presentRegistrationPage(await listRegistrations(ctx.knex, ctx.params.id, query), query);
+    const { params, query } = input(ctx, registrationSchemas);
+    ctx.body = presentRegistrationPage(await listRegistrations(ctx.knex, params.id, query), query);
   });
 
   return router;

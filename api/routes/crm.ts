@@ -1,43 +1,47 @@
 /** `/api/crm/leads/{id}/tags` and `/api/crm/leads/{id}/activities`: working on one contact. */
 import type Router from '@koa/router';
 import { apiRouter } from './router.ts';
-import { activityCreateSchema, tagNameSchema, tagSchema } from '../schemas/index.ts';
+import { activityCreateSchema, leadParamsSchema, leadTagParamsSchema, tagSchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin, signedInUser } from '../middleware/auth.ts';
-import { addTag, leadTags, removeTag } from '../services/leads.ts';
+import { addTag, leadTags, removeTag } from '../services/lead-tags.ts';
 import { createActivity, listLeadActivities } from '../services/activities.ts';
 import { presentActivity, presentActivityList, presentTags } from '../presenters/index.ts';
 
-const tagSchemas = { body: tagSchema };
-const activitySchemas = { body: activityCreateSchema };
+const oneLeadSchemas = { params: leadParamsSchema };
+const tagSchemas = { body: tagSchema, params: leadParamsSchema };
+const tagRemovalSchemas = { params: leadTagParamsSchema };
+const activitySchemas = { body: activityCreateSchema, params: leadParamsSchema };
 
 export function crmRouter(): Router {
   const router = apiRouter({ prefix: '/api/crm/leads' });
 
-  router.get('/:id/tags', requireAdmin, async (ctx) => {
-    ctx.body = presentTags(await leadTags(ctx.knex, ctx.params.id));
+  router.get('/:id/tags', requireAdmin, validate(oneLeadSchemas), async (ctx) => {
+    const { params } = input(ctx, oneLeadSchemas);
+    ctx.body = presentTags(await leadTags(ctx.knex, params.id));
   });
 
   router.post('/:id/tags', requireAdmin, validate(tagSchemas), async (ctx) => {
-    const { body } = input(ctx, tagSchemas);
+    const { body, params } = input(ctx, tagSchemas);
     ctx.status = 201;
-    ctx.body = presentTags(await addTag(ctx.knex, ctx.params.id, body.tag));
+    ctx.body = presentTags(await addTag(ctx.knex, params.id, body.tag));
   });
 
   // `:tag` arrives URL-decoded by the router; an encoded slash (%2F) stays inside the one segment.
-  router.delete('/:id/tags/:tag', requireAdmin, async (ctx) => {
-    const tag = tagNameSchema.parse(ctx.params.tag);
-    ctx.body = presentTags(await removeTag(ctx.knex, ctx.params.id, tag));
+  router.delete('/:id/tags/:tag', requireAdmin, validate(tagRemovalSchemas), async (ctx) => {
+    const { params } = input(ctx, tagRemovalSchemas);
+    ctx.body = presentTags(await removeTag(ctx.knex, params.id, params.tag));
   });
 
-  router.get('/:id/activities', requireAdmin, async (ctx) => {
-    ctx.body = presentActivityList(await listLeadActivities(ctx.knex, ctx.params.id));
+  router.get('/:id/activities', requireAdmin, validate(oneLeadSchemas), async (ctx) => {
+    const { params } = input(ctx, oneLeadSchemas);
+    ctx.body = presentActivityList(await listLeadActivities(ctx.knex, params.id));
   });
 
   router.post('/:id/activities', requireAdmin, validate(activitySchemas), async (ctx) => {
-    const { body } = input(ctx, activitySchemas);
+    const { body, params } = input(ctx, activitySchemas);
     ctx.status = 201;
-    ctx.body = presentActivity(await createActivity(ctx.knex, ctx.params.id, body, signedInUser(ctx).id));
+    ctx.body = presentActivity(await createActivity(ctx.knex, params.id, body, signedInUser(ctx).id));
   });
 
   return router;

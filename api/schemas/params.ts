@@ -1,12 +1,60 @@
-/** Route parameters. An id that is not a positive integer is answered like an unknown id (404), by the routes. */
+/**
+ * Route parameters, validated by `validate({ params })` (api/middleware/validate.ts) before any service
+ * runs. An id that is not a positive integer names no record: it is answered like an unknown id, 404
+ * with the record's own "not found" message, so `/leads/abc` and `/leads/999999` read the same.
+ */
 import { z } from './zod.ts';
+import { tagNameSchema } from './leads.ts';
 
-/** Parses `"42"` into 42; anything else (`"abc"`, `"1.5"`, `"0"`, `"99999999999"`) gives `undefined`. */
+/** What a 404 says for each kind of record (api/errors.ts and the services reuse these). */
+export const NOT_FOUND_MESSAGES = {
+  lead: 'Contact non trouvé',
+  webinar: 'Webinaire non trouvé',
+  email: 'E-mail non trouvé.',
+} as const;
+
+/** PostgreSQL `integer` (serial) ids stop at 2^31 - 1. */
+const MAX_SERIAL_ID = 2_147_483_647;
+
+/** Parses `"42"` into 42; anything else (`"abc"`, `"1.5"`, `"0"`, `"042"`, `"99999999999"`) gives `undefined`. */
 export function parseId(value: unknown): number | undefined {
   if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
   const id = Number(value);
-  // PostgreSQL `integer` (serial) ids stop at 2^31 - 1.
-  return id <= 2_147_483_647 ? id : undefined;
+  return id <= MAX_SERIAL_ID ? id : undefined;
 }
 
-export const idSchema = z.number().int().positive();
+/** A record id as the services take it. */
+export const idSchema = z.number().int().positive().max(MAX_SERIAL_ID);
+
+/**
+ * The issue a path id gives when it names no record. `validate()` answers a params failure made only of
+ * such issues with 404 and the issue's message; any other params failure stays a 400.
+ */
+export const NOT_FOUND_ISSUE = 'notFound';
+
+/** A path segment holding an id: `"42"` → 42, anything else → 404 with `notFoundMessage`. */
+export function pathIdSchema(notFoundMessage: string) {
+  return z.string().transform((value, context) => {
+    const id = parseId(value);
+    if (id === undefined) {
+      context.issues.push({ code: 'custom', message: notFoundMessage, input: value, params: { [NOT_FOUND_ISSUE]: true } });
+      return z.NEVER;
+    }
+    return id;
+  }).pipe(idSchema);
+}
+
+/** `:id` of a contact (`/leads/:id`, `/api/crm/leads/:id/…`). */
+export const leadParamsSchema = z.object({ id: pathIdSchema(NOT_FOUND_MESSAGES.lead) });
+
+/** `:id` and `:tag` of `/api/crm/leads/:id/tags/:tag` (the router hands `:tag` URL-decoded; a bad tag is a 400). */
+export const leadTagParamsSchema = z.object({ id: pathIdSchema(NOT_FOUND_MESSAGES.lead), tag: tagNameSchema });
+
+/** `:id` of a webinar (`/webinars/:id…`). */
+export const webinarParamsSchema = z.object({ id: pathIdSchema(NOT_FOUND_MESSAGES.webinar) });
+
+/** `:id` of an e-mail (`/emails/:id…`). */
+export const emailParamsSchema = z.object({ id: pathIdSchema(NOT_FOUND_MESSAGES.email) });
+
+/** `:id` of a session: its public id, any text (one that is not the user's session is a 404, by the service). */
+export const sessionParamsSchema = z.object({ id: z.string() });

@@ -3,13 +3,11 @@ import type { Knex } from 'knex';
 import { Activity } from '../models/index.ts';
 import type { ActivityCreate } from '../schemas/index.ts';
 import { MESSAGES, notFound } from '../errors.ts';
-import { leadIdOr404 } from './leads.ts';
 
 /** Completed activities of these types are a contact with the person: they update lastContactedAt. */
 const CONTACT_TYPES = new Set(['call', 'email', 'meeting']);
 
-export async function listLeadActivities(db: Knex, rawLeadId: unknown): Promise<Activity[]> {
-  const leadId = leadIdOr404(rawLeadId);
+export async function listLeadActivities(db: Knex, leadId: number): Promise<Activity[]> {
   const lead = await db('leads').where({ id: leadId }).first('id');
   if (!lead) throw notFound(MESSAGES.leadNotFound);
   return Activity.query(db)
@@ -25,8 +23,7 @@ export async function listLeadActivities(db: Knex, rawLeadId: unknown): Promise<
  * A completed call, email or meeting moves the lead's lastContactedAt forward (never backward,
  * so logging an old call does not hide a more recent one).
  */
-export async function createActivity(db: Knex, rawLeadId: unknown, input: ActivityCreate, userId: number): Promise<Activity> {
-  const leadId = leadIdOr404(rawLeadId);
+export async function createActivity(db: Knex, leadId: number, input: ActivityCreate, userId: number): Promise<Activity> {
   return db.transaction(async (trx) => {
     const lead = await trx('leads').where({ id: leadId }).forUpdate().first('id');
     if (!lead) throw notFound(MESSAGES.leadNotFound);

@@ -5,14 +5,14 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { Email } from '../models/Email.ts';
 import type { EmailListQuery } from '../schemas/emails.ts';
-import { parseId } from '../schemas/index.ts';
+import { NOT_FOUND_MESSAGES } from '../schemas/index.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { createEmails, queueSendJobs, type NewEmail } from './emails-enqueue.ts';
 import { webinarFacts, reminderTimes } from '../jobs/prepare-emails.ts';
 import type { RegistrationEmailData } from '../mail/templates.ts';
 
 export const EMAIL_MESSAGES = {
-  notFound: 'E-mail non trouvé.',
+  notFound: NOT_FOUND_MESSAGES.email,
   notResendable: 'Seul un e-mail envoyé ou en échec peut être renvoyé.',
 };
 
@@ -36,16 +36,15 @@ export async function listEmails(db: Knex, query: EmailListQuery): Promise<{ ema
   return { emails: results, total };
 }
 
-export async function findEmailOr404(db: Knex, rawId: unknown): Promise<Email> {
-  const id = parseId(rawId);
-  const email = id === undefined ? undefined : await Email.query(db).findById(id);
+export async function findEmailOr404(db: Knex, id: number): Promise<Email> {
+  const email = await Email.query(db).findById(id);
   if (!email) throw notFound(EMAIL_MESSAGES.notFound);
   return email;
 }
 
 /** "Renvoyer": a new copy of a sent or failed e-mail, queued at once (its own row and cause). */
-export async function resendEmail(db: Knex, rawId: unknown): Promise<number> {
-  const original = await findEmailOr404(db, rawId);
+export async function resendEmail(db: Knex, id: number): Promise<number> {
+  const original = await findEmailOr404(db, id);
   if (original.status !== 'sent' && original.status !== 'failed') throw new HttpError(409, EMAIL_MESSAGES.notResendable);
   return db.transaction(async (trx) => {
     const [id] = await createEmails(trx, [

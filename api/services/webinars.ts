@@ -5,18 +5,11 @@
 import type { Knex } from 'knex';
 import { Webinar, WebinarRegistration } from '../models/index.ts';
 import type { PaginationQuery, RegistrationListQuery, WebinarCreate } from '../schemas/index.ts';
-import { parseId } from '../schemas/index.ts';
 import { MESSAGES, notFound } from '../errors.ts';
 import { enqueueWebinarCancellations } from './emails.ts';
 
-export function webinarIdOr404(rawId: unknown): number {
-  const id = parseId(rawId);
-  if (id === undefined) throw notFound(MESSAGES.webinarNotFound);
-  return id;
-}
-
-export async function findWebinarOr404(db: Knex, rawId: unknown): Promise<Webinar> {
-  const webinar = await Webinar.query(db).findById(webinarIdOr404(rawId));
+export async function findWebinarOr404(db: Knex, id: number): Promise<Webinar> {
+  const webinar = await Webinar.query(db).findById(id);
   if (!webinar) throw notFound(MESSAGES.webinarNotFound);
   return webinar;
 }
@@ -44,8 +37,7 @@ export async function createWebinar(db: Knex, input: WebinarCreate): Promise<Web
 }
 
 /** Deletes the webinar; its registrations go with it (ON DELETE CASCADE); registrants are told (issue 12). */
-export async function deleteWebinar(db: Knex, rawId: unknown): Promise<void> {
-  const id = webinarIdOr404(rawId);
+export async function deleteWebinar(db: Knex, id: number): Promise<void> {
   await db.transaction(async (trx) => {
     await enqueueWebinarCancellations(trx, id);
     const deleted = await trx('webinars').where({ id }).delete().returning('id');
@@ -61,8 +53,8 @@ export interface RegistrationStats {
 }
 
 /** One page of a webinar's registrations (newest first) and statistics over the whole webinar. */
-export async function listRegistrations(db: Knex, rawId: unknown, query: RegistrationListQuery) {
-  const webinar = await findWebinarOr404(db, rawId);
+export async function listRegistrations(db: Knex, webinarId: number, query: RegistrationListQuery) {
+  const webinar = await findWebinarOr404(db, webinarId);
   const builder = WebinarRegistration.query(db).where('webinarId', webinar.id);
   if (query.status) builder.where('status', query.status);
   const page = await builder

@@ -16,6 +16,10 @@ import {
   contactFormSchema,
   leadCreateSchema,
   leadListQuerySchema,
+  leadParamsSchema,
+  leadTagParamsSchema,
+  NOT_FOUND_ISSUE,
+  webinarParamsSchema,
   leadUpdateSchema,
   loginSchema,
   parseId,
@@ -186,5 +190,30 @@ describe('parseId', () => {
     expect(parseId('42')).toBe(42);
     expect(parseId('2147483647')).toBe(2147483647);
     for (const value of ['0', '-1', '1.5', 'abc', '', '2147483648', '042', ' 1', undefined, 7]) expect(parseId(value)).toBeUndefined();
+  });
+});
+
+describe('path parameter schemas', () => {
+  it('turn a path id into a number', () => {
+    expect(leadParamsSchema.parse({ id: '42' })).toEqual({ id: 42 });
+    expect(webinarParamsSchema.parse({ id: '2147483647' })).toEqual({ id: 2147483647 });
+  });
+
+  it("mark a malformed id as naming no record, with the record's own message", () => {
+    for (const id of ['0', 'abc', '1.5', '2147483648', '042', '']) {
+      const lead = leadParamsSchema.safeParse({ id });
+      expect(lead.success).toBe(false);
+      expect(lead.error?.issues.map((issue) => [issue.message, issue.code === 'custom' && issue.params?.[NOT_FOUND_ISSUE]])).toEqual([['Contact non trouvé', true]]);
+      expect(webinarParamsSchema.safeParse({ id }).error?.issues.map((issue) => issue.message)).toEqual(['Webinaire non trouvé']);
+    }
+  });
+
+  it('keep a bad tag an ordinary validation issue, beside a malformed id', () => {
+    expect(leadTagParamsSchema.parse({ id: '7', tag: ' VIP ' })).toEqual({ id: 7, tag: 'VIP' });
+    const issues = leadTagParamsSchema.safeParse({ id: 'abc', tag: '  ' }).error?.issues ?? [];
+    expect(issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['id', 'Contact non trouvé'],
+      ['tag', 'Le tag ne peut pas être vide.'],
+    ]);
   });
 });
