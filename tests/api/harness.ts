@@ -145,6 +145,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     // Rate limits would make unrelated tests depend on how many requests came before them;
     // tests/api/rate-limits.test.ts turns them on.
     RATE_LIMITS: 'off',
+    // The app listens on an ephemeral port (below): links use the bound address unless PUBLIC_URL is given.
+    PORT: '0',
     DATABASE_URL: pgDatabase && options.connectThrough ? options.connectThrough(pgDatabase.url) : pgDatabase?.url,
     ...env,
   });
