@@ -22,9 +22,10 @@ test('a sign-up on /webinaire shows up under Emails with the join link in its pr
   const email = `lea.${Date.now()}@example.ch`;
 
   await page.goto('/webinaire');
-  await waitForIsland(page, 'WebinarForm');
   const form = page.locator('form[action="/api/leads"]').first();
+  // The form hydrates when the visitor starts using it (client:interaction): focusing a field wakes it.
   await form.getByLabel('Prénom').fill('Léa');
+  await waitForIsland(page, 'WebinarForm');
   await form.getByLabel('Nom', { exact: true }).fill('Favre');
   await form.getByLabel('Email').fill(email);
   await form.getByRole('button', { name: 'Réserver ma place gratuite' }).click();

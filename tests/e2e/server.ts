@@ -25,9 +25,9 @@ export function setupCodeFromLog(output: string): string | undefined {
 }
 
 /** Setup codes by server URL, for helpers that only know the base URL (tests/e2e/admin-helpers.ts). */
-const setupCodes = new Map<string, string | undefined>();
+const setupCodes = new Map<string, () => string | undefined>();
 export function setupCodeFor(url: string): string | undefined {
-  return setupCodes.get(new URL(url).origin);
+  return setupCodes.get(new URL(url).origin)?.();
 }
 
 export async function startProductionServer(env: Record<string, string> = {}, dataDir?: string): Promise<ProductionServer> {
@@ -68,7 +68,8 @@ export async function startProductionServer(env: Record<string, string> = {}, da
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
-  setupCodes.set(new URL(url).origin, setupCodeFromLog(output));
+  // Read when asked: the log line may reach us after the ready line.
+  setupCodes.set(new URL(url).origin, () => setupCodeFromLog(output));
   return {
     url,
     dataDir: dir,

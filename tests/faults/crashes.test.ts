@@ -2,7 +2,8 @@
  * Crashes nobody planned for, during a load of submissions on the production server:
  * - PostgreSQL itself killed (`kill -9` of the postmaster of a throw-away cluster this test starts),
  *   then restarted: every 201 is stored exactly once and the app serves again without a restart;
- * - the app killed with `kill -9`: every 201 is stored, and a restarted app serves again.
+ * - the app killed with `kill -9`: every 201 is stored, a restarted app serves again, and no queued job
+ *   is lost: every stored contact request gets its acknowledgement e-mail, exactly once.
  * Nothing here is timed: the crash happens once a number of rows is stored, waits are for conditions.
  */
 import autocannon from 'autocannon';
@@ -31,6 +32,23 @@ async function rows(prefix: string): Promise<{ total: number; distinct: number }
   try {
     const { rows: [row] } = await client.query<{ total: number; distinct: number }>(
       'select count(*)::int as total, count(distinct email)::int as distinct from leads where email like $1',
+      [`${prefix}-%`],
+    );
+    return row!;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The acknowledgement e-mails of one load's contacts: how many rows, how many sent (never two per contact). */
+async function acknowledgements(prefix: string): Promise<{ sent: number; rows: number }> {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  try {
+    const { rows: [row] } = await client.query<{ sent: number; rows: number }>(
+      `select count(*) filter (where e.status = 'sent')::int as sent, count(*)::int as rows
+         from emails e join leads l on l.id = e.lead_id
+        where e.kind = 'contact_acknowledgement' and l.email like $1`,
       [`${prefix}-%`],
     );
     return row!;
@@ -114,6 +132,15 @@ describe('the app killed with kill -9 during a load', () => {
       const after = await fetch(`${restarted.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: leadBody('appkill-after', 1) });
       expect(after.status).toBe(201);
       expect((await rows('appkill-after')).total).toBe(1);
+      // The jobs queued with the killed process's commits are worked off by the restarted one.
+      const stored = (await rows('appkill')).total;
+      let sent = await acknowledgements('appkill');
+      while (sent.sent < stored) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        sent = await acknowledgements('appkill');
+      }
+      console.log(`[app kill -9] ${sent.sent} acknowledgements sent for ${stored} stored requests`);
+      expect(sent).toEqual({ sent: stored, rows: stored });
     } finally {
       await restarted.stop();
       removeDataDir(server.dataDir);
