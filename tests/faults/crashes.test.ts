@@ -129,9 +129,9 @@ describe('the app killed with kill -9 during a load', () => {
 
     const restarted = await startProductionServer({ DATABASE_URL: cluster.url, RATE_LIMITS: 'off' }, server.dataDir);
     try {
-      const after = await fetch(`${restarted.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: leadBody('appkill-after', 1) });
+      const after = await fetch(`${restarted.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: leadBody('restarted', 1) });
       expect(after.status).toBe(201);
-      expect((await rows('appkill-after')).total).toBe(1);
+      expect((await rows('restarted')).total).toBe(1);
       // The jobs queued with the killed process's commits are worked off by the restarted one.
       const stored = (await rows('appkill')).total;
       let sent = await acknowledgements('appkill');
