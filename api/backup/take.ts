@@ -8,12 +8,12 @@
  * looks like a backup. Files are 0600 in a 0700 folder (api/cli/pg-tools.ts).
  */
 import { execFile } from 'node:child_process';
-import { readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Database } from '../db.ts';
 import { pgliteOf, whileHoldingPgliteConnection } from '../jobs/queue.ts';
-import { makePrivate, pgToolConnection, preparePrivateFolder } from '../cli/pg-tools.ts';
+import { makePrivate, pgToolConnection } from '../cli/pg-tools.ts';
 
 const run = promisify(execFile);
 
@@ -29,9 +29,8 @@ export interface BackupTarget {
   databaseUrl: string | undefined;
 }
 
-/** Writes a dump of the running database to `file` (0600). */
+/** Writes a dump of the running database to `file` (0600; the caller prepares its folder). */
 export async function writeDump({ knex, databaseUrl }: BackupTarget, file: string): Promise<void> {
-  preparePrivateFolder(path.dirname(file), { enforce: true });
   const partial = `${file}.partial`;
   try {
     if (databaseUrl) {
@@ -62,6 +61,9 @@ export async function writeDump({ knex, databaseUrl }: BackupTarget, file: strin
 export async function takeScheduledBackup(target: BackupTarget, folder: string, keep: number, at = new Date()): Promise<{ file: string; removed: string[] }> {
   const engine = target.databaseUrl ? 'postgresql' : 'pglite';
   const file = path.join(folder, `innercircle-auto-${engine}-${backupStamp(at)}.dump`);
+  // Not preparePrivateFolder: it sets the process's umask, which the server must keep.
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await chmod(folder, 0o700);
   await writeDump(target, file);
   const scheduled = (await readdir(folder)).filter((name) => SCHEDULED.test(name)).sort(); // timestamps sort by time
   const removed = scheduled.slice(0, Math.max(0, scheduled.length - keep));
