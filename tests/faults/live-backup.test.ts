@@ -4,10 +4,11 @@
  * a load of submissions. The dump restores into a fresh data directory with every lead whose 201 came
  * before the command started; `db:restore` refuses while the server runs; a second server on the same
  * data directory refuses to start. (PostgreSQL's `db:backup` is pg_dump, which never needed the server
- * stopped: tests/api/backup.test.ts, tests/api/scheduled-backup.test.ts.)
+ * stopped: tests/api/backup.test.ts, tests/api/scheduled-backup.test.ts.) The server starts although a
+ * stale socket file of a killed server is there.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,10 @@ function freshDir(): string {
 }
 
 beforeAll(async () => {
-  server = await startProductionServer({ BACKUP_SCHEDULE: 'off' });
+  // A socket file left by a server killed with kill -9 (nobody listens on it) must not stop the next start.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'innercircle-live-server-'));
+  writeFileSync(path.join(dataDir, 'server.sock'), '');
+  server = await startProductionServer({ BACKUP_SCHEDULE: 'off' }, dataDir);
 });
 
 afterAll(async () => {
