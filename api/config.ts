@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { mailEnvSchema, mailConfig, type MailConfig } from './mail/config.ts';
+import { backupEnvSchema, backupConfig, type BackupConfig } from './backup/config.ts';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -35,6 +36,7 @@ const envSchema = z.object({
   SITE_DIST_DIR: z.string().min(1).default('./dist'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(5),
   ...mailEnvSchema,
+  ...backupEnvSchema,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -65,6 +67,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** E-mail and job-queue settings (api/mail/config.ts). */
   mail: MailConfig;
+  /** Scheduled backups (api/backup/config.ts). */
+  backup: BackupConfig;
 }
 
 export class ConfigError extends Error {}
@@ -116,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteDistDir: path.resolve(values.SITE_DIST_DIR),
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     mail: mailConfig(values, dataDir),
+    backup: backupConfig(values, dataDir),
   };
 }
 

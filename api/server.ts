@@ -13,6 +13,7 @@ import { scheduleMaintenance } from './maintenance.ts';
 import { createShutdownController, SHUTDOWN_DRAIN_MS } from './shutdown.ts';
 import { announceSetupCode } from './services/setup-code.ts';
 import { startJobs } from './jobs/index.ts';
+import { isServerRunning, ServerAlreadyRunningError, startControlSocket } from './backup/control.ts';
 
 export interface RunningServer {
   server: http.Server;
@@ -24,11 +25,15 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
+  // Two processes on one embedded data directory would corrupt it.
+  if (!config.databaseUrl && (await isServerRunning(config.dataDir))) throw new ServerAlreadyRunningError(config.dataDir);
   const knex = await openDatabase(databaseOptions(config));
   bindModels(knex);
   const applied = await migrateLatest(knex);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
 
+  // The embedded database is single-process: `npm run db:backup` asks this server for its dump (decision 023).
+  const control = config.databaseUrl ? undefined : await startControlSocket({ dataDir: config.dataDir, knex, logger });
   let url = '';
   const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: SHUTDOWN_DRAIN_MS });
   const lifecycle = createShutdownController();
@@ -55,6 +60,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       stopMaintenance();
       await lifecycle.shutdown(config.shutdownGraceMs);
       await jobs.stop(); // workers drained before the database closes
+      await control?.close();
       await knex.destroy();
       logger.info('stopped');
     })();

@@ -2,12 +2,17 @@
 import { loadConfigOrExit } from './config.ts';
 import { ensureSiteBuilt } from './cli/build-site.ts';
 import { startServer } from './server.ts';
+import { ServerAlreadyRunningError } from './backup/control.ts';
 import { checkEmailContentOrExit, describeMailDelivery } from './jobs/index.ts';
 
 const config = loadConfigOrExit();
 checkEmailContentOrExit();
 ensureSiteBuilt(config.siteDistDir);
-const running = await startServer(config);
+const running = await startServer(config).catch((error: unknown) => {
+  if (!(error instanceof ServerAlreadyRunningError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});
 running.logger.info({ url: running.url, database: config.databaseUrl ? 'postgresql' : 'pglite' }, 'listening');
 // Test harnesses read this line to learn the port when PORT=0.
 process.stdout.write(`Serveur prêt sur ${running.url}\n`);

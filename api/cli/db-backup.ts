@@ -5,7 +5,9 @@
  * Default file: `DATA_DIR/backups/innercircle-<engine>-<timestamp>.dump`. Backups are private: the file is
  * 0600, the default folder 0700, and the database password reaches pg_dump through its environment,
  * never its command line (./pg-tools.ts).
- * The PGlite dump opens the database directly: stop `npm start` first (PGlite is single-process).
+ * PGlite is single-process: while `npm start` runs, the server takes the dump itself, asked through its
+ * owner-only socket `DATA_DIR/server.sock` (api/backup/control.ts, decision 023); otherwise this command
+ * opens the data directory.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { loadConfigOrExit } from '../config.ts';
 import { makePrivate, pgToolConnection, preparePrivateFolder } from './pg-tools.ts';
+import { askRunningServer } from '../backup/control.ts';
 
 const config = loadConfigOrExit();
 const engine = config.databaseUrl ? 'postgresql' : 'pglite';
@@ -34,6 +37,16 @@ if (config.databaseUrl) {
     process.exit(1);
   }
 } else {
+  const reply = await askRunningServer(config.dataDir, '/backup', { file });
+  if (reply && reply.status !== 200) {
+    console.error(reply.body.message ?? `Échec de la sauvegarde (le serveur a répondu ${reply.status}).`);
+    process.exit(1);
+  }
+  if (reply) console.log('Serveur en marche : la sauvegarde a été prise par le serveur, sans l’arrêter.');
+  else await dumpStoppedDatabase();
+}
+
+async function dumpStoppedDatabase(): Promise<void> {
   const db = new PGlite({ dataDir: path.join(config.dataDir, 'pglite'), extensions: { pg_trgm, unaccent } });
   await db.waitReady;
   const dump = await db.dumpDataDir('gzip');

@@ -3,6 +3,8 @@
  * - PostgreSQL: `pg_restore --clean --if-exists` into DATABASE_URL;
  * - PGlite: the current `DATA_DIR/pglite` is moved aside to `pglite.before-restore-<timestamp>` (never deleted)
  *   and the dump is loaded into a fresh data directory. Stop `npm start` first.
+ * A file that is not a backup of this product for the configured engine is refused before anything is
+ * touched (api/backup/check.ts).
  */
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
@@ -12,11 +14,19 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { loadConfigOrExit } from '../config.ts';
 import { pgToolConnection } from './pg-tools.ts';
+import { whyNotABackup } from '../backup/check.ts';
+import { isServerRunning } from '../backup/control.ts';
 
 const config = loadConfigOrExit();
 const file = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
 if (!file || !existsSync(file)) {
   console.error(file ? `Fichier introuvable : ${file}` : 'Usage : npm run db:restore -- FICHIER');
+  process.exit(2);
+}
+
+const refusal = await whyNotABackup(file, config.databaseUrl ? 'postgresql' : 'pglite');
+if (refusal) {
+  console.error(`Restauration refusée : ${file} n’est pas une sauvegarde d’Inner Circle utilisable ici (${refusal}). Rien n’a été modifié.`);
   process.exit(2);
 }
 
@@ -33,6 +43,10 @@ if (config.databaseUrl) {
     process.exit(1);
   }
 } else {
+  if (await isServerRunning(config.dataDir)) {
+    console.error('Restauration refusée : le serveur (npm start) utilise cette base embarquée. Arrêtez-le, puis relancez la restauration. Rien n’a été modifié.');
+    process.exit(2);
+  }
   const dataDir = path.join(config.dataDir, 'pglite');
   if (existsSync(dataDir)) {
     const aside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;

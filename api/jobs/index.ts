@@ -11,6 +11,7 @@ import { createMailTransport } from '../mail/transport.ts';
 import type { Job, JobResult } from 'pg-boss';
 import { bindQueue, startQueue, type Queue } from './queue.ts';
 import { QUEUES, createQueues } from './queues.ts';
+import { scheduleBackups, workBackups } from './backup.ts';
 import { prepareSubmissionEmails } from './prepare-emails.ts';
 import { markEmailFailed, sendEmail, type MailEngine } from './send-email.ts';
 import type { PrepareJobData, SendJobData } from '../services/emails-enqueue.ts';
@@ -34,6 +35,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
   const content = loadEmailContent();
   const queue = await startQueue({ knex, databaseUrl: config.databaseUrl, logger });
   await createQueues(queue, config.mail.retryDelaySeconds);
+  await scheduleBackups(queue, config);
   bindQueue(queue);
   const transport = createMailTransport(config.mail);
 
@@ -66,6 +68,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
     await queue.work<SendJobData>(QUEUES.failed, { pollingIntervalSeconds: 5, notifyPollingIntervalSeconds: 5 }, async ([job]) => {
       await markEmailFailed(knex, job!.data.emailId);
     });
+    await workBackups(queue, { config, knex, logger });
   }
 
   return {

@@ -36,21 +36,27 @@ interface KnexClientInternals {
 }
 
 /** The PGlite instance behind a knex-pglite knex, or undefined on PostgreSQL. */
-function pgliteOf(knex: Database): PGliteLike | undefined {
+export function pgliteOf(knex: Database): PGliteLike | undefined {
   return (knex.client as unknown as KnexClientInternals).config.connection?.pglite;
+}
+
+/**
+ * Runs `run` while holding knex's single PGlite connection: no request's statement or transaction,
+ * and no pg-boss statement, can run meanwhile (they all wait for that connection).
+ */
+export async function whileHoldingPgliteConnection<T>(knex: Database, run: () => Promise<T>): Promise<T> {
+  const client = knex.client as unknown as KnexClientInternals;
+  const connection = await client.acquireConnection();
+  try {
+    return await run();
+  } finally {
+    await client.releaseConnection(connection);
+  }
 }
 
 /** Runs each pg-boss statement while holding knex's single PGlite connection. */
 function throughKnexConnection(knex: Database, db: IDatabase): IDatabase {
-  const client = knex.client as unknown as KnexClientInternals;
-  const exclusive = async <T>(run: () => Promise<T>): Promise<T> => {
-    const connection = await client.acquireConnection();
-    try {
-      return await run();
-    } finally {
-      await client.releaseConnection(connection);
-    }
-  };
+  const exclusive = <T>(run: () => Promise<T>): Promise<T> => whileHoldingPgliteConnection(knex, run);
   return {
     executeSql: (text, values) => exclusive(() => db.executeSql(text, values)),
     ...(db.listen ? { listen: (channel, onNotification, onReconnect) => exclusive(() => db.listen!(channel, onNotification, onReconnect)) } : {}),

@@ -7,7 +7,8 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { leadStats } from '../services/leads.ts';
 import { webinarStats } from '../services/webinars.ts';
 import { recentActivities } from '../services/activities.ts';
-import { presentLeadStats, presentRecentActivity, presentWebinarStats } from '../presenters/index.ts';
+import { backupStats } from '../services/backups.ts';
+import { presentBackupStats, presentLeadStats, presentRecentActivity, presentWebinarStats } from '../presenters/index.ts';
 
 const recentSchemas = { query: recentActivitiesQuerySchema };
 
@@ -20,6 +21,10 @@ export function adminDashboardRouter(base: string): Router {
 
   router.get('/stats/webinars', requireAdmin, async (ctx) => {
     ctx.body = presentWebinarStats(await webinarStats(ctx.knex));
+  });
+
+  router.get('/stats/backups', requireAdmin, async (ctx) => {
+    ctx.body = presentBackupStats(await backupStats(ctx.knex));
   });
 
   router.get('/activities/recent', requireAdmin, validate(recentSchemas), async (ctx) => {

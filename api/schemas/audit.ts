@@ -12,6 +12,8 @@ export const AUDIT_EVENT_TYPES = [
   'session_revoked',
   'lead_deleted',
   'webinar_deleted',
+  'backup_completed',
+  'backup_failed',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 

@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -19,6 +19,15 @@ const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
+
+function runRaw(script: string, args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, [script, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+}
 
 function run(script: string, args: string[], env: Record<string, string>): string {
   const result = spawnSync(process.execPath, [script, ...args], {
@@ -138,4 +147,43 @@ describe('backup and restore', () => {
       expect(readFileSync(path.join(shims, `${tool}.password`), 'utf8')).toBe('Mot-De-Passe-Secret');
     }
   }, 120_000);
+
+  it('refuses a file that is not a backup of this product, with a French message, and touches nothing', async () => {
+    const target = { DATA_DIR: freshDataDir(), ...(usePg ? { DATABASE_URL: await freshPgDatabase() } : {}) };
+    run('api/cli/migrate.ts', ['latest'], target);
+    const before = await rowCounts(target);
+
+    // A foreign database's real dump (no table of ours), a text file, and a truncated dump of ours.
+    const foreign = path.join(freshDataDir(), 'autre-base.dump');
+    if (usePg) {
+      const other = await freshPgDatabase();
+      const client = new pg.Client({ connectionString: other });
+      await client.connect();
+      await client.query('create table clients (id int primary key)');
+      await client.end();
+      expect(spawnSync('pg_dump', ['--format=custom', `--file=${foreign}`, other]).status).toBe(0);
+    } else {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const other = new PGlite();
+      await other.exec('create table clients (id int primary key)');
+      writeFileSync(foreign, Buffer.from(await (await other.dumpDataDir('gzip')).arrayBuffer()));
+      await other.close();
+    }
+    const text = path.join(freshDataDir(), 'notes.dump');
+    writeFileSync(text, 'ceci n’est pas une sauvegarde');
+    const ours = path.join(freshDataDir(), 'tronquee.dump');
+    run('api/cli/db-backup.ts', [ours], target);
+    const truncated = path.join(freshDataDir(), 'tronquee-moitie.dump');
+    const whole = readFileSync(ours);
+    writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+
+    for (const file of [foreign, text, truncated]) {
+      const result = runRaw('api/cli/db-restore.ts', [file], target);
+      expect(result.status).toBe(2);
+      expect(result.stderr.trim()).toMatch(/^Restauration refusée : .+ n’est pas une sauvegarde d’Inner Circle utilisable ici \(.+\)\. Rien n’a été modifié\.$/);
+    }
+    expect(runRaw('api/cli/db-restore.ts', [foreign], target).stderr).toContain('il y manque les tables de l’application (audit_events, knex_migrations, leads)');
+    expect(readdirSync(target.DATA_DIR).filter((name) => name.includes('before-restore'))).toEqual([]);
+    expect(await rowCounts(target)).toEqual(before);
+  }, 180_000);
 });

@@ -123,8 +123,19 @@ describe('e-mail configuration', () => {
     ['WEBINAR_REMINDERS', '1 jour'],
     ['WEBINAR_REMINDERS', '60,0'],
     ['WORKERS', 'peut-être'],
+    ['BACKUP_SCHEDULE', 'tous les jours'],
+    ['BACKUP_SCHEDULE', '61 2 * * *'],
+    ['BACKUP_SCHEDULE', '0 30 2 * * *'],
+    ['BACKUP_KEEP', '0'],
+    ['BACKUP_KEEP', 'quatorze'],
   ])('names %s when it is %j', (name, value) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(`^Configuration invalide : ${name} — `));
+  });
+
+  it('backs up daily at 02:30 (Swiss time) keeping 14 files by default; BACKUP_SCHEDULE=off turns it off', () => {
+    expect(loadConfig(base).backup).toEqual({ schedule: '30 2 * * *', keep: 14, folder: path.join(base.DATA_DIR, 'backups') });
+    expect(loadConfig({ ...base, BACKUP_SCHEDULE: '0 */6 * * 1-5', BACKUP_KEEP: '30' }).backup).toMatchObject({ schedule: '0 */6 * * 1-5', keep: 30 });
+    expect(loadConfig({ ...base, BACKUP_SCHEDULE: 'off' }).backup.schedule).toBeUndefined();
   });
 
   it('requires PUBLIC_URL in production, except on an ephemeral port (PORT=0) where links use the bound address', () => {
@@ -148,6 +159,12 @@ describe('npm start with bad e-mail configuration', { timeout: 120_000 }, () => 
     const result = run({ SMTP_URL: 'smtp//oubli' });
     expect(result.status).toBe(78);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Configuration invalide : SMTP_URL — /)]);
+  });
+
+  it('exits 78 with one line naming BACKUP_KEEP', () => {
+    const result = run({ BACKUP_KEEP: '-1' });
+    expect(result.status).toBe(78);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Configuration invalide : BACKUP_KEEP — /)]);
   });
 
   it('exits 78 with one line when PUBLIC_URL is missing in production', () => {

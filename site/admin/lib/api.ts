@@ -4,6 +4,7 @@ import { adminBase, http } from './http.ts';
 import type { QueryKey } from './query-cache.ts';
 import type {
   ActivityJson,
+  BackupStatsJson,
   ActivityListJson,
   LeadJson,
   LeadPageJson,
@@ -59,6 +60,7 @@ export const keys = {
   webinarList: (page: number, limit: number) => ['webinars', 'list', adminBase(), String(page), String(limit)] as const,
   upcomingWebinars: () => ['webinars', 'upcoming', adminBase()] as const,
   webinarStats: () => ['webinars', 'stats', adminBase()] as const,
+  backupStats: () => ['backups', 'stats', adminBase()] as const,
   webinar: (id: string) => ['webinar', id, 'detail', adminBase()] as const,
   registrations: (webinarId: number, page: number) => ['registrations', String(webinarId), adminBase(), String(page)] as const,
   recentActivities: () => ['activities', 'recent', adminBase()] as const,
@@ -67,6 +69,7 @@ export const keys = {
 export const queries = {
   leadStats: () => ({ key: keys.leadStats(), fetcher: get<LeadStatsJson>(`${adminBase()}/stats/leads`) }),
   webinarStats: () => ({ key: keys.webinarStats(), fetcher: get<WebinarStatsJson>(`${adminBase()}/stats/webinars`) }),
+  backupStats: () => ({ key: keys.backupStats(), fetcher: get<BackupStatsJson>(`${adminBase()}/stats/backups`) }),
   recentLeads: () => ({ key: keys.recentLeads(), fetcher: get<LeadJson[]>(`${adminBase()}/leads/recent`) }),
   upcomingWebinars: () => ({ key: keys.upcomingWebinars(), fetcher: get<WebinarJson[]>(`${adminBase()}/webinars/upcoming`) }),
   recentActivities: () => ({ key: keys.recentActivities(), fetcher: get<RecentActivityJson[]>(`${adminBase()}/activities/recent?limit=10`) }),

@@ -8,6 +8,7 @@ import { Avatar, buttonClass, Card, CardHeader, cx, focusRing, fullName, initial
 import { comingSoon } from '../lib/coming-soon.ts';
 import { ActiveBadge, ActivityStatusBadge, activityTypeLabel, SourceBadge } from '../ui/badges.tsx';
 import { listState } from '../ui/list-state.tsx';
+import { BackupAlert } from '../ui/backup-alert.tsx';
 import { Table, TableHead, tableState, td } from '../ui/table.tsx';
 
 /** The monthly change: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier". */
@@ -55,6 +56,7 @@ export function Dashboard() {
   const recentLeads = useQuery(queries.recentLeads());
   const upcoming = useQuery(queries.upcomingWebinars());
   const activities = useQuery(queries.recentActivities());
+  const backups = useQuery(queries.backupStats());
 
   // Placeholder zeros while the counters load.
   const leads = leadStats.data ?? { total: 0, newLastMonth: 0, percentageChange: 0, newThisMonth: 0 };
@@ -72,6 +74,7 @@ export function Dashboard() {
           </button>
         }
       />
+      <BackupAlert stats={backups.data} />
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total des contacts" value={leads.total} hint={percentageText(leads.percentageChange)} icon={<UsersIcon size={18} />} />
