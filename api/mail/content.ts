@@ -33,38 +33,28 @@ const plain = template();
 const person = template('firstName', 'brand');
 const session = template('firstName', 'title', 'date', 'duration', 'brand');
 
+/** The fields of every e-mail about one session (confirmation, reminder). */
+const sessionEmail = {
+  subject: session,
+  preview: session,
+  greeting: session,
+  intro: session,
+  dateLabel: plain,
+  durationLabel: plain,
+  durationValue: session,
+  joinButton: plain,
+  joinHint: plain,
+  noJoinLink: session,
+  closing: plain,
+};
+
 export const emailContentSchema = z.strictObject({
   senderAddress: z.email('une adresse e-mail est attendue'),
   senderName: plain,
   footer: plain,
   signature: plain,
-  webinarConfirmation: z.strictObject({
-    subject: session,
-    preview: session,
-    greeting: session,
-    intro: session,
-    dateLabel: plain,
-    durationLabel: plain,
-    durationValue: session,
-    joinButton: plain,
-    joinHint: plain,
-    noJoinLink: session,
-    calendarHint: session,
-    closing: plain,
-  }),
-  webinarReminder: z.strictObject({
-    subject: session,
-    preview: session,
-    greeting: session,
-    intro: session,
-    dateLabel: plain,
-    durationLabel: plain,
-    durationValue: session,
-    joinButton: plain,
-    joinHint: plain,
-    noJoinLink: session,
-    closing: plain,
-  }),
+  webinarConfirmation: z.strictObject({ ...sessionEmail, calendarHint: session }),
+  webinarReminder: z.strictObject(sessionEmail),
   webinarCancelled: z.strictObject({
     subject: session,
     preview: session,

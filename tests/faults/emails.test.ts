@@ -12,8 +12,8 @@ import { startProductionServer, removeDataDir, type ProductionServer } from '../
 import { TestClient } from '../api/harness.ts';
 import { startSmtpSink, waitUntil, type SmtpSink } from '../support/smtp-sink.ts';
 import type { Database } from '../../api/db.ts';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 
-const adminUrl = process.env.TEST_DATABASE_URL!;
 
 function webinarSignUp(client: TestClient, index: number) {
   return client.post('/api/leads', { firstName: `Inscrit${index}`, email: `inscrit${index}@example.ch`, type: 'webinar' });
@@ -81,16 +81,9 @@ describe.each(['pglite', 'pg'] as const)('SMTP down during sign-ups, then up (%s
 });
 
 describe('two npm start processes with workers on one PostgreSQL', () => {
-  const databaseName = `innercircle_mail_${randomBytes(4).toString('hex')}`;
+  let scratch: ScratchDatabase | undefined;
   const servers: ProductionServer[] = [];
   let smtp: SmtpSink;
-
-  async function admin(sql: string): Promise<void> {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  }
 
   afterAll(async () => {
     for (const server of servers) {
@@ -98,20 +91,19 @@ describe('two npm start processes with workers on one PostgreSQL', () => {
       removeDataDir(server.dataDir);
     }
     await smtp?.close();
-    await admin(`drop database if exists "${databaseName}" with (force)`);
+    await scratch?.drop();
   });
 
   it('sends each e-mail once, whichever instance took the sign-up', async () => {
     smtp = await startSmtpSink();
-    await admin(`create database "${databaseName}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${databaseName}`;
-    const shared = { DATABASE_URL: url.toString(), SESSION_SECRET: randomBytes(32).toString('hex'), SMTP_URL: smtp.url, NOTIFY_EMAIL: 'equipe@clairval.ch' };
+    scratch = await createScratchDatabase('mail');
+    const url = scratch.url;
+    const shared = { DATABASE_URL: url, SESSION_SECRET: randomBytes(32).toString('hex'), SMTP_URL: smtp.url, NOTIFY_EMAIL: 'equipe@clairval.ch' };
     servers.push(await startProductionServer(shared));
     servers.push(await startProductionServer(shared));
     expect(servers[0]!.output()).toContain(`E-mails : envoyés par SMTP à smtp://127.0.0.1:${smtp.port}.`);
 
-    const database = new pg.Client({ connectionString: url.toString() });
+    const database = new pg.Client({ connectionString: url });
     await database.connect();
     try {
       await database.query(`insert into webinars (title, description, datetime) values ('Session', 'x', now() + interval '30 days')`);

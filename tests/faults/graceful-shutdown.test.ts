@@ -14,27 +14,18 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductionServer, removeDataDir, type ProductionServer } from '../e2e/server.ts';
 import { bindModels, openDatabase } from '../../api/db.ts';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 
-const adminUrl = process.env.TEST_DATABASE_URL!;
-const databaseName = `innercircle_shutdown_${randomBytes(4).toString('hex')}`;
+let scratch: ScratchDatabase;
 let postgresUrl: string;
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
-
 beforeAll(async () => {
-  await admin(`create database "${databaseName}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  postgresUrl = url.toString();
+  scratch = await createScratchDatabase('shutdown');
+  postgresUrl = scratch.url;
 });
 
 afterAll(async () => {
-  await admin(`drop database if exists "${databaseName}" with (force)`);
+  await scratch?.drop();
 });
 
 interface Outcome {

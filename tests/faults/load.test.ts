@@ -6,32 +6,23 @@
  * (SIGTERM while requests are in flight: tests/faults/graceful-shutdown.test.ts.)
  * Figures are printed (they go in the README's Reliability section); nothing here is a timed assertion.
  */
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductionServer, removeDataDir, type ProductionServer } from '../e2e/server.ts';
 import { startTcpProxy, throughProxy, type TcpProxy } from './tcp-proxy.ts';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 
-const adminUrl = process.env.TEST_DATABASE_URL!;
-const databaseName = `innercircle_faults_${randomBytes(4).toString('hex')}`;
+let scratch: ScratchDatabase;
 let databaseUrl: string;
 let proxy: TcpProxy;
 let server: ProductionServer;
 let db: pg.Pool;
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
-
 beforeAll(async () => {
-  await admin(`create database "${databaseName}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  scratch = await createScratchDatabase('faults');
+  databaseUrl = scratch.url;
+  const url = new URL(databaseUrl);
   proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
   server = await startProductionServer({ DATABASE_URL: throughProxy(databaseUrl, proxy.port), RATE_LIMITS: 'off', DATABASE_POOL_MAX: '10' });
   db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -42,7 +33,7 @@ afterAll(async () => {
   if (server) removeDataDir(server.dataDir);
   await proxy?.close();
   await db?.end();
-  await admin(`drop database if exists "${databaseName}" with (force)`);
+  await scratch?.drop();
 });
 
 function leadBody(prefix: string, n: number): string {

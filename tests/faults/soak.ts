@@ -10,36 +10,26 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startProductionServer, removeDataDir } from '../e2e/server.ts';
 import { hashPassword } from '../../api/lib/passwords.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
 const SAMPLE_MS = 30_000;
 const WARM_UP_MS = 60_000;
 const TOLERANCE = 1.1;
 
-const adminUrl = process.env.TEST_DATABASE_URL!;
-const databaseName = `innercircle_soak_${randomBytes(4).toString('hex')}`;
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
 
 function residentMegabytes(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Math.round(Number(match![1]) / 1024);
 }
 
-await admin(`create database "${databaseName}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${databaseName}`;
-const server = await startProductionServer({ DATABASE_URL: url.toString(), RATE_LIMITS: 'off' });
+const scratch = await createScratchDatabase('soak');
+const server = await startProductionServer({ DATABASE_URL: scratch.url, RATE_LIMITS: 'off' });
 let failed = false;
 try {
   // An administrator for the admin lists, written straight into the database (no setup code needed).
   const password = `Soak-${randomBytes(12).toString('base64url')}`;
-  const db = new pg.Client({ connectionString: url.toString() });
+  const db = new pg.Client({ connectionString: scratch.url });
   await db.connect();
   await db.query('insert into users (username, email, password, first_name, is_admin) values ($1, $1, $2, $3, true)', [
     'soak@clairval.example.ch',
@@ -104,7 +94,7 @@ try {
 } finally {
   await server.stop();
   removeDataDir(server.dataDir);
-  await admin(`drop database if exists "${databaseName}" with (force)`);
+  await scratch.drop();
 }
 console.log(failed ? '0 passed, 1 failed' : '1 passed, 0 failed');
 process.exit(failed ? 1 : 0);

@@ -3,28 +3,18 @@
  * (sessions live in the database), and the login limit holds across both (counters too).
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductionServer, removeDataDir, type ProductionServer } from '../e2e/server.ts';
 import { TestClient } from '../api/harness.ts';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 
-const adminUrl = process.env.TEST_DATABASE_URL!;
-const databaseName = `innercircle_two_${randomBytes(4).toString('hex')}`;
+let scratch: ScratchDatabase;
 let first: ProductionServer;
 let second: ProductionServer;
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
-
 beforeAll(async () => {
-  await admin(`create database "${databaseName}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  const shared = { DATABASE_URL: url.toString(), SESSION_SECRET: randomBytes(32).toString('hex'), RATE_LIMITS: 'on' };
+  scratch = await createScratchDatabase('two');
+  const shared = { DATABASE_URL: scratch.url, SESSION_SECRET: randomBytes(32).toString('hex'), RATE_LIMITS: 'on' };
   first = await startProductionServer(shared);
   second = await startProductionServer(shared);
 });
@@ -34,7 +24,7 @@ afterAll(async () => {
     await server?.stop();
     if (server) removeDataDir(server.dataDir);
   }
-  await admin(`drop database if exists "${databaseName}" with (force)`);
+  await scratch?.drop();
 });
 
 /** The same browser talking to two instances behind a load balancer: one cookie jar, two origins. */
