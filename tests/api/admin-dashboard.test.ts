@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_API_BASES as BASES } from '../../api/routes/index.ts';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 import { percentageChange } from '../../api/services/leads.ts';
 
 let app: TestApp;
 let admin: TestClient;
 let member: TestClient;
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.signIn();
-  member = await app.signIn({ email: 'membre@example.ch', isAdmin: false });
+  ({ app, admin, member } = await startTestAppWithUsers());
 });
 afterAll(() => app.close());
 beforeEach(async () => {

@@ -203,3 +203,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     },
   };
 }
+
+/** The app with a signed-in administrator and a signed-in user who is not one (the admin API tests). */
+export async function startTestAppWithUsers(): Promise<{ app: TestApp; admin: TestClient; member: TestClient }> {
+  const app = await startTestApp();
+  return { app, admin: await app.signIn(), member: await app.signIn({ email: 'membre@example.ch', isAdmin: false }) };
+}
