@@ -3,13 +3,13 @@
  * On the embedded database (TEST_DB=pglite) and on PostgreSQL (TEST_DB=pg, pg_dump/pg_restore).
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/db.ts';
+import { createScratchDatabase } from '../scratch-database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const TABLES = ['users', 'leads', 'webinars', 'webinar_registrations', 'activities'];
@@ -41,21 +41,9 @@ function run(script: string, args: string[], env: Record<string, string>): strin
 }
 
 async function freshPgDatabase(): Promise<string> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `innercircle_backup_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`create database "${name}"`);
-  await client.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists "${name}" with (force)`);
-    await dropper.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await createScratchDatabase('backup');
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 function freshDataDir(): string {

@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { loadConfig, type Config } from '../../api/config.ts';
 import { openDatabase, bindModels, migrateLatest, type Database } from '../../api/db.ts';
 import { createApp } from '../../api/app.ts';
@@ -19,6 +18,7 @@ import type { PasswordHasher } from '../../api/lib/password-hasher.ts';
 import { hashPassword } from '../../api/lib/passwords.ts';
 import { User } from '../../api/models/index.ts';
 import { startJobs, type RunningJobs } from '../../api/jobs/index.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -104,25 +104,9 @@ export interface TestApp {
 
 export const TEST_PASSWORD = 'motdepasse-solide-42';
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for TEST_DB=pg');
-  const name = `innercircle_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
+async function createPgDatabase(): Promise<ScratchDatabase> {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is required for TEST_DB=pg');
+  return createScratchDatabase('test');
 }
 
 export interface TestAppOptions {

@@ -6,16 +6,15 @@
  * on the dashboard's backup figures.
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/db.ts';
 import { BACKUP_QUEUE, runScheduledBackup } from '../../api/jobs/backup.ts';
 import { createLogger } from '../../api/logger.ts';
 import { startTestApp, type TestApp } from './harness.ts';
+import { createScratchDatabase } from '../scratch-database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const usePg = process.env.TEST_DB === 'pg';
@@ -38,21 +37,9 @@ function freshDir(): string {
 }
 
 async function freshPgDatabase(): Promise<string> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `innercircle_restore_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`create database "${name}"`);
-  await client.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists "${name}" with (force)`);
-    await dropper.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await createScratchDatabase('restore');
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 async function auditCount(type: string): Promise<number> {

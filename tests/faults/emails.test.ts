@@ -12,7 +12,7 @@ import { startProductionServer, removeDataDir, type ProductionServer } from '../
 import { TestClient } from '../api/harness.ts';
 import { startSmtpSink, waitUntil, type SmtpSink } from '../support/smtp-sink.ts';
 import type { Database } from '../../api/db.ts';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 
 
 function webinarSignUp(client: TestClient, index: number) {

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductionServer, removeDataDir, type ProductionServer } from '../e2e/server.ts';
 import { bindModels, openDatabase } from '../../api/db.ts';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 
 let scratch: ScratchDatabase;
 let postgresUrl: string;

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductionServer, removeDataDir, type ProductionServer } from '../e2e/server.ts';
 import { startTcpProxy, throughProxy, type TcpProxy } from './tcp-proxy.ts';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 
 let scratch: ScratchDatabase;
 let databaseUrl: string;

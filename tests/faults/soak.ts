@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startProductionServer, removeDataDir } from '../e2e/server.ts';
 import { hashPassword } from '../../api/lib/passwords.ts';
-import { createScratchDatabase } from './scratch-database.ts';
+import { createScratchDatabase } from '../scratch-database.ts';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
 const SAMPLE_MS = 30_000;

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductionServer, removeDataDir, type ProductionServer } from '../e2e/server.ts';
 import { TestClient } from '../api/harness.ts';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 
 let scratch: ScratchDatabase;
 let first: ProductionServer;
