@@ -51,16 +51,16 @@ describe('loadConfig', () => {
   });
 });
 
-// Each case starts a Node process (start.ts imports the whole server first): allow for a loaded machine.
-describe('npm start with bad configuration', { timeout: 120_000 }, () => {
-  const run = (env: Record<string, string>) =>
-    spawnSync(process.execPath, ['api/start.ts'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: '/tmp/innercircle-config-test', ...env },
-      encoding: 'utf8',
-      timeout: 90_000, // start.ts imports the whole server before reading the config: slow on a loaded machine
-    });
+/** `npm start` with this environment only. start.ts imports the whole server before reading the config: slow on a loaded machine. */
+const run = (env: Record<string, string>) =>
+  spawnSync(process.execPath, ['api/start.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: '/tmp/innercircle-config-test', ...env },
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
 
+describe('npm start with bad configuration', { timeout: 120_000 }, () => {
   it('exits non-zero with one line naming DATABASE_URL', () => {
     const result = run({ DATABASE_URL: 'pas-une-url' });
     expect(result.status).not.toBe(0);
@@ -147,14 +147,6 @@ describe('e-mail configuration', () => {
 });
 
 describe('npm start with bad e-mail configuration', { timeout: 120_000 }, () => {
-  const run = (env: Record<string, string>) =>
-    spawnSync(process.execPath, ['api/start.ts'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: '/tmp/innercircle-config-test', ...env },
-      encoding: 'utf8',
-      timeout: 90_000, // start.ts imports the whole server before reading the config: slow on a loaded machine
-    });
-
   it('exits 78 with one line naming SMTP_URL', () => {
     const result = run({ SMTP_URL: 'smtp//oubli' });
     expect(result.status).toBe(78);
