@@ -3,19 +3,13 @@
  * identity, so a job that runs twice finds its rows already there (unique cause keys) and adds nothing.
  */
 import type { Database } from '../db.ts';
+import type { Lead } from '../models/Lead.ts';
 import type { MailConfig } from '../mail/config.ts';
 import type { RegistrationEmailData, TeamAlertData, WebinarFacts } from '../mail/templates.ts';
 import { createEmails, type NewEmail, type PrepareJobData } from '../services/emails-enqueue.ts';
 
-interface LeadRow {
-  id: number;
-  firstName: string;
-  lastName: string | null;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  message: string | null;
-}
+/** The contact's fields an e-mail about a submission uses, as the model types them. */
+type LeadRow = Pick<Lead, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'company' | 'message'>;
 
 export function webinarFacts(row: Record<string, any>): WebinarFacts {
   return {
