@@ -1,8 +1,9 @@
 import { Model, type RelationMappings } from 'objection';
+import type { RegistrationStatus } from '../schemas/options.ts';
 import { Lead } from './Lead.ts';
 import { Webinar } from './Webinar.ts';
 
-export type RegistrationStatus = 'registered' | 'attended' | 'no-show';
+export type { RegistrationStatus };
 
 /** No created_at/updated_at on this table: `registeredAt` is its timestamp (spec section 3). */
 export class WebinarRegistration extends Model {

@@ -14,6 +14,16 @@ export const AUDIT_EVENT_TYPES = [
   'webinar_deleted',
   'backup_completed',
   'backup_failed',
+  'leads_exported',
+  'registrations_exported',
+  'lead_exported',
+  'lead_erased',
+  'leads_imported',
+  'leads_bulk_updated',
+  'tag_renamed',
+  'tag_deleted',
+  'user_created',
+  'user_updated',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 

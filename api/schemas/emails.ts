@@ -3,7 +3,18 @@ import { z } from './zod.ts';
 import { blankToUndefined, integer, oneOf, optionalText } from './fields.ts';
 import { paginationQuerySchema } from './leads.ts';
 
-export const EMAIL_KIND_VALUES = ['webinar_confirmation', 'webinar_reminder', 'contact_acknowledgement', 'team_alert', 'webinar_cancelled'] as const;
+export const EMAIL_KIND_VALUES = [
+  'webinar_confirmation',
+  'webinar_reminder',
+  'contact_acknowledgement',
+  'team_alert',
+  'webinar_cancelled',
+  'webinar_invitation',
+  'waitlist_promoted',
+  'webinar_update',
+  'webinar_followup',
+  'newsletter_confirmation',
+] as const;
 export type EmailKindValue = (typeof EMAIL_KIND_VALUES)[number];
 export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
   webinar_confirmation: 'Confirmation d’inscription',
@@ -11,6 +22,11 @@ export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
   contact_acknowledgement: 'Accusé de réception',
   team_alert: 'Alerte équipe',
   webinar_cancelled: 'Annulation de webinaire',
+  webinar_invitation: 'Invitation à la prochaine session',
+  waitlist_promoted: 'Place libérée (liste d’attente)',
+  webinar_update: 'Modification de webinaire',
+  webinar_followup: 'Suivi après le webinaire',
+  newsletter_confirmation: 'Confirmation d’inscription à la newsletter',
 };
 
 export const EMAIL_STATUS_VALUES = ['queued', 'sent', 'failed', 'cancelled'] as const;

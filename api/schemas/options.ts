@@ -49,12 +49,14 @@ export const ACTIVITY_STATUS_LABELS: Record<ActivityStatus, string> = {
   cancelled: 'Annulée',
 };
 
-export const REGISTRATION_STATUSES = ['registered', 'attended', 'no-show'] as const;
+export const REGISTRATION_STATUSES = ['registered', 'attended', 'no-show', 'waitlisted', 'cancelled'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
   registered: 'Inscrit',
   attended: 'Présent',
   'no-show': 'Absent',
+  waitlisted: 'En liste d’attente',
+  cancelled: 'Annulé',
 };
 
 /** Limits shared by the forms and the server (spec section 9 plus the bounds issue 3 sets). */

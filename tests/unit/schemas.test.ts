@@ -53,8 +53,8 @@ describe('the shared schema module', () => {
     expect(LEAD_SOURCES).toEqual(['form', 'webinar', 'referral', 'website', 'social', 'other']);
     expect(ACTIVITY_TYPES).toEqual(['note', 'call', 'email', 'meeting', 'task']);
     expect(ACTIVITY_STATUSES).toEqual(['planned', 'in_progress', 'completed', 'cancelled']);
-    expect(REGISTRATION_STATUSES).toEqual(['registered', 'attended', 'no-show']);
-    expect(REGISTRATION_STATUS_LABELS).toEqual({ registered: 'Inscrit', attended: 'Présent', 'no-show': 'Absent' });
+    expect(REGISTRATION_STATUSES).toEqual(['registered', 'attended', 'no-show', 'waitlisted', 'cancelled']);
+    expect(REGISTRATION_STATUS_LABELS).toEqual({ registered: 'Inscrit', attended: 'Présent', 'no-show': 'Absent', waitlisted: 'En liste d’attente', cancelled: 'Annulé' });
     expect(LEAD_SOURCE_LABELS.form).toBe('Formulaire');
     for (const labels of [LEAD_STATUS_LABELS, LEAD_SOURCE_LABELS, ACTIVITY_TYPE_LABELS, ACTIVITY_STATUS_LABELS]) {
       for (const label of Object.values(labels)) expect(label).toMatch(/^[A-ZÉ][\p{L} ]+$/u);

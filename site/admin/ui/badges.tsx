@@ -33,13 +33,15 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return <Badge tone={statusTones[status]}>{LEAD_STATUS_LABELS[status]}</Badge>;
 }
 
-const registrationTones: Record<RegistrationStatus, 'blue' | 'green' | 'red'> = {
+const registrationTones: Record<RegistrationStatus, 'blue' | 'green' | 'red' | 'amber' | 'gray'> = {
   registered: 'blue',
   attended: 'green',
   'no-show': 'red',
+  waitlisted: 'amber',
+  cancelled: 'gray',
 };
 
-/** Inscrit (blue), Présent (green), Absent (red). */
+/** Inscrit (blue), Présent (green), Absent (red), En liste d'attente (amber), Annulé (gray). */
 export function RegistrationBadge({ status }: { status: RegistrationStatus }) {
   return <Badge tone={registrationTones[status] ?? 'gray'}>{REGISTRATION_STATUS_LABELS[status] ?? status}</Badge>;
 }
