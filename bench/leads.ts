@@ -9,7 +9,7 @@ import { openDatabase, migrateLatest } from '../api/db.ts';
 import { createDatabase, dropDatabase, withClient } from './lib/pg.ts';
 import { spawnAndWait, startProductionServer } from './lib/server.ts';
 import { load, type LoadResult } from './lib/load.ts';
-import { ROOT, RUN_ID, log, median, round } from './lib/util.ts';
+import { ROOT, RUN_ID, log, median, round, sleep } from './lib/util.ts';
 import { startInProcessApp } from './lib/inprocess.ts';
 import { postgresCpuMs, processCpuMs, summariseProfile, type ProfileGroup } from './lib/cpu.ts';
 import { WORK_DIR } from './lib/util.ts';
@@ -46,6 +46,12 @@ export interface LeadsResult {
   ratio: number;
   ratioPerRound?: number[];
   ratioWithoutKey: number;
+  /** As the site sends it, to a web-only instance (WORKERS=off): the jobs are enqueued, not run here. */
+  appWebOnly?: Measured;
+  ratioWebOnly?: number;
+  /** As the site sends it, workers in the process and the SMTP server down. */
+  appSmtpDown?: Measured;
+  ratioSmtpDown?: number;
   /** The SQL one submission runs (captured from the same code in-process), first line of each. */
   statements: string[];
   statementsWithoutKey: string[];
@@ -132,6 +138,8 @@ async function storedCount(url: string, prefix: string): Promise<number> {
 
 export async function benchLeads(options: { siteDistDir: string; connections: number; durationS: number; warmupS: number; rounds: number }): Promise<LeadsResult> {
   const database = await createDatabase('leads');
+  const webOnlyDatabase = await createDatabase('leads-web-only');
+  const smtpDownDatabase = await createDatabase('leads-smtp-down');
   try {
     const knex = await openDatabase({ databaseUrl: database.url, dataDir: path.join(ROOT, 'bench', '.work') });
     await migrateLatest(knex);
@@ -142,6 +150,22 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       name: 'leads-app',
       siteDistDir: options.siteDistDir,
       env: { DATABASE_URL: database.url, RATE_LIMITS: 'off', LOG_LEVEL: logLevel },
+    });
+    // The same request path on a web-only instance (WORKERS=off): the e-mail jobs are enqueued in each
+    // submission's transaction, and sent by a worker instance elsewhere, as the README describes.
+    // Each e-mail variant has its own database: instances on one database share its queue, so one
+    // instance's workers would otherwise send (and spend CPU on) another's e-mails.
+    const webOnly = await startProductionServer({
+      name: 'leads-app-web-only',
+      siteDistDir: options.siteDistDir,
+      env: { DATABASE_URL: webOnlyDatabase.url, RATE_LIMITS: 'off', LOG_LEVEL: logLevel, WORKERS: 'off' },
+    });
+    // Workers in the process, SMTP server down (nothing listens on port 9): every send fails at once and
+    // is retried later with backoff.
+    const smtpDown = await startProductionServer({
+      name: 'leads-app-smtp-down',
+      siteDistDir: options.siteDistDir,
+      env: { DATABASE_URL: smtpDownDatabase.url, RATE_LIMITS: 'off', LOG_LEVEL: logLevel, SMTP_URL: 'smtp://127.0.0.1:9' },
     });
     const baseline = await spawnAndWait({
       name: 'leads-baseline',
@@ -162,7 +186,7 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       ready: /Baseline prête sur (http:\/\/\S+)/,
     });
     try {
-      const run = async (label: string, url: string, pid: number, withKey: boolean, round_: number): Promise<Measured> => {
+      const run = async (label: string, url: string, pid: number, withKey: boolean, round_: number, storedIn: string): Promise<Measured> => {
         const prefix = `bench-${label}-${RUN_ID}-${round_}`;
         log(`leads: ${label}: warm-up ${options.warmupS} s`);
         await load({ label, url, connections: options.connections, durationS: options.warmupS, request: leadRequest(`${prefix}-w`, url, withKey) });
@@ -176,7 +200,7 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
           postgresMs: round((postgresCpuMs() - before.postgres) / answered, 3),
           clientMs: round((client.user + client.system) / 1000 / answered, 3),
         };
-        const stored = await storedCount(database.url, `${prefix}-m`);
+        const stored = await storedCount(storedIn, `${prefix}-m`);
         log(`leads: ${label}: ${result.requestsPerSec} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors + result.non2xx + result.timeouts}, stored ${stored}; CPU per request: server ${cpu.serverMs} ms, PostgreSQL ${cpu.postgresMs} ms, autocannon ${cpu.clientMs} ms`);
         return { ...result, stored, cpu };
       };
@@ -184,17 +208,20 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       // ratio compares runs made a minute apart; a target is represented by its median round and a ratio
       // by the median of its per-round ratios. All rounds are reported.
       const targets = [
-        { label: 'baseline', url: baseline.url, pid: baseline.process.pid!, withKey: false },
-        { label: 'full-sql', url: fullSql.url, pid: fullSql.process.pid!, withKey: true },
-        { label: 'full-sql-prepared', url: fullSqlPrepared.url, pid: fullSqlPrepared.process.pid!, withKey: true },
-        { label: 'app', url: app.url, pid: app.process.pid!, withKey: true },
-        { label: 'app-nokey', url: app.url, pid: app.process.pid!, withKey: false },
+        { label: 'baseline', url: baseline.url, pid: baseline.process.pid!, withKey: false, database: database.url },
+        { label: 'full-sql', url: fullSql.url, pid: fullSql.process.pid!, withKey: true, database: database.url },
+        { label: 'full-sql-prepared', url: fullSqlPrepared.url, pid: fullSqlPrepared.process.pid!, withKey: true, database: database.url },
+        { label: 'app', url: app.url, pid: app.process.pid!, withKey: true, database: database.url, workers: true },
+        { label: 'app-nokey', url: app.url, pid: app.process.pid!, withKey: false, database: database.url, workers: true },
+        { label: 'app-web-only', url: webOnly.url, pid: webOnly.process.pid!, withKey: true, database: webOnlyDatabase.url, workers: false },
+        { label: 'app-smtp-down', url: smtpDown.url, pid: smtpDown.process.pid!, withKey: true, database: smtpDownDatabase.url, workers: true },
       ];
       const measured = new Map<string, Measured[]>();
       for (let round_ = 1; round_ <= options.rounds; round_++) {
         for (const target of targets) {
-          const result = await run(target.label, target.url, target.pid, target.withKey, round_);
+          const result = await run(target.label, target.url, target.pid, target.withKey, round_, target.database);
           measured.set(target.label, [...(measured.get(target.label) ?? []), result]);
+          if (target.workers) await waitForEmailBacklog(target.database, target.label);
         }
       }
       const best = (label: string): Measured => {
@@ -212,6 +239,8 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       const appResult = best('app');
       const appWithoutKey = best('app-nokey');
       await app.stop();
+      await webOnly.stop();
+      await smtpDown.stop();
       const profile = await profiledRun(database.url, options);
       const statements = await statementsPerSubmission(database.url, options.siteDistDir);
       return {
@@ -232,14 +261,43 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
         ratio: ratioOf('app').ratio,
         ratioPerRound: ratioOf('app').perRound,
         ratioWithoutKey: ratioOf('app-nokey').ratio,
+        appWebOnly: best('app-web-only'),
+        ratioWebOnly: ratioOf('app-web-only').ratio,
+        appSmtpDown: best('app-smtp-down'),
+        ratioSmtpDown: ratioOf('app-smtp-down').ratio,
       };
     } finally {
       await baseline.stop();
       await fullSql.stop();
       await fullSqlPrepared.stop();
       await app.stop();
+      await webOnly.stop();
+      await smtpDown.stop();
     }
   } finally {
     await dropDatabase(database.name);
+    await dropDatabase(webOnlyDatabase.name);
+    await dropDatabase(smtpDownDatabase.name);
   }
+}
+
+/**
+ * Waits until the workers of an instance have handled what its measured load caused (every submission's
+ * e-mails created and tried once), so that work does not run during the next target's measurement.
+ */
+async function waitForEmailBacklog(databaseUrl: string, label: string): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const pending = await withClient(databaseUrl, async (client) => {
+      const { rows } = await client.query<{ prepare: string; unsent: string }>(
+        `select (select count(*) from pgboss.job where name = 'emails-prepare' and state in ('created', 'retry', 'active')) as prepare,
+                (select count(*) from emails where status = 'queued' and attempts = 0 and send_after <= now()) as unsent`,
+      );
+      return Number(rows[0]!.prepare) + Number(rows[0]!.unsent);
+    });
+    if (pending === 0) break;
+    if (Date.now() - started > 300_000) throw new Error(`leads: ${label}: e-mail backlog not handled after 5 min (${pending} left)`);
+    await sleep(500);
+  }
+  log(`leads: ${label}: e-mail backlog handled in ${round((Date.now() - started) / 1000)} s`);
 }

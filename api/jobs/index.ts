@@ -11,6 +11,7 @@ import { createMailTransport } from '../mail/transport.ts';
 import type { Job, JobResult } from 'pg-boss';
 import { bindQueue, startQueue, type Queue } from './queue.ts';
 import { QUEUES, createQueues } from './queues.ts';
+import { rememberQueueTables } from './inline-job.ts';
 import { scheduleBackups, workBackups } from './backup.ts';
 import { prepareSubmissionEmails } from './prepare-emails.ts';
 import { markEmailFailed, sendEmail, type MailEngine } from './send-email.ts';
@@ -35,6 +36,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
   const content = loadEmailContent();
   const queue = await startQueue({ knex, databaseUrl: config.databaseUrl, logger });
   await createQueues(queue, config.mail.retryDelaySeconds);
+  await rememberQueueTables(queue, [QUEUES.prepare]);
   await scheduleBackups(queue, config);
   bindQueue(queue);
   const transport = createMailTransport(config.mail);

@@ -32,12 +32,16 @@ export function publicLeadsRouter(): Router {
       const { website: _honeypot, ...lead } = input(ctx, schemas).body;
       // The site sends one key per submission attempt and reuses it on retry: a retry replays the answer.
       const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
-      // The follow-up e-mails are queued in the same transaction: a 201 means they will go out.
-      const submission = await ctx.knex.transaction(async (trx) => {
-        const recorded = await submitPublicLead(trx, { lead, idempotencyKey });
-        if (!recorded.replayed) await enqueueSubmissionEmails(trx, submissionFacts(lead.type, recorded));
-        return recorded;
-      });
+      // The follow-up e-mails are queued with the submission, atomically: a 201 means they will go out.
+      // A contact request is one statement, its e-mail job included; a sign-up is a transaction.
+      const submission =
+        lead.type === 'contact'
+          ? await submitPublicLead(ctx.knex, { lead, idempotencyKey })
+          : await ctx.knex.transaction(async (trx) => {
+              const recorded = await submitPublicLead(trx, { lead, idempotencyKey });
+              if (!recorded.replayed && !recorded.emailsQueued) await enqueueSubmissionEmails(trx, submissionFacts(lead.type, recorded));
+              return recorded;
+            });
       if (submission.replayed) ctx.set('Idempotent-Replayed', 'true');
       ctx.status = 201;
       ctx.body = presentPublicSubmission(submission.receipt);

@@ -23,6 +23,8 @@ import type { Knex } from 'knex';
 import type { PublicLead } from '../schemas/index.ts';
 import { HttpError } from '../errors.ts';
 import { IDEMPOTENCY_MISMATCH_MESSAGE, requestHash, scopedKey } from '../lib/idempotency.ts';
+import { inlineJobInsert } from '../jobs/inline-job.ts';
+import { QUEUES } from '../jobs/queues.ts';
 
 export const PUBLIC_ACTIVITY_TITLES = {
   contact: 'Demande de contact',
@@ -50,6 +52,8 @@ export type PublicSubmission =
       activityId: number;
       /** The person's seat in the webinar, new or held from an earlier sign-up (even when the webinar is now full). */
       registration: { id: number; webinarId: number; status: string; created: boolean } | null;
+      /** true when the submission's e-mail job was queued by its own statement (contact requests). */
+      emailsQueued: boolean;
     };
 
 export interface PublicSubmissionInput {
@@ -69,7 +73,7 @@ const CONTACT_RECEIPT: PublicReceipt = { registration: null, outcome: null };
  * Phones are compared on their digits and `+` only, so "+41 79 123 45 67" equals "+41791234567".
  * A new contact holds exactly what was typed: its note is the message alone, with no comparison to run.
  */
-function submissionSql(keyed: boolean): string {
+function submissionSql(keyed: boolean, withEmailJob: boolean): string {
   return `
     with typed (first_name, last_name, email, phone, company, message, type, source) as (
       values (?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text)
@@ -110,13 +114,37 @@ function submissionSql(keyed: boolean): string {
         now()
       from lead, typed
       returning id
-    )
+    )${
+      withEmailJob
+        ? `,
+    email_job as (${inlineJobInsert(
+      QUEUES.prepare,
+      `select json_agg(json_build_object('data', json_build_object(
+         'leadId', lead.id, 'submission', 'contact', 'webinarId', null, 'registrationId', null, 'outcome', null))) from lead`,
+    )})`
+        : ''
+    }
     select lead.id, lead.created, note.id as activity_id from lead, note`;
 }
 
-const SUBMISSION_SQL = { keyed: submissionSql(true), unkeyed: submissionSql(false) };
+/** The four statements, built once the job queue is started (the e-mail job's table is known then). */
+let statements: Record<'keyed' | 'unkeyed' | 'keyedWithJob' | 'unkeyedWithJob', string> | undefined;
+function submissionStatements() {
+  statements ??= {
+    keyed: submissionSql(true, false),
+    unkeyed: submissionSql(false, false),
+    keyedWithJob: submissionSql(true, true),
+    unkeyedWithJob: submissionSql(false, true),
+  };
+  return statements;
+}
 
-export async function submitPublicLead(trx: Knex.Transaction, { lead, idempotencyKey }: PublicSubmissionInput): Promise<PublicSubmission> {
+/**
+ * A contact request is one statement with its e-mail job (`emailsQueued: true`): `db` need not be a
+ * transaction. A webinar sign-up takes several statements: `db` must be the caller's transaction, in
+ * which the caller then queues its e-mails.
+ */
+export async function submitPublicLead(db: Knex | Knex.Transaction, { lead, idempotencyKey }: PublicSubmissionInput): Promise<PublicSubmission> {
   const key = idempotencyKey ? { scoped: scopedKey('leads', idempotencyKey), hash: requestHash(lead) } : undefined;
   // A contact request's receipt is known before anything runs, so the claim stores it at once;
   // a sign-up's receipt is stored once its seat is decided, in the same transaction.
@@ -131,23 +159,30 @@ export async function submitPublicLead(trx: Knex.Transaction, { lead, idempotenc
     lead.type,
     lead.type === 'webinar' ? 'webinar' : 'form',
   ];
-  const { rows } = await trx
-    .raw<{ rows: Array<{ id: number; created: boolean; activity_id: number }> }>(key ? SUBMISSION_SQL.keyed : SUBMISSION_SQL.unkeyed, [
+  // A contact request's e-mail job is part of the same statement (api/jobs/inline-job.ts); a sign-up's
+  // depends on its seat, decided below, and is queued by the caller in the same transaction.
+  const withEmailJob = lead.type === 'contact';
+  const sql = submissionStatements();
+  const { rows } = await db
+    .raw<{ rows: Array<{ id: number; created: boolean; activity_id: number }> }>(
+      key ? (withEmailJob ? sql.keyedWithJob : sql.keyed) : withEmailJob ? sql.unkeyedWithJob : sql.unkeyed,
+      [
       ...typed,
       ...(key ? [key.scoped, key.hash, initialReceipt && JSON.stringify(initialReceipt)] : []),
       PUBLIC_ACTIVITY_TITLES[lead.type],
-    ])
+    ],
+    )
     // A named prepared statement (one name per SQL text): PostgreSQL plans it once per connection, which
     // cuts its CPU per submission by about a third (bench/RESULTS.md). PGlite ignores the name.
-    .options({ name: key ? 'public-submission-keyed' : 'public-submission' });
+    .options({ name: `public-submission${key ? '-keyed' : ''}${withEmailJob ? '-with-job' : ''}` });
 
   const saved = rows[0];
-  if (!saved) return { replayed: true, receipt: await storedReceipt(trx, key!.scoped, key!.hash) };
+  if (!saved) return { replayed: true, receipt: await storedReceipt(db, key!.scoped, key!.hash) };
 
-  const seat = lead.type === 'webinar' ? await takeSeatInNextWebinar(trx, saved.id) : undefined;
+  const seat = lead.type === 'webinar' ? await takeSeatInNextWebinar(db as Knex.Transaction, saved.id) : undefined;
   const receipt = seat ? seat.receipt : CONTACT_RECEIPT;
   if (key && !initialReceipt) {
-    await trx('idempotency_keys').where({ key: key.scoped }).update({ responseBody: JSON.stringify(receipt) });
+    await db('idempotency_keys').where({ key: key.scoped }).update({ responseBody: JSON.stringify(receipt) });
   }
   return {
     replayed: false,
@@ -156,12 +191,13 @@ export async function submitPublicLead(trx: Knex.Transaction, { lead, idempotenc
     leadCreated: saved.created,
     activityId: saved.activity_id,
     registration: seat?.registration ?? null,
+    emailsQueued: withEmailJob,
   };
 }
 
 /** The receipt stored with a key claimed before; the same key with another payload is refused (422). */
-async function storedReceipt(trx: Knex.Transaction, scoped: string, hash: string): Promise<PublicReceipt> {
-  const stored = await trx('idempotency_keys')
+async function storedReceipt(db: Knex, scoped: string, hash: string): Promise<PublicReceipt> {
+  const stored = await db('idempotency_keys')
     .where({ key: scoped })
     .first<{ requestHash: string; responseBody: Partial<PublicReceipt> | null } | undefined>('requestHash', 'responseBody');
   if (!stored || stored.requestHash !== hash) throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
