@@ -55,7 +55,7 @@ type Decision = { send: object } | { cancel: string } | { later: Date };
 
 /** Whether the row still has a reason to go out, and with which facts (reminders follow date changes). */
 async function decide(db: Database, email: EmailRow): Promise<Decision> {
-  if (email.kind !== 'webinar_confirmation' && email.kind !== 'webinar_reminder') return { send: email.data };
+  if (email.kind !== 'webinar_confirmation' && email.kind !== 'webinar_reminder' && email.kind !== 'waitlist_promoted') return { send: email.data };
   const registration = email.registrationId
     ? await db('webinarRegistrations').where({ id: email.registrationId }).first<{ status: string; webinarId: number } | undefined>('status', 'webinarId')
     : undefined;

@@ -80,7 +80,7 @@ export const emailContentSchema = z.strictObject({
     contactIntro: template('name'),
     webinarIntro: template('name'),
     labels: z.strictObject({ name: plain, email: plain, phone: plain, company: plain, message: plain, webinar: plain, outcome: plain }),
-    outcomes: z.strictObject({ registered: plain, already_registered: plain, webinar_full: plain, no_upcoming_webinar: plain }),
+    outcomes: z.strictObject({ registered: plain, already_registered: plain, waitlisted: plain, no_upcoming_webinar: plain }),
     button: plain,
   }),
 });

@@ -11,7 +11,9 @@
  * - a completed note on the contact with the visitor's message, plus one line per typed value that
  *   differs from the contact's ("Téléphone indiqué : +41 …"), so nothing typed is lost and the team
  *   decides what to apply;
- * - a webinar sign-up takes a seat in the next upcoming active webinar, never beyond its capacity;
+ * - a webinar sign-up takes a seat in the next upcoming active webinar, never beyond its capacity; a full
+ *   session puts the person on its waiting list; with no session planned, the person waits for the next
+ *   one (./webinar-seats.ts);
  * - an `Idempotency-Key` is claimed by the submission's first statement, in the same transaction: a
  *   retry with the same key and payload gets the stored receipt back and records nothing (a concurrent
  *   retry waits on the key's unique index until the first one commits); another payload → 422.
@@ -23,6 +25,7 @@ import type { Knex } from 'knex';
 import type { PublicLead } from '../schemas/index.ts';
 import { HttpError } from '../errors.ts';
 import { IDEMPOTENCY_MISMATCH_MESSAGE, requestHash, scopedKey } from '../lib/idempotency.ts';
+import { SEAT_STATUSES_SQL, takeSeatInNextWebinar, type HeldSeat } from './webinar-seats.ts';
 
 export const PUBLIC_ACTIVITY_TITLES = {
   contact: 'Demande de contact',
@@ -30,11 +33,11 @@ export const PUBLIC_ACTIVITY_TITLES = {
 } as const;
 
 /** How a webinar sign-up went, as far as the visitor may know: it depends on the webinar alone. */
-export type WebinarOutcome = 'registered' | 'webinar_full' | 'no_upcoming_webinar';
+export type WebinarOutcome = 'registered' | 'waitlisted' | 'no_upcoming_webinar';
 
 /** What the visitor is told, and what a replay of the same Idempotency-Key gets back (stored as JSON). */
 export interface PublicReceipt {
-  registration: { webinarId: number; status: 'registered' } | null;
+  registration: { webinarId: number; status: 'registered' | 'waitlisted' } | null;
   outcome: WebinarOutcome | null;
 }
 
@@ -49,7 +52,7 @@ export type PublicSubmission =
       leadCreated: boolean;
       activityId: number;
       /** The person's seat in the webinar, new or held from an earlier sign-up (even when the webinar is now full). */
-      registration: { id: number; webinarId: number; status: string; created: boolean } | null;
+      registration: HeldSeat | null;
     };
 
 export interface PublicSubmissionInput {
@@ -169,54 +172,18 @@ async function storedReceipt(trx: Knex.Transaction, scoped: string, hash: string
 }
 
 /**
- * A seat in the next upcoming active webinar, inside the caller's transaction. The webinar row is locked
- * (`for update`) before the seats are counted, so concurrent sign-ups queue on that lock and each count
- * (a new statement, hence a new snapshot under READ COMMITTED) includes every committed registration:
- * never more than maxAttendees. One registration per webinar and contact (unique index as well).
- * A full webinar answers "full" to everyone, a person already holding a seat included: the answer must
- * not tell whether an email is registered. That person keeps the seat.
- */
-async function takeSeatInNextWebinar(
-  trx: Knex.Transaction,
-  leadId: number,
-): Promise<{ receipt: PublicReceipt; registration: { id: number; webinarId: number; status: string; created: boolean } | null }> {
-  const webinar = await trx('webinars')
-    .where('isActive', true)
-    .where('datetime', '>', trx.fn.now())
-    .orderBy([{ column: 'datetime' }, { column: 'id' }])
-    .forUpdate()
-    .first<{ id: number; maxAttendees: number } | undefined>('id', 'maxAttendees');
-  if (!webinar) return { receipt: { registration: null, outcome: 'no_upcoming_webinar' }, registration: null };
-
-  const { rows } = await trx.raw<{ rows: Array<{ taken: number; own_id: number | null; own_status: string | null }> }>(
-    `select count(*)::int as taken,
-            max(id) filter (where lead_id = ?) as own_id,
-            max(status) filter (where lead_id = ?) as own_status
-     from webinar_registrations where webinar_id = ?`,
-    [leadId, leadId, webinar.id],
-  );
-  const seats = rows[0]!;
-  const held = seats.own_id === null ? null : { id: Number(seats.own_id), webinarId: webinar.id, status: seats.own_status!, created: false };
-  if (seats.taken >= webinar.maxAttendees) return { receipt: { registration: null, outcome: 'webinar_full' }, registration: held };
-
-  const registered = { receipt: { registration: { webinarId: webinar.id, status: 'registered' as const }, outcome: 'registered' as const } };
-  if (held) return { ...registered, registration: held };
-  const [inserted] = await trx('webinarRegistrations').insert({ webinarId: webinar.id, leadId, status: 'registered' }).returning('id');
-  return { ...registered, registration: { id: Number((inserted as { id: number }).id), webinarId: webinar.id, status: 'registered', created: true } };
-}
-
-/**
  * The receipt a sign-up would get right now, without recording anything: what the honeypot answers a
  * robot, so its answer looks like everyone else's (a contact request's receipt is always the same).
  */
 export async function receiptWithoutRecording(db: Knex, type: 'contact' | 'webinar'): Promise<PublicReceipt> {
   if (type === 'contact') return CONTACT_RECEIPT;
   const { rows } = await db.raw<{ rows: Array<{ id: number; max_attendees: number; taken: number }> }>(
-    `select w.id, w.max_attendees, (select count(*)::int from webinar_registrations r where r.webinar_id = w.id) as taken
+    `select w.id, w.max_attendees,
+       (select count(*)::int from webinar_registrations r where r.webinar_id = w.id and r.status in ${SEAT_STATUSES_SQL}) as taken
      from webinars w where w.is_active and w.datetime > now() order by w.datetime, w.id limit 1`,
   );
   const webinar = rows[0];
   if (!webinar) return { registration: null, outcome: 'no_upcoming_webinar' };
-  if (webinar.taken >= webinar.max_attendees) return { registration: null, outcome: 'webinar_full' };
+  if (webinar.taken >= webinar.max_attendees) return { registration: { webinarId: webinar.id, status: 'waitlisted' }, outcome: 'waitlisted' };
   return { registration: { webinarId: webinar.id, status: 'registered' }, outcome: 'registered' };
 }
