@@ -12,6 +12,7 @@ import type { Job, JobResult } from 'pg-boss';
 import { bindQueue, startQueue, type Queue } from './queue.ts';
 import { QUEUES, createQueues } from './queues.ts';
 import { scheduleBackups, workBackups } from './backup.ts';
+import { scheduleFollowups, workFollowups } from './followups.ts';
 import { prepareSubmissionEmails } from './prepare-emails.ts';
 import { markEmailFailed, sendEmail, type MailEngine } from './send-email.ts';
 import type { PrepareJobData, SendJobData } from '../services/emails-enqueue.ts';
@@ -36,6 +37,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
   const queue = await startQueue({ knex, databaseUrl: config.databaseUrl, logger });
   await createQueues(queue, config.mail.retryDelaySeconds);
   await scheduleBackups(queue, config);
+  await scheduleFollowups(queue);
   bindQueue(queue);
   const transport = createMailTransport(config.mail);
 
@@ -47,6 +49,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
       brand: content.senderName,
       from: config.mail.from ?? { name: content.senderName, address: content.senderAddress },
       publicUrl: config.publicUrl ?? publicUrl(),
+      linkSecret: config.sessionSecret,
     });
     // Batches with per-job outcomes, fetched back to back while they come full: one fetch per job and
     // a pause after each would cap sending at a few messages per second, and let retries of a dead
@@ -69,6 +72,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
       await markEmailFailed(knex, job!.data.emailId);
     });
     await workBackups(queue, { config, knex, logger });
+    await workFollowups(queue, knex, logger);
   }
 
   return {
