@@ -221,3 +221,33 @@ describe('follow-up after the session', () => {
     expect(schedules.find((schedule) => schedule.name === FOLLOWUP_QUEUE)).toMatchObject({ cron: '* * * * *' });
   });
 });
+
+// PGlite runs one statement at a time; on PostgreSQL sign-ups, cancellations and promotions really
+// interleave, and every one of them must queue on the webinar row.
+if (process.env.TEST_DB === 'pg') {
+  describe('seats under concurrency on PostgreSQL', () => {
+    it('never holds more registered than maxAttendees while people sign up and cancel at the same time; the waiting list moves in order', async () => {
+      const webinar = await createWebinar({ maxAttendees: 5 });
+      for (let index = 0; index < 8; index += 1) await signUp(`avant${index}@example.ch`);
+      const registered = await app.knex('webinarRegistrations').where({ webinarId: webinar.id, status: 'registered' }).orderBy('id');
+      expect(registered).toHaveLength(5);
+      const firstWaiting = await app.knex('webinarRegistrations').where({ webinarId: webinar.id, status: 'waitlisted' }).orderBy('id').limit(3);
+
+      const cancellations = registered
+        .slice(0, 3)
+        .map((row: { id: number }) => app.client().post('/api/registrations/cancel', { registration: row.id, token: cancelToken(app.config.sessionSecret, row.id) }));
+      const signUps = Array.from({ length: 12 }, (_, index) => signUp(`pendant${index}@example.ch`));
+      const answers = await Promise.all([...cancellations, ...signUps]);
+      expect(answers.slice(0, 3).every((answer) => answer.status === 200 && answer.body.status === 'cancelled')).toBe(true);
+      expect(answers.slice(3).every((answer) => answer.status === 201)).toBe(true);
+
+      const counts = await app.knex('webinarRegistrations').where({ webinarId: webinar.id }).groupBy('status').select('status').count({ count: '*' });
+      const byStatus = Object.fromEntries(counts.map((row: { status: string; count: string | number }) => [row.status, Number(row.count)]));
+      expect(byStatus).toEqual({ registered: 5, cancelled: 3, waitlisted: 12 });
+      // The three freed seats went to the three who were waiting first: none went to a later sign-up ahead of them.
+      const promoted = await app.knex('webinarRegistrations').whereIn('id', firstWaiting.map((row: { id: number }) => row.id));
+      expect(promoted.every((row: { status: string }) => row.status === 'registered')).toBe(true);
+      expect(await app.knex('emails').where({ kind: 'waitlist_promoted', webinarId: webinar.id })).toHaveLength(3);
+    });
+  });
+}
