@@ -10,6 +10,7 @@ import { adminAuditRouter } from './admin-audit.ts';
 import { accountRouter } from './account.ts';
 import { adminEmailsRouter } from './admin-emails.ts';
 import { publicRegistrationsRouter } from './public-registrations.ts';
+import { adminLeadRegistrationsRouter } from './admin-lead-registrations.ts';
 
 /**
  * The admin API answers at both bases with the same handlers and the same sign-in: the spec's tabbed
@@ -24,7 +25,7 @@ export function apiRouters(_config: Config): Router[] {
     publicRegistrationsRouter(),
     authRouter(),
     accountRouter(),
-    ...ADMIN_API_BASES.flatMap((base) => [adminDashboardRouter(base), adminLeadsRouter(base), adminWebinarsRouter(base), adminAuditRouter(base), adminEmailsRouter(base)]),
+    ...ADMIN_API_BASES.flatMap((base) => [adminDashboardRouter(base), adminLeadsRouter(base), adminWebinarsRouter(base), adminAuditRouter(base), adminEmailsRouter(base), adminLeadRegistrationsRouter(base)]),
     crmRouter(),
   ];
 }

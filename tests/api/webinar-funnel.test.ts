@@ -222,6 +222,24 @@ describe('follow-up after the session', () => {
   });
 });
 
+describe('the contact detail', () => {
+  it('lists the contact’s registrations with webinar, date and status, for administrators only', async () => {
+    const first = await createWebinar({ title: 'Première session', datetime: '2027-01-28T17:00:00.000Z', maxAttendees: 1 });
+    await signUp('lea@example.ch');
+    await signUp('marc@example.ch', 'Marc');
+    const marc = await app.knex('leads').where({ email: 'marc@example.ch' }).first();
+    const response = await admin.get(`/api/admin/leads/${marc.id}/registrations`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      registrations: [{ id: expect.any(Number), status: 'waitlisted', registeredAt: expect.any(String), webinar: { id: first.id, title: 'Première session', datetime: '2027-01-28T17:00:00.000Z' } }],
+    });
+    expect((await app.client().get(`/api/admin/leads/${marc.id}/registrations`)).status).toBe(401);
+    const missing = await admin.get('/api/admin/leads/999999/registrations');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toMatch(/[Cc]ontact/);
+  });
+});
+
 // PGlite runs one statement at a time; on PostgreSQL sign-ups, cancellations and promotions really
 // interleave, and every one of them must queue on the webinar row.
 if (process.env.TEST_DB === 'pg') {
