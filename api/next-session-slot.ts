@@ -29,7 +29,9 @@ function typeset(text: string): string {
   return text
     .replace(/ ([:;!?%»])/g, '\u00a0$1')
     .replace(/(«) /g, '$1\u00a0')
-    .replace(/(\d) (?=\S)/g, '$1\u00a0');
+    .replace(/(\d) (?=\S)/g, '$1\u00a0')
+    // "18 h 00" stays on one line.
+    .replace(/ h (?=\d)/g, '\u00a0h\u00a0');
 }
 
 /** The slot's inner HTML: one line for the date (or "soon"), one for the seats when few or none are left. */

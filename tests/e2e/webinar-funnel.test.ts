@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { test as base, expect } from './fixtures.ts';
-import { adminApi, seriousViolations } from './admin-helpers.ts';
+import { adminApi, seriousViolations, signIn } from './admin-helpers.ts';
 import { startProductionServer, removeDataDir, type ProductionServer } from './server.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
 import { createScratchDatabase } from '../scratch-database.ts';
@@ -134,6 +134,17 @@ test('a visitor on the waiting list is told so by the toast, and gets the seat a
   expect(promoted.parsed.text).toContain('Session complète');
   await page.goto('/webinaire');
   await expect(page.locator('[data-next-session]')).toContainText("Complet : inscrivez-vous sur la liste d'attente");
+
+  // The contact detail shows where each person stands.
+  const [marc] = await api.leads('marc@example.ch');
+  await signIn(page);
+  await page.goto(`/admin/leads/${marc!.id}`);
+  const card = page.getByRole('region', { name: 'Webinaires' });
+  await expect(card.getByRole('listitem').filter({ hasText: 'Session complète' })).toContainText('Inscrit');
+  const [lea] = await api.leads('lea@example.ch');
+  await page.goto(`/admin/leads/${lea!.id}`);
+  await expect(page.getByRole('region', { name: 'Webinaires' }).getByRole('listitem').filter({ hasText: 'Session complète' })).toContainText('Annulé');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('from a sign-up on /webinaire to the follow-up e-mail after the session', async ({ page, request, baseURL, smtp, databaseUrl }) => {
