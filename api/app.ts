@@ -23,6 +23,11 @@ import { SESSION_API_PATHS, sessionMiddleware } from './middleware/session.ts';
 import type { ServerPhase } from './shutdown.ts';
 import { PasswordHasher } from './lib/password-hasher.ts';
 import { createSetupCode, type SetupCode } from './services/setup-code.ts';
+import { invalidateNextSession, nextSession } from './services/next-session.ts';
+import { loadSessionCopy, nextSessionHtml } from './next-session-slot.ts';
+
+/** Requests that may change a webinar or who holds its seats (admin edits, sign-ups, cancellations). */
+const WEBINAR_WRITES = /^\/api\/(leads$|registrations\/|admin(-dev)?\/(webinars|registrations|leads))/;
 
 
 export interface AppDependencies {
@@ -93,6 +98,11 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
   });
   app.use(health.routes());
 
+  // Any change to webinars or registrations made through this instance shows on the public pages at once.
+  app.use(async function webinarChanges(ctx, next) {
+    await next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && WEBINAR_WRITES.test(ctx.path)) invalidateNextSession(knex);
+  });
   for (const router of apiRouters(config)) {
     app.use(router.routes());
     app.use(router.allowedMethods());
@@ -104,7 +114,8 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
     if (/^\/api(\/|$)/i.test(ctx.path)) throw notFound(MESSAGES.routeNotFound);
     return next();
   });
-  app.use(serveSite(config.siteDistDir, config.sessionSecret));
+  const sessionCopy = loadSessionCopy();
+  app.use(serveSite(config.siteDistDir, config.sessionSecret, async () => nextSessionHtml(sessionCopy, await nextSession(knex))));
   return app;
 }
 

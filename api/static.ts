@@ -6,13 +6,18 @@
  * - precompressed `.br` / `.gz` siblings written at build time, chosen by `Accept-Encoding`;
  * - anything else: the not-found page with status 404;
  * - a page with a message slot (the form result pages) shows a server message passed in the query
- *   string with a valid signature (`message` + `sig`), so it reads right without JavaScript.
+ *   string with a valid signature (`message` + `sig`), so it reads right without JavaScript;
+ * - a page with the next-session slot (landing, /webinaire) gets it filled at request time; its bytes,
+ *   compressed once per slot content, stay in memory (./static-slots.ts), with an ETag per content;
+ * - the registration link pages get their hidden fields from the query string (never cached).
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { fillMessageSlot, verifyMessage } from './lib/signed-message.ts';
+import { fillQueryFields } from './lib/page-slots.ts';
+import { createSlotPages, type SlotSource } from './static-slots.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -54,8 +59,9 @@ async function fileInfo(file: string): Promise<FileInfo | undefined> {
   }
 }
 
-export function serveSite(distDir: string, secret: string) {
+export function serveSite(distDir: string, secret: string, nextSessionSlot?: SlotSource) {
   const root = path.resolve(distDir);
+  const slotPages = createSlotPages(nextSessionSlot);
 
   /** Maps a URL path to a file inside `root`, or undefined (never escapes `root`). */
   async function resolve(urlPath: string): Promise<FileInfo | undefined> {
@@ -102,6 +108,33 @@ export function serveSite(distDir: string, secret: string) {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = fillMessageSlot(await readFile(found.file, 'utf8'), message);
       return;
+    }
+    if (extension === '.html' && ctx.querystring && found.file.endsWith(`${path.sep}index.html`)) {
+      const page = await slotPages.page(found);
+      if (page.queryFields) {
+        // A page made for this one link (its ids and token): never cached.
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = fillQueryFields(page.html, ctx.query);
+        return;
+      }
+    }
+    if (extension === '.html') {
+      const filled = await slotPages.filled(found);
+      if (filled) {
+        ctx.set('Cache-Control', 'no-cache');
+        ctx.set('ETag', filled.etag);
+        ctx.vary('Accept-Encoding');
+        if (ctx.status === 200 && ctx.fresh) {
+          ctx.status = 304;
+          return;
+        }
+        const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+        const bytes = encoding === 'br' || encoding === 'gzip' ? await filled.encoded(encoding) : filled.identity;
+        if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding);
+        ctx.length = bytes.length;
+        if (ctx.method !== 'HEAD') ctx.body = bytes;
+        return;
+      }
     }
 
     const isHashedAsset = ctx.path.startsWith('/_astro/');

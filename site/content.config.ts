@@ -171,6 +171,14 @@ export const collections = {
       facts: z.array(figure).min(1),
       formTitle: text,
       formIntro: text,
+      // The next-session line the server fills at request time (api/next-session-slot.ts reads these).
+      session: z.strictObject({
+        next: text.refine((value) => value.includes('{date}'), 'Le texte doit contenir {date}.'),
+        fewSeats: text.refine((value) => value.includes('{seats}'), 'Le texte doit contenir {seats}.'),
+        lastSeat: text,
+        full: text,
+        none: text,
+      }),
     }),
   }),
   webinarPage: defineCollection({
@@ -254,6 +262,9 @@ export const collections = {
     schema: z.strictObject({
       notFound: z.strictObject({ title: text, line: text, help: text, backLabel: text }),
       thanks: z.strictObject({ title: text, generic: text, contact: text, webinar: text, backLabel: text }),
+      cancel: z.strictObject({ title: text, intro: text, button: text, keep: text }),
+      cancelResult: z.strictObject({ title: text, generic: text, backLabel: text }),
+      join: z.strictObject({ title: text, intro: text, button: text }),
       sendError: z.strictObject({
         title: text,
         generic: text,

@@ -13,6 +13,7 @@ import { bindQueue, startQueue, type Queue } from './queue.ts';
 import { QUEUES, createQueues } from './queues.ts';
 import { rememberQueueTables } from './inline-job.ts';
 import { scheduleBackups, workBackups } from './backup.ts';
+import { scheduleFollowups, workFollowups } from './followups.ts';
 import { prepareSubmissionEmails } from './prepare-emails.ts';
 import { markEmailFailed, sendEmail, type MailEngine } from './send-email.ts';
 import type { PrepareJobData, SendJobData } from '../services/emails-enqueue.ts';
@@ -38,6 +39,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
   await createQueues(queue, config.mail.retryDelaySeconds);
   await rememberQueueTables(queue, [QUEUES.prepare]);
   await scheduleBackups(queue, config);
+  await scheduleFollowups(queue);
   bindQueue(queue);
   const transport = createMailTransport(config.mail);
 
@@ -49,6 +51,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
       brand: content.senderName,
       from: config.mail.from ?? { name: content.senderName, address: content.senderAddress },
       publicUrl: config.publicUrl ?? publicUrl(),
+      linkSecret: config.sessionSecret,
     });
     // Batches with per-job outcomes, fetched back to back while they come full: one fetch per job and
     // a pause after each would cap sending at a few messages per second, and let retries of a dead
@@ -71,6 +74,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
       await markEmailFailed(knex, job!.data.emailId);
     });
     await workBackups(queue, { config, knex, logger });
+    await workFollowups(queue, knex, logger);
   }
 
   return {

@@ -20,6 +20,8 @@ export interface MailEngine {
   brand: string;
   from: { name?: string; address: string };
   publicUrl: string;
+  /** Signs the cancellation and invitation links (the session secret). */
+  linkSecret?: string;
 }
 
 /** How long a worker may hold a row while talking to the SMTP server (above nodemailer's timeouts). */
@@ -55,7 +57,7 @@ type Decision = { send: object } | { cancel: string } | { later: Date };
 
 /** Whether the row still has a reason to go out, and with which facts (reminders follow date changes). */
 async function decide(db: Database, email: EmailRow): Promise<Decision> {
-  if (email.kind !== 'webinar_confirmation' && email.kind !== 'webinar_reminder') return { send: email.data };
+  if (email.kind !== 'webinar_confirmation' && email.kind !== 'webinar_reminder' && email.kind !== 'waitlist_promoted') return { send: email.data };
   const registration = email.registrationId
     ? await db('webinarRegistrations').where({ id: email.registrationId }).first<{ status: string; webinarId: number } | undefined>('status', 'webinarId')
     : undefined;
@@ -103,7 +105,7 @@ export async function sendEmail(db: Database, engine: MailEngine, logger: Logger
     return;
   }
 
-  const context = { content: engine.content, publicUrl: engine.publicUrl, brand: engine.brand };
+  const context = { content: engine.content, publicUrl: engine.publicUrl, brand: engine.brand, linkSecret: engine.linkSecret };
   // Rendering is the costly part of an attempt: a retry with the same facts reuses what was rendered.
   const unchanged = email.htmlBody !== null && email.textBody !== null && email.subject !== null && stableJson(decision.send) === stableJson(email.data);
   let composed: ComposedEmail;

@@ -48,6 +48,10 @@ const sessionEmail = {
   closing: plain,
 };
 
+const invitation = template('firstName', 'title', 'date', 'duration', 'brand');
+const followup = template('firstName', 'title', 'brand');
+const followupNext = template('firstName', 'title', 'brand', 'nextDate');
+
 export const emailContentSchema = z.strictObject({
   senderAddress: z.email('une adresse e-mail est attendue'),
   senderName: plain,
@@ -63,6 +67,37 @@ export const emailContentSchema = z.strictObject({
     calendarHint: session,
     nextSteps: session,
     closing: plain,
+  }),
+  /** The line and link every e-mail about a registration ends with (issue 13). */
+  cancelLink: z.strictObject({ text: plain, label: plain }),
+  waitlistPromoted: z.strictObject({ ...sessionEmail, calendarHint: session }),
+  webinarInvitation: z.strictObject({
+    subject: invitation,
+    preview: invitation,
+    greeting: invitation,
+    intro: invitation,
+    dateLabel: plain,
+    durationLabel: plain,
+    durationValue: invitation,
+    button: plain,
+    hint: plain,
+    closing: plain,
+  }),
+  webinarFollowup: z.strictObject({
+    attended: z.strictObject({ subject: followup, preview: followup, greeting: followup, intro: followup, booking: followup, button: plain, closing: plain }),
+    noShow: z.strictObject({
+      subject: followup,
+      preview: followup,
+      greeting: followup,
+      intro: followup,
+      nextSession: followupNext,
+      noNextSession: followup,
+      button: plain,
+      closing: plain,
+    }),
+    /** Site paths the buttons lead to. */
+    bookingPath: z.string().regex(/^\/[^\s]*$/, 'un chemin du site est attendu (ex. /innercircle/#contact)'),
+    webinarPath: z.string().regex(/^\/[^\s]*$/, 'un chemin du site est attendu (ex. /webinaire/)'),
   }),
   contactAcknowledgement: z.strictObject({
     subject: person,
@@ -80,7 +115,7 @@ export const emailContentSchema = z.strictObject({
     contactIntro: template('name'),
     webinarIntro: template('name'),
     labels: z.strictObject({ name: plain, email: plain, phone: plain, company: plain, message: plain, webinar: plain, outcome: plain }),
-    outcomes: z.strictObject({ registered: plain, already_registered: plain, webinar_full: plain, no_upcoming_webinar: plain }),
+    outcomes: z.strictObject({ registered: plain, already_registered: plain, waitlisted: plain, no_upcoming_webinar: plain }),
     button: plain,
   }),
 });

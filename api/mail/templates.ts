@@ -7,8 +7,18 @@ import { fill } from './content.ts';
 import { renderEmail, type Block, type EmailDocument } from './layout.ts';
 import { frenchDuration, swissDateTime } from './dates.ts';
 import { calendarFile, registrationUid } from './calendar.ts';
+import { cancelBlock, composeFollowup, composeInvitation, type FollowupData, type InvitationData } from './templates-funnel.ts';
 
-export const EMAIL_KINDS = ['webinar_confirmation', 'webinar_reminder', 'contact_acknowledgement', 'team_alert', 'webinar_cancelled'] as const;
+export const EMAIL_KINDS = [
+  'webinar_confirmation',
+  'webinar_reminder',
+  'contact_acknowledgement',
+  'team_alert',
+  'webinar_cancelled',
+  'webinar_invitation',
+  'waitlist_promoted',
+  'webinar_followup',
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export interface WebinarFacts {
@@ -48,6 +58,8 @@ export interface ComposeContext {
   content: EmailContent;
   publicUrl: string;
   brand: string;
+  /** Signs the links about a registration (the session secret); without it, e-mails carry no such link. */
+  linkSecret?: string;
 }
 
 export interface ComposedEmail {
@@ -85,7 +97,7 @@ function calendarAttachment(data: RegistrationEmailData, publicUrl: string, meth
 }
 
 function sessionDocument(
-  copy: EmailContent['webinarConfirmation'] | EmailContent['webinarReminder'],
+  copy: EmailContent['webinarConfirmation'] | EmailContent['webinarReminder'] | EmailContent['waitlistPromoted'],
   data: RegistrationEmailData,
   context: ComposeContext,
 ): EmailDocument {
@@ -106,6 +118,7 @@ function sessionDocument(
     join,
   ];
   if ('calendarHint' in copy) blocks.push({ type: 'paragraph', text: fill(copy.calendarHint, values) });
+  blocks.push(...cancelBlock(data.registrationId, context));
   return {
     subject: fill(copy.subject, values),
     preview: fill(copy.preview, values),
@@ -117,7 +130,7 @@ function sessionDocument(
 
 /** The attachments alone (cheap): a retry reuses the rendered bodies but rebuilds the calendar file. */
 export function composeAttachments(kind: EmailKind, data: unknown, context: ComposeContext): Attachment[] {
-  if (kind === 'webinar_confirmation') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'PUBLISH')];
+  if (kind === 'webinar_confirmation' || kind === 'waitlist_promoted') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'PUBLISH')];
   if (kind === 'webinar_cancelled') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'CANCEL')];
   return [];
 }
@@ -126,13 +139,17 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
   const { content } = context;
   switch (kind) {
     case 'webinar_confirmation':
+    case 'waitlist_promoted':
     case 'webinar_reminder': {
       const facts = data as RegistrationEmailData;
-      const copy = kind === 'webinar_confirmation' ? content.webinarConfirmation : content.webinarReminder;
+      const copy = kind === 'webinar_confirmation' ? content.webinarConfirmation : kind === 'waitlist_promoted' ? content.waitlistPromoted : content.webinarReminder;
       const rendered = await renderEmail(sessionDocument(copy, facts, context), context.brand);
-      const attachments = kind === 'webinar_confirmation' ? [calendarAttachment(facts, context.publicUrl, 'PUBLISH')] : [];
-      return { ...rendered, attachments };
+      return { ...rendered, attachments: composeAttachments(kind, facts, context) };
     }
+    case 'webinar_invitation':
+      return { ...(await renderEmail(composeInvitation(data as InvitationData, context), context.brand)), attachments: [] };
+    case 'webinar_followup':
+      return { ...(await renderEmail(composeFollowup(data as FollowupData, context), context.brand)), attachments: [] };
     case 'webinar_cancelled': {
       const facts = data as RegistrationEmailData;
       const copy = content.webinarCancelled;

@@ -2,10 +2,10 @@ import type { PublicReceipt, WebinarOutcome } from '../services/public-submissio
 
 /** What the visitor reads under the success message when the sign-up needs explaining (the webinar's state only). */
 export const WEBINAR_NOTICES: Record<Exclude<WebinarOutcome, 'registered'>, string> = {
-  webinar_full:
-    'Votre demande est enregistrée, mais le prochain webinaire est complet : nous vous recontacterons pour une prochaine session.',
+  waitlisted:
+    "Le prochain webinaire est complet : vous êtes sur la liste d'attente. Nous vous écrirons dès qu'une place se libère.",
   no_upcoming_webinar:
-    "Votre demande est enregistrée, mais aucun webinaire n'est programmé pour le moment : nous vous recontacterons dès qu'une date sera fixée.",
+    "Votre demande est enregistrée : aucun webinaire n'est programmé pour le moment, vous recevrez une invitation dès qu'une date sera fixée.",
 };
 
 /**
@@ -16,7 +16,7 @@ export function presentPublicSubmission(receipt: PublicReceipt) {
   return {
     status: 'received' as const,
     registration: receipt.registration ? { webinarId: receipt.registration.webinarId, status: receipt.registration.status } : null,
-    notice: receipt.outcome === 'webinar_full' || receipt.outcome === 'no_upcoming_webinar' ? WEBINAR_NOTICES[receipt.outcome] : null,
+    notice: receipt.outcome === 'waitlisted' || receipt.outcome === 'no_upcoming_webinar' ? WEBINAR_NOTICES[receipt.outcome] : null,
   };
 }
 export type PublicSubmissionJson = ReturnType<typeof presentPublicSubmission>;

@@ -21,7 +21,7 @@ export interface SubmissionFacts {
   /** The webinar the sign-up went to, if any, and how it went. */
   webinarId?: number | null;
   registrationId?: number | null;
-  outcome?: 'registered' | 'already_registered' | 'webinar_full' | 'no_upcoming_webinar' | null;
+  outcome?: 'registered' | 'already_registered' | 'waitlisted' | 'no_upcoming_webinar' | null;
 }
 
 export interface PrepareJobData extends SubmissionFacts {}
@@ -38,7 +38,7 @@ export function submissionFacts(type: PublicLead['type'], recorded: RecordedSubm
     webinarId: seat?.webinarId ?? recorded.receipt.registration?.webinarId ?? null,
     registrationId: seat?.id ?? null,
     // A seat held from an earlier sign-up was confirmed then: no second confirmation.
-    outcome: seat ? (seat.created ? 'registered' : 'already_registered') : recorded.receipt.outcome,
+    outcome: seat ? (seat.created ? (seat.status === 'waitlisted' ? 'waitlisted' : 'registered') : 'already_registered') : recorded.receipt.outcome,
   };
 }
 

@@ -7,6 +7,7 @@ import { Webinar, WebinarRegistration } from '../models/index.ts';
 import type { PaginationQuery, RegistrationListQuery, WebinarCreate } from '../schemas/index.ts';
 import { MESSAGES, notFound } from '../errors.ts';
 import { enqueueWebinarCancellations } from './emails.ts';
+import { inviteWaitingPeople } from './webinar-invitations.ts';
 
 export async function findWebinarOr404(db: Knex, id: number): Promise<Webinar> {
   const webinar = await Webinar.query(db).findById(id);
@@ -33,7 +34,12 @@ export async function upcomingWebinars(db: Knex, limit = 3): Promise<Webinar[]> 
 export async function createWebinar(db: Knex, input: WebinarCreate): Promise<Webinar> {
   // `date` and `time` are the dialog's own inputs: `datetime` is authoritative.
   const { date: _date, time: _time, ...fields } = input;
-  return Webinar.query(db).insertAndFetch({ ...fields, datetime: new Date(fields.datetime) });
+  return db.transaction(async (trx) => {
+    const webinar = await Webinar.query(trx).insertAndFetch({ ...fields, datetime: new Date(fields.datetime) });
+    // Those who signed up while no session was planned are invited to this one (issue 13).
+    await inviteWaitingPeople(trx, webinar);
+    return webinar;
+  });
 }
 
 /** Deletes the webinar; its registrations go with it (ON DELETE CASCADE); registrants are told (issue 12). */

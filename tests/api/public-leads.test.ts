@@ -215,13 +215,13 @@ describe('POST /api/leads — webinar sign-up', () => {
     expect(await leadByEmail(WEBINAR_LEAD.email)).toBeDefined();
   });
 
-  it('still saves the contact and says so when the webinar is full', async () => {
-    await createWebinar({ maxAttendees: 1 });
+  it('puts the sign-up on the waiting list and says so when the webinar is full', async () => {
+    const webinar = await createWebinar({ maxAttendees: 1 });
     await app.client().post('/api/leads', { ...WEBINAR_LEAD, email: 'premier@example.ch' });
     const response = await app.client().post('/api/leads', WEBINAR_LEAD);
     expect(response.status).toBe(201);
-    expect(response.body.registration).toBeNull();
-    expect(response.body.notice).toMatch(/complet/);
+    expect(response.body.registration).toEqual({ webinarId: webinar.id, status: 'waitlisted' });
+    expect(response.body.notice).toMatch(/complet : vous êtes sur la liste d'attente/);
     expect(await leadByEmail(WEBINAR_LEAD.email)).toBeDefined();
   });
 
@@ -234,8 +234,10 @@ describe('POST /api/leads — webinar sign-up', () => {
     );
     expect(responses.every((response) => response.status === 201)).toBe(true);
     expect(responses.filter((response) => response.body.registration?.status === 'registered')).toHaveLength(5);
+    expect(responses.filter((response) => response.body.registration?.status === 'waitlisted')).toHaveLength(15);
     expect(responses.filter((response) => /complet/.test(response.body.notice ?? ''))).toHaveLength(15);
-    expect(await app.knex('webinarRegistrations').where({ webinarId: webinar.id })).toHaveLength(5);
+    expect(await app.knex('webinarRegistrations').where({ webinarId: webinar.id, status: 'registered' })).toHaveLength(5);
+    expect(await app.knex('webinarRegistrations').where({ webinarId: webinar.id, status: 'waitlisted' })).toHaveLength(15);
     expect(await app.knex('leads').select('id')).toHaveLength(20);
   });
 });
@@ -384,7 +386,7 @@ if (process.env.TEST_DB === 'pg') {
       } finally {
         await blocker.end();
       }
-      expect(await app.knex('webinarRegistrations').where({ webinarId: webinar.id })).toHaveLength(2);
+      expect(await app.knex('webinarRegistrations').where({ webinarId: webinar.id, status: 'registered' })).toHaveLength(2);
     });
   });
 }

@@ -10,6 +10,7 @@ import { Alert, Avatar, buttonClass, cx, focusRing, fullName, initials, Spinner 
 import { LeadActivities } from './lead-detail/LeadActivities.tsx';
 import { LeadFacts } from './lead-detail/LeadFacts.tsx';
 import { LeadEmailsCard } from './LeadEmailsCard.tsx';
+import { LeadRegistrationsCard } from './LeadRegistrationsCard.tsx';
 
 function BackLink() {
   return (
@@ -70,6 +71,7 @@ export function LeadDetail({ id }: { id: string }) {
         <LeadFacts lead={data} name={name} />
         <div className="lg:col-span-2">
           <LeadActivities leadId={String(data.id)} />
+          <LeadRegistrationsCard leadId={data.id} />
           <LeadEmailsCard leadId={data.id} />
         </div>
       </div>

@@ -1,0 +1,99 @@
+/**
+ * The e-mails of the webinar funnel (issue 13): the cancellation link every e-mail about a registration
+ * carries, the invitation to a new session, the follow-up after a session. Copy: site/content/emails.yaml.
+ */
+import { fill } from './content.ts';
+import type { Block, EmailDocument } from './layout.ts';
+import { frenchDuration, swissDateTime } from './dates.ts';
+import { cancelUrl, joinUrl } from '../lib/registration-links.ts';
+import type { ComposeContext, WebinarFacts } from './templates.ts';
+
+export interface InvitationData {
+  firstName: string;
+  leadId: number;
+  webinar: WebinarFacts;
+}
+
+export interface FollowupData {
+  firstName: string;
+  registrationId: number;
+  attended: boolean;
+  webinar: WebinarFacts;
+  /** The session after this one, for those who did not come. */
+  next: { datetime: string } | null;
+}
+
+/** "Annuler mon inscription", signed for this registration (decision 051). */
+export function cancelBlock(registrationId: number, context: ComposeContext): Block[] {
+  if (!context.linkSecret) return [];
+  const copy = context.content.cancelLink;
+  return [{ type: 'button', label: copy.label, url: cancelUrl(context.publicUrl, context.linkSecret, registrationId), hint: copy.text }];
+}
+
+export function composeInvitation(data: InvitationData, context: ComposeContext): EmailDocument {
+  const copy = context.content.webinarInvitation;
+  const values = {
+    firstName: data.firstName,
+    title: data.webinar.title,
+    date: swissDateTime(new Date(data.webinar.datetime)),
+    duration: frenchDuration(data.webinar.duration),
+    brand: context.brand,
+  };
+  const blocks: Block[] = [
+    { type: 'paragraph', text: fill(copy.greeting, values) },
+    { type: 'paragraph', text: fill(copy.intro, values) },
+    {
+      type: 'facts',
+      rows: [
+        { label: copy.dateLabel, value: values.date },
+        { label: copy.durationLabel, value: fill(copy.durationValue, values) },
+      ],
+    },
+  ];
+  if (context.linkSecret) {
+    blocks.push({ type: 'button', label: copy.button, url: joinUrl(context.publicUrl, context.linkSecret, data.webinar.id, data.leadId), hint: copy.hint });
+  }
+  return {
+    subject: fill(copy.subject, values),
+    preview: fill(copy.preview, values),
+    blocks,
+    signature: [copy.closing, context.content.signature],
+    footer: context.content.footer,
+  };
+}
+
+export function composeFollowup(data: FollowupData, context: ComposeContext): EmailDocument {
+  const all = context.content.webinarFollowup;
+  const values = {
+    firstName: data.firstName,
+    title: data.webinar.title,
+    brand: context.brand,
+    nextDate: data.next ? swissDateTime(new Date(data.next.datetime)) : '',
+  };
+  const blocks: Block[] = [];
+  let copy: typeof all.attended | typeof all.noShow;
+  if (data.attended) {
+    copy = all.attended;
+    blocks.push(
+      { type: 'paragraph', text: fill(copy.greeting, values) },
+      { type: 'paragraph', text: fill(copy.intro, values) },
+      { type: 'paragraph', text: fill(all.attended.booking, values) },
+      { type: 'button', label: copy.button, url: `${context.publicUrl}${all.bookingPath}` },
+    );
+  } else {
+    copy = all.noShow;
+    blocks.push(
+      { type: 'paragraph', text: fill(copy.greeting, values) },
+      { type: 'paragraph', text: fill(copy.intro, values) },
+      { type: 'paragraph', text: fill(data.next ? all.noShow.nextSession : all.noShow.noNextSession, values) },
+      { type: 'button', label: copy.button, url: `${context.publicUrl}${all.webinarPath}` },
+    );
+  }
+  return {
+    subject: fill(copy.subject, values),
+    preview: fill(copy.preview, values),
+    blocks,
+    signature: [copy.closing, context.content.signature],
+    footer: context.content.footer,
+  };
+}

@@ -1,0 +1,46 @@
+/** The contact detail's webinar registrations: session, date, status (issue 13), newest session first. */
+import { formatDateTime } from '../lib/dates.ts';
+import { leadRegistrationQueries } from '../lib/lead-registrations-api.ts';
+import { useQuery } from '../lib/query.ts';
+import { Card, CardHeader } from '../ui/primitives.tsx';
+import { RegistrationBadge } from '../ui/badges.tsx';
+
+export function LeadRegistrationsCard({ leadId }: { leadId: number }) {
+  const registrations = useQuery(leadRegistrationQueries.registrations(leadId));
+  const rows = registrations.data?.registrations ?? [];
+  return (
+    <div className="mt-6">
+      <Card labelledBy="lead-registrations-title">
+        <CardHeader id="lead-registrations-title" title="Webinaires" description="Les sessions auxquelles ce contact s’est inscrit." />
+        {registrations.loading ? (
+          <p className="px-5 py-6 text-sm text-slate-500" role="status">
+            Chargement des inscriptions...
+          </p>
+        ) : registrations.errorText && !registrations.data ? (
+          <p className="px-5 py-6 text-sm text-red-700" role="alert">
+            {registrations.errorText}
+          </p>
+        ) : rows.length === 0 ? (
+          <p className="px-5 py-6 text-sm text-slate-500">Aucune inscription à un webinaire.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {rows.map((registration) => (
+              <li key={registration.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
+                <div className="min-w-0">
+                  <a
+                    href={`/admin/webinars/${registration.webinar.id}`}
+                    className="block truncate rounded text-sm font-medium text-slate-900 hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+                  >
+                    {registration.webinar.title}
+                  </a>
+                  <p className="text-xs text-slate-500">{formatDateTime(registration.webinar.datetime)}</p>
+                </div>
+                <RegistrationBadge status={registration.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

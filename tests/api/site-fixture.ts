@@ -1,0 +1,40 @@
+/**
+ * A tiny built site (what `astro build` + precompression write to dist/) for API tests of the slots the
+ * server fills: the webinar page with its next-session slot (and its .br/.gz siblings), and the
+ * registration link pages with their hidden fields. The markup is the components' own (WebinarSignupCard,
+ * site/pages/annulation, site/pages/inscription-webinaire); the e2e journeys check the real build.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+export const SLOT_PAGE = `<!doctype html><html lang="fr"><head><title>Webinaire</title></head><body>
+<h2>Réservez votre place</h2>
+<div class="mt-3" data-next-session><span data-next-session-date>La prochaine session sera bientôt annoncée.</span></div>
+<form method="post" action="/api/leads"></form>
+</body></html>`;
+
+const pages: Record<string, string> = {
+  'webinaire/index.html': SLOT_PAGE,
+  'index.html': '<!doctype html><html lang="fr"><body><p>Accueil</p></body></html>',
+  'annulation/index.html': `<!doctype html><html lang="fr"><body><form method="post" action="/api/registrations/cancel">
+<input type="hidden" name="registration" data-query-field="registration"><input type="hidden" name="token" data-query-field="token">
+<button type="submit">Annuler mon inscription</button></form></body></html>`,
+  'inscription-webinaire/index.html': `<!doctype html><html lang="fr"><body><form method="post" action="/api/registrations/join">
+<input type="hidden" name="webinar" data-query-field="webinar"><input type="hidden" name="lead" data-query-field="lead">
+<input type="hidden" name="token" data-query-field="token"><button type="submit">Je réserve ma place</button></form></body></html>`,
+};
+
+/** Writes the fixture site and returns its folder (for SITE_DIST_DIR). */
+export function writeSiteFixture(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'innercircle-site-'));
+  for (const [name, html] of Object.entries(pages)) {
+    const file = path.join(root, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, html);
+    writeFileSync(`${file}.br`, brotliCompressSync(html));
+    writeFileSync(`${file}.gz`, gzipSync(html));
+  }
+  return root;
+}
