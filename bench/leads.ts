@@ -3,22 +3,17 @@
  * server on PostgreSQL, next to a bare node:http + pg server doing the same single-row insert into
  * the same database in the same run. Every request carries a unique email.
  */
-import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { openDatabase, migrateLatest } from "../api/db.ts";
-import { createDatabase, dropDatabase, withClient } from "./lib/pg.ts";
-import { spawnAndWait, startProductionServer } from "./lib/server.ts";
-import { load, type LoadResult } from "./lib/load.ts";
-import { ROOT, RUN_ID, log, median, round, sleep } from "./lib/util.ts";
-import { startInProcessApp } from "./lib/inprocess.ts";
-import {
-  postgresCpuMs,
-  processCpuMs,
-  summariseProfile,
-  type ProfileGroup,
-} from "./lib/cpu.ts";
-import { WORK_DIR } from "./lib/util.ts";
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { openDatabase, migrateLatest } from '../api/db.ts';
+import { createDatabase, dropDatabase, withClient } from './lib/pg.ts';
+import { spawnAndWait, startProductionServer } from './lib/server.ts';
+import { load, type LoadResult } from './lib/load.ts';
+import { ROOT, RUN_ID, log, median, round, sleep } from './lib/util.ts';
+import { startInProcessApp } from './lib/inprocess.ts';
+import { postgresCpuMs, processCpuMs, summariseProfile, type ProfileGroup } from './lib/cpu.ts';
+import { WORK_DIR } from './lib/util.ts';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 
 /** CPU time per answered request during the measured window. */
 export interface CpuPerRequest {
@@ -27,11 +22,7 @@ export interface CpuPerRequest {
   clientMs: number;
 }
 
-type Measured = LoadResult & {
-  stored: number;
-  cpu: CpuPerRequest;
-  rounds?: number[];
-};
+type Measured = LoadResult & { stored: number; cpu: CpuPerRequest; rounds?: number[] };
 
 export interface LeadsResult {
   connections: number;
@@ -67,37 +58,20 @@ export interface LeadsResult {
 }
 
 /** What one submission sends to PostgreSQL, with and without an Idempotency-Key. */
-async function statementsPerSubmission(
-  databaseUrl: string,
-  siteDistDir: string,
-): Promise<{ withKey: string[]; withoutKey: string[] }> {
+async function statementsPerSubmission(databaseUrl: string, siteDistDir: string): Promise<{ withKey: string[]; withoutKey: string[] }> {
   const app = await startInProcessApp(databaseUrl, siteDistDir);
   try {
     const submit = async (withKey: boolean) => {
-      const n = `${RUN_ID}-${withKey ? "k" : "n"}`;
+      const n = `${RUN_ID}-${withKey ? 'k' : 'n'}`;
       const { queries } = await app.capture(async () => {
         const response = await fetch(`${app.url}/api/leads`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            origin: app.url,
-            ...(withKey ? { "idempotency-key": randomUUID() } : {}),
-          },
-          body: JSON.stringify({
-            firstName: "Léa",
-            lastName: "Favre",
-            email: `bench-sql-${n}@exemple.ch`,
-            phone: "+41 79 123 45 67",
-            company: "Atelier",
-            message: "Bonjour",
-            type: "contact",
-          }),
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: app.url, ...(withKey ? { 'idempotency-key': randomUUID() } : {}) },
+          body: JSON.stringify({ firstName: 'Léa', lastName: 'Favre', email: `bench-sql-${n}@exemple.ch`, phone: '+41 79 123 45 67', company: 'Atelier', message: 'Bonjour', type: 'contact' }),
         });
         await response.text();
       });
-      return queries.map((query) =>
-        query.sql.replace(/\s+/g, " ").trim().slice(0, 110),
-      );
+      return queries.map((query) => query.sql.replace(/\s+/g, ' ').trim().slice(0, 110));
     };
     return { withKey: await submit(true), withoutKey: await submit(false) };
   } finally {
@@ -105,222 +79,120 @@ async function statementsPerSubmission(
   }
 }
 
-const FIRST = [
-  "Camille",
-  "Léa",
-  "Louis",
-  "Chloé",
-  "Hugo",
-  "Manon",
-  "Lucas",
-  "Inès",
-  "Jules",
-  "Zoé",
-];
-const LAST = [
-  "Martin",
-  "Dubois",
-  "Favre",
-  "Rochat",
-  "Girard",
-  "Müller",
-  "Lefèvre",
-  "Bonvin",
-  "Perrin",
-  "Moreau",
-];
+const FIRST = ['Camille', 'Léa', 'Louis', 'Chloé', 'Hugo', 'Manon', 'Lucas', 'Inès', 'Jules', 'Zoé'];
+const LAST = ['Martin', 'Dubois', 'Favre', 'Rochat', 'Girard', 'Müller', 'Lefèvre', 'Bonvin', 'Perrin', 'Moreau'];
 
 function leadRequest(prefix: string, origin: string, withKey: boolean) {
   let counter = 0;
   return {
-    method: "POST",
-    path: "/api/leads",
-    headers: { "content-type": "application/json", origin },
+    method: 'POST',
+    path: '/api/leads',
+    headers: { 'content-type': 'application/json', origin },
     setupRequest: (request: { headers?: Record<string, string> }) => {
       const n = counter++;
       const body = JSON.stringify({
         firstName: FIRST[n % FIRST.length],
         lastName: LAST[(n >> 3) % LAST.length],
         email: `${prefix}-${n}@exemple.ch`,
-        phone: "+41 79 123 45 67",
-        company: "Atelier Léman SA",
-        message: "Je souhaite en savoir plus sur le programme Inner Circle.",
-        type: "contact",
+        phone: '+41 79 123 45 67',
+        company: 'Atelier Léman SA',
+        message: 'Je souhaite en savoir plus sur le programme Inner Circle.',
+        type: 'contact',
       });
-      const headers: Record<string, string> = {
-        ...request.headers,
-        "content-type": "application/json",
-        origin,
-      };
-      if (withKey) headers["idempotency-key"] = randomUUID();
+      const headers: Record<string, string> = { ...request.headers, 'content-type': 'application/json', origin };
+      if (withKey) headers['idempotency-key'] = randomUUID();
       return { ...request, headers, body };
     },
   };
 }
 
 /** A separate, shorter run of the app under `node --cpu-prof`, summarised by package. */
-async function profiledRun(
-  databaseUrl: string,
-  options: { siteDistDir: string; connections: number; durationS: number },
-): Promise<ProfileGroup[]> {
-  const dir = path.join(WORK_DIR, "profiles");
+async function profiledRun(databaseUrl: string, options: { siteDistDir: string; connections: number; durationS: number }): Promise<ProfileGroup[]> {
+  const dir = path.join(WORK_DIR, 'profiles');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const server = await startProductionServer({
-    name: "leads-app-profiled",
+    name: 'leads-app-profiled',
     siteDistDir: options.siteDistDir,
-    env: {
-      DATABASE_URL: databaseUrl,
-      RATE_LIMITS: "off",
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
-    },
-    nodeArgs: ["--cpu-prof", "--cpu-prof-dir", dir],
+    env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir],
   });
   const window = { fromMs: 0, toMs: 0, exitMs: 0 };
   try {
-    log("leads: profiling the app (node --cpu-prof)…");
-    await load({
-      label: "profile",
-      url: server.url,
-      connections: options.connections,
-      durationS: 2,
-      request: leadRequest(`bench-profile-${RUN_ID}-w`, server.url, true),
-    });
+    log('leads: profiling the app (node --cpu-prof)…');
+    await load({ label: 'profile', url: server.url, connections: options.connections, durationS: 2, request: leadRequest(`bench-profile-${RUN_ID}-w`, server.url, true) });
     window.fromMs = Date.now();
-    await load({
-      label: "profile",
-      url: server.url,
-      connections: options.connections,
-      durationS: Math.min(5, options.durationS),
-      request: leadRequest(`bench-profile-${RUN_ID}`, server.url, true),
-    });
+    await load({ label: 'profile', url: server.url, connections: options.connections, durationS: Math.min(5, options.durationS), request: leadRequest(`bench-profile-${RUN_ID}`, server.url, true) });
     window.toMs = Date.now();
   } finally {
     await server.stop();
     window.exitMs = Date.now();
   }
-  const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
   return file ? summariseProfile(path.join(dir, file), ROOT, window) : [];
 }
 
 async function storedCount(url: string, prefix: string): Promise<number> {
-  return withClient(url, async (client) =>
-    Number(
-      (
-        await client.query<{ n: string }>(
-          "select count(*) as n from leads where email like $1",
-          [`${prefix}-%`],
-        )
-      ).rows[0]!.n,
-    ),
-  );
+  return withClient(url, async (client) => Number((await client.query<{ n: string }>('select count(*) as n from leads where email like $1', [`${prefix}-%`])).rows[0]!.n));
 }
 
-export async function benchLeads(options: {
-  siteDistDir: string;
-  connections: number;
-  durationS: number;
-  warmupS: number;
-  rounds: number;
-}): Promise<LeadsResult> {
-  const database = await createDatabase("leads");
-  const webOnlyDatabase = await createDatabase("leads-web-only");
-  const smtpDownDatabase = await createDatabase("leads-smtp-down");
+export async function benchLeads(options: { siteDistDir: string; connections: number; durationS: number; warmupS: number; rounds: number }): Promise<LeadsResult> {
+  const database = await createDatabase('leads');
+  const webOnlyDatabase = await createDatabase('leads-web-only');
+  const smtpDownDatabase = await createDatabase('leads-smtp-down');
   try {
-    const knex = await openDatabase({
-      databaseUrl: database.url,
-      dataDir: path.join(ROOT, "bench", ".work"),
-    });
+    const knex = await openDatabase({ databaseUrl: database.url, dataDir: path.join(ROOT, 'bench', '.work') });
     await migrateLatest(knex);
     await knex.destroy();
 
-    const logLevel = process.env.BENCH_LOG_LEVEL ?? "info";
+    const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
     const app = await startProductionServer({
-      name: "leads-app",
+      name: 'leads-app',
       siteDistDir: options.siteDistDir,
-      env: {
-        DATABASE_URL: database.url,
-        RATE_LIMITS: "off",
-        LOG_LEVEL: logLevel,
-      },
+      env: { DATABASE_URL: database.url, RATE_LIMITS: 'off', LOG_LEVEL: logLevel },
     });
     // The same request path on a web-only instance (WORKERS=off): the e-mail jobs are enqueued in each
     // submission's transaction, and sent by a worker instance elsewhere, as the README describes.
     // Each e-mail variant has its own database: instances on one database share its queue, so one
     // instance's workers would otherwise send (and spend CPU on) another's e-mails.
     const webOnly = await startProductionServer({
-      name: "leads-app-web-only",
+      name: 'leads-app-web-only',
       siteDistDir: options.siteDistDir,
-      env: {
-        DATABASE_URL: webOnlyDatabase.url,
-        RATE_LIMITS: "off",
-        LOG_LEVEL: logLevel,
-        WORKERS: "off",
-      },
+      env: { DATABASE_URL: webOnlyDatabase.url, RATE_LIMITS: 'off', LOG_LEVEL: logLevel, WORKERS: 'off' },
     });
     // Workers in the process, SMTP server down (nothing listens on port 9): every send fails at once and
     // is retried later with backoff.
     const smtpDown = await startProductionServer({
-      name: "leads-app-smtp-down",
+      name: 'leads-app-smtp-down',
       siteDistDir: options.siteDistDir,
-      env: {
-        DATABASE_URL: smtpDownDatabase.url,
-        RATE_LIMITS: "off",
-        LOG_LEVEL: logLevel,
-        SMTP_URL: "smtp://127.0.0.1:9",
-      },
+      env: { DATABASE_URL: smtpDownDatabase.url, RATE_LIMITS: 'off', LOG_LEVEL: logLevel, SMTP_URL: 'smtp://127.0.0.1:9' },
     });
     const baseline = await spawnAndWait({
-      name: "leads-baseline",
-      args: [path.join(ROOT, "bench", "baseline-insert-server.ts")],
+      name: 'leads-baseline',
+      args: [path.join(ROOT, 'bench', 'baseline-insert-server.ts')],
       env: { DATABASE_URL: database.url },
       ready: /Baseline prête sur (http:\/\/\S+)/,
     });
     const fullSql = await spawnAndWait({
-      name: "leads-baseline-full",
-      args: [path.join(ROOT, "bench", "baseline-insert-server.ts")],
-      env: { DATABASE_URL: database.url, MODE: "full" },
+      name: 'leads-baseline-full',
+      args: [path.join(ROOT, 'bench', 'baseline-insert-server.ts')],
+      env: { DATABASE_URL: database.url, MODE: 'full' },
       ready: /Baseline prête sur (http:\/\/\S+)/,
     });
     const fullSqlPrepared = await spawnAndWait({
-      name: "leads-baseline-full-prepared",
-      args: [path.join(ROOT, "bench", "baseline-insert-server.ts")],
-      env: { DATABASE_URL: database.url, MODE: "full", PREPARED: "1" },
+      name: 'leads-baseline-full-prepared',
+      args: [path.join(ROOT, 'bench', 'baseline-insert-server.ts')],
+      env: { DATABASE_URL: database.url, MODE: 'full', PREPARED: '1' },
       ready: /Baseline prête sur (http:\/\/\S+)/,
     });
     try {
-      const run = async (
-        label: string,
-        url: string,
-        pid: number,
-        withKey: boolean,
-        round_: number,
-        storedIn: string,
-      ): Promise<Measured> => {
+      const run = async (label: string, url: string, pid: number, withKey: boolean, round_: number, storedIn: string): Promise<Measured> => {
         const prefix = `bench-${label}-${RUN_ID}-${round_}`;
         log(`leads: ${label}: warm-up ${options.warmupS} s`);
-        await load({
-          label,
-          url,
-          connections: options.connections,
-          durationS: options.warmupS,
-          request: leadRequest(`${prefix}-w`, url, withKey),
-        });
-        log(
-          `leads: ${label}: ${options.durationS} s at ${options.connections} connections`,
-        );
-        const before = {
-          server: processCpuMs(pid),
-          postgres: postgresCpuMs(),
-          client: process.cpuUsage(),
-        };
-        const result = await load({
-          label,
-          url,
-          connections: options.connections,
-          durationS: options.durationS,
-          request: leadRequest(`${prefix}-m`, url, withKey),
-        });
+        await load({ label, url, connections: options.connections, durationS: options.warmupS, request: leadRequest(`${prefix}-w`, url, withKey) });
+        log(`leads: ${label}: ${options.durationS} s at ${options.connections} connections`);
+        const before = { server: processCpuMs(pid), postgres: postgresCpuMs(), client: process.cpuUsage() };
+        const result = await load({ label, url, connections: options.connections, durationS: options.durationS, request: leadRequest(`${prefix}-m`, url, withKey) });
         const client = process.cpuUsage(before.client);
         const answered = Math.max(1, result.ok + result.non2xx);
         const cpu = {
@@ -329,122 +201,48 @@ export async function benchLeads(options: {
           clientMs: round((client.user + client.system) / 1000 / answered, 3),
         };
         const stored = await storedCount(storedIn, `${prefix}-m`);
-        log(
-          `leads: ${label}: ${result.requestsPerSec} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors + result.non2xx + result.timeouts}, stored ${stored}; CPU per request: server ${cpu.serverMs} ms, PostgreSQL ${cpu.postgresMs} ms, autocannon ${cpu.clientMs} ms`,
-        );
+        log(`leads: ${label}: ${result.requestsPerSec} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors + result.non2xx + result.timeouts}, stored ${stored}; CPU per request: server ${cpu.serverMs} ms, PostgreSQL ${cpu.postgresMs} ms, autocannon ${cpu.clientMs} ms`);
         return { ...result, stored, cpu };
       };
       // The machine is shared and its speed drifts: every target runs once per round, interleaved, so each
       // ratio compares runs made a minute apart; a target is represented by its median round and a ratio
       // by the median of its per-round ratios. All rounds are reported.
       const targets = [
-        {
-          label: "baseline",
-          url: baseline.url,
-          pid: baseline.process.pid!,
-          withKey: false,
-          database: database.url,
-        },
-        {
-          label: "full-sql",
-          url: fullSql.url,
-          pid: fullSql.process.pid!,
-          withKey: true,
-          database: database.url,
-        },
-        {
-          label: "full-sql-prepared",
-          url: fullSqlPrepared.url,
-          pid: fullSqlPrepared.process.pid!,
-          withKey: true,
-          database: database.url,
-        },
-        {
-          label: "app",
-          url: app.url,
-          pid: app.process.pid!,
-          withKey: true,
-          database: database.url,
-          workers: true,
-        },
-        {
-          label: "app-nokey",
-          url: app.url,
-          pid: app.process.pid!,
-          withKey: false,
-          database: database.url,
-          workers: true,
-        },
-        {
-          label: "app-web-only",
-          url: webOnly.url,
-          pid: webOnly.process.pid!,
-          withKey: true,
-          database: webOnlyDatabase.url,
-          workers: false,
-        },
-        {
-          label: "app-smtp-down",
-          url: smtpDown.url,
-          pid: smtpDown.process.pid!,
-          withKey: true,
-          database: smtpDownDatabase.url,
-          workers: true,
-        },
+        { label: 'baseline', url: baseline.url, pid: baseline.process.pid!, withKey: false, database: database.url },
+        { label: 'full-sql', url: fullSql.url, pid: fullSql.process.pid!, withKey: true, database: database.url },
+        { label: 'full-sql-prepared', url: fullSqlPrepared.url, pid: fullSqlPrepared.process.pid!, withKey: true, database: database.url },
+        { label: 'app', url: app.url, pid: app.process.pid!, withKey: true, database: database.url, workers: true },
+        { label: 'app-nokey', url: app.url, pid: app.process.pid!, withKey: false, database: database.url, workers: true },
+        { label: 'app-web-only', url: webOnly.url, pid: webOnly.process.pid!, withKey: true, database: webOnlyDatabase.url, workers: false },
+        { label: 'app-smtp-down', url: smtpDown.url, pid: smtpDown.process.pid!, withKey: true, database: smtpDownDatabase.url, workers: true },
       ];
       const measured = new Map<string, Measured[]>();
       for (let round_ = 1; round_ <= options.rounds; round_++) {
         for (const target of targets) {
-          const result = await run(
-            target.label,
-            target.url,
-            target.pid,
-            target.withKey,
-            round_,
-            target.database,
-          );
-          measured.set(target.label, [
-            ...(measured.get(target.label) ?? []),
-            result,
-          ]);
-          if (target.workers)
-            await waitForEmailBacklog(target.database, target.label);
+          const result = await run(target.label, target.url, target.pid, target.withKey, round_, target.database);
+          measured.set(target.label, [...(measured.get(target.label) ?? []), result]);
+          if (target.workers) await waitForEmailBacklog(target.database, target.label);
         }
       }
       const best = (label: string): Measured => {
         const list = measured.get(label)!;
-        const middle = [...list].sort(
-          (a, b) => a.requestsPerSec - b.requestsPerSec,
-        )[Math.floor((list.length - 1) / 2)]!;
+        const middle = [...list].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor((list.length - 1) / 2)]!;
         return { ...middle, rounds: list.map((item) => item.requestsPerSec) };
       };
-      const ratioOf = (
-        label: string,
-      ): { ratio: number; perRound: number[] } => {
-        const perRound = measured
-          .get(label)!
-          .map((item, index) =>
-            round(
-              item.requestsPerSec /
-                measured.get("baseline")![index]!.requestsPerSec,
-              2,
-            ),
-          );
+      const ratioOf = (label: string): { ratio: number; perRound: number[] } => {
+        const perRound = measured.get(label)!.map((item, index) => round(item.requestsPerSec / measured.get('baseline')![index]!.requestsPerSec, 2));
         return { ratio: median(perRound), perRound };
       };
-      const baselineResult = best("baseline");
-      const fullSqlResult = best("full-sql");
-      const fullSqlPreparedResult = best("full-sql-prepared");
-      const appResult = best("app");
-      const appWithoutKey = best("app-nokey");
+      const baselineResult = best('baseline');
+      const fullSqlResult = best('full-sql');
+      const fullSqlPreparedResult = best('full-sql-prepared');
+      const appResult = best('app');
+      const appWithoutKey = best('app-nokey');
       await app.stop();
       await webOnly.stop();
       await smtpDown.stop();
       const profile = await profiledRun(database.url, options);
-      const statements = await statementsPerSubmission(
-        database.url,
-        options.siteDistDir,
-      );
+      const statements = await statementsPerSubmission(database.url, options.siteDistDir);
       return {
         profile,
         statements: statements.withKey,
@@ -455,18 +253,18 @@ export async function benchLeads(options: {
         logLevel,
         baseline: baselineResult,
         fullSql: fullSqlResult,
-        ratioFullSql: ratioOf("full-sql").ratio,
+        ratioFullSql: ratioOf('full-sql').ratio,
         fullSqlPrepared: fullSqlPreparedResult,
-        ratioFullSqlPrepared: ratioOf("full-sql-prepared").ratio,
+        ratioFullSqlPrepared: ratioOf('full-sql-prepared').ratio,
         app: appResult,
         appWithoutKey,
-        ratio: ratioOf("app").ratio,
-        ratioPerRound: ratioOf("app").perRound,
-        ratioWithoutKey: ratioOf("app-nokey").ratio,
-        appWebOnly: best("app-web-only"),
-        ratioWebOnly: ratioOf("app-web-only").ratio,
-        appSmtpDown: best("app-smtp-down"),
-        ratioSmtpDown: ratioOf("app-smtp-down").ratio,
+        ratio: ratioOf('app').ratio,
+        ratioPerRound: ratioOf('app').perRound,
+        ratioWithoutKey: ratioOf('app-nokey').ratio,
+        appWebOnly: best('app-web-only'),
+        ratioWebOnly: ratioOf('app-web-only').ratio,
+        appSmtpDown: best('app-smtp-down'),
+        ratioSmtpDown: ratioOf('app-smtp-down').ratio,
       };
     } finally {
       await baseline.stop();
@@ -487,10 +285,7 @@ export async function benchLeads(options: {
  * Waits until the workers of an instance have handled what its measured load caused (every submission's
  * e-mails created and tried once), so that work does not run during the next target's measurement.
  */
-async function waitForEmailBacklog(
-  databaseUrl: string,
-  label: string,
-): Promise<void> {
+async function waitForEmailBacklog(databaseUrl: string, label: string): Promise<void> {
   const started = Date.now();
   for (;;) {
     const pending = await withClient(databaseUrl, async (client) => {
@@ -501,13 +296,8 @@ async function waitForEmailBacklog(
       return Number(rows[0]!.prepare) + Number(rows[0]!.unsent);
     });
     if (pending === 0) break;
-    if (Date.now() - started > 300_000)
-      throw new Error(
-        `leads: ${label}: e-mail backlog not handled after 5 min (${pending} left)`,
-      );
+    if (Date.now() - started > 300_000) throw new Error(`leads: ${label}: e-mail backlog not handled after 5 min (${pending} left)`);
     await sleep(500);
   }
-  log(
-    `leads: ${label}: e-mail backlog handled in ${round((Date.now() - started) / 1000)} s`,
-  );
+  log(`leads: ${label}: e-mail backlog handled in ${round((Date.now() - started) / 1000)} s`);
 }

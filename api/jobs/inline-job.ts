@@ -11,17 +11,14 @@
  * queue's row, as with `send()`. pg-boss has no `exports` map, so the plan is imported from its dist;
  * tests/api/emails.test.ts and tests/faults/emails.test.ts fail if a pg-boss upgrade changes it.
  */
-import { insertJobs } from "pg-boss/dist/plans.js";
-import type { Queue } from "./queue.ts";
-import { QUEUE_SCHEMA } from "./queue.ts";
+import { insertJobs } from 'pg-boss/dist/plans.js';
+import type { Queue } from './queue.ts';
+import { QUEUE_SCHEMA } from './queue.ts';
 
 const tables = new Map<string, string>();
 
 /** Reads each queue's job table once the queues exist (startJobs). */
-export async function rememberQueueTables(
-  queue: Queue,
-  names: string[],
-): Promise<void> {
+export async function rememberQueueTables(queue: Queue, names: string[]): Promise<void> {
   for (const name of names) {
     const found = await queue.getQueue(name);
     if (!found?.table) throw new Error(`job queue ${name} has no table`);
@@ -36,15 +33,8 @@ export async function rememberQueueTables(
  */
 export function inlineJobInsert(queueName: string, jobsJson: string): string {
   const table = tables.get(queueName);
-  if (!table)
-    throw new Error(`job queue ${queueName} not started (rememberQueueTables)`);
-  const sql = insertJobs(QUEUE_SCHEMA, {
-    table,
-    name: queueName,
-    returnId: true,
-    notify: false,
-  });
-  if (sql.split("$1").length !== 2 || sql.includes("?"))
-    throw new Error("unexpected pg-boss insert plan");
-  return sql.replace("$1", () => `(${jobsJson})`);
+  if (!table) throw new Error(`job queue ${queueName} not started (rememberQueueTables)`);
+  const sql = insertJobs(QUEUE_SCHEMA, { table, name: queueName, returnId: true, notify: false });
+  if (sql.split('$1').length !== 2 || sql.includes('?')) throw new Error('unexpected pg-boss insert plan');
+  return sql.replace('$1', () => `(${jobsJson})`);
 }

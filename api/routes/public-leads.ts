@@ -4,21 +4,18 @@
  * a plain HTML form post (no JavaScript) is answered with a 303 to the thank-you or error page.
  * What a submission records: api/services/public-submissions.ts; the e-mails it causes: api/services/emails-enqueue.ts.
  */
-import type Router from "@koa/router";
-import { apiRouter } from "./router.ts";
-import { publicLeadSchema } from "../schemas/index.ts";
-import { input, validate } from "../middleware/validate.ts";
-import { htmlFormFallback } from "../middleware/html-form-fallback.ts";
-import { honeypot } from "../middleware/honeypot.ts";
-import { limitPerIp } from "../middleware/rate-limit.ts";
-import { RATE_LIMIT_RULES } from "../lib/rate-limit.ts";
-import { parseIdempotencyKey } from "../lib/idempotency.ts";
-import { submitPublicLead } from "../services/public-submissions.ts";
-import {
-  enqueueSubmissionEmails,
-  submissionFacts,
-} from "../services/emails-enqueue.ts";
-import { presentPublicSubmission } from "../presenters/index.ts";
+import type Router from '@koa/router';
+import { apiRouter } from './router.ts';
+import { publicLeadSchema } from '../schemas/index.ts';
+import { input, validate } from '../middleware/validate.ts';
+import { htmlFormFallback } from '../middleware/html-form-fallback.ts';
+import { honeypot } from '../middleware/honeypot.ts';
+import { limitPerIp } from '../middleware/rate-limit.ts';
+import { RATE_LIMIT_RULES } from '../lib/rate-limit.ts';
+import { parseIdempotencyKey } from '../lib/idempotency.ts';
+import { submitPublicLead } from '../services/public-submissions.ts';
+import { enqueueSubmissionEmails, submissionFacts } from '../services/emails-enqueue.ts';
+import { presentPublicSubmission } from '../presenters/index.ts';
 
 const schemas = { body: publicLeadSchema };
 
@@ -26,38 +23,26 @@ export function publicLeadsRouter(): Router {
   const router = apiRouter();
 
   router.post(
-    "/api/leads",
+    '/api/leads',
     htmlFormFallback,
-    limitPerIp(
-      RATE_LIMIT_RULES.leadsPerIpMinute,
-      RATE_LIMIT_RULES.leadsPerIpDay,
-    ),
+    limitPerIp(RATE_LIMIT_RULES.leadsPerIpMinute, RATE_LIMIT_RULES.leadsPerIpDay),
     honeypot,
     validate(schemas, { allowForm: true }),
     async (ctx) => {
       const { website: _honeypot, ...lead } = input(ctx, schemas).body;
       // The site sends one key per submission attempt and reuses it on retry: a retry replays the answer.
-      const idempotencyKey = parseIdempotencyKey(
-        ctx.get("idempotency-key") || undefined,
-      );
+      const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
       // The follow-up e-mails are queued with the submission, atomically: a 201 means they will go out.
       // A contact request is one statement, its e-mail job included; a sign-up is a transaction.
       const submission =
-        lead.type === "contact"
+        lead.type === 'contact'
           ? await submitPublicLead(ctx.knex, { lead, idempotencyKey })
           : await ctx.knex.transaction(async (trx) => {
-              const recorded = await submitPublicLead(trx, {
-                lead,
-                idempotencyKey,
-              });
-              if (!recorded.replayed && !recorded.emailsQueued)
-                await enqueueSubmissionEmails(
-                  trx,
-                  submissionFacts(lead.type, recorded),
-                );
+              const recorded = await submitPublicLead(trx, { lead, idempotencyKey });
+              if (!recorded.replayed && !recorded.emailsQueued) await enqueueSubmissionEmails(trx, submissionFacts(lead.type, recorded));
               return recorded;
             });
-      if (submission.replayed) ctx.set("Idempotent-Replayed", "true");
+      if (submission.replayed) ctx.set('Idempotent-Replayed', 'true');
       ctx.status = 201;
       ctx.body = presentPublicSubmission(submission.receipt);
     },

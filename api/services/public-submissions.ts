@@ -21,37 +21,25 @@
  * The receipt (what the visitor is told) depends on the webinar only, never on the person: a known
  * email and a repeated sign-up are answered exactly like a first submission.
  */
-import type { Knex } from "knex";
-import type { PublicLead } from "../schemas/index.ts";
-import { HttpError } from "../errors.ts";
-import {
-  IDEMPOTENCY_MISMATCH_MESSAGE,
-  requestHash,
-  scopedKey,
-} from "../lib/idempotency.ts";
-import { inlineJobInsert } from "../jobs/inline-job.ts";
-import { QUEUES } from "../jobs/queues.ts";
-import {
-  SEAT_STATUSES_SQL,
-  takeSeatInNextWebinar,
-  type HeldSeat,
-} from "./webinar-seats.ts";
+import type { Knex } from 'knex';
+import type { PublicLead } from '../schemas/index.ts';
+import { HttpError } from '../errors.ts';
+import { IDEMPOTENCY_MISMATCH_MESSAGE, requestHash, scopedKey } from '../lib/idempotency.ts';
+import { inlineJobInsert } from '../jobs/inline-job.ts';
+import { QUEUES } from '../jobs/queues.ts';
+import { SEAT_STATUSES_SQL, takeSeatInNextWebinar, type HeldSeat } from './webinar-seats.ts';
 
 export const PUBLIC_ACTIVITY_TITLES = {
-  contact: "Demande de contact",
-  webinar: "Inscription au webinaire",
+  contact: 'Demande de contact',
+  webinar: 'Inscription au webinaire',
 } as const;
 
 /** How a webinar sign-up went, as far as the visitor may know: it depends on the webinar alone. */
-export type WebinarOutcome =
-  "registered" | "waitlisted" | "no_upcoming_webinar";
+export type WebinarOutcome = 'registered' | 'waitlisted' | 'no_upcoming_webinar';
 
 /** What the visitor is told, and what a replay of the same Idempotency-Key gets back (stored as JSON). */
 export interface PublicReceipt {
-  registration: {
-    webinarId: number;
-    status: "registered" | "waitlisted";
-  } | null;
+  registration: { webinarId: number; status: 'registered' | 'waitlisted' } | null;
   outcome: WebinarOutcome | null;
 }
 
@@ -101,12 +89,12 @@ function submissionSql(keyed: boolean, withEmailJob: boolean): string {
       on conflict (key) do nothing
       returning key
     ),`
-        : ""
+        : ''
     }
     lead as (
       insert into leads (first_name, last_name, email, phone, company, message, type, source, status)
       select first_name, last_name, email, phone, company, message, type, source, 'new' from typed
-      ${keyed ? "where exists (select 1 from claim)" : ""}
+      ${keyed ? 'where exists (select 1 from claim)' : ''}
       on conflict (lower(email)) do update set
         last_name = coalesce(nullif(leads.last_name, ''), excluded.last_name),
         phone = coalesce(nullif(leads.phone, ''), excluded.phone),
@@ -137,15 +125,13 @@ function submissionSql(keyed: boolean, withEmailJob: boolean): string {
       `select json_agg(json_build_object('data', json_build_object(
          'leadId', lead.id, 'submission', 'contact', 'webinarId', null, 'registrationId', null, 'outcome', null))) from lead`,
     )})`
-        : ""
+        : ''
     }
     select lead.id, lead.created, note.id as activity_id from lead, note`;
 }
 
 /** The four statements, built once the job queue is started (the e-mail job's table is known then). */
-let statements:
-  | Record<"keyed" | "unkeyed" | "keyedWithJob" | "unkeyedWithJob", string>
-  | undefined;
+let statements: Record<'keyed' | 'unkeyed' | 'keyedWithJob' | 'unkeyedWithJob', string> | undefined;
 function submissionStatements() {
   statements ??= {
     keyed: submissionSql(true, false),
@@ -161,16 +147,11 @@ function submissionStatements() {
  * transaction. A webinar sign-up takes several statements: `db` must be the caller's transaction, in
  * which the caller then queues its e-mails.
  */
-export async function submitPublicLead(
-  db: Knex | Knex.Transaction,
-  { lead, idempotencyKey }: PublicSubmissionInput,
-): Promise<PublicSubmission> {
-  const key = idempotencyKey
-    ? { scoped: scopedKey("leads", idempotencyKey), hash: requestHash(lead) }
-    : undefined;
+export async function submitPublicLead(db: Knex | Knex.Transaction, { lead, idempotencyKey }: PublicSubmissionInput): Promise<PublicSubmission> {
+  const key = idempotencyKey ? { scoped: scopedKey('leads', idempotencyKey), hash: requestHash(lead) } : undefined;
   // A contact request's receipt is known before anything runs, so the claim stores it at once;
   // a sign-up's receipt is stored once its seat is decided, in the same transaction.
-  const initialReceipt = lead.type === "contact" ? CONTACT_RECEIPT : null;
+  const initialReceipt = lead.type === 'contact' ? CONTACT_RECEIPT : null;
   const typed = [
     lead.firstName,
     lead.lastName ?? null,
@@ -179,57 +160,32 @@ export async function submitPublicLead(
     lead.company ?? null,
     lead.message ?? null,
     lead.type,
-    lead.type === "webinar" ? "webinar" : "form",
+    lead.type === 'webinar' ? 'webinar' : 'form',
   ];
   // A contact request's e-mail job is part of the same statement (api/jobs/inline-job.ts); a sign-up's
   // depends on its seat, decided below, and is queued by the caller in the same transaction.
-  const withEmailJob = lead.type === "contact";
+  const withEmailJob = lead.type === 'contact';
   const sql = submissionStatements();
   const { rows } = await db
-    .raw<{
-      rows: Array<{ id: number; created: boolean; activity_id: number }>;
-    }>(
-      key
-        ? withEmailJob
-          ? sql.keyedWithJob
-          : sql.keyed
-        : withEmailJob
-          ? sql.unkeyedWithJob
-          : sql.unkeyed,
+    .raw<{ rows: Array<{ id: number; created: boolean; activity_id: number }> }>(
+      key ? (withEmailJob ? sql.keyedWithJob : sql.keyed) : withEmailJob ? sql.unkeyedWithJob : sql.unkeyed,
       [
-        ...typed,
-        ...(key
-          ? [
-              key.scoped,
-              key.hash,
-              initialReceipt && JSON.stringify(initialReceipt),
-            ]
-          : []),
-        PUBLIC_ACTIVITY_TITLES[lead.type],
-      ],
+      ...typed,
+      ...(key ? [key.scoped, key.hash, initialReceipt && JSON.stringify(initialReceipt)] : []),
+      PUBLIC_ACTIVITY_TITLES[lead.type],
+    ],
     )
     // A named prepared statement (one name per SQL text): PostgreSQL plans it once per connection, which
     // cuts its CPU per submission by about a third (bench/RESULTS.md). PGlite ignores the name.
-    .options({
-      name: `public-submission${key ? "-keyed" : ""}${withEmailJob ? "-with-job" : ""}`,
-    });
+    .options({ name: `public-submission${key ? '-keyed' : ''}${withEmailJob ? '-with-job' : ''}` });
 
   const saved = rows[0];
-  if (!saved)
-    return {
-      replayed: true,
-      receipt: await storedReceipt(db, key!.scoped, key!.hash),
-    };
+  if (!saved) return { replayed: true, receipt: await storedReceipt(db, key!.scoped, key!.hash) };
 
-  const seat =
-    lead.type === "webinar"
-      ? await takeSeatInNextWebinar(db as Knex.Transaction, saved.id)
-      : undefined;
+  const seat = lead.type === 'webinar' ? await takeSeatInNextWebinar(db as Knex.Transaction, saved.id) : undefined;
   const receipt = seat ? seat.receipt : CONTACT_RECEIPT;
   if (key && !initialReceipt) {
-    await db("idempotency_keys")
-      .where({ key: key.scoped })
-      .update({ responseBody: JSON.stringify(receipt) });
+    await db('idempotency_keys').where({ key: key.scoped }).update({ responseBody: JSON.stringify(receipt) });
   }
   return {
     replayed: false,
@@ -243,50 +199,27 @@ export async function submitPublicLead(
 }
 
 /** The receipt stored with a key claimed before; the same key with another payload is refused (422). */
-async function storedReceipt(
-  db: Knex,
-  scoped: string,
-  hash: string,
-): Promise<PublicReceipt> {
-  const stored = await db("idempotency_keys")
+async function storedReceipt(db: Knex, scoped: string, hash: string): Promise<PublicReceipt> {
+  const stored = await db('idempotency_keys')
     .where({ key: scoped })
-    .first<
-      | { requestHash: string; responseBody: Partial<PublicReceipt> | null }
-      | undefined
-    >("requestHash", "responseBody");
-  if (!stored || stored.requestHash !== hash)
-    throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
-  return {
-    registration: stored.responseBody?.registration ?? null,
-    outcome: stored.responseBody?.outcome ?? null,
-  };
+    .first<{ requestHash: string; responseBody: Partial<PublicReceipt> | null } | undefined>('requestHash', 'responseBody');
+  if (!stored || stored.requestHash !== hash) throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
+  return { registration: stored.responseBody?.registration ?? null, outcome: stored.responseBody?.outcome ?? null };
 }
 
 /**
  * The receipt a sign-up would get right now, without recording anything: what the honeypot answers a
  * robot, so its answer looks like everyone else's (a contact request's receipt is always the same).
  */
-export async function receiptWithoutRecording(
-  db: Knex,
-  type: "contact" | "webinar",
-): Promise<PublicReceipt> {
-  if (type === "contact") return CONTACT_RECEIPT;
-  const { rows } = await db.raw<{
-    rows: Array<{ id: number; max_attendees: number; taken: number }>;
-  }>(
+export async function receiptWithoutRecording(db: Knex, type: 'contact' | 'webinar'): Promise<PublicReceipt> {
+  if (type === 'contact') return CONTACT_RECEIPT;
+  const { rows } = await db.raw<{ rows: Array<{ id: number; max_attendees: number; taken: number }> }>(
     `select w.id, w.max_attendees,
        (select count(*)::int from webinar_registrations r where r.webinar_id = w.id and r.status in ${SEAT_STATUSES_SQL}) as taken
      from webinars w where w.is_active and w.datetime > now() order by w.datetime, w.id limit 1`,
   );
   const webinar = rows[0];
-  if (!webinar) return { registration: null, outcome: "no_upcoming_webinar" };
-  if (webinar.taken >= webinar.max_attendees)
-    return {
-      registration: { webinarId: webinar.id, status: "waitlisted" },
-      outcome: "waitlisted",
-    };
-  return {
-    registration: { webinarId: webinar.id, status: "registered" },
-    outcome: "registered",
-  };
+  if (!webinar) return { registration: null, outcome: 'no_upcoming_webinar' };
+  if (webinar.taken >= webinar.max_attendees) return { registration: { webinarId: webinar.id, status: 'waitlisted' }, outcome: 'waitlisted' };
+  return { registration: { webinarId: webinar.id, status: 'registered' }, outcome: 'registered' };
 }
