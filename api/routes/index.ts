@@ -10,6 +10,7 @@ import { adminAuditRouter } from './admin-audit.ts';
 import { accountRouter } from './account.ts';
 import { adminEmailsRouter } from './admin-emails.ts';
 import { adminTasksRouter } from './admin-tasks.ts';
+import { adminAnalyticsRouter } from './admin-analytics.ts';
 import { crmActivitiesRouter } from './crm-activities.ts';
 
 /**
@@ -24,7 +25,7 @@ export function apiRouters(_config: Config): Router[] {
     publicLeadsRouter(),
     authRouter(),
     accountRouter(),
-    ...ADMIN_API_BASES.flatMap((base) => [adminDashboardRouter(base), adminLeadsRouter(base), adminWebinarsRouter(base), adminAuditRouter(base), adminEmailsRouter(base), adminTasksRouter(base)]),
+    ...ADMIN_API_BASES.flatMap((base) => [adminDashboardRouter(base), adminLeadsRouter(base), adminWebinarsRouter(base), adminAuditRouter(base), adminEmailsRouter(base), adminTasksRouter(base), adminAnalyticsRouter(base)]),
     crmRouter(),
     crmActivitiesRouter(),
   ];

@@ -4,7 +4,7 @@
  * dashboard's monthly counts, so the server's own time zone never moves a task to another group.
  */
 import type { Knex } from 'knex';
-import type { TaskDueGroup, TaskListQuery } from '../schemas/index.ts';
+import type { ActivityStatus, ActivityType, TaskDueGroup, TaskListQuery } from '../schemas/index.ts';
 
 export const OPEN_STATUSES = ['planned', 'in_progress'] as const;
 
@@ -15,10 +15,10 @@ const TOMORROW = "((date_trunc('day', now() at time zone 'Europe/Zurich') + inte
 export interface TaskRow {
   id: number;
   leadId: number;
-  type: string;
+  type: ActivityType;
   title: string;
   description: string | null;
-  status: string;
+  status: ActivityStatus;
   outcome: string | null;
   dueDate: Date | null;
   scheduledAt: Date | null;

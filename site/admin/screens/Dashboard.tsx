@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { queries } from '../lib/api.ts';
 import { formatDateTime, formatLong } from '../lib/dates.ts';
 import { useQuery } from '../lib/query.ts';
-import { CalendarIcon, ChartIcon, ChevronRightIcon, ClockIcon, FileIcon, UsersIcon } from '../ui/icons.tsx';
+import { CalendarIcon, ChartIcon, ChevronRightIcon, ClockIcon, UsersIcon } from '../ui/icons.tsx';
 import { Avatar, buttonClass, Card, CardHeader, cx, focusRing, fullName, initials, PageHeader } from '../ui/primitives.tsx';
-import { comingSoon } from '../lib/coming-soon.ts';
+import { TodayTasksCard } from './dashboard/TodayTasksCard.tsx';
+import { ReportButton } from './dashboard/ReportButton.tsx';
 import { ActiveBadge, ActivityStatusBadge, activityTypeLabel, SourceBadge } from '../ui/badges.tsx';
 import { listState } from '../ui/list-state.tsx';
 import { BackupAlert } from '../ui/backup-alert.tsx';
@@ -67,12 +68,7 @@ export function Dashboard() {
       <PageHeader
         title="Tableau de bord"
         description="Vue d'ensemble de vos contacts et de vos webinaires."
-        actions={
-          <button type="button" className={buttonClass('secondary')} onClick={comingSoon}>
-            <FileIcon size={16} />
-            Générer un rapport
-          </button>
-        }
+        actions={<ReportButton />}
       />
       <BackupAlert stats={backups.data} />
 
@@ -138,15 +134,17 @@ export function Dashboard() {
         </ListCard>
       </div>
 
+      <TodayTasksCard />
+
       <Card className="mt-6" labelledBy="recent-activity">
         <CardHeader
           id="recent-activity"
           title="Activité récente"
           description="Les dernières activités enregistrées sur vos contacts"
           action={
-            <button type="button" className={buttonClass('ghost', 'sm')} onClick={comingSoon}>
+            <a href="/admin/activity" className={buttonClass('ghost', 'sm')}>
               Voir toute l'activité
-            </button>
+            </a>
           }
         />
         <Table label="Tableau de l'activité récente">

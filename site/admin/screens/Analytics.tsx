@@ -1,0 +1,1 @@
+export function Analytics() { return null; }
