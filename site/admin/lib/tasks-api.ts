@@ -1,5 +1,5 @@
 /** The task list's, the activity feed's and the analytics' calls (issue 15), with their cache keys. */
-import type { ActivityJson, AssigneesJson, RecentActivityJson, TaskCountsJson, TaskPageJson, PageJson } from '#presenters';
+import type { ActivityJson, AnalyticsJson, AssigneesJson, RecentActivityJson, TaskCountsJson, TaskPageJson, PageJson } from '#presenters';
 import type { TaskDueGroup } from '#schemas/tasks.ts';
 import { adminBase, http } from './http.ts';
 import { PAGE_SIZE } from './api.ts';
@@ -51,3 +51,10 @@ export async function updateActivity(id: number, leadId: number, body: Record<st
   invalidate(['tasks'], ['lead', String(leadId)], ['activities'], ['leads', 'list'], ['analytics']);
   return activity;
 }
+
+export const analyticsQueries = {
+  analytics: (period: string) => ({
+    key: ['analytics', adminBase(), period] as const,
+    fetcher: () => http.get(`${adminBase()}/analytics?period=${encodeURIComponent(period)}`).json<AnalyticsJson>(),
+  }),
+};
