@@ -44,20 +44,20 @@ test('tasks: grouped by day, filtered, marked done, rescheduled and assigned; th
   expect(await seriousViolations(page)).toEqual([]);
 
   // Filter by type, then back.
-  await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Réunion' });
+  await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption({ label: 'Réunion' });
   await expect(page).toHaveURL(/type=meeting/);
   await expect(group('À venir')).toContainText('Rencontrer Marc');
   await expect(group('En retard')).toContainText('Aucune tâche.');
-  await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Tous' });
+  await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption({ label: 'Tous' });
   await expect(group('En retard')).toContainText('Rappeler Léa');
 
   // Assign, then filter by the person assigned.
   await page.getByLabel('Assignée à : « Préparer le dossier »').selectOption({ label: 'Camille Rochat' });
   await expect(toast(page)).toContainText('Activité assignée');
-  await page.getByLabel('Assignée à', { exact: true }).selectOption({ label: 'Camille Rochat' });
+  await page.getByRole('combobox', { name: 'Assignée à', exact: true }).selectOption({ label: 'Camille Rochat' });
   await expect(group('Sans échéance')).toContainText('Préparer le dossier');
   await expect(group('En retard')).toContainText('Aucune tâche.');
-  await page.getByLabel('Assignée à', { exact: true }).selectOption({ label: 'Tout le monde' });
+  await page.getByRole('combobox', { name: 'Assignée à', exact: true }).selectOption({ label: 'Tout le monde' });
 
   // Reschedule the overdue call to tomorrow: it moves to "À venir".
   await page.getByLabel('Échéance de « Rappeler Léa »').fill(zurichDay(1));
