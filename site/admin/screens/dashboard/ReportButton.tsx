@@ -22,7 +22,8 @@ export function ReportButton() {
           </option>
         ))}
       </select>
-      <a href={`${adminBase()}/analytics/report.csv?period=${period}`} download className={buttonClass('secondary')}>
+      {/* A named `download` (an empty one is falsy): the client router leaves the link to the browser. */}
+      <a href={`${adminBase()}/analytics/report.csv?period=${period}`} download={`rapport-${period}.csv`} className={buttonClass('secondary')}>
         <FileIcon size={16} />
         Générer un rapport
       </a>
