@@ -117,7 +117,7 @@ function interesting(query: CapturedQuery): boolean {
   return /^\s*(select|with)\b/i.test(query.sql) && /\b(leads|lead_counts|webinars|webinar_registrations|activities)\b/.test(query.sql);
 }
 
-async function measureScenario(
+export async function measureScenario(
   scenario: Scenario,
   session: ApiSession,
   inProcess: InProcessApp,

@@ -7,6 +7,7 @@ import type { MachineInfo } from './lib/machine.ts';
 import type { PagesResult, PageResult, PageBytes } from './pages.ts';
 import type { LeadsResult } from './leads.ts';
 import type { AdminResult, ScenarioResult, SizeResult } from './admin.ts';
+import type { AnalyticsBenchResult } from './analytics.ts';
 import type { LoginResult } from './login.ts';
 import type { LoginFloodResult } from './login-flood.ts';
 import type { BundleResult } from './bundle.ts';
@@ -31,6 +32,7 @@ export interface BenchResults {
   login?: Stamped<LoginResult>;
   loginFlood?: Stamped<LoginFloodResult>;
   bundle?: Stamped<{ sizes: BundleResult[] }>;
+  analytics?: Stamped<AnalyticsBenchResult>;
 }
 
 
@@ -511,6 +513,18 @@ export function renderReport(results: BenchResults): string {
     out.push(`Chunks at ${rowsLabel(last.rows)} (gzip): ${last.chunks.map((chunk) => `${chunk.path} ${kb(chunk.gzip)}`).join(', ') || '—'}.`);
     out.push('');
     if (last.cold[0]) out.push(`API calls of the first cold load: ${last.cold[0].apiRequests.map((request) => `${request.path} ${ms(request.ms)}`).join(', ')}.`);
+    out.push('');
+  }
+  if (results.analytics) {
+    const analytics = results.analytics;
+    out.push(`## Analytics and tasks at scale (measured ${analytics.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'analytics')})`);
+    out.push('');
+    out.push(
+      `Sequential requests on the production server signed in as an admin, ${analytics.samplesPerScenario} samples after 3 warm-up requests. Open tasks: ${analytics.sizes.map((size) => `${num(size.openTasks)} at ${rowsLabel(size.rows)}`).join(', ')}.`,
+    );
+    out.push('');
+    // The admin growth table reads only `rows` and the picked scenarios of each size.
+    out.push(adminGrowthTable(analytics as unknown as AdminResult, (size) => size.list));
     out.push('');
   }
   return out.join('\n');

@@ -19,6 +19,7 @@ export class Activity extends BaseModel {
   declare scheduledAt: Date | null;
   declare completedAt: Date | null;
   declare createdBy: number | null;
+  declare assignedTo: number | null;
 
   declare lead?: Lead;
   declare author?: User;

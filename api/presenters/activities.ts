@@ -14,6 +14,7 @@ export function presentActivity(activity: Activity) {
     scheduledAt: iso(activity.scheduledAt),
     completedAt: iso(activity.completedAt),
     createdBy: activity.createdBy ?? null,
+    assignedTo: activity.assignedTo ?? null,
     createdAt: iso(activity.createdAt)!,
     updatedAt: iso(activity.updatedAt)!,
   };

@@ -9,3 +9,5 @@ export * from './sessions.ts';
 export * from './stats.ts';
 export * from './emails.ts';
 export * from './lead-registrations.ts';
+export * from './tasks.ts';
+export * from './analytics.ts';

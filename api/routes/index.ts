@@ -11,6 +11,9 @@ import { accountRouter } from './account.ts';
 import { adminEmailsRouter } from './admin-emails.ts';
 import { publicRegistrationsRouter } from './public-registrations.ts';
 import { adminLeadRegistrationsRouter } from './admin-lead-registrations.ts';
+import { adminTasksRouter } from './admin-tasks.ts';
+import { adminAnalyticsRouter } from './admin-analytics.ts';
+import { crmActivitiesRouter } from './crm-activities.ts';
 
 /**
  * The admin API answers at both bases with the same handlers and the same sign-in: the spec's tabbed
@@ -25,7 +28,17 @@ export function apiRouters(_config: Config): Router[] {
     publicRegistrationsRouter(),
     authRouter(),
     accountRouter(),
-    ...ADMIN_API_BASES.flatMap((base) => [adminDashboardRouter(base), adminLeadsRouter(base), adminWebinarsRouter(base), adminAuditRouter(base), adminEmailsRouter(base), adminLeadRegistrationsRouter(base)]),
+    ...ADMIN_API_BASES.flatMap((base) => [
+      adminDashboardRouter(base),
+      adminLeadsRouter(base),
+      adminWebinarsRouter(base),
+      adminAuditRouter(base),
+      adminEmailsRouter(base),
+      adminLeadRegistrationsRouter(base),
+      adminTasksRouter(base),
+      adminAnalyticsRouter(base),
+    ]),
     crmRouter(),
+    crmActivitiesRouter(),
   ];
 }

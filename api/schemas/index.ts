@@ -16,3 +16,5 @@ export * from './audit.ts';
 export * from './passwords.ts';
 export * from './field-errors.ts';
 export * from './registrations.ts';
+export * from './tasks.ts';
+export * from './analytics.ts';

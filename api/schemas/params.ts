@@ -14,7 +14,7 @@ export const NOT_FOUND_MESSAGES = {
 } as const;
 
 /** PostgreSQL `integer` (serial) ids stop at 2^31 - 1. */
-const MAX_SERIAL_ID = 2_147_483_647;
+export const MAX_SERIAL_ID = 2_147_483_647;
 
 /** Parses `"42"` into 42; anything else (`"abc"`, `"1.5"`, `"0"`, `"042"`, `"99999999999"`) gives `undefined`. */
 export function parseId(value: unknown): number | undefined {

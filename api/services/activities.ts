@@ -1,8 +1,8 @@
 /** Activities logged against a contact, and the dashboard's recent activity. */
 import type { Knex } from 'knex';
 import { Activity } from '../models/index.ts';
-import type { ActivityCreate } from '../schemas/index.ts';
-import { MESSAGES, notFound } from '../errors.ts';
+import { ACTIVITY_NOT_FOUND, ASSIGNEE_MESSAGE, type ActivityCreate, type ActivityUpdate } from '../schemas/index.ts';
+import { badRequest, MESSAGES, notFound } from '../errors.ts';
 
 /** Completed activities of these types are a contact with the person: they update lastContactedAt. */
 const CONTACT_TYPES = new Set(['call', 'email', 'meeting']);
@@ -29,6 +29,7 @@ export async function createActivity(db: Knex, leadId: number, input: ActivityCr
     if (!lead) throw notFound(MESSAGES.leadNotFound);
     const completed = input.status === 'completed';
     const completedAt = input.completedAt ? new Date(input.completedAt) : completed ? new Date() : null;
+    if (input.assignedTo !== undefined) await requireAssignee(trx, input.assignedTo);
     const activity = await Activity.query(trx).insertAndFetch({
       leadId,
       type: input.type,
@@ -40,21 +41,78 @@ export async function createActivity(db: Knex, leadId: number, input: ActivityCr
       scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
       completedAt,
       createdBy: userId,
+      assignedTo: input.assignedTo ?? null,
     });
-    if (completed && CONTACT_TYPES.has(input.type)) {
-      await trx('leads')
-        .where({ id: leadId })
-        .update({
-          lastContactedAt: trx.raw('greatest(last_contacted_at, ?::timestamptz)', [completedAt]),
-          updatedAt: trx.fn.now(),
-        });
-    }
+    if (completed) await noteContact(trx, leadId, input.type, completedAt!);
     return activity;
   });
 }
 
+/** A completed call, email or meeting moves the contact's lastContactedAt forward (never backward). */
+async function noteContact(trx: Knex, leadId: number, type: string, completedAt: Date): Promise<void> {
+  if (!CONTACT_TYPES.has(type)) return;
+  await trx('leads')
+    .where({ id: leadId })
+    .update({
+      lastContactedAt: trx.raw('greatest(last_contacted_at, ?::timestamptz)', [completedAt]),
+      updatedAt: trx.fn.now(),
+    });
+}
+
+/** An unknown assignee is the caller's mistake (400 on the field), not a missing activity. */
+async function requireAssignee(db: Knex, userId: number | null): Promise<void> {
+  if (userId === null) return;
+  const user = await db('users').where({ id: userId }).first('id');
+  if (!user) throw badRequest(MESSAGES.invalid, [{ path: 'assignedTo', message: ASSIGNEE_MESSAGE }]);
+}
+
+const toDate = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value));
+
+/**
+ * Edits an activity with the rules of creation: set to completed without a completion date → completed
+ * now (an already completed activity keeps its date); a completion date alone marks it completed; set
+ * back to planned, in progress or cancelled → no completion date. Becoming a completed call, email or
+ * meeting moves the contact's lastContactedAt forward, as creation does.
+ */
+export async function updateActivity(db: Knex, id: number, input: ActivityUpdate): Promise<Activity> {
+  return db.transaction(async (trx) => {
+    const current = await Activity.query(trx).findById(id).forUpdate();
+    if (!current) throw notFound(ACTIVITY_NOT_FOUND);
+    if (input.assignedTo !== undefined) await requireAssignee(trx, input.assignedTo);
+    // patchAndFetch updates `current` in place: what it was is read before.
+    const wasCompleted = current.status === 'completed';
+    const status = input.status ?? (input.completedAt ? 'completed' : current.status);
+    const completed = status === 'completed';
+    const completedAt = completed ? (toDate(input.completedAt) ?? current.completedAt ?? new Date()) : null;
+    const patch = {
+      type: input.type,
+      title: input.title,
+      description: input.description,
+      outcome: input.outcome,
+      dueDate: toDate(input.dueDate),
+      scheduledAt: toDate(input.scheduledAt),
+      assignedTo: input.assignedTo,
+      status,
+      completedAt,
+    };
+    const updated = await current.$query(trx).patchAndFetch(Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)));
+    const becameContact = completed && (!wasCompleted || input.completedAt || input.type);
+    if (becameContact) await noteContact(trx, updated.leadId, updated.type, completedAt!);
+    return updated;
+  });
+}
+
+/** Every activity, newest first, with who it concerns: the "Voir toute l'activité" feed. */
+export async function activityFeed(db: Knex, page: number, limit: number): Promise<{ activities: Activity[]; total: number }> {
+  const [activities, count] = await Promise.all([
+    recentActivities(db, limit).offset((page - 1) * limit),
+    db('activities').count({ total: '*' }).first(),
+  ]);
+  return { activities, total: Number(count?.total ?? 0) };
+}
+
 /** The newest activities of every contact, with who they concern. */
-export async function recentActivities(db: Knex, limit: number) {
+export function recentActivities(db: Knex, limit: number) {
   return Activity.query(db)
     .withGraphFetched('lead(nameOnly)')
     .modifiers({ nameOnly: (lead) => lead.select('id', 'firstName', 'lastName') })

@@ -25,6 +25,9 @@ const RegistrationsScreen = lazy(() => import('./screens/Registrations.tsx').the
 const WebinarDetail = lazy(() => import('./screens/WebinarDetail.tsx').then((m) => ({ default: m.WebinarDetail })));
 const Emails = lazy(() => import('./screens/Emails.tsx').then((m) => ({ default: m.Emails })));
 const EmailDetail = lazy(() => import('./screens/EmailDetail.tsx').then((m) => ({ default: m.EmailDetail })));
+const Tasks = lazy(() => import('./screens/Tasks.tsx').then((m) => ({ default: m.Tasks })));
+const Analytics = lazy(() => import('./screens/Analytics.tsx').then((m) => ({ default: m.Analytics })));
+const ActivityFeed = lazy(() => import('./screens/ActivityFeed.tsx').then((m) => ({ default: m.ActivityFeed })));
 const Webinars = lazy(() => import('./screens/Webinars.tsx').then((m) => ({ default: m.Webinars })));
 
 setUnauthorizedHandler((error) => {
@@ -57,6 +60,12 @@ function Screen() {
       return <Emails />;
     case 'email':
       return <EmailDetail key={page.params.id} id={page.params.id} />;
+    case 'tasks':
+      return <Tasks />;
+    case 'analytics':
+      return <Analytics />;
+    case 'activityFeed':
+      return <ActivityFeed />;
     default:
       return <NotFound />;
   }
@@ -89,7 +98,14 @@ export default function AdminApp() {
   }, [signedOut, open]);
 
   useEffect(() => {
-    const names: Record<string, string> = { adminDev: 'Administration', leads: 'Contacts', webinars: 'Webinaires' };
+    const names: Record<string, string> = {
+      adminDev: 'Administration',
+      leads: 'Contacts',
+      webinars: 'Webinaires',
+      tasks: 'Tâches',
+      analytics: 'Analytiques',
+      activityFeed: 'Activité',
+    };
     document.title = `${(page?.route && names[page.route]) || 'Administration'} | Inner Circle`;
   }, [page?.route]);
 

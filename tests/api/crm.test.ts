@@ -132,6 +132,7 @@ describe('activities', () => {
       scheduledAt: null,
       completedAt: null,
       createdBy: adminId,
+      assignedTo: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

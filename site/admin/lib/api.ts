@@ -130,5 +130,5 @@ export const TOUCHES: {
   // "Renvoyer" queues a copy.
   emails: [['emails'], ['email']],
   tags: (leadId) => [['lead', leadId], ['leads', 'list'], ['leads', 'recent']],
-  activities: (leadId) => [['lead', leadId], ['activities', 'recent'], ['leads', 'list']],
+  activities: (leadId) => [['lead', leadId], ['activities'], ['leads', 'list'], ['tasks'], ['analytics']],
 };

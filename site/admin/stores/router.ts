@@ -16,6 +16,9 @@ export const $router = createRouter({
   // The tabbed page's row action links to this singular form.
   webinarRegistrationsAlt: '/admin/webinar/:id/registrations',
   emails: '/admin/emails',
+  tasks: '/admin/tasks',
+  analytics: '/admin/analytics',
+  activityFeed: '/admin/activity',
   email: '/admin/emails/:id',
   simpleAdmin: '/simple-admin',
   adminDev: /^\/admin-dev(?:\/.*)?$/i,

@@ -9,6 +9,7 @@ import { PlusIcon } from '../../ui/icons.tsx';
 import { listState } from '../../ui/list-state.tsx';
 import { Badge, buttonClass, Card, CardHeader } from '../../ui/primitives.tsx';
 import { NewActivityDialog } from './NewActivityDialog.tsx';
+import { ActivityEditor } from '../tasks/ActivityEditor.tsx';
 
 function ActivityItem({ activity }: { activity: Activity }) {
   return (
@@ -26,6 +27,7 @@ function ActivityItem({ activity }: { activity: Activity }) {
         {activity.dueDate ? <span>Échéance : {formatDue(activity.dueDate)}</span> : null}
         {activity.completedAt ? <span>Réalisée le {formatPPP(activity.completedAt)}</span> : null}
       </p>
+      <ActivityEditor key={`${activity.id}-${activity.dueDate}`} activity={activity} />
     </li>
   );
 }

@@ -1,0 +1,23 @@
+import type { Analytics } from '../services/analytics.ts';
+import { iso } from './common.ts';
+
+/** The series behind every chart of the analytics screen. */
+export function presentAnalytics(data: Analytics) {
+  return {
+    period: data.period,
+    from: iso(data.from)!,
+    to: iso(data.to)!,
+    newContacts: data.newContacts.map((week) => ({ week: week.week, counts: { ...week.counts }, total: week.total })),
+    funnel: { ...data.funnel },
+    sessions: data.sessions.map((session) => ({
+      id: session.id,
+      title: session.title,
+      datetime: iso(session.datetime)!,
+      registrations: session.registrations,
+      attended: session.attended,
+      attendanceRate: session.attendanceRate,
+    })),
+    statuses: data.statuses.map((entry) => ({ status: entry.status, count: entry.count })),
+  };
+}
+export type AnalyticsJson = ReturnType<typeof presentAnalytics>;

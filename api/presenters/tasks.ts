@@ -1,0 +1,49 @@
+import type { TaskRow } from '../services/tasks.ts';
+import { iso, presentPage, text } from './common.ts';
+
+function personName(firstName: string | null, lastName: string | null, fallback: string): string {
+  return [firstName, lastName].filter(Boolean).join(' ') || fallback;
+}
+
+/** One open task: the activity, its group, its contact and who it is assigned to. */
+export function presentTask(row: TaskRow) {
+  return {
+    id: row.id,
+    leadId: row.leadId,
+    type: row.type,
+    title: row.title,
+    description: text(row.description),
+    status: row.status,
+    outcome: text(row.outcome),
+    dueDate: iso(row.dueDate),
+    scheduledAt: iso(row.scheduledAt),
+    completedAt: iso(row.completedAt),
+    createdBy: row.createdBy ?? null,
+    assignedTo: row.assignedTo ?? null,
+    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt)!,
+    due: row.due,
+    lead: { id: row.leadId, firstName: row.leadFirstName, lastName: text(row.leadLastName) },
+    assignee:
+      row.assignedTo === null
+        ? null
+        : { id: row.assignedTo, name: personName(row.assigneeFirstName, row.assigneeLastName, row.assigneeUsername ?? '') },
+  };
+}
+export type TaskJson = ReturnType<typeof presentTask>;
+
+export function presentTaskPage(tasks: TaskRow[], query: { page: number; limit: number }, total: number) {
+  return { tasks: tasks.map(presentTask), pagination: presentPage(query, total) };
+}
+export type TaskPageJson = ReturnType<typeof presentTaskPage>;
+
+export function presentTaskCounts(counts: { overdue: number; today: number }) {
+  return { overdue: counts.overdue, today: counts.today };
+}
+export type TaskCountsJson = ReturnType<typeof presentTaskCounts>;
+
+/** The people a task can be assigned to. */
+export function presentAssignees(users: { id: number; firstName: string | null; lastName: string | null; username: string }[]) {
+  return { users: users.map((user) => ({ id: user.id, name: personName(user.firstName, user.lastName, user.username) })) };
+}
+export type AssigneesJson = ReturnType<typeof presentAssignees>;

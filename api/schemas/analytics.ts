@@ -1,0 +1,12 @@
+/** The analytics screen and its CSV report (issue 15): the periods they cover. */
+import { z } from './zod.ts';
+import { blankToUndefined, oneOf } from './fields.ts';
+import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS } from './analytics-periods.ts';
+
+export { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS, type AnalyticsPeriod } from './analytics-periods.ts';
+
+/** `GET /api/admin/analytics?period` and `…/analytics/report.csv?period` (default 30 days). */
+export const analyticsQuerySchema = z.object({
+  period: z.preprocess(blankToUndefined, oneOf(ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS, 'La période').default('30d')),
+});
+export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;

@@ -1,0 +1,31 @@
+/** The task list (issue 15): open activities grouped by due day in Zurich. */
+import { z } from './zod.ts';
+import { paginationQuerySchema } from './leads.ts';
+import { ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS } from './options.ts';
+import { blankToUndefined, integer, oneOf } from './fields.ts';
+import { ASSIGNEE_MESSAGE } from './activities.ts';
+import { MAX_SERIAL_ID } from './params.ts';
+
+/** The groups of the task list, in the order the screen shows them. */
+export const TASK_DUE_GROUPS = ['overdue', 'today', 'upcoming', 'none'] as const;
+export type TaskDueGroup = (typeof TASK_DUE_GROUPS)[number];
+export const TASK_DUE_LABELS: Record<TaskDueGroup, string> = {
+  overdue: 'En retard',
+  today: "Aujourd'hui",
+  upcoming: 'À venir',
+  none: 'Sans échéance',
+};
+
+/** `GET /api/admin/tasks?due&type&assignedTo&page&limit`; `assignedTo=none` keeps the unassigned tasks. */
+export const taskListQuerySchema = paginationQuerySchema.extend({
+  due: z.preprocess(blankToUndefined, oneOf(TASK_DUE_GROUPS, TASK_DUE_LABELS, "L'échéance").optional()),
+  type: z.preprocess(blankToUndefined, oneOf(ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, "Le type d'activité").optional()),
+  assignedTo: z.preprocess(
+    blankToUndefined,
+    z.union([z.literal('none'), integer('La personne assignée', 1, MAX_SERIAL_ID, ASSIGNEE_MESSAGE)], { error: ASSIGNEE_MESSAGE }).optional(),
+  ),
+});
+export type TaskListQuery = z.output<typeof taskListQuerySchema>;
+
+/** `GET /api/admin/activities?page&limit`: the feed of every activity, newest first. */
+export const activityFeedQuerySchema = paginationQuerySchema;

@@ -1,0 +1,99 @@
+/**
+ * Phase "analytics" (issue 15): p50/p95 of the analytics series (target p95 < 150 ms at 1 M contacts),
+ * the CSV report, the task list and the dashboard's task counts, at each size, against the production
+ * server, with EXPLAIN (ANALYZE, BUFFERS) of each statement (as the admin phase does).
+ * Seeds on top of the admin phase's contacts: past sessions with attendance, and open tasks on 5 % of
+ * the contacts with due dates from 30 days ago to 30 days ahead (a sixth without one).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, migrateLatest } from '../api/db.ts';
+import { createDatabase, dropDatabase } from './lib/pg.ts';
+import { startProductionServer, type RunningProcess } from './lib/server.ts';
+import { ApiSession, signInAdmin, setupCodeInLog, BENCH_ADMIN } from './lib/http.ts';
+import { startInProcessApp, type InProcessApp } from './lib/inprocess.ts';
+import { seedDashboardData, seedLeadsTo } from './seed.ts';
+import { measureScenario, type Scenario, type ScenarioResult } from './admin.ts';
+import { ROOT, log } from './lib/util.ts';
+
+export const ANALYTICS_SCENARIOS: Scenario[] = [
+  { id: 'analytics-30d', label: 'GET analytics?period=30d', path: '/api/admin/analytics?period=30d', targetMs: 150 },
+  { id: 'analytics-90d', label: 'GET analytics?period=90d', path: '/api/admin/analytics?period=90d', targetMs: 150 },
+  { id: 'analytics-12m', label: 'GET analytics?period=12m', path: '/api/admin/analytics?period=12m', targetMs: 150 },
+  { id: 'report-12m', label: 'GET analytics/report.csv?period=12m', path: '/api/admin/analytics/report.csv?period=12m' },
+  { id: 'tasks-all', label: 'GET tasks (all groups, page 1)', path: '/api/admin/tasks?page=1&limit=10' },
+  { id: 'tasks-overdue', label: 'GET tasks?due=overdue', path: '/api/admin/tasks?due=overdue&page=1&limit=10' },
+  { id: 'tasks-today', label: 'GET tasks?due=today&type=call', path: '/api/admin/tasks?due=today&type=call&page=1&limit=10' },
+  { id: 'tasks-counts', label: 'GET tasks/counts', path: '/api/admin/tasks/counts' },
+];
+
+export interface AnalyticsSizeResult {
+  rows: number;
+  openTasks: number;
+  list: ScenarioResult[];
+}
+
+export interface AnalyticsBenchResult {
+  sizes: AnalyticsSizeResult[];
+  samplesPerScenario: number;
+}
+
+async function seedAnalyticsData(client: pg.Client): Promise<number> {
+  await seedDashboardData(client);
+  // Past sessions with attendance (the dashboard seed registers 500 contacts to the past one).
+  await client.query(`update webinar_registrations set status = case when id % 3 = 0 then 'no-show' else 'attended' end`);
+  const admin = (await client.query<{ id: number }>('select id from users order by id limit 1')).rows[0]?.id ?? null;
+  await client.query(
+    `insert into activities (lead_id, type, title, status, due_date, assigned_to, created_at)
+     select id, (array['note','call','email','meeting','task'])[1 + id % 5], 'Relancer', (array['planned','in_progress'])[1 + id % 2],
+            case when id % 6 = 0 then null else now() + ((id % 61) - 30) * interval '1 day' end,
+            case when id % 3 = 0 then $1::int end, created_at
+       from leads where id % 20 = 0`,
+    [admin],
+  );
+  await client.query('vacuum (analyze) webinar_registrations, activities');
+  return Number((await client.query<{ n: string }>(`select count(*) as n from activities where status in ('planned', 'in_progress')`)).rows[0]!.n);
+}
+
+export async function benchAnalytics(options: { siteDistDir: string; sizes: number[]; samples: number }): Promise<AnalyticsBenchResult> {
+  const database = await createDatabase('analytics');
+  const sizes: AnalyticsSizeResult[] = [];
+  let server: RunningProcess | undefined;
+  let inProcess: InProcessApp | undefined;
+  const client = new pg.Client({ connectionString: database.url });
+  try {
+    const knex = await openDatabase({ databaseUrl: database.url, dataDir: path.join(ROOT, 'bench', '.work') });
+    await migrateLatest(knex);
+    await knex.destroy();
+    await client.connect();
+    server = await startProductionServer({
+      name: 'analytics-app',
+      siteDistDir: options.siteDistDir,
+      env: { DATABASE_URL: database.url, RATE_LIMITS: 'off', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    });
+    const session = await signInAdmin(server.url, setupCodeInLog(readFileSync(server.logFile, 'utf8')));
+    inProcess = await startInProcessApp(database.url, options.siteDistDir);
+    const inProcessSession = new ApiSession(inProcess.url);
+    await inProcessSession.expect('POST', '/api/simple-auth/login', { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }, [200]);
+
+    for (const rows of options.sizes) {
+      log(`analytics: seeding ${rows.toLocaleString('fr-CH')} contacts…`);
+      await seedLeadsTo(client, rows);
+      const openTasks = await seedAnalyticsData(client);
+      const list: ScenarioResult[] = [];
+      for (const scenario of ANALYTICS_SCENARIOS) {
+        const result = await measureScenario(scenario, session, inProcess, inProcessSession, client, options.samples);
+        log(`analytics ${rows}: ${scenario.id}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms; ${result.plans.map((plan) => plan.scans.join(' + ')).join(' | ')}`);
+        list.push(result);
+      }
+      sizes.push({ rows, openTasks, list });
+    }
+  } finally {
+    await inProcess?.close();
+    await server?.stop();
+    await client.end().catch(() => undefined);
+    await dropDatabase(database.name);
+  }
+  return { sizes, samplesPerScenario: options.samples };
+}

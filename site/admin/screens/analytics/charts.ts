@@ -1,0 +1,85 @@
+/** The four charts of the analytics screen, built with Observable Plot from the API's series. */
+import * as Plot from '@observablehq/plot';
+import type { AnalyticsJson } from '#presenters';
+import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '#schemas/options.ts';
+
+/** Colours distinguishable in print and by most colour-blind readers (Okabe–Ito), one per source. */
+const SOURCE_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#7a7a7a'];
+const ACCENT = '#4f46e5';
+const style = { fontSize: '12px', fontFamily: 'inherit', color: '#334155' };
+
+/** "2026-11-16" → "16/11" (axis), the table shows the full date. */
+const shortWeek = (week: string) => `${week.slice(8, 10)}/${week.slice(5, 7)}`;
+
+export function weeklyChart(data: AnalyticsJson, width: number) {
+  const rows = data.newContacts.flatMap((week) => LEAD_SOURCES.map((source) => ({ week: week.week, source: LEAD_SOURCE_LABELS[source], count: week.counts[source] })));
+  const every = Math.ceil(data.newContacts.length / Math.max(4, Math.floor(width / 60)));
+  const ticks = data.newContacts.map((week) => week.week).filter((_, index) => index % every === 0);
+  return Plot.plot({
+    width,
+    height: 260,
+    style,
+    marginLeft: 40,
+    x: { label: null, type: 'band', ticks, tickFormat: shortWeek },
+    y: { label: 'Contacts', grid: true, tickFormat: 'd' },
+    color: { domain: LEAD_SOURCES.map((source) => LEAD_SOURCE_LABELS[source]), range: SOURCE_COLOURS, legend: true },
+    marks: [Plot.barY(rows, Plot.stackY({ x: 'week', y: 'count', fill: 'source' })), Plot.ruleY([0])],
+  });
+}
+
+export function funnelChart(data: AnalyticsJson, width: number) {
+  const steps = funnelSteps(data);
+  return Plot.plot({
+    width,
+    height: 200,
+    style,
+    marginLeft: 150,
+    x: { label: 'Contacts', grid: true, tickFormat: 'd' },
+    y: { label: null, domain: steps.map((step) => step.label) },
+    marks: [
+      Plot.barX(steps, { x: 'count', y: 'label', fill: ACCENT }),
+      Plot.text(steps, { x: 'count', y: 'label', text: (step: { count: number }) => String(step.count), dx: 6, textAnchor: 'start', fill: '#0f172a' }),
+      Plot.ruleX([0]),
+    ],
+  });
+}
+
+export function funnelSteps(data: AnalyticsJson) {
+  return [
+    { label: 'Inscrits', count: data.funnel.registered },
+    { label: 'Présents', count: data.funnel.attended },
+    { label: 'Demande de contact', count: data.funnel.contactRequested },
+    { label: 'Qualifiés', count: data.funnel.qualified },
+  ];
+}
+
+/** Attended is drawn over registrations (it is a part of them): one bar per session. */
+export function sessionsChart(data: AnalyticsJson, width: number) {
+  const rows = data.sessions.flatMap((session) => [
+    { session: session.title, measure: 'Inscriptions', count: session.registrations },
+    { session: session.title, measure: 'Présents', count: session.attended },
+  ]);
+  return Plot.plot({
+    width,
+    height: Math.max(160, 50 * data.sessions.length + 60),
+    style,
+    marginLeft: Math.min(220, width / 3),
+    x: { label: 'Contacts', grid: true, tickFormat: 'd' },
+    y: { label: null, domain: data.sessions.map((session) => session.title), tickFormat: (title: string) => (title.length > 28 ? `${title.slice(0, 27)}…` : title) },
+    color: { domain: ['Inscriptions', 'Présents'], range: [ACCENT, '#009E73'], legend: true },
+    marks: [Plot.barX(rows, { x: 'count', y: 'session', fill: 'measure', insetTop: 4, insetBottom: 4 }), Plot.ruleX([0])],
+  });
+}
+
+export function statusChart(data: AnalyticsJson, width: number) {
+  const rows = data.statuses.map((entry) => ({ label: LEAD_STATUS_LABELS[entry.status], count: entry.count }));
+  return Plot.plot({
+    width,
+    height: 200,
+    style,
+    marginLeft: 110,
+    x: { label: 'Contacts', grid: true, tickFormat: 'd' },
+    y: { label: null, domain: rows.map((row) => row.label) },
+    marks: [Plot.barX(rows, { x: 'count', y: 'label', fill: ACCENT }), Plot.ruleX([0])],
+  });
+}

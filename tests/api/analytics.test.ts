@@ -1,0 +1,120 @@
+/** The analytics series and the CSV report (issue 15) on a known data set. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TZDate } from '@date-fns/tz';
+import { format, startOfWeek } from 'date-fns';
+import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+
+let app: TestApp;
+let admin: TestClient;
+let member: TestClient;
+const DAY = 86_400_000;
+const ago = (days: number) => new Date(Date.now() - days * DAY);
+/** The Monday (Zurich) of the week holding `date`, as the API names weeks. */
+const weekOf = (date: Date) => format(startOfWeek(new TZDate(date, 'Europe/Zurich'), { weekStartsOn: 1 }), 'yyyy-MM-dd');
+
+async function lead(email: string, fields: Record<string, unknown>): Promise<number> {
+  const [row] = await app.knex('leads').insert({ firstName: 'Test', email, ...fields }).returning('id');
+  return row.id;
+}
+
+beforeAll(async () => {
+  ({ app, admin, member } = await startTestAppWithUsers());
+  // New contacts: two this week-ish (form, webinar), one 60 days ago (referral), one 200 days ago (social).
+  await lead('a@example.ch', { source: 'form', createdAt: ago(1), status: 'new' });
+  await lead('b@example.ch', { source: 'webinar', type: 'webinar', createdAt: ago(1), status: 'qualified' });
+  await lead('c@example.ch', { source: 'referral', createdAt: ago(60), status: 'contacted' });
+  await lead('d@example.ch', { source: null, createdAt: ago(200), status: 'unqualified' });
+  // A session 10 days ago: 4 seated (one cancelled, one waitlisted not counted), 2 present.
+  const [webinar] = await app.knex('webinars').insert({ title: '=Investir en 2027', datetime: ago(10) }).returning('id');
+  const [old] = await app.knex('webinars').insert({ title: 'Ancienne session', datetime: ago(120) }).returning('id');
+  const attendee1 = await lead('p1@example.ch', { type: 'webinar', source: 'webinar', createdAt: ago(400), status: 'qualified' });
+  const attendee2 = await lead('p2@example.ch', { type: 'webinar', source: 'webinar', createdAt: ago(400), status: 'qualified' });
+  const absent = await lead('p3@example.ch', { type: 'webinar', source: 'webinar', createdAt: ago(400) });
+  const registered = await lead('p4@example.ch', { type: 'webinar', source: 'webinar', createdAt: ago(400), status: 'qualified' });
+  const cancelled = await lead('p5@example.ch', { type: 'webinar', source: 'webinar', createdAt: ago(400) });
+  const waiting = await lead('p6@example.ch', { type: 'webinar', source: 'webinar', createdAt: ago(400) });
+  await app.knex('webinarRegistrations').insert([
+    { webinarId: webinar.id, leadId: attendee1, status: 'attended' },
+    { webinarId: webinar.id, leadId: attendee2, status: 'attended' },
+    { webinarId: webinar.id, leadId: absent, status: 'no-show' },
+    { webinarId: webinar.id, leadId: registered, status: 'registered' },
+    { webinarId: webinar.id, leadId: cancelled, status: 'cancelled' },
+    { webinarId: webinar.id, leadId: waiting, status: 'waitlisted' },
+    { webinarId: old.id, leadId: absent, status: 'attended' },
+  ]);
+  // Attendee 1 asked to be contacted (the public form's note); attendee 2 did not. Both are qualified.
+  await app.knex('activities').insert({ leadId: attendee1, type: 'note', status: 'completed', title: 'Demande de contact' });
+});
+afterAll(() => app.close());
+
+describe('GET /api/admin/analytics', () => {
+  it('answers 401 signed out and 403 to a non-admin', async () => {
+    expect((await app.client().get('/api/admin/analytics')).status).toBe(401);
+    expect((await member.get('/api/admin/analytics')).status).toBe(403);
+    expect((await member.get('/api/admin/analytics/report.csv')).status).toBe(403);
+  });
+
+  it('answers 400 in French for an unknown period', async () => {
+    const response = await admin.get('/api/admin/analytics', { query: { period: '7d' } });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0]).toEqual({ path: 'period', message: "La période doit être l'une des valeurs suivantes : 30 jours, 90 jours, 12 mois." });
+  });
+
+  it('gives the 30 days series: weeks by source, funnel, sessions, statuses', async () => {
+    const response = await admin.get('/api/admin/analytics', { query: { period: '30d' } });
+    expect(response.status).toBe(200);
+    const body = response.body;
+    expect(body.period).toBe('30d');
+    // Every week from the one holding the start to the current one, Monday to Monday.
+    expect(body.newContacts[0].week).toBe(weekOf(new Date(body.from)));
+    expect(body.newContacts.at(-1).week).toBe(weekOf(new Date(body.to)));
+    expect(body.newContacts.length).toBeGreaterThanOrEqual(5);
+    const total = body.newContacts.reduce((sum: number, week: { total: number }) => sum + week.total, 0);
+    expect(total).toBe(2);
+    const recent = body.newContacts.find((week: { week: string }) => week.week === weekOf(ago(1)));
+    expect(recent.counts).toEqual({ form: 1, webinar: 1, referral: 0, website: 0, social: 0, other: 0 });
+    expect(body.funnel).toEqual({ registered: 4, attended: 2, contactRequested: 1, qualified: 1 });
+    expect(body.sessions).toEqual([
+      { id: expect.any(Number), title: '=Investir en 2027', datetime: expect.any(String), registrations: 4, attended: 2, attendanceRate: 50 },
+    ]);
+    expect(body.statuses).toEqual([
+      { status: 'new', count: 1 },
+      { status: 'contacted', count: 0 },
+      { status: 'qualified', count: 1 },
+      { status: 'unqualified', count: 0 },
+    ]);
+  });
+
+  it('widens with the period: 90 days and 12 months', async () => {
+    const quarter = (await admin.get('/api/admin/analytics', { query: { period: '90d' } })).body;
+    expect(quarter.statuses.find((s: { status: string }) => s.status === 'contacted').count).toBe(1);
+    expect(quarter.sessions).toHaveLength(1);
+    const year = (await admin.get('/api/admin/analytics', { query: { period: '12m' } })).body;
+    expect(year.newContacts.length).toBeGreaterThanOrEqual(52);
+    // A contact without a source counts as a form.
+    expect(year.newContacts.reduce((sum: number, week: { counts: { form: number } }) => sum + week.counts.form, 0)).toBe(2);
+    expect(year.sessions.map((s: { title: string }) => s.title)).toEqual(['Ancienne session', '=Investir en 2027']);
+    expect(year.funnel).toEqual({ registered: 4, attended: 3, contactRequested: 1, qualified: 1 });
+  });
+});
+
+describe('GET /api/admin/analytics/report.csv', () => {
+  it('downloads the figures as Swiss Excel CSV: BOM, semicolons, CRLF, French headers, dd/MM/yyyy, no formula', async () => {
+    const response = await admin.get('/api/admin/analytics/report.csv', { query: { period: '30d' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="rapport-30d-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await (await fetch(new URL('/api/admin/analytics/report.csv?period=30d', admin.baseUrl), { headers: { cookie: admin.cookieHeader } })).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = response.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Rubrique;Élément;Date;Valeur');
+    expect(lines).toContain('Période;30 jours;;');
+    expect(lines.some((line) => /^Période;Début;\d{2}\/\d{2}\/\d{4};$/.test(line))).toBe(true);
+    expect(lines).toContain('Entonnoir des webinaires;Inscrits;;4');
+    expect(lines).toContain('Entonnoir des webinaires;Qualifiés;;1');
+    expect(lines).toContain('Contacts par statut;Nouveau;;1');
+    const rate = lines.find((line) => line.includes('taux de présence'));
+    expect(rate).toMatch(/^Sessions;'=Investir en 2027 : taux de présence \(%\);\d{2}\/\d{2}\/\d{4};50$/);
+    expect(response.text.includes('\n') && !/[^\r]\n/.test(response.text)).toBe(true);
+  });
+});

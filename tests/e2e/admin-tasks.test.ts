@@ -1,0 +1,134 @@
+/**
+ * Issue 15 in the browser: the task list (filter, mark done, reschedule, assign), the same editing on
+ * a contact, the dashboard's "Tâches du jour", the analytics screen (period, tables), the CSV report
+ * and the activity feed; axe-clean on each new screen.
+ */
+import { readFileSync } from 'node:fs';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { adminApi, expect, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
+
+test.use({ adminSuite: 'tasks' });
+
+/** A Swiss calendar day, `days` from today, as "yyyy-MM-dd". */
+function zurichDay(days: number): string {
+  const now = new TZDate(Date.now(), 'Europe/Zurich');
+  return format(new TZDate(now.getFullYear(), now.getMonth(), now.getDate() + days, 12, 0, 0, 'Europe/Zurich'), 'yyyy-MM-dd');
+}
+const swiss = (day: string) => day.split('-').reverse().join('/');
+
+test('tasks: grouped by day, filtered, marked done, rescheduled and assigned; the dashboard shows today’s', async ({ page, request, baseURL }) => {
+  const api = await adminApi(request, baseURL!);
+  const lea = await api.createLead({ firstName: 'Léa', lastName: 'Tâches', email: `lea.taches.${Date.now()}@example.ch` });
+  const marc = await api.createLead({ firstName: 'Marc', lastName: 'Tâches', email: `marc.taches.${Date.now()}@example.ch` });
+  await api.addActivity(lea.id, { type: 'call', title: 'Rappeler Léa', status: 'planned', dueDate: zurichDay(-2) });
+  await api.addActivity(lea.id, { type: 'email', title: 'Envoyer la brochure', status: 'in_progress', dueDate: zurichDay(0) });
+  await api.addActivity(marc.id, { type: 'meeting', title: 'Rencontrer Marc', status: 'planned', dueDate: zurichDay(5) });
+  await api.addActivity(marc.id, { type: 'task', title: 'Préparer le dossier', status: 'planned' });
+  await api.addActivity(marc.id, { type: 'note', title: 'Note terminée', status: 'completed' });
+
+  await signIn(page);
+  const todayCard = page.getByRole('region', { name: 'Tâches du jour' });
+  await expect(todayCard.getByRole('list', { name: 'Tâches : En retard' })).toContainText('Rappeler Léa');
+  await expect(todayCard.getByRole('list', { name: "Tâches : Aujourd'hui" })).toContainText('Envoyer la brochure');
+  await expect(todayCard).not.toContainText('Rencontrer Marc');
+
+  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tâches' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tâches' })).toBeVisible();
+  const group = (name: string) => page.getByRole('list', { name: `Tâches : ${name}` });
+  await expect(group('En retard')).toContainText('Rappeler Léa');
+  await expect(group("Aujourd'hui")).toContainText('Envoyer la brochure');
+  await expect(group('À venir')).toContainText('Rencontrer Marc');
+  await expect(group('Sans échéance')).toContainText('Préparer le dossier');
+  await expect(page.getByText('Note terminée')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Filter by type, then back.
+  await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption({ label: 'Réunion' });
+  await expect(page).toHaveURL(/type=meeting/);
+  await expect(group('À venir')).toContainText('Rencontrer Marc');
+  await expect(group('En retard')).toContainText('Aucune tâche.');
+  await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption({ label: 'Tous' });
+  await expect(group('En retard')).toContainText('Rappeler Léa');
+
+  // Assign, then filter by the person assigned.
+  await page.getByLabel('Assignée à : « Préparer le dossier »').selectOption({ label: 'Camille Rochat' });
+  await expect(toast(page)).toContainText('Activité assignée');
+  await page.getByRole('combobox', { name: 'Assignée à', exact: true }).selectOption({ label: 'Camille Rochat' });
+  await expect(group('Sans échéance')).toContainText('Préparer le dossier');
+  await expect(group('En retard')).toContainText('Aucune tâche.');
+  await page.getByRole('combobox', { name: 'Assignée à', exact: true }).selectOption({ label: 'Tout le monde' });
+
+  // Reschedule the overdue call to tomorrow: it moves to "À venir".
+  await page.getByLabel('Échéance de « Rappeler Léa »').fill(zurichDay(1));
+  await page.getByRole('button', { name: 'Replanifier « Rappeler Léa »' }).click();
+  await expect(toast(page)).toContainText('Échéance modifiée');
+  await expect(group('À venir')).toContainText('Rappeler Léa');
+  await expect(group('À venir')).toContainText(`Échéance : ${swiss(zurichDay(1))}`);
+  await expect(group('En retard')).toContainText('Aucune tâche.');
+
+  // Mark the e-mail done: it leaves the list, and the contact's last contact date is today.
+  await page.getByRole('button', { name: 'Terminer « Envoyer la brochure »' }).click();
+  await expect(toast(page)).toContainText('Activité terminée');
+  await expect(page.getByText('Envoyer la brochure')).toHaveCount(0);
+
+  // Change a status; the row links to its contact.
+  await page.getByLabel('Statut de « Rencontrer Marc »').selectOption({ label: 'En cours' });
+  await expect(toast(page)).toContainText('Statut modifié');
+  await group('À venir').getByRole('link', { name: 'Léa Tâches' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/${lea.id}$`));
+  const activities = page.getByRole('list', { name: 'Activités du contact' });
+  await expect(activities).toContainText('Envoyer la brochure');
+  // The completed e-mail set the contact's last contact date.
+  await expect(page.getByText('Jamais contacté')).toHaveCount(0);
+
+  // The same editing on the contact: mark the call done.
+  await activities.getByRole('button', { name: 'Terminer « Rappeler Léa »' }).click();
+  await expect(toast(page)).toContainText('Activité terminée');
+  await expect(activities.getByLabel('Statut de « Rappeler Léa »')).toHaveValue('completed');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('analytics: period change and tables; the dashboard report downloads; the activity feed pages', async ({ page, request, baseURL }) => {
+  const api = await adminApi(request, baseURL!);
+  const lead = await api.createLead({ firstName: 'Anna', lastName: 'Analyse', email: `anna.${Date.now()}@example.ch`, source: 'referral' });
+  for (let n = 1; n <= 12; n++) await api.addActivity(lead.id, { type: 'note', title: `Note numéro ${n}`, status: 'completed' });
+
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Analytiques' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytiques' })).toBeVisible();
+  const weekly = page.getByRole('region', { name: 'Nouveaux contacts par semaine et par source' });
+  await expect(weekly.getByRole('columnheader', { name: 'Recommandation' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Entonnoir des webinaires' }).getByRole('row', { name: /Inscrits/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Contacts par statut' }).getByRole('row', { name: /Nouveau/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Inscriptions et taux de présence par session' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Histogramme empilé/ })).toBeVisible();
+  const weeks30 = await weekly.getByRole('row').count();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: '12 mois' }).click();
+  await expect(page).toHaveURL(/period=12m/);
+  await expect(page.getByRole('button', { name: '12 mois' })).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => weekly.getByRole('row').count()).toBeGreaterThan(weeks30 + 40);
+
+  // The dashboard's report: a CSV for the chosen period.
+  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tableau de bord' }).click();
+  await page.getByLabel('Période du rapport').selectOption({ label: '90 jours' });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Générer un rapport' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^rapport-90d(-\d{4}-\d{2}-\d{2})?\.csv$/);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFFRubrique;Élément;Date;Valeur\r\n')).toBe(true);
+  expect(csv).toContain('Période;90 jours;;');
+
+  // "Voir toute l'activité": every activity, ten a page.
+  await page.getByRole('link', { name: "Voir toute l'activité" }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "Toute l'activité" })).toBeVisible();
+  const feed = page.getByRole('region', { name: "Tableau de toute l'activité" });
+  await expect(feed.getByRole('row')).toHaveCount(11);
+  await expect(feed).toContainText('Note numéro 12');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('navigation', { name: "Pagination de l'activité" }).getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(feed).toContainText('Note numéro 1');
+  await expect(feed).not.toContainText('Note numéro 12');
+});
