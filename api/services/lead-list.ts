@@ -24,13 +24,16 @@ export async function listLeads(db: Knex, query: LeadListQuery): Promise<{ leads
   if (query.source) builder.where('source', query.source);
   if (query.tags?.length) builder.whereRaw('tags @> ?::text[]', [query.tags]);
   if (query.createdAfter) builder.where('createdAt', '>=', query.createdAfter);
+  // Days of Swiss time: from the start of `createdFrom` to the end of `createdTo`, daylight saving included.
+  if (query.createdFrom) builder.whereRaw(`created_at >= (?::date)::timestamp at time zone 'Europe/Zurich'`, [query.createdFrom]);
+  if (query.createdTo) builder.whereRaw(`created_at < (?::date + 1)::timestamp at time zone 'Europe/Zurich'`, [query.createdTo]);
   builder.orderBy([
     { column: 'createdAt', order: 'desc' },
     { column: 'id', order: 'desc' },
   ]);
   // Unfiltered (or filtered by status only), the exact total comes from the trigger-kept counters
   // instead of counting every row; any other filter counts the matching rows.
-  const onlyStatus = !query.search && !query.source && !query.tags?.length && !query.createdAfter;
+  const onlyStatus = !query.search && !query.source && !query.tags?.length && !query.createdAfter && !query.createdFrom && !query.createdTo;
   if (onlyStatus) {
     const [leads, total] = await Promise.all([builder.offset((query.page - 1) * query.limit).limit(query.limit), countLeads(db, query.status)]);
     return { leads, total };
