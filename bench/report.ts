@@ -11,6 +11,8 @@ import type { LoginResult } from './login.ts';
 import type { LoginFloodResult } from './login-flood.ts';
 import type { BundleResult } from './bundle.ts';
 import type { Sizes } from './lib/compress.ts';
+import type { ImportBenchResult } from './import.ts';
+import { renderImportSection } from './report-import.ts';
 import { kb, ms, pageRecommendation, pageTargets, type Target } from './report-pages.ts';
 
 type Stamped<T> = T & { at: string };
@@ -31,6 +33,7 @@ export interface BenchResults {
   login?: Stamped<LoginResult>;
   loginFlood?: Stamped<LoginFloodResult>;
   bundle?: Stamped<{ sizes: BundleResult[] }>;
+  importCsv?: Stamped<ImportBenchResult>;
 }
 
 
@@ -491,6 +494,7 @@ export function renderReport(results: BenchResults): string {
     if (last.cold[0]) out.push(`API calls of the first cold load: ${last.cold[0].apiRequests.map((request) => `${request.path} ${ms(request.ms)}`).join(', ')}.`);
     out.push('');
   }
+  out.push(...renderImportSection(results.importCsv, loadNote(results, 'import')));
   return out.join('\n');
 }
 
