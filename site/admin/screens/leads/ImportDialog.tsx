@@ -123,7 +123,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         <div className="mt-3">
           <p className="mb-4 text-sm text-slate-700" role="status">
             {step.fileName} : {plural(step.rows, 'ligne', 'lignes')}
-            {step.check.invalid ? `, dont ${plural(step.check.invalid, 'ligne en erreur', 'lignes en erreur')} dans les ${Math.min(step.rows, CHUNK_ROWS)} premières` : ''}.
+            {step.check.invalid ? `, dont ${plural(step.check.invalid, 'ligne en erreur', 'lignes en erreur')}${step.rows > CHUNK_ROWS ? ` dans les ${CHUNK_ROWS} premières` : ''}` : ''}.
           </p>
           <MappingFields
             columns={step.check.columns}

@@ -62,26 +62,21 @@ export function PreviewTable({ preview }: { preview: LeadImportJson['preview'] }
               <th scope="col" className={th}>
                 Ligne
               </th>
+              <th scope="col" className={th}>
+                Erreurs
+              </th>
               {PREVIEW_FIELDS.map((field) => (
                 <th key={field} scope="col" className={th}>
                   {IMPORT_FIELD_LABELS[field]}
                 </th>
               ))}
-              <th scope="col" className={th}>
-                Erreurs
-              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {preview.map((row) => (
               <tr key={row.row} className={row.errors.length ? 'bg-red-50' : undefined}>
                 <td className={cx(td, 'tabular-nums')}>{row.row}</td>
-                {PREVIEW_FIELDS.map((field) => (
-                  <td key={field} className={td}>
-                    {row.values[field] ?? '-'}
-                  </td>
-                ))}
-                <td className={cx(td, row.errors.length ? 'text-red-800' : 'text-emerald-800')}>
+                <td className={cx(td, 'min-w-56', row.errors.length ? 'text-red-800' : 'text-emerald-800')}>
                   {row.errors.length ? (
                     <ul>
                       {row.errors.map((error) => (
@@ -92,6 +87,11 @@ export function PreviewTable({ preview }: { preview: LeadImportJson['preview'] }
                     'OK'
                   )}
                 </td>
+                {PREVIEW_FIELDS.map((field) => (
+                  <td key={field} className={cx(td, 'whitespace-nowrap')}>
+                    {row.values[field] ?? '-'}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
