@@ -1,7 +1,8 @@
 /** The back office's contact list (search, filters, exact total) and the dashboard's newest contacts. */
 import type { Knex } from 'knex';
 import { Lead } from '../models/index.ts';
-import type { LeadListQuery } from '../schemas/index.ts';
+import { dateRangeIssue, type LeadListQuery } from '../schemas/index.ts';
+import { badRequest, MESSAGES } from '../errors.ts';
 import { countLeads } from './leads.ts';
 
 /** `%`, `_` and `\` in a search term are literal characters, not LIKE wildcards. */
@@ -15,6 +16,8 @@ function escapeLike(term: string): string {
  * company phone") with the trigram index, so "zoe" finds "Zoé" and "zoé fav" finds "Zoé Favre".
  */
 export async function listLeads(db: Knex, query: LeadListQuery): Promise<{ leads: Lead[]; total: number }> {
+  const rangeIssue = dateRangeIssue(query);
+  if (rangeIssue) throw badRequest(MESSAGES.invalid, [rangeIssue]);
   const builder = Lead.query(db);
   if (query.search) {
     const term = escapeLike(query.search.replace(/\s+/g, ' '));

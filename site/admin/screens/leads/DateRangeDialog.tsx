@@ -1,5 +1,6 @@
 /** "Par date" → "Plage de dates…": the first and last day (inclusive, Swiss days) of the contacts' creation. */
 import { useState, type SubmitEvent } from 'react';
+import { dateRangeIssue } from '#schemas/leads.ts';
 import { Modal } from '../../ui/dialog.tsx';
 import { TextField } from '../../ui/forms.tsx';
 import { buttonClass } from '../../ui/primitives.tsx';
@@ -12,7 +13,8 @@ export function DateRangeDialog(props: { open: boolean; from: string; to: string
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!from && !to) return setError('Indiquez au moins une des deux dates.');
-    if (from && to && to < from) return setError('La date « au » doit être postérieure ou égale à la date « du ».');
+    const issue = dateRangeIssue({ createdFrom: from, createdTo: to });
+    if (issue) return setError(issue.message);
     setError(undefined);
     props.onApply({ from, to });
   }
