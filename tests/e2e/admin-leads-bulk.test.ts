@@ -99,6 +99,10 @@ test('selected contacts are tagged, untagged, given a status, exported and delet
   }
   await signIn(page);
   await openContacts(page);
+  // Only this journey's contacts (the file's other journeys share the database).
+  await page.getByPlaceholder('Rechercher un contact par nom, email...').fill('bulk.example.ch');
+  await page.getByPlaceholder('Rechercher un contact par nom, email...').press('Enter');
+  await expect(page).toHaveURL(/search=bulk\.example\.ch/);
   await expect(rows(page)).toHaveCount(3);
 
   await page.getByLabel('Sélectionner Alice').check();
