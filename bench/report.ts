@@ -12,6 +12,8 @@ import type { LoginResult } from './login.ts';
 import type { LoginFloodResult } from './login-flood.ts';
 import type { BundleResult } from './bundle.ts';
 import type { Sizes } from './lib/compress.ts';
+import type { ImportBenchResult } from './import.ts';
+import { renderImportSection } from './report-import.ts';
 import { kb, ms, pageRecommendation, pageTargets, type Target } from './report-pages.ts';
 
 type Stamped<T> = T & { at: string };
@@ -33,6 +35,7 @@ export interface BenchResults {
   loginFlood?: Stamped<LoginFloodResult>;
   bundle?: Stamped<{ sizes: BundleResult[] }>;
   analytics?: Stamped<AnalyticsBenchResult>;
+  importCsv?: Stamped<ImportBenchResult>;
 }
 
 
@@ -527,6 +530,7 @@ export function renderReport(results: BenchResults): string {
     out.push(adminGrowthTable(analytics as unknown as AdminResult, (size) => size.list));
     out.push('');
   }
+  out.push(...renderImportSection(results.importCsv, loadNote(results, 'import')));
   return out.join('\n');
 }
 

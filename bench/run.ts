@@ -3,7 +3,7 @@
  * dashboard against their baselines, on PostgreSQL, and writes bench/RESULTS.md.
  *
  * Options (or the BENCH_* environment variables):
- *   --only=pages,leads,admin,login,bundle,login-flood,analytics   phases to run (default: all); the others keep their
+ *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import   phases to run (default: all); the others keep their
  *                                           figures from the previous run (bench/.work/results.json)
  *   --sizes=10000,100000,1000000            contact counts for the admin and analytics phases
  *   --runs=5                                Lighthouse runs per page and form factor (median)
@@ -29,9 +29,10 @@ import { benchLogin } from './login.ts';
 import { benchLoginFlood } from './login-flood.ts';
 import { benchBundle, type BundleResult } from './bundle.ts';
 import { benchAnalytics } from './analytics.ts';
+import { benchImport } from './import.ts';
 import { renderReport, type BenchResults } from './report.ts';
 
-const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics'] as const;
+const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values } = parseArgs({
@@ -83,7 +84,7 @@ function save(): void {
 try {
   log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, load ${machine.loadAverage.join(' ')}; phases: ${[...only].join(', ')}`);
   results.machine = machine;
-  const needsDatabase = ['leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics'].some((phase) => only.has(phase as Phase));
+  const needsDatabase = ['leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import'].some((phase) => only.has(phase as Phase));
   if (needsDatabase && !(await isPostgresReachable())) {
     throw new Error(`PostgreSQL is not reachable at ${ADMIN_URL} (set BENCH_DATABASE_URL to a server where the benchmark may create databases)`);
   }
@@ -146,6 +147,11 @@ try {
   if (only.has('analytics')) {
     await phase('analytics', async () => {
       results.analytics = { ...(await benchAnalytics({ siteDistDir: site.dir, sizes, samples: quick ? 10 : 30 })), at: stamp };
+    });
+  }
+  if (only.has('import')) {
+    await phase('import', async () => {
+      results.importCsv = { ...(await benchImport({ siteDistDir: site.dir, rows: quick ? 10_000 : 100_000, chunkRows: 5000 })), at: stamp };
     });
   }
   results.durationS = round((performance.now() - started) / 1000, 0);

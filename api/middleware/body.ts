@@ -2,7 +2,10 @@
  * Reads request bodies with strict limits, for every route:
  * - JSON (`application/json`, `application/*+json`) and HTML form posts (`application/x-www-form-urlencoded`,
  *   accepted only by routes that opt in through `validate(..., { allowForm: true })`);
- * - any other content type with a body → 415; over 100 KB → 413; invalid UTF-8 → 400; malformed JSON → 400.
+ * - any other content type with a body → 415; over 100 KB → 413; invalid UTF-8 → 400; malformed JSON → 400;
+ * - `text/csv` is left unread (`bodyFormat: 'csv'`): only a route that opts in (`validate(..., { allowCsv: true })`)
+ *   reads it, after its sign-in check, with its own limit (`readRawBody`), so nobody signed out makes the
+ *   server hold a large upload.
  * `__proto__`, `constructor` and `prototype` keys are dropped while parsing (no prototype pollution).
  */
 import type { Context, Next } from 'koa';
@@ -11,7 +14,7 @@ import { HttpError, MESSAGES } from '../errors.ts';
 export const BODY_LIMIT_BYTES = 100 * 1024;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-export type BodyFormat = 'none' | 'json' | 'form';
+export type BodyFormat = 'none' | 'json' | 'form' | 'csv';
 
 declare module 'koa' {
   interface Request {
@@ -25,17 +28,18 @@ function hasBody(ctx: Context): boolean {
   return length !== '' && length !== '0';
 }
 
-async function readRaw(ctx: Context): Promise<Buffer> {
+/** The request body as bytes, refused with 413 beyond `limit`. */
+export async function readRawBody(ctx: Context, limit = BODY_LIMIT_BYTES, tooLarge: string = MESSAGES.payloadTooLarge): Promise<Buffer> {
   const declared = Number(ctx.get('content-length') || 0);
-  if (declared > BODY_LIMIT_BYTES) throw new HttpError(413, MESSAGES.payloadTooLarge);
+  if (declared > limit) throw new HttpError(413, tooLarge);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
     size += (chunk as Buffer).length;
-    if (size > BODY_LIMIT_BYTES) {
+    if (size > limit) {
       ctx.req.unpipe();
       ctx.req.resume();
-      throw new HttpError(413, MESSAGES.payloadTooLarge);
+      throw new HttpError(413, tooLarge);
     }
     chunks.push(chunk as Buffer);
   }
@@ -75,11 +79,15 @@ export function bodyParser() {
     ctx.state.bodyFormat = 'none' satisfies BodyFormat;
     if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || !hasBody(ctx)) return next();
 
+    if (ctx.is('text/csv') !== false) {
+      ctx.state.bodyFormat = 'csv' satisfies BodyFormat;
+      return next();
+    }
     const isJson = ctx.is('application/json', 'application/*+json') !== false;
     const isForm = !isJson && ctx.is('application/x-www-form-urlencoded') !== false;
     if (!isJson && !isForm) throw new HttpError(415, MESSAGES.unsupportedMediaType);
 
-    const text = decodeUtf8(await readRaw(ctx));
+    const text = decodeUtf8(await readRawBody(ctx));
     if (isJson) {
       if (text.trim() === '') {
         ctx.request.body = undefined;

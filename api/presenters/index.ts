@@ -11,3 +11,4 @@ export * from './emails.ts';
 export * from './lead-registrations.ts';
 export * from './tasks.ts';
 export * from './analytics.ts';
+export * from './lead-bulk.ts';

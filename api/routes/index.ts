@@ -4,6 +4,7 @@ import { publicLeadsRouter } from './public-leads.ts';
 import { authRouter } from './auth.ts';
 import { adminDashboardRouter } from './admin-dashboard.ts';
 import { adminLeadsRouter } from './admin-leads.ts';
+import { adminLeadBulkRouter } from './admin-lead-bulk.ts';
 import { adminWebinarsRouter } from './admin-webinars.ts';
 import { crmRouter } from './crm.ts';
 import { adminAuditRouter } from './admin-audit.ts';
@@ -31,6 +32,7 @@ export function apiRouters(_config: Config): Router[] {
     ...ADMIN_API_BASES.flatMap((base) => [
       adminDashboardRouter(base),
       adminLeadsRouter(base),
+      adminLeadBulkRouter(base),
       adminWebinarsRouter(base),
       adminAuditRouter(base),
       adminEmailsRouter(base),

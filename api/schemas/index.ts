@@ -18,3 +18,4 @@ export * from './field-errors.ts';
 export * from './registrations.ts';
 export * from './tasks.ts';
 export * from './analytics.ts';
+export * from './lead-bulk.ts';

@@ -132,7 +132,7 @@ export const tagNameSchema = z
 export const tagSchema = z.object({ tag: tagNameSchema });
 export type TagInput = z.input<typeof tagSchema>;
 
-/** `GET /api/admin/leads?page&limit&search&status&source&tags&createdAfter`. */
+/** `GET /api/admin/leads?page&limit&search&status&source&tags&createdAfter&createdFrom&createdTo`. */
 export const leadListQuerySchema = paginationQuerySchema.extend({
   search: optionalText('La recherche', 200),
   status: z.preprocess(blankToUndefined, leadStatus.optional()),
@@ -152,6 +152,20 @@ export const leadListQuerySchema = paginationQuerySchema.extend({
     blankToUndefined,
     isoDateTime('La date « créé après » doit être une date ISO 8601 avec fuseau (ex. 2026-11-01T00:00:00Z).').optional(),
   ),
+  /** First and last day (inclusive, days of Swiss time) of the "Par date" range: `2026-11-01`. */
+  createdFrom: z.preprocess(blankToUndefined, z.iso.date({ error: 'La date « du » doit être une date valide (AAAA-MM-JJ).' }).optional()),
+  createdTo: z.preprocess(blankToUndefined, z.iso.date({ error: 'La date « au » doit être une date valide (AAAA-MM-JJ).' }).optional()),
 });
+
+export const DATE_RANGE_ORDER_MESSAGE = 'La date « au » doit être postérieure ou égale à la date « du ».';
+
+/**
+ * The range's order, checked apart from the object schema: a refinement would forbid `.extend()`/`.omit()`
+ * on `leadListQuerySchema` (zod 4), which other lists and exports build on. Used by the server and the dialog.
+ */
+export function dateRangeIssue(range: { createdFrom?: string; createdTo?: string }): { path: string; message: string } | undefined {
+  if (range.createdFrom && range.createdTo && range.createdTo < range.createdFrom) return { path: 'createdTo', message: DATE_RANGE_ORDER_MESSAGE };
+  return undefined;
+}
 export type LeadListQueryInput = z.input<typeof leadListQuerySchema>;
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;

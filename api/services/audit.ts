@@ -32,6 +32,14 @@ export async function recordAuditEvent(db: Knex, event: NewAuditEvent): Promise<
   });
 }
 
+/** Several events in one statement (a bulk deletion records one per contact). */
+export async function recordAuditEvents(db: Knex, events: NewAuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db('audit_events').insert(
+    events.map((event) => ({ type: event.type, userId: event.userId ?? null, ipPrefix: event.ipPrefix ?? null, details: JSON.stringify(event.details ?? {}) })),
+  );
+}
+
 /** Records an event of this request: its client's IP prefix, and the given (or signed-in) user. */
 export function auditRequest(ctx: Context, type: AuditEventType, options: Omit<NewAuditEvent, 'type' | 'ipPrefix'> = {}): Promise<void> {
   const userId = options.userId !== undefined ? options.userId : (ctx.state.user?.id ?? null);

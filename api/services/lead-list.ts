@@ -1,7 +1,8 @@
 /** The back office's contact list (search, filters, exact total) and the dashboard's newest contacts. */
 import type { Knex } from 'knex';
 import { Lead } from '../models/index.ts';
-import type { LeadListQuery } from '../schemas/index.ts';
+import { dateRangeIssue, type LeadListQuery } from '../schemas/index.ts';
+import { badRequest, MESSAGES } from '../errors.ts';
 import { countLeads } from './leads.ts';
 
 /** `%`, `_` and `\` in a search term are literal characters, not LIKE wildcards. */
@@ -15,6 +16,8 @@ function escapeLike(term: string): string {
  * company phone") with the trigram index, so "zoe" finds "Zoé" and "zoé fav" finds "Zoé Favre".
  */
 export async function listLeads(db: Knex, query: LeadListQuery): Promise<{ leads: Lead[]; total: number }> {
+  const rangeIssue = dateRangeIssue(query);
+  if (rangeIssue) throw badRequest(MESSAGES.invalid, [rangeIssue]);
   const builder = Lead.query(db);
   if (query.search) {
     const term = escapeLike(query.search.replace(/\s+/g, ' '));
@@ -24,13 +27,16 @@ export async function listLeads(db: Knex, query: LeadListQuery): Promise<{ leads
   if (query.source) builder.where('source', query.source);
   if (query.tags?.length) builder.whereRaw('tags @> ?::text[]', [query.tags]);
   if (query.createdAfter) builder.where('createdAt', '>=', query.createdAfter);
+  // Days of Swiss time: from the start of `createdFrom` to the end of `createdTo`, daylight saving included.
+  if (query.createdFrom) builder.whereRaw(`created_at >= (?::date)::timestamp at time zone 'Europe/Zurich'`, [query.createdFrom]);
+  if (query.createdTo) builder.whereRaw(`created_at < (?::date + 1)::timestamp at time zone 'Europe/Zurich'`, [query.createdTo]);
   builder.orderBy([
     { column: 'createdAt', order: 'desc' },
     { column: 'id', order: 'desc' },
   ]);
   // Unfiltered (or filtered by status only), the exact total comes from the trigger-kept counters
   // instead of counting every row; any other filter counts the matching rows.
-  const onlyStatus = !query.search && !query.source && !query.tags?.length && !query.createdAfter;
+  const onlyStatus = !query.search && !query.source && !query.tags?.length && !query.createdAfter && !query.createdFrom && !query.createdTo;
   if (onlyStatus) {
     const [leads, total] = await Promise.all([builder.offset((query.page - 1) * query.limit).limit(query.limit), countLeads(db, query.status)]);
     return { leads, total };

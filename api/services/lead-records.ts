@@ -32,6 +32,15 @@ export async function updateLead(db: Knex, id: number, changes: LeadUpdate): Pro
 
 /** Deletes the lead; its registrations and activities go with it (ON DELETE CASCADE). */
 export async function deleteLead(db: Knex, id: number): Promise<void> {
-  const deleted = await db('leads').where({ id }).delete().returning('id');
+  const deleted = await deleteLeads(db, [id]);
   if (deleted.length === 0) throw notFound(MESSAGES.leadNotFound);
+}
+
+/**
+ * Deletes these leads in one statement (the single delete and the bulk action share it); answers the
+ * ids that existed. Registrations and activities go with them (ON DELETE CASCADE).
+ */
+export async function deleteLeads(db: Knex, ids: number[]): Promise<number[]> {
+  const deleted: Array<{ id: number }> = await db('leads').whereIn('id', ids).delete().returning('id');
+  return deleted.map((row) => row.id);
 }

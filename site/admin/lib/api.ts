@@ -6,6 +6,8 @@ import type {
   ActivityJson,
   BackupStatsJson,
   ActivityListJson,
+  LeadBulkJson,
+  LeadImportJson,
   LeadJson,
   LeadPageJson,
   LeadStatsJson,
@@ -43,6 +45,8 @@ export interface LeadListQuery {
   source?: string;
   tags?: string;
   createdAfter?: string;
+  createdFrom?: string;
+  createdTo?: string;
   limit?: number;
 }
 
@@ -131,4 +135,18 @@ export const TOUCHES: {
   emails: [['emails'], ['email']],
   tags: (leadId) => [['lead', leadId], ['leads', 'list'], ['leads', 'recent']],
   activities: (leadId) => [['lead', leadId], ['activities'], ['leads', 'list'], ['tasks'], ['analytics']],
+};
+
+/** The bulk endpoints of issue 15 (import chunks, actions on selected contacts). */
+export const bulkMutations = {
+  importCsv: (body: string, query: { dryRun: boolean; columns?: string; firstRow?: number }) =>
+    http
+      .post(withQuery(`${adminBase()}/leads/import`, { dryRun: String(query.dryRun), columns: query.columns, firstRow: query.firstRow }), {
+        body,
+        headers: { 'content-type': 'text/csv; charset=utf-8' },
+        timeout: 120_000,
+      })
+      .json<LeadImportJson>(),
+  bulk: (body: { ids: number[]; action: string; value?: string }) => http.post(`${adminBase()}/leads/bulk`, { json: body }).json<LeadBulkJson>(),
+  exportSelection: (ids: number[]) => http.post(`${adminBase()}/leads/bulk`, { json: { ids, action: 'export' } }).blob(),
 };

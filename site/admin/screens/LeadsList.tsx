@@ -1,10 +1,10 @@
 /**
- * Contacts list (/admin/leads): search, a filter menu (source, status, period), the counters, the
- * nine columns, row actions with a confirmed delete, numbered pagination. Page, search and filters
+ * Contacts list (/admin/leads): search, a filter menu (source, status, period or date range), the counters,
+ * "Importer" (CSV), row selection with bulk actions, the nine columns, row actions with a confirmed delete, numbered pagination. Page, search and filters
  * live in the URL so "back" from a contact returns to the same view.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { PAGE_SIZE, queries } from '../lib/api.ts';
 import { periodStart } from '../lib/periods.ts';
 import { useQuery } from '../lib/query.ts';
@@ -13,7 +13,10 @@ import { PlusIcon, RefreshIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, PageHeader, Spinner } from '../ui/primitives.tsx';
 import { SearchForm } from '../ui/SearchForm.tsx';
-import { Table, TableHead, tableState } from '../ui/table.tsx';
+import { Table, TableHead, tableState, th } from '../ui/table.tsx';
+import { BulkActions } from './leads/BulkActions.tsx';
+import { DateRangeDialog } from './leads/DateRangeDialog.tsx';
+import { ImportDialog } from './leads/ImportDialog.tsx';
 import { ActiveFilters, FilterMenu } from './leads/FilterMenu.tsx';
 import { LeadCounters } from './leads/LeadCounters.tsx';
 import { LEAD_COLUMNS, LeadRow } from './leads/LeadRow.tsx';
@@ -30,8 +33,26 @@ export function LeadsList() {
       source: params.source || undefined,
       status: params.status || undefined,
       createdAfter: periodStart(params.period),
+      createdFrom: params.from || undefined,
+      createdTo: params.to || undefined,
     }),
   );
+  const [importing, setImporting] = useState(false);
+  const [pickingRange, setPickingRange] = useState(false);
+  // The selection belongs to the view: another page or filter starts with none.
+  const view = listUrl(params);
+  const [selection, setSelection] = useState<{ view: string; ids: Set<number> }>({ view, ids: new Set() });
+  const selected = selection.view === view ? selection.ids : new Set<number>();
+  const pageIds = list.data?.leads.map((lead) => lead.id) ?? [];
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const select = (ids: number[], on: boolean) => {
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    setSelection({ view, ids: next });
+  };
   const stats = useQuery(queries.leadStats());
   const remove = useLeadDelete('list');
   const pages = pageCount(list.data?.pagination.total ?? 0, list.data?.pagination.limit ?? PAGE_SIZE);
@@ -70,6 +91,9 @@ export function LeadsList() {
               {refreshing ? <Spinner /> : <RefreshIcon size={16} />}
               Actualiser
             </button>
+            <button type="button" className={buttonClass('secondary')} onClick={() => setImporting(true)}>
+              Importer
+            </button>
             <a href="/admin/leads/new" className={buttonClass('primary')}>
               <PlusIcon size={16} />
               Nouveau contact
@@ -90,7 +114,7 @@ export function LeadsList() {
               className="flex-1"
               compactButton
             />
-            <FilterMenu params={params} onChange={update} />
+            <FilterMenu params={params} onChange={update} onPickRange={() => setPickingRange(true)} />
           </div>
           <ActiveFilters params={params} onChange={update} />
         </Card>
@@ -98,11 +122,28 @@ export function LeadsList() {
       </div>
 
       <Card>
-        <Table label="Liste des contacts" minWidth="min-w-[960px]">
-          <TableHead columns={LEAD_COLUMNS} />
+        {selected.size ? <BulkActions ids={[...selected]} onDone={() => setSelection({ view, ids: new Set() })} /> : null}
+        <Table label="Liste des contacts" minWidth="min-w-[1000px]">
+          <TableHead
+            columns={LEAD_COLUMNS}
+            leading={
+              <th scope="col" className={th}>
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 rounded border-slate-300 accent-accent-600"
+                  checked={allSelected}
+                  disabled={pageIds.length === 0}
+                  onChange={(event) => select(pageIds, event.target.checked)}
+                  aria-label="Sélectionner tous les contacts de la page"
+                />
+              </th>
+            }
+          />
           <tbody className="divide-y divide-slate-100">
-            {tableState(list, !list.data?.leads.length, { colSpan: 9, loading: 'Chargement des contacts...', empty: 'Aucun contact trouvé' }) ??
-              list.data?.leads.map((lead) => <LeadRow key={lead.id} lead={lead} onDelete={() => remove.ask(lead)} />)}
+            {tableState(list, !list.data?.leads.length, { colSpan: 10, loading: 'Chargement des contacts...', empty: 'Aucun contact trouvé' }) ??
+              list.data?.leads.map((lead) => (
+                <LeadRow key={lead.id} lead={lead} onDelete={() => remove.ask(lead)} selected={selected.has(lead.id)} onSelect={(on) => select([lead.id], on)} />
+              ))}
           </tbody>
         </Table>
         <div className="border-t border-slate-100">
@@ -110,6 +151,19 @@ export function LeadsList() {
         </div>
       </Card>
       {remove.dialog}
+      <ImportDialog open={importing} onClose={() => setImporting(false)} />
+      {pickingRange ? (
+        <DateRangeDialog
+          open
+          from={params.from}
+          to={params.to}
+          onClose={() => setPickingRange(false)}
+          onApply={(range) => {
+            setPickingRange(false);
+            update({ ...range, period: '' });
+          }}
+        />
+      ) : null}
     </>
   );
 }

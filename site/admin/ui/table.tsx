@@ -19,11 +19,12 @@ export const td = 'px-3 py-3 first:pl-5 last:pr-5 align-middle text-slate-700';
 export const thActions = 'sticky right-0 z-[1] text-right shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)]';
 export const tdActions = 'sticky right-0 z-[1] bg-white text-right shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)] group-hover:bg-slate-50';
 
-/** The header row of a list table; an "Actions" column stays in view at the right edge. */
-export function TableHead({ columns }: { columns: readonly string[] }) {
+/** The header row of a list table; an "Actions" column stays in view at the right edge; `leading`: a cell before them (a select-all box). */
+export function TableHead({ columns, leading }: { columns: readonly string[]; leading?: ReactNode }) {
   return (
     <thead>
       <tr>
+        {leading}
         {columns.map((column) => (
           <th key={column} scope="col" className={column === 'Actions' ? cx(th, thActions) : th}>
             {column}

@@ -1,13 +1,22 @@
-/** The contacts list's "Filtrer" menu (source, status, period) and the chips of the active filters. */
+/** The contacts list's "Filtrer" menu (source, status, period or date range) and the chips of the active filters. */
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from '#schemas/options.ts';
+import { formatDue } from '../../lib/dates.ts';
 import { isPeriod, PERIODS, type Period } from '../../lib/periods.ts';
 import { CheckIcon, CloseIcon, FilterIcon } from '../../ui/icons.tsx';
 import { Badge, buttonClass } from '../../ui/primitives.tsx';
 import type { ListParams } from './list-params.ts';
 
-export function FilterMenu({ params, onChange }: { params: ListParams; onChange: (next: Partial<ListParams>) => void }) {
-  const count = [params.source, params.status, params.period].filter(Boolean).length;
+export function FilterMenu({
+  params,
+  onChange,
+  onPickRange,
+}: {
+  params: ListParams;
+  onChange: (next: Partial<ListParams>) => void;
+  onPickRange: () => void;
+}) {
+  const count = [params.source, params.status, params.period || params.from || params.to].filter(Boolean).length;
   const option = (selected: boolean, label: string, apply: () => void) => (
     <MenuItem key={label}>
       <button
@@ -50,8 +59,9 @@ export function FilterMenu({ params, onChange }: { params: ListParams; onChange:
         <MenuSection>
           <MenuHeading className={heading}>Par date</MenuHeading>
           {(Object.keys(PERIODS) as Period[]).map((period) =>
-            option(params.period === period, PERIODS[period], () => onChange({ period: params.period === period ? '' : period })),
+            option(params.period === period, PERIODS[period], () => onChange({ period: params.period === period ? '' : period, from: '', to: '' })),
           )}
+          {option(Boolean(params.from || params.to), 'Plage de dates…', onPickRange)}
         </MenuSection>
         {count ? (
           <>
@@ -59,7 +69,7 @@ export function FilterMenu({ params, onChange }: { params: ListParams; onChange:
             <MenuItem>
               <button
                 type="button"
-                onClick={() => onChange({ source: '', status: '', period: '' })}
+                onClick={() => onChange({ source: '', status: '', period: '', from: '', to: '' })}
                 className="w-full rounded px-2 py-1.5 text-left font-medium text-accent-700 data-focus:bg-accent-50"
               >
                 Effacer les filtres
@@ -72,6 +82,12 @@ export function FilterMenu({ params, onChange }: { params: ListParams; onChange:
   );
 }
 
+/** "du 01/11/2026 au 30/11/2026", "à partir du 01/11/2026", "jusqu'au 30/11/2026". */
+export function rangeLabel(from: string, to: string): string {
+  if (from && to) return `du ${formatDue(from)} au ${formatDue(to)}`;
+  return from ? `à partir du ${formatDue(from)}` : `jusqu'au ${formatDue(to)}`;
+}
+
 /** One removable chip per active filter. */
 export function ActiveFilters({ params, onChange }: { params: ListParams; onChange: (next: Partial<ListParams>) => void }) {
   const filters: { label: string; clear: Partial<ListParams> }[] = [
@@ -82,6 +98,7 @@ export function ActiveFilters({ params, onChange }: { params: ListParams; onChan
       ? { label: `Statut : ${LEAD_STATUS_LABELS[params.status as keyof typeof LEAD_STATUS_LABELS] ?? params.status}`, clear: { status: '' } }
       : undefined,
     isPeriod(params.period) ? { label: `Date : ${PERIODS[params.period]}`, clear: { period: '' } } : undefined,
+    params.from || params.to ? { label: `Date : ${rangeLabel(params.from, params.to)}`, clear: { from: '', to: '' } } : undefined,
   ].filter((filter) => filter !== undefined);
   if (!filters.length) return null;
   return (

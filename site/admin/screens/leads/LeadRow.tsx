@@ -1,4 +1,4 @@
-/** One row of the contacts list: the nine columns, at most two tags plus "+N", the row's actions. */
+/** One row of the contacts list: a selection box, the nine columns, at most two tags plus "+N", the row's actions. */
 import type { LeadJson as Lead } from '#presenters';
 import { formatDateTime } from '../../lib/dates.ts';
 import { SourceBadge } from '../../ui/badges.tsx';
@@ -44,9 +44,18 @@ function RowMenu({ lead, onDelete }: { lead: Lead; onDelete: () => void }) {
   );
 }
 
-export function LeadRow({ lead, onDelete }: { lead: Lead; onDelete: () => void }) {
+export function LeadRow({ lead, onDelete, selected, onSelect }: { lead: Lead; onDelete: () => void; selected: boolean; onSelect: (selected: boolean) => void }) {
   return (
-    <tr className="group hover:bg-slate-50">
+    <tr className={cx('group hover:bg-slate-50', selected && 'bg-accent-50/60')}>
+      <td className={cx(td, 'w-10')}>
+        <input
+          type="checkbox"
+          className="h-4 w-4 rounded border-slate-300 accent-accent-600"
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={`Sélectionner ${fullName(lead) || lead.email}`}
+        />
+      </td>
       <td className={cx(td, 'text-slate-500 tabular-nums')}>{lead.id}</td>
       <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>
         <a

@@ -7,7 +7,13 @@ export interface ListParams {
   source: string;
   status: string;
   period: string;
+  /** "Par date" range: first and last day (yyyy-MM-dd, Swiss days), exclusive of `period`. */
+  from: string;
+  to: string;
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (value: string | undefined) => (value && DAY.test(value) ? value : '');
 
 export function readListParams(search: Record<string, string | undefined>): ListParams {
   return {
@@ -16,6 +22,8 @@ export function readListParams(search: Record<string, string | undefined>): List
     source: search.source ?? '',
     status: search.status ?? '',
     period: isPeriod(search.period) ? search.period : '',
+    from: day(search.from),
+    to: day(search.to),
   };
 }
 
@@ -26,6 +34,8 @@ export function listUrl(params: ListParams): string {
   if (params.source) query.set('source', params.source);
   if (params.status) query.set('status', params.status);
   if (params.period) query.set('period', params.period);
+  if (params.from) query.set('from', params.from);
+  if (params.to) query.set('to', params.to);
   const text = query.toString();
   return text ? `/admin/leads?${text}` : '/admin/leads';
 }
