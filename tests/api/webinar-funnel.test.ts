@@ -259,8 +259,11 @@ if (process.env.TEST_DB === 'pg') {
       expect(answers.slice(0, 3).every((answer) => answer.status === 200 && answer.body.status === 'cancelled')).toBe(true);
       expect(answers.slice(3).every((answer) => answer.status === 201)).toBe(true);
 
-      const counts = await app.knex('webinarRegistrations').where({ webinarId: webinar.id }).groupBy('status').select('status').count({ count: '*' });
-      const byStatus = Object.fromEntries(counts.map((row: { status: string; count: string | number }) => [row.status, Number(row.count)]));
+      const counts = (await app.knex('webinarRegistrations').where({ webinarId: webinar.id }).groupBy('status').select('status').count({ count: '*' })) as Array<{
+        status: string;
+        count: string | number;
+      }>;
+      const byStatus = Object.fromEntries(counts.map((row) => [row.status, Number(row.count)]));
       expect(byStatus).toEqual({ registered: 5, cancelled: 3, waitlisted: 12 });
       // The three freed seats went to the three who were waiting first: none went to a later sign-up ahead of them.
       const promoted = await app.knex('webinarRegistrations').whereIn('id', firstWaiting.map((row: { id: number }) => row.id));
