@@ -8,6 +8,15 @@ const SOURCE_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '
 const ACCENT = '#4f46e5';
 const style = { fontSize: '12px', fontFamily: 'inherit', color: '#334155' };
 
+/** A count axis: from 0 to at least 1 (an empty period draws no bar, not a full one), whole ticks only. */
+function countScale(max: number) {
+  const top = Math.max(1, max);
+  const step = Math.max(1, Math.ceil(top / 5));
+  const ticks: number[] = [];
+  for (let tick = 0; tick <= top; tick += step) ticks.push(tick);
+  return { label: 'Contacts', grid: true, domain: [0, top], ticks, tickFormat: 'd' };
+}
+
 /** "2026-11-16" → "16/11" (axis), the table shows the full date. */
 const shortWeek = (week: string) => `${week.slice(8, 10)}/${week.slice(5, 7)}`;
 
@@ -21,7 +30,7 @@ export function weeklyChart(data: AnalyticsJson, width: number) {
     style,
     marginLeft: 40,
     x: { label: null, type: 'band', ticks, tickFormat: shortWeek },
-    y: { label: 'Contacts', grid: true, tickFormat: 'd' },
+    y: countScale(Math.max(0, ...data.newContacts.map((week) => week.total))),
     color: { domain: LEAD_SOURCES.map((source) => LEAD_SOURCE_LABELS[source]), range: SOURCE_COLOURS, legend: true },
     marks: [Plot.barY(rows, Plot.stackY({ x: 'week', y: 'count', fill: 'source' })), Plot.ruleY([0])],
   });
@@ -34,7 +43,7 @@ export function funnelChart(data: AnalyticsJson, width: number) {
     height: 200,
     style,
     marginLeft: 150,
-    x: { label: 'Contacts', grid: true, tickFormat: 'd' },
+    x: countScale(Math.max(...steps.map((step) => step.count))),
     y: { label: null, domain: steps.map((step) => step.label) },
     marks: [
       Plot.barX(steps, { x: 'count', y: 'label', fill: ACCENT }),
@@ -64,7 +73,7 @@ export function sessionsChart(data: AnalyticsJson, width: number) {
     height: Math.max(160, 50 * data.sessions.length + 60),
     style,
     marginLeft: Math.min(220, width / 3),
-    x: { label: 'Contacts', grid: true, tickFormat: 'd' },
+    x: countScale(Math.max(0, ...data.sessions.map((session) => session.registrations))),
     y: { label: null, domain: data.sessions.map((session) => session.title), tickFormat: (title: string) => (title.length > 28 ? `${title.slice(0, 27)}…` : title) },
     color: { domain: ['Inscriptions', 'Présents'], range: [ACCENT, '#009E73'], legend: true },
     marks: [Plot.barX(rows, { x: 'count', y: 'session', fill: 'measure', insetTop: 4, insetBottom: 4 }), Plot.ruleX([0])],
@@ -78,7 +87,7 @@ export function statusChart(data: AnalyticsJson, width: number) {
     height: 200,
     style,
     marginLeft: 110,
-    x: { label: 'Contacts', grid: true, tickFormat: 'd' },
+    x: countScale(Math.max(...rows.map((row) => row.count))),
     y: { label: null, domain: rows.map((row) => row.label) },
     marks: [Plot.barX(rows, { x: 'count', y: 'label', fill: ACCENT }), Plot.ruleX([0])],
   });
