@@ -8,7 +8,7 @@ import { renderEmail, type Block, type EmailDocument } from './layout.ts';
 import { frenchDuration, swissDateTime } from './dates.ts';
 import { calendarFile, registrationUid } from './calendar.ts';
 
-export const EMAIL_KINDS = ['webinar_confirmation', 'webinar_reminder', 'contact_acknowledgement', 'team_alert', 'webinar_cancelled'] as const;
+export const EMAIL_KINDS = ['webinar_confirmation', 'webinar_reminder', 'contact_acknowledgement', 'team_alert', 'webinar_cancelled', 'webinar_update'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export interface WebinarFacts {
@@ -19,6 +19,8 @@ export interface WebinarFacts {
   duration: number;
   location: string;
   joinUrl: string | null;
+  /** The webinar's calendar SEQUENCE when the facts were taken (absent on rows written before issue 13). */
+  sequence?: number;
 }
 
 export interface RegistrationEmailData {
@@ -78,6 +80,8 @@ function calendarAttachment(data: RegistrationEmailData, publicUrl: string, meth
       durationMinutes: webinar.duration,
       location: webinar.location,
       joinUrl: webinar.joinUrl,
+      // A cancellation must outrank the last update the calendar holds.
+      sequence: (webinar.sequence ?? 0) + (method === 'CANCEL' ? 1 : 0),
     },
     method,
   );
@@ -85,7 +89,7 @@ function calendarAttachment(data: RegistrationEmailData, publicUrl: string, meth
 }
 
 function sessionDocument(
-  copy: EmailContent['webinarConfirmation'] | EmailContent['webinarReminder'],
+  copy: EmailContent['webinarConfirmation'] | EmailContent['webinarReminder'] | EmailContent['webinarUpdate'],
   data: RegistrationEmailData,
   context: ComposeContext,
 ): EmailDocument {
@@ -117,7 +121,7 @@ function sessionDocument(
 
 /** The attachments alone (cheap): a retry reuses the rendered bodies but rebuilds the calendar file. */
 export function composeAttachments(kind: EmailKind, data: unknown, context: ComposeContext): Attachment[] {
-  if (kind === 'webinar_confirmation') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'PUBLISH')];
+  if (kind === 'webinar_confirmation' || kind === 'webinar_update') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'PUBLISH')];
   if (kind === 'webinar_cancelled') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'CANCEL')];
   return [];
 }
@@ -132,6 +136,11 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
       const rendered = await renderEmail(sessionDocument(copy, facts, context), context.brand);
       const attachments = kind === 'webinar_confirmation' ? [calendarAttachment(facts, context.publicUrl, 'PUBLISH')] : [];
       return { ...rendered, attachments };
+    }
+    case 'webinar_update': {
+      const facts = data as RegistrationEmailData;
+      const rendered = await renderEmail(sessionDocument(content.webinarUpdate, facts, context), context.brand);
+      return { ...rendered, attachments: [calendarAttachment(facts, context.publicUrl, 'PUBLISH')] };
     }
     case 'webinar_cancelled': {
       const facts = data as RegistrationEmailData;

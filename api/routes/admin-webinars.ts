@@ -1,7 +1,16 @@
 /** `{base}/webinars…` of the admin API (base: /api/admin or /api/admin-dev): webinars and registrations. */
 import type Router from '@koa/router';
 import { apiRouter } from './router.ts';
-import { registrationListQuerySchema, webinarCreateSchema, webinarListQuerySchema, webinarParamsSchema } from '../schemas/index.ts';
+import {
+  registrationBulkStatusSchema,
+  registrationListQuerySchema,
+  registrationParamsSchema,
+  registrationStatusSchema,
+  webinarCreateSchema,
+  webinarListQuerySchema,
+  webinarParamsSchema,
+  webinarUpdateSchema,
+} from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import {
@@ -12,13 +21,18 @@ import {
   listWebinars,
   upcomingWebinars,
 } from '../services/webinars.ts';
-import { presentRegistrationPage, presentWebinar, presentWebinarPage } from '../presenters/index.ts';
+import { updateWebinar } from '../services/webinar-updates.ts';
+import { setRegistrationStatus, setRegistrationsStatus } from '../services/registrations.ts';
+import { presentRegistration, presentRegistrationPage, presentWebinar, presentWebinarPage } from '../presenters/index.ts';
 import { auditRequest } from '../services/audit.ts';
 
 const listSchemas = { query: webinarListQuerySchema };
 const oneWebinarSchemas = { params: webinarParamsSchema };
 const createSchemas = { body: webinarCreateSchema };
+const updateSchemas = { body: webinarUpdateSchema, params: webinarParamsSchema };
 const registrationSchemas = { query: registrationListQuerySchema, params: webinarParamsSchema };
+const oneStatusSchemas = { body: registrationStatusSchema, params: registrationParamsSchema };
+const bulkStatusSchemas = { body: registrationBulkStatusSchema, params: webinarParamsSchema };
 
 export function adminWebinarsRouter(base: string): Router {
   const router = apiRouter({ prefix: base });
@@ -45,6 +59,11 @@ export function adminWebinarsRouter(base: string): Router {
     ctx.body = presentWebinar(await createWebinar(ctx.knex, body));
   });
 
+  router.patch('/webinars/:id', requireAdmin, validate(updateSchemas), async (ctx) => {
+    const { body, params } = input(ctx, updateSchemas);
+    ctx.body = presentWebinar(await updateWebinar(ctx.knex, params.id, body));
+  });
+
   router.delete('/webinars/:id', requireAdmin, validate(oneWebinarSchemas), async (ctx) => {
     const { params } = input(ctx, oneWebinarSchemas);
     await deleteWebinar(ctx.knex, params.id);
@@ -55,6 +74,16 @@ export function adminWebinarsRouter(base: string): Router {
   router.get('/webinars/:id/registrations', requireAdmin, validate(registrationSchemas), async (ctx) => {
     const { params, query } = input(ctx, registrationSchemas);
     ctx.body = presentRegistrationPage(await listRegistrations(ctx.knex, params.id, query), query);
+  });
+
+  router.patch('/registrations/:id', requireAdmin, validate(oneStatusSchemas), async (ctx) => {
+    const { body, params } = input(ctx, oneStatusSchemas);
+    ctx.body = presentRegistration(await setRegistrationStatus(ctx.knex, params.id, body.status));
+  });
+
+  router.post('/webinars/:id/registrations/status', requireAdmin, validate(bulkStatusSchemas), async (ctx) => {
+    const { body, params } = input(ctx, bulkStatusSchemas);
+    ctx.body = { updated: await setRegistrationsStatus(ctx.knex, params.id, body.ids, body.status) };
   });
 
   return router;
