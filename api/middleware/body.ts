@@ -2,6 +2,8 @@
  * Reads request bodies with strict limits, for every route:
  * - JSON (`application/json`, `application/*+json`) and HTML form posts (`application/x-www-form-urlencoded`,
  *   accepted only by routes that opt in through `validate(..., { allowForm: true })`);
+ * - CSV (`text/csv`): left unread here, for the routes that opt in (`validate(..., { allowCsv: true })`)
+ *   to read with `readCsvBody()` (its own limit, CSV_LIMIT_BYTES: a participants' export is larger than a form);
  * - any other content type with a body → 415; over 100 KB → 413; invalid UTF-8 → 400; malformed JSON → 400.
  * `__proto__`, `constructor` and `prototype` keys are dropped while parsing (no prototype pollution).
  */
@@ -11,7 +13,9 @@ import { HttpError, MESSAGES } from '../errors.ts';
 export const BODY_LIMIT_BYTES = 100 * 1024;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-export type BodyFormat = 'none' | 'json' | 'form';
+export type BodyFormat = 'none' | 'json' | 'form' | 'csv';
+export const CSV_LIMIT_BYTES = 2 * 1024 * 1024;
+export const CSV_TOO_LARGE = 'Le fichier est trop volumineux (2 Mo au maximum).';
 
 declare module 'koa' {
   interface Request {
@@ -25,17 +29,17 @@ function hasBody(ctx: Context): boolean {
   return length !== '' && length !== '0';
 }
 
-async function readRaw(ctx: Context): Promise<Buffer> {
+async function readRaw(ctx: Context, limit = BODY_LIMIT_BYTES, tooLarge: string = MESSAGES.payloadTooLarge): Promise<Buffer> {
   const declared = Number(ctx.get('content-length') || 0);
-  if (declared > BODY_LIMIT_BYTES) throw new HttpError(413, MESSAGES.payloadTooLarge);
+  if (declared > limit) throw new HttpError(413, tooLarge);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
     size += (chunk as Buffer).length;
-    if (size > BODY_LIMIT_BYTES) {
+    if (size > limit) {
       ctx.req.unpipe();
       ctx.req.resume();
-      throw new HttpError(413, MESSAGES.payloadTooLarge);
+      throw new HttpError(413, tooLarge);
     }
     chunks.push(chunk as Buffer);
   }
@@ -75,6 +79,10 @@ export function bodyParser() {
     ctx.state.bodyFormat = 'none' satisfies BodyFormat;
     if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || !hasBody(ctx)) return next();
 
+    if (ctx.is('text/csv') !== false) {
+      ctx.state.bodyFormat = 'csv' satisfies BodyFormat;
+      return next();
+    }
     const isJson = ctx.is('application/json', 'application/*+json') !== false;
     const isForm = !isJson && ctx.is('application/x-www-form-urlencoded') !== false;
     if (!isJson && !isForm) throw new HttpError(415, MESSAGES.unsupportedMediaType);
@@ -97,4 +105,12 @@ export function bodyParser() {
     }
     return next();
   };
+}
+
+export const CSV_EXPECTED = 'Envoyez le fichier au format CSV (Content-Type: text/csv).';
+
+/** The CSV body of a route that accepts one (UTF-8, at most CSV_LIMIT_BYTES). */
+export async function readCsvBody(ctx: Context): Promise<string> {
+  if (ctx.state.bodyFormat !== 'csv') throw new HttpError(415, CSV_EXPECTED);
+  return decodeUtf8(await readRaw(ctx, CSV_LIMIT_BYTES, CSV_TOO_LARGE));
 }

@@ -2,6 +2,7 @@
 import type Router from '@koa/router';
 import { apiRouter } from './router.ts';
 import {
+  attendanceQuerySchema,
   registrationBulkStatusSchema,
   registrationListQuerySchema,
   registrationParamsSchema,
@@ -23,8 +24,11 @@ import {
 } from '../services/webinars.ts';
 import { updateWebinar } from '../services/webinar-updates.ts';
 import { setRegistrationStatus, setRegistrationsStatus } from '../services/registrations.ts';
-import { presentRegistration, presentRegistrationPage, presentWebinar, presentWebinarPage } from '../presenters/index.ts';
+import { importAttendance } from '../services/attendance.ts';
+import { readCsvBody } from '../middleware/body.ts';
+import { presentAttendance, presentBulkStatus, presentRegistration, presentRegistrationPage, presentWebinar, presentWebinarPage } from '../presenters/index.ts';
 import { auditRequest } from '../services/audit.ts';
+import { exportRegistrations, sendCsv } from '../services/exports.ts';
 
 const listSchemas = { query: webinarListQuerySchema };
 const oneWebinarSchemas = { params: webinarParamsSchema };
@@ -33,6 +37,7 @@ const updateSchemas = { body: webinarUpdateSchema, params: webinarParamsSchema }
 const registrationSchemas = { query: registrationListQuerySchema, params: webinarParamsSchema };
 const oneStatusSchemas = { body: registrationStatusSchema, params: registrationParamsSchema };
 const bulkStatusSchemas = { body: registrationBulkStatusSchema, params: webinarParamsSchema };
+const attendanceSchemas = { query: attendanceQuerySchema, params: webinarParamsSchema };
 
 export function adminWebinarsRouter(base: string): Router {
   const router = apiRouter({ prefix: base });
@@ -76,6 +81,11 @@ export function adminWebinarsRouter(base: string): Router {
     ctx.body = presentRegistrationPage(await listRegistrations(ctx.knex, params.id, query), query);
   });
 
+  router.get('/webinars/:id/registrations.csv', requireAdmin, validate(oneWebinarSchemas), async (ctx) => {
+    const { params } = input(ctx, oneWebinarSchemas);
+    sendCsv(ctx, await exportRegistrations(ctx.knex, params.id, (details) => auditRequest(ctx, 'registrations_exported', { details })));
+  });
+
   router.patch('/registrations/:id', requireAdmin, validate(oneStatusSchemas), async (ctx) => {
     const { body, params } = input(ctx, oneStatusSchemas);
     ctx.body = presentRegistration(await setRegistrationStatus(ctx.knex, params.id, body.status));
@@ -83,7 +93,13 @@ export function adminWebinarsRouter(base: string): Router {
 
   router.post('/webinars/:id/registrations/status', requireAdmin, validate(bulkStatusSchemas), async (ctx) => {
     const { body, params } = input(ctx, bulkStatusSchemas);
-    ctx.body = { updated: await setRegistrationsStatus(ctx.knex, params.id, body.ids, body.status) };
+    ctx.body = presentBulkStatus(await setRegistrationsStatus(ctx.knex, params.id, body.ids, body.status));
+  });
+
+  // "Importer les présents": the body is the participants' CSV of Zoom, Teams or Meet.
+  router.post('/webinars/:id/attendance', requireAdmin, validate(attendanceSchemas, { allowCsv: true }), async (ctx) => {
+    const { params, query } = input(ctx, attendanceSchemas);
+    ctx.body = presentAttendance(await importAttendance(ctx.knex, params.id, await readCsvBody(ctx), query.othersNoShow));
   });
 
   return router;
