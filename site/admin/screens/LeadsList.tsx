@@ -5,11 +5,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { PAGE_SIZE, queries } from '../lib/api.ts';
+import { exportUrls, PAGE_SIZE, queries } from '../lib/api.ts';
 import { periodStart } from '../lib/periods.ts';
 import { useQuery } from '../lib/query.ts';
 import { $router, navigate } from '../stores/router.ts';
-import { PlusIcon, RefreshIcon } from '../ui/icons.tsx';
+import { DownloadIcon, PlusIcon, RefreshIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, PageHeader, Spinner } from '../ui/primitives.tsx';
 import { SearchForm } from '../ui/SearchForm.tsx';
@@ -23,15 +23,13 @@ import { useLeadDelete } from './leads/useLeadDelete.tsx';
 export function LeadsList() {
   const route = useStore($router);
   const params = readListParams(route?.search ?? {});
-  const list = useQuery(
-    queries.leads({
-      page: params.page,
-      search: params.search || undefined,
-      source: params.source || undefined,
-      status: params.status || undefined,
-      createdAfter: periodStart(params.period),
-    }),
-  );
+  const filters = {
+    search: params.search || undefined,
+    source: params.source || undefined,
+    status: params.status || undefined,
+    createdAfter: periodStart(params.period),
+  };
+  const list = useQuery(queries.leads({ page: params.page, ...filters }));
   const stats = useQuery(queries.leadStats());
   const remove = useLeadDelete('list');
   const pages = pageCount(list.data?.pagination.total ?? 0, list.data?.pagination.limit ?? PAGE_SIZE);
@@ -70,6 +68,11 @@ export function LeadsList() {
               {refreshing ? <Spinner /> : <RefreshIcon size={16} />}
               Actualiser
             </button>
+            {/* The current search and filters go along: the file holds what the list shows, every page. */}
+            <a href={exportUrls.leads(filters)} download className={buttonClass('secondary')}>
+              <DownloadIcon size={16} />
+              Exporter
+            </a>
             <a href="/admin/leads/new" className={buttonClass('primary')}>
               <PlusIcon size={16} />
               Nouveau contact
