@@ -7,6 +7,7 @@ import type { MachineInfo } from './lib/machine.ts';
 import type { PagesResult, PageResult, PageBytes } from './pages.ts';
 import type { LeadsResult } from './leads.ts';
 import type { AdminResult, ScenarioResult, SizeResult } from './admin.ts';
+import { renderExports, type ExportsResult } from './exports.ts';
 import type { LoginResult } from './login.ts';
 import type { LoginFloodResult } from './login-flood.ts';
 import type { BundleResult } from './bundle.ts';
@@ -31,6 +32,7 @@ export interface BenchResults {
   login?: Stamped<LoginResult>;
   loginFlood?: Stamped<LoginFloodResult>;
   bundle?: Stamped<{ sizes: BundleResult[] }>;
+  exports?: Stamped<ExportsResult>;
 }
 
 
@@ -489,6 +491,17 @@ export function renderReport(results: BenchResults): string {
     out.push(`Chunks at ${rowsLabel(last.rows)} (gzip): ${last.chunks.map((chunk) => `${chunk.path} ${kb(chunk.gzip)}`).join(', ') || '—'}.`);
     out.push('');
     if (last.cold[0]) out.push(`API calls of the first cold load: ${last.cold[0].apiRequests.map((request) => `${request.path} ${ms(request.ms)}`).join(', ')}.`);
+    out.push('');
+  }
+
+  if (results.exports?.sizes.length) {
+    out.push(`## 6. CSV export of the contacts (measured ${results.exports.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'exports')})`);
+    out.push('');
+    out.push(
+      '`GET /api/admin/leads.csv` (every contact, Swiss Excel format) on `npm start` + PostgreSQL, read to the end; the server\'s RSS sampled every 50 ms. Baseline: `COPY (same columns) TO STDOUT` through psql. A flat peak RSS across sizes means the export streams.',
+    );
+    out.push('');
+    out.push(renderExports(results.exports));
     out.push('');
   }
   return out.join('\n');
