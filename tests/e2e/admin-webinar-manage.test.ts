@@ -51,8 +51,8 @@ test('a webinar is edited on its own page; a new duration and link reach the reg
   // The registrant's update e-mail is queued (the Emails screen lists it).
   const emails = await request.get('/api/admin/emails?kind=webinar_update');
   expect(emails.status()).toBe(200);
-  const listed = (await emails.json()).emails as Array<{ toAddress: string }>;
-  expect(listed.map((email) => email.toAddress)).toEqual(['nora.meier@example.ch']);
+  const listed = (await emails.json()).emails as Array<{ to: string }>;
+  expect(listed.map((email) => email.to)).toEqual(['nora.meier@example.ch']);
 });
 
 test('attendance: a row, a selection, and the Zoom import; then both CSV downloads', async ({ page, request, baseURL }, testInfo) => {
