@@ -68,8 +68,9 @@ export function LeadsList() {
               {refreshing ? <Spinner /> : <RefreshIcon size={16} />}
               Actualiser
             </button>
-            {/* The current search and filters go along: the file holds what the list shows, every page. */}
-            <a href={exportUrls.leads(filters)} download className={buttonClass('secondary')}>
+            {/* The current search and filters go along: the file holds what the list shows, every page. A
+                non-empty `download` keeps the client-side router from taking the link. */}
+            <a href={exportUrls.leads(filters)} download="contacts.csv" className={buttonClass('secondary')}>
               <DownloadIcon size={16} />
               Exporter
             </a>

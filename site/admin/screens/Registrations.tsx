@@ -86,10 +86,11 @@ export function RegistrationsView({
   }
 
   const title = 'Inscriptions aux webinaires';
-  // A plain link: the browser streams the file to disk (the API sends it as an attachment).
+  // A plain link: the browser streams the file to disk (the API names it in Content-Disposition, which
+  // wins over `download`). A non-empty `download` also keeps the client-side router's hands off it.
   const exportLink = (size: 'md' | 'sm') =>
     selected ? (
-      <a href={exportUrls.registrations(selected)} download className={buttonClass('secondary', size)}>
+      <a href={exportUrls.registrations(selected)} download="inscriptions.csv" className={buttonClass('secondary', size)}>
         <DownloadIcon size={16} />
         Exporter en CSV
       </a>
