@@ -29,8 +29,13 @@ const MiB = 1024 * 1024;
 
 /** Resident memory of a process, from /proc (Linux). */
 function rssBytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    // The process is gone: the export's own check reports it.
+    return 0;
+  }
 }
 
 async function measureApp(server: RunningProcess, cookie: string): Promise<ExportSize['app'] & { lines: number }> {
@@ -51,6 +56,9 @@ async function measureApp(server: RunningProcess, cookie: string): Promise<Expor
   }
   const ms = performance.now() - started;
   clearInterval(sampler);
+  if (server.process.exitCode !== null || server.process.signalCode !== null) {
+    throw new Error(`the server exited during the export (${server.process.signalCode ?? server.process.exitCode})`);
+  }
   peak = Math.max(peak, rssBytes(pid));
   const rows = lines - 1;
   return { ms: round(ms, 0), rowsPerS: round(rows / (ms / 1000), 0), bytes, rssBeforeMiB: round(rssBefore / MiB, 1), peakRssMiB: round(peak / MiB, 1), lines: rows };

@@ -1,7 +1,8 @@
 /**
  * CSV exports of the back office (issue 13): contacts (with the list's filters) and one webinar's
  * registrations. Rows stream from the database, so memory stays flat whatever the count:
- * - PostgreSQL: one query read through a server-side cursor (knex `.stream()`, pg-query-stream);
+ * - PostgreSQL: one query read through a server-side cursor (knex `.stream()`, pg-query-stream), in
+ *   its own read transaction with a longer statement timeout;
  * - PGlite (no cursor through knex-pglite, one connection for the whole process): batches of
  *   BATCH_SIZE rows by keyset on the id, so other requests run between two batches.
  * The audit event (filters, row count) is written after the last row, before the file's end.
@@ -16,6 +17,8 @@ import { leadFilters } from './lead-list.ts';
 import { findWebinarOr404 } from './webinars.ts';
 
 export const BATCH_SIZE = 2000;
+/** How long one export's query may run on PostgreSQL (a million rows to a slow connection). */
+const EXPORT_STATEMENT_TIMEOUT = '30min';
 
 function isPostgres(db: Knex): boolean {
   return db.client.config.client === 'pg';
@@ -32,10 +35,20 @@ export async function* streamRows<Row extends { id: number }>(
 ): AsyncGenerator<Row> {
   let count = 0;
   if (isPostgres(db)) {
-    const cursor = build().orderBy(options.idColumn, options.order).stream({ batchSize: 500 } as never) as unknown as AsyncIterable<Row>;
-    for await (const row of cursor) {
-      count += 1;
-      yield row;
+    // The cursor's fetches are one statement for `statement_timeout` (15 s, against runaway queries):
+    // an export of a million rows to a slow client lasts longer. Its own transaction lifts the bound
+    // for this statement only (and reads one consistent snapshot).
+    const trx = await db.transaction();
+    try {
+      await trx.raw(`set local statement_timeout = '${EXPORT_STATEMENT_TIMEOUT}'`);
+      const cursor = build().transacting(trx).orderBy(options.idColumn, options.order).stream({ batchSize: 500 } as never) as unknown as AsyncIterable<Row>;
+      for await (const row of cursor) {
+        count += 1;
+        yield row;
+      }
+      await trx.commit();
+    } finally {
+      if (!trx.isCompleted()) await trx.rollback().catch(() => undefined);
     }
   } else {
     let after: number | undefined;
