@@ -8,6 +8,7 @@ import type { PagesResult, PageResult, PageBytes } from './pages.ts';
 import type { LeadsResult } from './leads.ts';
 import type { AdminResult, ScenarioResult, SizeResult } from './admin.ts';
 import type { AnalyticsBenchResult } from './analytics.ts';
+import { renderExports, type ExportsResult } from './exports.ts';
 import type { LoginResult } from './login.ts';
 import type { LoginFloodResult } from './login-flood.ts';
 import type { BundleResult } from './bundle.ts';
@@ -36,6 +37,7 @@ export interface BenchResults {
   bundle?: Stamped<{ sizes: BundleResult[] }>;
   analytics?: Stamped<AnalyticsBenchResult>;
   importCsv?: Stamped<ImportBenchResult>;
+  exports?: Stamped<ExportsResult>;
 }
 
 
@@ -531,6 +533,17 @@ export function renderReport(results: BenchResults): string {
     out.push('');
   }
   out.push(...renderImportSection(results.importCsv, loadNote(results, 'import')));
+
+  if (results.exports?.sizes.length) {
+    out.push(`## 6. CSV export of the contacts (measured ${results.exports.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'exports')})`);
+    out.push('');
+    out.push(
+      '`GET /api/admin/leads.csv` (every contact, Swiss Excel format) on `npm start` + PostgreSQL, read to the end; the server\'s RSS sampled every 50 ms. Baseline: `COPY (same columns) TO STDOUT` through psql. A flat peak RSS across sizes means the export streams.',
+    );
+    out.push('');
+    out.push(renderExports(results.exports));
+    out.push('');
+  }
   return out.join('\n');
 }
 

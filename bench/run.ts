@@ -3,9 +3,9 @@
  * dashboard against their baselines, on PostgreSQL, and writes bench/RESULTS.md.
  *
  * Options (or the BENCH_* environment variables):
- *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import   phases to run (default: all); the others keep their
+ *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports   phases to run (default: all); the others keep their
  *                                           figures from the previous run (bench/.work/results.json)
- *   --sizes=10000,100000,1000000            contact counts for the admin and analytics phases
+ *   --sizes=10000,100000,1000000            contact counts for the admin, analytics and exports phases
  *   --runs=5                                Lighthouse runs per page and form factor (median)
  *   --duration=10                           seconds of load per autocannon target
  *   --quick                                 --sizes=10000 --runs=1 --duration=3 (for developing the bench)
@@ -30,9 +30,10 @@ import { benchLoginFlood } from './login-flood.ts';
 import { benchBundle, type BundleResult } from './bundle.ts';
 import { benchAnalytics } from './analytics.ts';
 import { benchImport } from './import.ts';
+import { benchExports } from './exports.ts';
 import { renderReport, type BenchResults } from './report.ts';
 
-const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import'] as const;
+const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values } = parseArgs({
@@ -84,7 +85,7 @@ function save(): void {
 try {
   log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, load ${machine.loadAverage.join(' ')}; phases: ${[...only].join(', ')}`);
   results.machine = machine;
-  const needsDatabase = ['leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import'].some((phase) => only.has(phase as Phase));
+  const needsDatabase = PHASES.some((phase) => phase !== 'pages' && only.has(phase));
   if (needsDatabase && !(await isPostgresReachable())) {
     throw new Error(`PostgreSQL is not reachable at ${ADMIN_URL} (set BENCH_DATABASE_URL to a server where the benchmark may create databases)`);
   }
@@ -152,6 +153,11 @@ try {
   if (only.has('import')) {
     await phase('import', async () => {
       results.importCsv = { ...(await benchImport({ siteDistDir: site.dir, rows: quick ? 10_000 : 100_000, chunkRows: 5000 })), at: stamp };
+    });
+  }
+  if (only.has('exports')) {
+    await phase('exports', async () => {
+      results.exports = { ...(await benchExports({ siteDistDir: site.dir, sizes })), at: stamp };
     });
   }
   results.durationS = round((performance.now() - started) / 1000, 0);

@@ -20,6 +20,7 @@ export function webinarFacts(row: Record<string, any>): WebinarFacts {
     duration: row.duration,
     location: row.location,
     joinUrl: row.joinUrl ?? null,
+    sequence: Number(row.calendarSequence ?? 0),
   };
 }
 

@@ -12,6 +12,7 @@ import type { MailTransport } from '../mail/transport.ts';
 import { composeAttachments, composeEmail, type ComposedEmail, type EmailKind, type RegistrationEmailData } from '../mail/templates.ts';
 import { queueSendJobs } from '../services/emails-enqueue.ts';
 import { webinarFacts } from './prepare-emails.ts';
+import { UPDATE_RECIPIENT_STATUSES } from '../services/webinar-updates.ts';
 
 export interface MailEngine {
   config: MailConfig;
@@ -57,6 +58,12 @@ type Decision = { send: object } | { cancel: string } | { later: Date };
 
 /** Whether the row still has a reason to go out, and with which facts (reminders follow date changes). */
 async function decide(db: Database, email: EmailRow): Promise<Decision> {
+  if (email.kind === 'webinar_update') {
+    // An update about a seat given up meanwhile has no reader; its facts stay those of the change.
+    const registration = email.registrationId ? await db('webinarRegistrations').where({ id: email.registrationId }).first('status') : undefined;
+    if (!registration || !UPDATE_RECIPIENT_STATUSES.includes(registration.status)) return { cancel: 'Inscription annulée avant l’envoi.' };
+    return { send: email.data };
+  }
   if (email.kind !== 'webinar_confirmation' && email.kind !== 'webinar_reminder' && email.kind !== 'waitlist_promoted') return { send: email.data };
   const registration = email.registrationId
     ? await db('webinarRegistrations').where({ id: email.registrationId }).first<{ status: string; webinarId: number } | undefined>('status', 'webinarId')

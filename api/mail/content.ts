@@ -59,6 +59,7 @@ export const emailContentSchema = z.strictObject({
   signature: plain,
   webinarConfirmation: z.strictObject({ ...sessionEmail, calendarHint: session }),
   webinarReminder: z.strictObject(sessionEmail),
+  webinarUpdate: z.strictObject({ ...sessionEmail, calendarHint: session }),
   webinarCancelled: z.strictObject({
     subject: session,
     preview: session,

@@ -18,6 +18,7 @@ export const EMAIL_KINDS = [
   'webinar_invitation',
   'waitlist_promoted',
   'webinar_followup',
+  'webinar_update',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -29,6 +30,8 @@ export interface WebinarFacts {
   duration: number;
   location: string;
   joinUrl: string | null;
+  /** The webinar's calendar SEQUENCE when the facts were taken (absent on rows written before issue 13). */
+  sequence?: number;
 }
 
 export interface RegistrationEmailData {
@@ -90,6 +93,8 @@ function calendarAttachment(data: RegistrationEmailData, publicUrl: string, meth
       durationMinutes: webinar.duration,
       location: webinar.location,
       joinUrl: webinar.joinUrl,
+      // A cancellation must outrank the last update the calendar holds.
+      sequence: (webinar.sequence ?? 0) + (method === 'CANCEL' ? 1 : 0),
     },
     method,
   );
@@ -97,7 +102,7 @@ function calendarAttachment(data: RegistrationEmailData, publicUrl: string, meth
 }
 
 function sessionDocument(
-  copy: EmailContent['webinarConfirmation'] | EmailContent['webinarReminder'] | EmailContent['waitlistPromoted'],
+  copy: EmailContent['webinarConfirmation'] | EmailContent['webinarReminder'] | EmailContent['waitlistPromoted'] | EmailContent['webinarUpdate'],
   data: RegistrationEmailData,
   context: ComposeContext,
 ): EmailDocument {
@@ -130,7 +135,7 @@ function sessionDocument(
 
 /** The attachments alone (cheap): a retry reuses the rendered bodies but rebuilds the calendar file. */
 export function composeAttachments(kind: EmailKind, data: unknown, context: ComposeContext): Attachment[] {
-  if (kind === 'webinar_confirmation' || kind === 'waitlist_promoted') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'PUBLISH')];
+  if (kind === 'webinar_confirmation' || kind === 'waitlist_promoted' || kind === 'webinar_update') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'PUBLISH')];
   if (kind === 'webinar_cancelled') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'CANCEL')];
   return [];
 }
@@ -150,6 +155,11 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
       return { ...(await renderEmail(composeInvitation(data as InvitationData, context), context.brand)), attachments: [] };
     case 'webinar_followup':
       return { ...(await renderEmail(composeFollowup(data as FollowupData, context), context.brand)), attachments: [] };
+    case 'webinar_update': {
+      const facts = data as RegistrationEmailData;
+      const rendered = await renderEmail(sessionDocument(content.webinarUpdate, facts, context), context.brand);
+      return { ...rendered, attachments: [calendarAttachment(facts, context.publicUrl, 'PUBLISH')] };
+    }
     case 'webinar_cancelled': {
       const facts = data as RegistrationEmailData;
       const copy = content.webinarCancelled;

@@ -15,6 +15,9 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 export type BodyFormat = 'none' | 'json' | 'form' | 'csv';
+/** The attendance import's limit: a participants' export is larger than a form. */
+export const CSV_LIMIT_BYTES = 2 * 1024 * 1024;
+export const CSV_TOO_LARGE = 'Le fichier est trop volumineux (2 Mo au maximum).';
 
 declare module 'koa' {
   interface Request {
@@ -105,4 +108,12 @@ export function bodyParser() {
     }
     return next();
   };
+}
+
+export const CSV_EXPECTED = 'Envoyez le fichier au format CSV (Content-Type: text/csv).';
+
+/** The CSV body of a route that accepts one (UTF-8, at most CSV_LIMIT_BYTES). */
+export async function readCsvBody(ctx: Context): Promise<string> {
+  if (ctx.state.bodyFormat !== 'csv') throw new HttpError(415, CSV_EXPECTED);
+  return decodeUtf8(await readRawBody(ctx, CSV_LIMIT_BYTES, CSV_TOO_LARGE));
 }

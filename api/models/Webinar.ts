@@ -15,6 +15,8 @@ export class Webinar extends BaseModel {
   declare imageUrl: string | null;
   declare joinUrl: string | null;
   declare isActive: boolean;
+  /** Raised on each change of date, duration or join link (calendar files' SEQUENCE). */
+  declare calendarSequence: number;
 
   declare registrations?: WebinarRegistration[];
 

@@ -63,3 +63,15 @@ export function presentRegistrationPage(
   };
 }
 export type RegistrationPageJson = ReturnType<typeof presentRegistrationPage>;
+
+/** The answer of "Marquer présents / absents" on selected rows. */
+export function presentBulkStatus(updated: number) {
+  return { updated };
+}
+export type BulkStatusJson = ReturnType<typeof presentBulkStatus>;
+
+/** The answer of "Importer les présents". */
+export function presentAttendance(result: { attended: number; noShow: number; unmatched: string[] }) {
+  return { attended: result.attended, noShow: result.noShow, unmatched: result.unmatched };
+}
+export type AttendanceJson = ReturnType<typeof presentAttendance>;

@@ -1,15 +1,17 @@
 /** `{base}/leads…` of the admin API (base: /api/admin or /api/admin-dev): the contacts. */
 import type Router from '@koa/router';
 import { apiRouter } from './router.ts';
-import { leadCreateSchema, leadListQuerySchema, leadParamsSchema, leadUpdateSchema } from '../schemas/index.ts';
+import { leadCreateSchema, leadExportQuerySchema, leadListQuerySchema, leadParamsSchema, leadUpdateSchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { listLeads, recentLeads } from '../services/lead-list.ts';
 import { createLead, deleteLead, findLeadOr404, updateLead } from '../services/lead-records.ts';
 import { presentLead, presentLeadPage } from '../presenters/index.ts';
 import { auditRequest } from '../services/audit.ts';
+import { exportLeads, sendCsv } from '../services/exports.ts';
 
 const listSchemas = { query: leadListQuerySchema };
+const exportSchemas = { query: leadExportQuerySchema };
 const oneLeadSchemas = { params: leadParamsSchema };
 const createSchemas = { body: leadCreateSchema };
 const updateSchemas = { body: leadUpdateSchema, params: leadParamsSchema };
@@ -21,6 +23,12 @@ export function adminLeadsRouter(base: string): Router {
     const { query } = input(ctx, listSchemas);
     const { leads, total } = await listLeads(ctx.knex, query);
     ctx.body = presentLeadPage(leads, query, total);
+  });
+
+  // "Exporter": every contact the list's search and filters keep, streamed (issue 13).
+  router.get('/leads.csv', requireAdmin, validate(exportSchemas), async (ctx) => {
+    const { query } = input(ctx, exportSchemas);
+    sendCsv(ctx, exportLeads(ctx.knex, query, (details) => auditRequest(ctx, 'leads_exported', { details })));
   });
 
   // Declared before `/leads/:id`, which would otherwise take "recent" for an id.

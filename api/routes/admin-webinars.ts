@@ -1,7 +1,17 @@
 /** `{base}/webinars…` of the admin API (base: /api/admin or /api/admin-dev): webinars and registrations. */
 import type Router from '@koa/router';
 import { apiRouter } from './router.ts';
-import { registrationListQuerySchema, webinarCreateSchema, webinarListQuerySchema, webinarParamsSchema } from '../schemas/index.ts';
+import {
+  attendanceQuerySchema,
+  registrationBulkStatusSchema,
+  registrationListQuerySchema,
+  registrationParamsSchema,
+  registrationStatusSchema,
+  webinarCreateSchema,
+  webinarListQuerySchema,
+  webinarParamsSchema,
+  webinarUpdateSchema,
+} from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import {
@@ -12,13 +22,22 @@ import {
   listWebinars,
   upcomingWebinars,
 } from '../services/webinars.ts';
-import { presentRegistrationPage, presentWebinar, presentWebinarPage } from '../presenters/index.ts';
+import { updateWebinar } from '../services/webinar-updates.ts';
+import { setRegistrationStatus, setRegistrationsStatus } from '../services/registrations.ts';
+import { importAttendance } from '../services/attendance.ts';
+import { readCsvBody } from '../middleware/body.ts';
+import { presentAttendance, presentBulkStatus, presentRegistration, presentRegistrationPage, presentWebinar, presentWebinarPage } from '../presenters/index.ts';
 import { auditRequest } from '../services/audit.ts';
+import { exportRegistrations, sendCsv } from '../services/exports.ts';
 
 const listSchemas = { query: webinarListQuerySchema };
 const oneWebinarSchemas = { params: webinarParamsSchema };
 const createSchemas = { body: webinarCreateSchema };
+const updateSchemas = { body: webinarUpdateSchema, params: webinarParamsSchema };
 const registrationSchemas = { query: registrationListQuerySchema, params: webinarParamsSchema };
+const oneStatusSchemas = { body: registrationStatusSchema, params: registrationParamsSchema };
+const bulkStatusSchemas = { body: registrationBulkStatusSchema, params: webinarParamsSchema };
+const attendanceSchemas = { query: attendanceQuerySchema, params: webinarParamsSchema };
 
 export function adminWebinarsRouter(base: string): Router {
   const router = apiRouter({ prefix: base });
@@ -45,6 +64,11 @@ export function adminWebinarsRouter(base: string): Router {
     ctx.body = presentWebinar(await createWebinar(ctx.knex, body));
   });
 
+  router.patch('/webinars/:id', requireAdmin, validate(updateSchemas), async (ctx) => {
+    const { body, params } = input(ctx, updateSchemas);
+    ctx.body = presentWebinar(await updateWebinar(ctx.knex, params.id, body));
+  });
+
   router.delete('/webinars/:id', requireAdmin, validate(oneWebinarSchemas), async (ctx) => {
     const { params } = input(ctx, oneWebinarSchemas);
     await deleteWebinar(ctx.knex, params.id);
@@ -55,6 +79,27 @@ export function adminWebinarsRouter(base: string): Router {
   router.get('/webinars/:id/registrations', requireAdmin, validate(registrationSchemas), async (ctx) => {
     const { params, query } = input(ctx, registrationSchemas);
     ctx.body = presentRegistrationPage(await listRegistrations(ctx.knex, params.id, query), query);
+  });
+
+  router.get('/webinars/:id/registrations.csv', requireAdmin, validate(oneWebinarSchemas), async (ctx) => {
+    const { params } = input(ctx, oneWebinarSchemas);
+    sendCsv(ctx, await exportRegistrations(ctx.knex, params.id, (details) => auditRequest(ctx, 'registrations_exported', { details })));
+  });
+
+  router.patch('/registrations/:id', requireAdmin, validate(oneStatusSchemas), async (ctx) => {
+    const { body, params } = input(ctx, oneStatusSchemas);
+    ctx.body = presentRegistration(await setRegistrationStatus(ctx.knex, params.id, body.status));
+  });
+
+  router.post('/webinars/:id/registrations/status', requireAdmin, validate(bulkStatusSchemas), async (ctx) => {
+    const { body, params } = input(ctx, bulkStatusSchemas);
+    ctx.body = presentBulkStatus(await setRegistrationsStatus(ctx.knex, params.id, body.ids, body.status));
+  });
+
+  // "Importer les présents": the body is the participants' CSV of Zoom, Teams or Meet.
+  router.post('/webinars/:id/attendance', requireAdmin, validate(attendanceSchemas, { allowCsv: true }), async (ctx) => {
+    const { params, query } = input(ctx, attendanceSchemas);
+    ctx.body = presentAttendance(await importAttendance(ctx.knex, params.id, await readCsvBody(ctx), query.othersNoShow));
   });
 
   return router;

@@ -19,3 +19,4 @@ export * from './registrations.ts';
 export * from './tasks.ts';
 export * from './analytics.ts';
 export * from './lead-bulk.ts';
+export * from './exports.ts';

@@ -11,6 +11,7 @@ export const NOT_FOUND_MESSAGES = {
   lead: 'Contact non trouvé',
   webinar: 'Webinaire non trouvé',
   email: 'E-mail non trouvé.',
+  registration: 'Inscription non trouvée',
 } as const;
 
 /** PostgreSQL `integer` (serial) ids stop at 2^31 - 1. */
@@ -52,6 +53,9 @@ export const leadTagParamsSchema = z.object({ id: pathIdSchema(NOT_FOUND_MESSAGE
 
 /** `:id` of a webinar (`/webinars/:id…`). */
 export const webinarParamsSchema = z.object({ id: pathIdSchema(NOT_FOUND_MESSAGES.webinar) });
+
+/** `:id` of a webinar registration (`/registrations/:id`). */
+export const registrationParamsSchema = z.object({ id: pathIdSchema(NOT_FOUND_MESSAGES.registration) });
 
 /** `:id` of an e-mail (`/emails/:id…`). */
 export const emailParamsSchema = z.object({ id: pathIdSchema(NOT_FOUND_MESSAGES.email) });

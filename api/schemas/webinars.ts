@@ -1,7 +1,7 @@
 /** Webinars: the create-webinar dialog (spec sections 2.10, 5, 9) and the registrations list query. */
 import { z } from './zod.ts';
 import { LIMITS, REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS } from './options.ts';
-import { blankToUndefined, integer, isoDateTime, oneOf, optionalHttpUrl, optionalText, requiredText } from './fields.ts';
+import { blankToNull, blankToUndefined, integer, isoDateTime, oneOf, optionalHttpUrl, optionalText, requiredText } from './fields.ts';
 import { paginationQuerySchema } from './leads.ts';
 
 export const WEBINAR_DURATION_MESSAGE = `La durée doit être un nombre entier de minutes compris entre ${LIMITS.webinarDurationMin} et ${LIMITS.webinarDurationMax}.`;
@@ -41,6 +41,77 @@ export const webinarCreateSchema = z.object({
 });
 export type WebinarCreateInput = z.input<typeof webinarCreateSchema>;
 export type WebinarCreate = z.output<typeof webinarCreateSchema>;
+
+/** An optional link in a partial update: blank or null clears it. */
+function clearableHttpUrl(label: string) {
+  return z.preprocess(
+    blankToNull,
+    z
+      .string({ error: `${label} doit être un texte.` })
+      .trim()
+      .max(2000, `${label} ne doit pas dépasser 2000 caractères.`)
+      .pipe(z.url({ protocol: /^https?$/, error: `${label} doit être une adresse complète commençant par http:// ou https://.` }))
+      .nullable()
+      .optional(),
+  );
+}
+
+const createShape = webinarCreateSchema.shape;
+
+/**
+ * `PATCH {adminBase}/webinars/{id}`: any subset of the creation fields, with the creation rules and
+ * messages; no defaults (an absent field is left as it is); blank links are cleared.
+ */
+export const webinarUpdateSchema = z.object({
+  title: createShape.title.optional(),
+  description: createShape.description.optional(),
+  datetime: z.preprocess(blankToUndefined, isoDateTime(WEBINAR_DATETIME_MESSAGE).optional()),
+  date: createShape.date,
+  time: createShape.time,
+  duration: z.preprocess(
+    blankToUndefined,
+    integer('La durée', LIMITS.webinarDurationMin, LIMITS.webinarDurationMax, WEBINAR_DURATION_MESSAGE).optional(),
+  ),
+  maxAttendees: z.preprocess(
+    blankToUndefined,
+    integer('Le nombre maximum de participants', LIMITS.webinarMaxAttendeesMin, LIMITS.webinarMaxAttendeesMax, WEBINAR_MAX_ATTENDEES_MESSAGE).optional(),
+  ),
+  location: z.preprocess(blankToUndefined, requiredText('Le lieu', { max: 200 }).optional()),
+  registrationUrl: clearableHttpUrl("L'URL d'inscription"),
+  imageUrl: clearableHttpUrl("L'URL de l'image"),
+  joinUrl: clearableHttpUrl('Le lien de connexion'),
+  isActive: z.boolean({ error: 'Le statut actif doit être vrai ou faux.' }).optional(),
+});
+export type WebinarUpdateInput = z.input<typeof webinarUpdateSchema>;
+export type WebinarUpdate = z.output<typeof webinarUpdateSchema>;
+
+const registrationStatus = oneOf(REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS, 'Le statut');
+
+/** `PATCH {adminBase}/registrations/{id}`: one registration's status. */
+export const registrationStatusSchema = z.object({ status: registrationStatus });
+export type RegistrationStatusInput = z.input<typeof registrationStatusSchema>;
+
+export const BULK_STATUS_MAX = 1000;
+
+/** `POST {adminBase}/webinars/{id}/registrations/status`: the status of the selected rows. */
+export const registrationBulkStatusSchema = z.object({
+  ids: z
+    .array(z.number({ error: 'Chaque inscription doit être désignée par son numéro.' }).int().positive(), {
+      error: 'Sélectionnez au moins une inscription.',
+    })
+    .min(1, 'Sélectionnez au moins une inscription.')
+    .max(BULK_STATUS_MAX, `Au plus ${BULK_STATUS_MAX} inscriptions à la fois.`),
+  status: registrationStatus,
+});
+export type RegistrationBulkStatusInput = z.input<typeof registrationBulkStatusSchema>;
+
+/** `POST {adminBase}/webinars/{id}/attendance?othersNoShow=true|false` (the CSV is the body). */
+export const attendanceQuerySchema = z.object({
+  othersNoShow: z.preprocess(
+    blankToUndefined,
+    z.enum(['true', 'false'], { error: 'L’option « marquer les autres absents » doit valoir true ou false.' }).default('false'),
+  ).transform((value) => value === 'true'),
+});
 
 /** `GET {adminBase}/webinars/{id}/registrations?page&limit&status`. */
 export const registrationListQuerySchema = paginationQuerySchema.extend({

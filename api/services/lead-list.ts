@@ -10,6 +10,23 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
+/** The list's search and filters, for the list and its CSV export (a knex or Objection builder). */
+export function leadFilters(query: Omit<LeadListQuery, 'page' | 'limit'>) {
+  return (builder: Knex.QueryBuilder): void => {
+    if (query.search) {
+      const term = escapeLike(query.search.replace(/\s+/g, ' '));
+      builder.whereRaw(`search_text like '%' || immutable_unaccent(lower(?)) || '%'`, [term]);
+    }
+    if (query.status) builder.where('status', query.status);
+    if (query.source) builder.where('source', query.source);
+    if (query.tags?.length) builder.whereRaw('tags @> ?::text[]', [query.tags]);
+    if (query.createdAfter) builder.where('createdAt', '>=', query.createdAfter);
+    // Days of Swiss time: from the start of `createdFrom` to the end of `createdTo`, daylight saving included.
+    if (query.createdFrom) builder.whereRaw(`created_at >= (?::date)::timestamp at time zone 'Europe/Zurich'`, [query.createdFrom]);
+    if (query.createdTo) builder.whereRaw(`created_at < (?::date + 1)::timestamp at time zone 'Europe/Zurich'`, [query.createdTo]);
+  };
+}
+
 /**
  * The admin list: newest first, filters combined with AND, exact total.
  * `search` runs on the generated `search_text` column (unaccented, lower-cased "first last email
@@ -18,18 +35,7 @@ function escapeLike(term: string): string {
 export async function listLeads(db: Knex, query: LeadListQuery): Promise<{ leads: Lead[]; total: number }> {
   const rangeIssue = dateRangeIssue(query);
   if (rangeIssue) throw badRequest(MESSAGES.invalid, [rangeIssue]);
-  const builder = Lead.query(db);
-  if (query.search) {
-    const term = escapeLike(query.search.replace(/\s+/g, ' '));
-    builder.whereRaw(`search_text like '%' || immutable_unaccent(lower(?)) || '%'`, [term]);
-  }
-  if (query.status) builder.where('status', query.status);
-  if (query.source) builder.where('source', query.source);
-  if (query.tags?.length) builder.whereRaw('tags @> ?::text[]', [query.tags]);
-  if (query.createdAfter) builder.where('createdAt', '>=', query.createdAfter);
-  // Days of Swiss time: from the start of `createdFrom` to the end of `createdTo`, daylight saving included.
-  if (query.createdFrom) builder.whereRaw(`created_at >= (?::date)::timestamp at time zone 'Europe/Zurich'`, [query.createdFrom]);
-  if (query.createdTo) builder.whereRaw(`created_at < (?::date + 1)::timestamp at time zone 'Europe/Zurich'`, [query.createdTo]);
+  const builder = Lead.query(db).modify(leadFilters(query) as never);
   builder.orderBy([
     { column: 'createdAt', order: 'desc' },
     { column: 'id', order: 'desc' },

@@ -94,7 +94,8 @@ test.describe('from a browser in New York', () => {
     await expect(registrations).toHaveCount(1);
     await expect(registrations).toContainText('Nora Meier');
     await expect(registrations).toContainText('nora.meier@example.ch');
-    await expect(registrations.getByText('Inscrit', { exact: true })).toBeVisible();
+    await expect(registrations.locator('span').getByText('Inscrit', { exact: true })).toBeVisible();
+    await expect(registrations.getByLabel('Statut de Nora Meier')).toHaveValue('registered');
     const stats = page.getByRole('region', { name: 'Statistiques' });
     await expect(stats.locator('div').filter({ hasText: 'Total des inscriptions' }).locator('dd')).toHaveText('1');
     await expect(
@@ -133,14 +134,10 @@ test.describe('from a browser in New York', () => {
     await page.getByRole('option', { name: /Atelier sommeil/ }).click();
     await expect(page.getByRole('region', { name: 'Inscriptions du webinaire' })).toContainText('Aucune inscription trouvée pour ce webinaire');
 
-    // Export is announced, not built yet.
-    const alerts: string[] = [];
-    page.once('dialog', (shown) => {
-      alerts.push(shown.message());
-      void shown.accept();
-    });
-    await page.getByRole('button', { name: 'Exporter en CSV' }).click();
-    await expect.poll(() => alerts).toEqual(["La fonction d'export sera disponible prochainement."]);
+    // "Exporter en CSV" downloads the selected webinar's registrations (tests/e2e/admin-webinar-manage.test.ts reads one).
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Exporter en CSV' }).click();
+    expect((await downloading).suggestedFilename()).toMatch(/^inscriptions-webinaire-\d+-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
 
     // The webinar's own page, linked from the dashboard.
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tableau de bord' }).click();

@@ -4,6 +4,9 @@ import { adminBase, http } from './http.ts';
 import type { QueryKey } from './query-cache.ts';
 import type {
   ActivityJson,
+  AttendanceJson,
+  BulkStatusJson,
+  RegistrationJson,
   BackupStatsJson,
   ActivityListJson,
   LeadBulkJson,
@@ -98,6 +101,12 @@ export const queries = {
   }),
 };
 
+/** The download links of the CSV exports (plain links: the browser streams the file to disk). */
+export const exportUrls = {
+  registrations: (webinarId: number) => `${adminBase()}/webinars/${webinarId}/registrations.csv`,
+  leads: (query: Omit<LeadListQuery, 'page' | 'limit'>) => withQuery(`${adminBase()}/leads.csv`, { ...query }),
+};
+
 export const mutations = {
   createLead: (body: Record<string, unknown>) => http.post(`${adminBase()}/leads`, { json: body }).json<LeadJson>(),
   updateLead: (id: string, body: Record<string, unknown>) =>
@@ -106,6 +115,17 @@ export const mutations = {
     await http.delete(`${adminBase()}/leads/${id}`);
   },
   createWebinar: (body: Record<string, unknown>) => http.post(`${adminBase()}/webinars`, { json: body }).json<WebinarJson>(),
+  updateWebinar: (id: number, body: Record<string, unknown>) => http.patch(`${adminBase()}/webinars/${id}`, { json: body }).json<WebinarJson>(),
+  setRegistrationStatus: (id: number, status: string) => http.patch(`${adminBase()}/registrations/${id}`, { json: { status } }).json<RegistrationJson>(),
+  setRegistrationsStatus: (webinarId: number, ids: number[], status: string) =>
+    http.post(`${adminBase()}/webinars/${webinarId}/registrations/status`, { json: { ids, status } }).json<BulkStatusJson>(),
+  importAttendance: (webinarId: number, file: Blob, othersNoShow: boolean) =>
+    http
+      .post(withQuery(`${adminBase()}/webinars/${webinarId}/attendance`, { othersNoShow: String(othersNoShow) }), {
+        body: file,
+        headers: { 'content-type': 'text/csv' },
+      })
+      .json<AttendanceJson>(),
   deleteWebinar: async (id: number) => {
     await http.delete(`${adminBase()}/webinars/${id}`);
   },
@@ -121,6 +141,7 @@ export const mutations = {
 export const TOUCHES: {
   leads: QueryKey[];
   webinars: QueryKey[];
+  registrations: QueryKey[];
   emails: QueryKey[];
   tags: (leadId: string) => QueryKey[];
   activities: (leadId: string) => QueryKey[];
@@ -131,6 +152,8 @@ export const TOUCHES: {
   leads: [['leads'], ['lead'], ['activities'], ['registrations'], ['webinars', 'stats'], ['emails']],
   // Deleting a webinar queues cancellations.
   webinars: [['webinars'], ['webinar'], ['registrations'], ['emails']],
+  // A status change moves the counts; an edit of the webinar may queue update e-mails.
+  registrations: [['registrations']],
   // "Renvoyer" queues a copy.
   emails: [['emails'], ['email']],
   tags: (leadId) => [['lead', leadId], ['leads', 'list'], ['leads', 'recent']],

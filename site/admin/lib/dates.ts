@@ -51,6 +51,12 @@ export function zurichLocalToIso(date: string, time: string): string | undefined
   return Number.isNaN(local.getTime()) ? undefined : new Date(local.getTime()).toISOString();
 }
 
+/** An instant as the Swiss wall-clock date and time of the form inputs: `{ date: 'yyyy-MM-dd', time: 'HH:mm' }`. */
+export function isoToZurichLocal(value: string): { date: string; time: string } {
+  const date = new Date(value);
+  return { date: format(date, 'yyyy-MM-dd', { in: inZurich }), time: format(date, 'HH:mm', { in: inZurich }) };
+}
+
 /** Start of today in Zurich, as an ISO instant. */
 export function startOfTodayInZurich(now: Date = new Date()): string {
   return zurichLocalToIso(todayInZurich(now), '00:00')!;

@@ -1,11 +1,13 @@
 /**
- * "Créer un nouveau webinaire": date and time are typed in Swiss time and sent
- * as one ISO instant (`datetime`), with `date` and `time` as typed; numbers go as numbers.
+ * "Créer un nouveau webinaire" and, given a webinar, "Modifier le webinaire" (issue 13): date and
+ * time are typed in Swiss time and sent as one ISO instant (`datetime`), with `date` and `time` as
+ * typed; numbers go as numbers. The edit sends every field (PATCH, same rules as the creation).
  */
 import type { SubmitEvent } from 'react';
-import { LIMITS, webinarCreateSchema } from '#schemas';
+import { LIMITS, webinarCreateSchema, webinarUpdateSchema } from '#schemas';
+import type { WebinarJson } from '#presenters';
 import { mutations, TOUCHES } from '../lib/api.ts';
-import { zurichLocalToIso } from '../lib/dates.ts';
+import { isoToZurichLocal, zurichLocalToIso } from '../lib/dates.ts';
 import { errorMessage } from '../lib/http.ts';
 import { invalidate, useMutation } from '../lib/query.ts';
 import { toast, toastError } from '../stores/toast.ts';
@@ -42,6 +44,20 @@ const defaults = (): Draft => ({
   isActive: true,
 });
 
+/** The edit dialog starts from the webinar as it is. */
+const fromWebinar = (webinar: WebinarJson): Draft => ({
+  title: webinar.title,
+  description: webinar.description ?? '',
+  ...isoToZurichLocal(webinar.datetime),
+  duration: String(webinar.duration),
+  maxAttendees: String(webinar.maxAttendees),
+  location: webinar.location,
+  registrationUrl: webinar.registrationUrl ?? '',
+  imageUrl: webinar.imageUrl ?? '',
+  joinUrl: webinar.joinUrl ?? '',
+  isActive: webinar.isActive,
+});
+
 /**
  * The dialog marks these as required although the API falls back to defaults for some
  * of them: an emptied field is a mistake to point out, not a silent default.
@@ -54,8 +70,8 @@ const REQUIRED: Partial<Record<keyof Draft, string>> = {
   location: 'Le lieu est obligatoire.',
 };
 
-export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const form = useDraftForm<Draft>(defaults);
+export function CreateWebinarDialog({ open, onClose, webinar }: { open: boolean; onClose: () => void; webinar?: WebinarJson }) {
+  const form = useDraftForm<Draft>(() => (webinar ? fromWebinar(webinar) : defaults()));
   const { draft, set, field } = form;
 
   const close = () => {
@@ -63,10 +79,14 @@ export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose:
     onClose();
   };
 
-  const create = useMutation((body: Record<string, unknown>) => mutations.createWebinar(body), {
+  const create = useMutation((body: Record<string, unknown>) => (webinar ? mutations.updateWebinar(webinar.id, body) : mutations.createWebinar(body)), {
     onSuccess: () => {
-      toast({ title: 'Webinaire créé', description: 'Le webinaire a été créé avec succès.' });
-      form.reset();
+      toast(
+        webinar
+          ? { title: 'Webinaire modifié', description: 'Les inscrits sont prévenus si la date, la durée ou le lien a changé.' }
+          : { title: 'Webinaire créé', description: 'Le webinaire a été créé avec succès.' },
+      );
+      if (!webinar) form.reset();
       invalidate(...TOUCHES.webinars);
       onClose();
     },
@@ -74,14 +94,14 @@ export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose:
       form.showServerErrors(error, (fields) => {
         if (fields.datetime) fields.date = fields.datetime;
       });
-      toastError(`Erreur lors de la création du webinaire: ${errorMessage(error)}`);
+      toastError(`Erreur lors de ${webinar ? 'la modification' : 'la création'} du webinaire: ${errorMessage(error)}`);
     },
   });
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = { ...draft, datetime: zurichLocalToIso(draft.date, draft.time) ?? '' };
-    const parsed = form.validate(webinarCreateSchema, body, {
+    const parsed = form.validate(webinar ? webinarUpdateSchema : webinarCreateSchema, body, {
       extraErrors: (found) => {
         if (found.datetime && !found.date) found.date = found.datetime;
         for (const [field, message] of Object.entries(REQUIRED)) {
@@ -93,7 +113,13 @@ export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose:
   }
 
   return (
-    <FormDialog open={open} onClose={close} title="Créer un nouveau webinaire" description="Remplissez le formulaire ci-dessous pour créer un nouveau webinaire." onSubmit={submit}>
+    <FormDialog
+      open={open}
+      onClose={close}
+      title={webinar ? 'Modifier le webinaire' : 'Créer un nouveau webinaire'}
+      description={webinar ? 'Un changement de date, de durée ou de lien prévient les inscrits par e-mail.' : 'Remplissez le formulaire ci-dessous pour créer un nouveau webinaire.'}
+      onSubmit={submit}
+    >
       <TextField label="Titre" {...field('title')} required className="sm:col-span-2" />
       <TextAreaField
         label="Description"
@@ -159,7 +185,11 @@ export function CreateWebinarDialog({ open, onClose }: { open: boolean; onClose:
       <div className="sm:col-span-2">
         <SwitchField label="Actif" name="isActive" checked={draft.isActive} onChange={set('isActive')} />
       </div>
-      <FormActions cancel={{ onClick: close }} submitLabel="Créer" pendingLabel="Création..." pending={create.pending} className="mt-2 sm:col-span-2" />
+      <FormActions
+        cancel={{ onClick: close }}
+        submitLabel={webinar ? 'Enregistrer' : 'Créer'}
+        pendingLabel={webinar ? 'Enregistrement...' : 'Création...'}
+        pending={create.pending} className="mt-2 sm:col-span-2" />
     </FormDialog>
   );
 }

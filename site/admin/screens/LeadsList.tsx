@@ -5,11 +5,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { PAGE_SIZE, queries } from '../lib/api.ts';
+import { exportUrls, PAGE_SIZE, queries } from '../lib/api.ts';
 import { periodStart } from '../lib/periods.ts';
 import { useQuery } from '../lib/query.ts';
 import { $router, navigate } from '../stores/router.ts';
-import { PlusIcon, RefreshIcon } from '../ui/icons.tsx';
+import { DownloadIcon, PlusIcon, RefreshIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, PageHeader, Spinner } from '../ui/primitives.tsx';
 import { SearchForm } from '../ui/SearchForm.tsx';
@@ -26,17 +26,15 @@ import { useLeadDelete } from './leads/useLeadDelete.tsx';
 export function LeadsList() {
   const route = useStore($router);
   const params = readListParams(route?.search ?? {});
-  const list = useQuery(
-    queries.leads({
-      page: params.page,
-      search: params.search || undefined,
-      source: params.source || undefined,
-      status: params.status || undefined,
-      createdAfter: periodStart(params.period),
-      createdFrom: params.from || undefined,
-      createdTo: params.to || undefined,
-    }),
-  );
+  const filters = {
+    search: params.search || undefined,
+    source: params.source || undefined,
+    status: params.status || undefined,
+    createdAfter: periodStart(params.period),
+    createdFrom: params.from || undefined,
+    createdTo: params.to || undefined,
+  };
+  const list = useQuery(queries.leads({ page: params.page, ...filters }));
   const [importing, setImporting] = useState(false);
   const [pickingRange, setPickingRange] = useState(false);
   // The selection belongs to the view: another page or filter starts with none.
@@ -94,6 +92,12 @@ export function LeadsList() {
             <button type="button" className={buttonClass('secondary')} onClick={() => setImporting(true)}>
               Importer
             </button>
+            {/* The current search and filters go along: the file holds what the list shows, every page. A
+                non-empty `download` keeps the client-side router from taking the link. */}
+            <a href={exportUrls.leads(filters)} download="contacts.csv" className={buttonClass('secondary')}>
+              <DownloadIcon size={16} />
+              Exporter
+            </a>
             <a href="/admin/leads/new" className={buttonClass('primary')}>
               <PlusIcon size={16} />
               Nouveau contact

@@ -1,20 +1,21 @@
 /**
  * "Inscriptions aux webinaires": a webinar selector (the given or the first webinar
  * is selected; changing it goes back to page 1), the registrations of that webinar with their
- * status badges, and the whole webinar's counts from the API.
+ * status badges, the whole webinar's counts from the API, and (issue 13) status changes, the
+ * attendance import and the CSV export.
  */
 import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { useState } from 'react';
-import { PAGE_SIZE, queries, SELECTOR_LIMIT } from '../lib/api.ts';
-import { formatDateTime, formatLong } from '../lib/dates.ts';
+import { exportUrls, PAGE_SIZE, queries, SELECTOR_LIMIT } from '../lib/api.ts';
+import { formatLong } from '../lib/dates.ts';
 import { useQuery } from '../lib/query.ts';
 import type { WebinarJson as Webinar } from '#presenters';
 import { $router } from '../stores/router.ts';
-import { CalendarIcon, CheckIcon, ChevronUpDownIcon, DownloadIcon, PlusIcon, RefreshIcon } from '../ui/icons.tsx';
+import { CalendarIcon, CheckIcon, ChevronUpDownIcon, DownloadIcon, FileIcon, PlusIcon, RefreshIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
-import { buttonClass, Card, CardHeader, controlClass, cx, fullName, orDash, PageHeader, Spinner } from '../ui/primitives.tsx';
-import { RegistrationBadge } from '../ui/badges.tsx';
-import { Table, TableHead, tableState, td } from '../ui/table.tsx';
+import { buttonClass, Card, CardHeader, controlClass, cx, PageHeader, Spinner } from '../ui/primitives.tsx';
+import { AttendanceImportDialog } from './registrations/AttendanceImportDialog.tsx';
+import { RegistrationTable } from './registrations/RegistrationTable.tsx';
 
 const optionLabel = (webinar: Webinar) => `${webinar.title} — ${formatLong(webinar.datetime)}`;
 
@@ -72,6 +73,7 @@ export function RegistrationsView({
   const webinars = useQuery(queries.webinars(1, SELECTOR_LIMIT));
   const [chosen, setChosen] = useState<number | undefined>(webinarId);
   const [page, setPage] = useState(1);
+  const [importing, setImporting] = useState(false);
   const selected = chosen ?? webinarId ?? webinars.data?.webinars[0]?.id;
   const registrations = useQuery(selected ? queries.registrations(selected, page) : null);
   const pages = pageCount(registrations.data?.pagination.total ?? 0, registrations.data?.pagination.limit ?? PAGE_SIZE);
@@ -84,33 +86,22 @@ export function RegistrationsView({
   }
 
   const title = 'Inscriptions aux webinaires';
+  // A plain link: the browser streams the file to disk (the API names it in Content-Disposition, which
+  // wins over `download`). A non-empty `download` also keeps the client-side router's hands off it.
+  const exportLink = (size: 'md' | 'sm') =>
+    selected ? (
+      <a href={exportUrls.registrations(selected)} download="inscriptions.csv" className={buttonClass('secondary', size)}>
+        <DownloadIcon size={16} />
+        Exporter en CSV
+      </a>
+    ) : null;
   const header =
     headingLevel === 1 ? (
-      <PageHeader
-        title={title}
-        description="Consultez les personnes inscrites à chaque webinaire."
-        actions={
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            onClick={() => window.alert("La fonction d'export sera disponible prochainement.")}
-          >
-            <DownloadIcon size={16} />
-            Exporter en CSV
-          </button>
-        }
-      />
+      <PageHeader title={title} description="Consultez les personnes inscrites à chaque webinaire." actions={exportLink('md')} />
     ) : (
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-        <button
-          type="button"
-          className={buttonClass('secondary', 'sm')}
-          onClick={() => window.alert("La fonction d'export sera disponible prochainement.")}
-        >
-          <DownloadIcon size={16} />
-          Exporter en CSV
-        </button>
+        {exportLink('sm')}
       </div>
     );
 
@@ -171,6 +162,10 @@ export function RegistrationsView({
             {registrations.fetching ? <Spinner /> : <RefreshIcon size={16} />}
             Actualiser
           </button>
+          <button type="button" className={buttonClass('secondary')} onClick={() => setImporting(true)}>
+            <FileIcon size={16} />
+            Importer les présents
+          </button>
         </div>
       </Card>
 
@@ -185,40 +180,12 @@ export function RegistrationsView({
       </Card>
 
       <Card>
-        <Table label="Inscriptions du webinaire" minWidth="min-w-[680px]">
-          <TableHead columns={['ID', 'Nom', 'Email', 'Téléphone', 'Statut', "Date d'inscription"]} />
-          <tbody className="divide-y divide-slate-100">
-            {tableState(registrations, !registrations.data?.registrations.length, { colSpan: 6, loading: 'Chargement des inscriptions...', empty: 'Aucune inscription trouvée pour ce webinaire' }) ??
-              registrations.data?.registrations.map((registration) => (
-                <tr key={registration.id} className="hover:bg-slate-50">
-                  <td className={cx(td, 'text-slate-500 tabular-nums')}>{registration.id}</td>
-                  <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>
-                    {registration.lead ? (
-                      <a
-                        href={`/admin/leads/${registration.leadId}`}
-                        className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
-                      >
-                        {orDash(fullName(registration.lead))}
-                      </a>
-                    ) : (
-                      '-'
-                    )}
-                  </td>
-                  <td className={td}>{orDash(registration.lead?.email)}</td>
-                  <td className={cx(td, 'whitespace-nowrap')}>{orDash(registration.lead?.phone)}</td>
-                  <td className={td}>
-                    <RegistrationBadge status={registration.status} />
-                  </td>
-                  <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(registration.registeredAt)}</td>
-                </tr>
-              ))
-            }
-          </tbody>
-        </Table>
+        <RegistrationTable key={selected} webinarId={selected} registrations={registrations} />
         <div className="border-t border-slate-100">
           <Pagination page={page} pages={pages} onPage={setPage} label="Pagination des inscriptions" />
         </div>
       </Card>
+      {importing ? <AttendanceImportDialog webinarId={selected} open onClose={() => setImporting(false)} /> : null}
     </>
   );
 }

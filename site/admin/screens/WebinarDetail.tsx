@@ -1,10 +1,11 @@
-/** A webinar's own page (/admin/webinars/{id}): its details and the way to its registrations. */
+/** A webinar's own page (/admin/webinars/{id}): its details, their edition, and the way to its registrations. */
 import { isHTTPError } from 'ky';
 import { useState, type ReactNode } from 'react';
 import { queries } from '../lib/api.ts';
 import { formatLong, formatPPP } from '../lib/dates.ts';
 import { useQuery } from '../lib/query.ts';
-import { ArrowLeftIcon, CalendarIcon, ClockIcon, ExternalIcon, MapPinIcon, UsersIcon } from '../ui/icons.tsx';
+import { ArrowLeftIcon, CalendarIcon, ClockIcon, PencilIcon, ExternalIcon, MapPinIcon, UsersIcon } from '../ui/icons.tsx';
+import { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
 import placeholderUrl from '../assets/placeholder.svg?url';
 import { Alert, buttonClass, Card, cx, focusRing, Spinner } from '../ui/primitives.tsx';
 import { ActiveBadge } from '../ui/badges.tsx';
@@ -28,6 +29,7 @@ function Cover({ url }: { url: string }) {
 
 export function WebinarDetail({ id }: { id: string }) {
   const webinar = useQuery(queries.webinar(id));
+  const [editing, setEditing] = useState(false);
   const back = (
     <a
       href="/admin/webinars"
@@ -68,11 +70,19 @@ export function WebinarDetail({ id }: { id: string }) {
           </div>
           <p className="mt-1 text-sm text-slate-500">{formatLong(data.datetime)}</p>
         </div>
-        <a href={`/admin/webinars/${data.id}/registrations`} className={buttonClass('primary')}>
-          <UsersIcon size={16} />
-          Voir les inscriptions
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={buttonClass('secondary')} onClick={() => setEditing(true)}>
+            <PencilIcon size={16} />
+            Modifier
+          </button>
+          <a href={`/admin/webinars/${data.id}/registrations`} className={buttonClass('primary')}>
+            <UsersIcon size={16} />
+            Voir les inscriptions
+          </a>
+        </div>
       </div>
+      {/* Mounted when opened: the form starts from the webinar as it is now. */}
+      {editing ? <CreateWebinarDialog open webinar={data} onClose={() => setEditing(false)} /> : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="overflow-hidden lg:col-span-2">
           {data.imageUrl ? <Cover url={data.imageUrl} /> : null}
@@ -103,6 +113,15 @@ export function WebinarDetail({ id }: { id: string }) {
                 </a>
               </Fact>
             ) : null}
+            <Fact icon={<ExternalIcon size={18} />} label="Lien de connexion">
+              {data.joinUrl ? (
+                <a href={data.joinUrl} target="_blank" rel="noopener noreferrer" className="break-all text-accent-700 hover:underline">
+                  {data.joinUrl}
+                </a>
+              ) : (
+                'Pas encore de lien'
+              )}
+            </Fact>
             <Fact icon={<CalendarIcon size={18} />} label="Créé le">
               {formatPPP(data.createdAt)}
             </Fact>

@@ -1,0 +1,59 @@
+/**
+ * CSV files for Swiss Excel (issue 13): UTF-8 with a BOM (else Excel reads Latin-1), `;` between
+ * cells (the Swiss-French list separator), CRLF line ends, dates `dd/MM/yyyy HH:mm` in Swiss time.
+ * Written by csv-stringify, which quotes what needs quoting; cells a spreadsheet would take for a
+ * formula (`=`, `+`, `-`, `@`, tab, carriage return first) are prefixed with `'` (OWASP "CSV Injection").
+ */
+import { Readable, pipeline, type Transform } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { format } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+import { SWISS_TIME_ZONE } from '../mail/dates.ts';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell a spreadsheet shows as text, never evaluates. */
+export function neutraliseCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** `23/11/2026 18:05`, in Swiss time whatever the server's zone. */
+export function swissCsvDate(value: Date | string | null | undefined): string {
+  if (!value) return '';
+  return format(new TZDate(new Date(value), SWISS_TIME_ZONE), 'dd/MM/yyyy HH:mm');
+}
+
+/** `2026-11-23-1805`: for file names, in Swiss time. */
+export function swissFileStamp(now = new Date()): string {
+  return format(new TZDate(now, SWISS_TIME_ZONE), 'yyyy-MM-dd-HHmm');
+}
+
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => string | number | null | undefined;
+}
+
+/** The CSV writer: rows are arrays of cells already in column order. */
+export function swissCsvStringifier(headers: string[]): Transform {
+  return stringify({
+    bom: true,
+    delimiter: ';',
+    record_delimiter: '\r\n',
+    header: true,
+    columns: headers,
+    cast: { string: neutraliseCell, number: (value) => String(value) },
+  });
+}
+
+/** Turns database rows into a CSV byte stream; backpressure from the response paces the reads. */
+export function csvStream<Row>(rows: AsyncIterable<Row>, columns: Array<CsvColumn<Row>>): Readable {
+  const cells = Readable.from(
+    (async function* () {
+      for await (const row of rows) yield columns.map((column) => column.value(row) ?? '');
+    })(),
+  );
+  const csv = swissCsvStringifier(columns.map((column) => column.header));
+  // A failed read destroys the response (a truncated download), never a hanging one.
+  pipeline(cells, csv, () => undefined);
+  return csv;
+}
