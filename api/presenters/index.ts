@@ -9,3 +9,4 @@ export * from './sessions.ts';
 export * from './stats.ts';
 export * from './emails.ts';
 export * from './tags.ts';
+export * from './settings.ts';

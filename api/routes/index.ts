@@ -11,6 +11,7 @@ import { accountRouter } from './account.ts';
 import { adminEmailsRouter } from './admin-emails.ts';
 import { adminUsersRouter } from './admin-users.ts';
 import { adminTagsRouter } from './admin-tags.ts';
+import { adminSettingsRouter } from './admin-settings.ts';
 
 /**
  * The admin API answers at both bases with the same handlers and the same sign-in: the spec's tabbed
@@ -24,7 +25,7 @@ export function apiRouters(_config: Config): Router[] {
     publicLeadsRouter(),
     authRouter(),
     accountRouter(),
-    ...ADMIN_API_BASES.flatMap((base) => [adminDashboardRouter(base), adminLeadsRouter(base), adminWebinarsRouter(base), adminAuditRouter(base), adminEmailsRouter(base), adminUsersRouter(base), adminTagsRouter(base)]),
+    ...ADMIN_API_BASES.flatMap((base) => [adminDashboardRouter(base), adminLeadsRouter(base), adminWebinarsRouter(base), adminAuditRouter(base), adminEmailsRouter(base), adminUsersRouter(base), adminTagsRouter(base), adminSettingsRouter(base)]),
     crmRouter(),
   ];
 }

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { isUnauthorized } from './lib/http.ts';
 import { setUnauthorizedHandler } from './lib/query.ts';
 import { $router, goToSignIn } from './stores/router.ts';
-import { $session, loadSession } from './stores/session.ts';
+import { $session, loadSession, type CurrentUser } from './stores/session.ts';
 import { AdminLayout } from './ui/Layout.tsx';
 import { Alert, buttonClass, Spinner } from './ui/primitives.tsx';
 import { Toaster } from './ui/Toaster.tsx';
@@ -25,13 +25,15 @@ const RegistrationsScreen = lazy(() => import('./screens/Registrations.tsx').the
 const WebinarDetail = lazy(() => import('./screens/WebinarDetail.tsx').then((m) => ({ default: m.WebinarDetail })));
 const Emails = lazy(() => import('./screens/Emails.tsx').then((m) => ({ default: m.Emails })));
 const EmailDetail = lazy(() => import('./screens/EmailDetail.tsx').then((m) => ({ default: m.EmailDetail })));
+const Settings = lazy(() => import('./screens/Settings.tsx').then((m) => ({ default: m.Settings })));
+const Tags = lazy(() => import('./screens/Tags.tsx').then((m) => ({ default: m.Tags })));
 const Webinars = lazy(() => import('./screens/Webinars.tsx').then((m) => ({ default: m.Webinars })));
 
 setUnauthorizedHandler((error) => {
   if (isUnauthorized(error)) goToSignIn();
 });
 
-function Screen() {
+function Screen({ user }: { user: CurrentUser }) {
   const page = useStore($router);
   switch (page?.route) {
     case 'dashboard':
@@ -55,6 +57,13 @@ function Screen() {
       return <RegistrationsScreen key={page.params.id} webinarId={page.params.id} />;
     case 'emails':
       return <Emails />;
+    case 'tags':
+      return <Tags />;
+    case 'settings':
+    case 'profile':
+      return <Settings tab="profil" user={user} />;
+    case 'settingsTab':
+      return <Settings tab={page.params.tab} user={user} />;
     case 'email':
       return <EmailDetail key={page.params.id} id={page.params.id} />;
     default:
@@ -89,7 +98,15 @@ export default function AdminApp() {
   }, [signedOut, open]);
 
   useEffect(() => {
-    const names: Record<string, string> = { adminDev: 'Administration', leads: 'Contacts', webinars: 'Webinaires' };
+    const names: Record<string, string> = {
+      adminDev: 'Administration',
+      leads: 'Contacts',
+      webinars: 'Webinaires',
+      tags: 'Tags',
+      settings: 'Paramètres',
+      settingsTab: 'Paramètres',
+      profile: 'Profil',
+    };
     document.title = `${(page?.route && names[page.route]) || 'Administration'} | Inner Circle`;
   }, [page?.route]);
 
@@ -125,7 +142,7 @@ export default function AdminApp() {
     content = (
       <AdminLayout user={session.user}>
         <Suspense fallback={<Loading />}>
-          <Screen />
+          <Screen user={session.user} />
         </Suspense>
       </AdminLayout>
     );

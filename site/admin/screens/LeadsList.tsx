@@ -4,6 +4,7 @@
  * live in the URL so "back" from a contact returns to the same view.
  */
 import { useStore } from '@nanostores/react';
+import { CanEdit } from '../ui/CanEdit.tsx';
 import { useEffect } from 'react';
 import { PAGE_SIZE, queries } from '../lib/api.ts';
 import { periodStart } from '../lib/periods.ts';
@@ -29,6 +30,7 @@ export function LeadsList() {
       search: params.search || undefined,
       source: params.source || undefined,
       status: params.status || undefined,
+      tags: params.tag || undefined,
       createdAfter: periodStart(params.period),
     }),
   );
@@ -70,10 +72,12 @@ export function LeadsList() {
               {refreshing ? <Spinner /> : <RefreshIcon size={16} />}
               Actualiser
             </button>
-            <a href="/admin/leads/new" className={buttonClass('primary')}>
-              <PlusIcon size={16} />
-              Nouveau contact
-            </a>
+            <CanEdit>
+              <a href="/admin/leads/new" className={buttonClass('primary')}>
+                <PlusIcon size={16} />
+                Nouveau contact
+              </a>
+            </CanEdit>
           </>
         }
       />

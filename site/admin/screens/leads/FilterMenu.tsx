@@ -82,6 +82,7 @@ export function ActiveFilters({ params, onChange }: { params: ListParams; onChan
       ? { label: `Statut : ${LEAD_STATUS_LABELS[params.status as keyof typeof LEAD_STATUS_LABELS] ?? params.status}`, clear: { status: '' } }
       : undefined,
     isPeriod(params.period) ? { label: `Date : ${PERIODS[params.period]}`, clear: { period: '' } } : undefined,
+    params.tag ? { label: `Tag : ${params.tag}`, clear: { tag: '' } } : undefined,
   ].filter((filter) => filter !== undefined);
   if (!filters.length) return null;
   return (

@@ -7,6 +7,8 @@ export interface ListParams {
   source: string;
   status: string;
   period: string;
+  /** One tag (the Tags screen links here with `?tag=`). */
+  tag: string;
 }
 
 export function readListParams(search: Record<string, string | undefined>): ListParams {
@@ -16,6 +18,7 @@ export function readListParams(search: Record<string, string | undefined>): List
     source: search.source ?? '',
     status: search.status ?? '',
     period: isPeriod(search.period) ? search.period : '',
+    tag: search.tag ?? '',
   };
 }
 
@@ -26,6 +29,7 @@ export function listUrl(params: ListParams): string {
   if (params.source) query.set('source', params.source);
   if (params.status) query.set('status', params.status);
   if (params.period) query.set('period', params.period);
+  if (params.tag) query.set('tag', params.tag);
   const text = query.toString();
   return text ? `/admin/leads?${text}` : '/admin/leads';
 }
