@@ -4,6 +4,7 @@
  * the measurements (plans, flagged audits, statements per request, chunks) and what would reach it.
  */
 import type { MachineInfo } from './lib/machine.ts';
+import { renderTagsSection, type TagsResult } from './tags.ts';
 import type { PagesResult, PageResult, PageBytes } from './pages.ts';
 import type { LeadsResult } from './leads.ts';
 import type { AdminResult, ScenarioResult, SizeResult } from './admin.ts';
@@ -31,6 +32,7 @@ export interface BenchResults {
   login?: Stamped<LoginResult>;
   loginFlood?: Stamped<LoginFloodResult>;
   bundle?: Stamped<{ sizes: BundleResult[] }>;
+  tags?: Stamped<TagsResult>;
 }
 
 
@@ -491,6 +493,7 @@ export function renderReport(results: BenchResults): string {
     if (last.cold[0]) out.push(`API calls of the first cold load: ${last.cold[0].apiRequests.map((request) => `${request.path} ${ms(request.ms)}`).join(', ')}.`);
     out.push('');
   }
+  out.push(...renderTagsSection(results.tags));
   return out.join('\n');
 }
 

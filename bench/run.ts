@@ -3,7 +3,7 @@
  * dashboard against their baselines, on PostgreSQL, and writes bench/RESULTS.md.
  *
  * Options (or the BENCH_* environment variables):
- *   --only=pages,leads,admin,login,bundle,login-flood   phases to run (default: all); the others keep their
+ *   --only=pages,leads,admin,login,bundle,login-flood,tags   phases to run (default: all); the others keep their
  *                                           figures from the previous run (bench/.work/results.json)
  *   --sizes=10000,100000,1000000            contact counts for the admin phase
  *   --runs=5                                Lighthouse runs per page and form factor (median)
@@ -28,9 +28,10 @@ import { benchAdmin } from './admin.ts';
 import { benchLogin } from './login.ts';
 import { benchLoginFlood } from './login-flood.ts';
 import { benchBundle, type BundleResult } from './bundle.ts';
+import { benchTags } from './tags.ts';
 import { renderReport, type BenchResults } from './report.ts';
 
-const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood'] as const;
+const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'tags'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values } = parseArgs({
@@ -82,7 +83,7 @@ function save(): void {
 try {
   log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, load ${machine.loadAverage.join(' ')}; phases: ${[...only].join(', ')}`);
   results.machine = machine;
-  const needsDatabase = ['leads', 'admin', 'login', 'bundle', 'login-flood'].some((phase) => only.has(phase as Phase));
+  const needsDatabase = ['leads', 'admin', 'login', 'bundle', 'login-flood', 'tags'].some((phase) => only.has(phase as Phase));
   if (needsDatabase && !(await isPostgresReachable())) {
     throw new Error(`PostgreSQL is not reachable at ${ADMIN_URL} (set BENCH_DATABASE_URL to a server where the benchmark may create databases)`);
   }
@@ -140,6 +141,11 @@ try {
   if (only.has('login-flood')) {
     await phase('login-flood', async () => {
       results.loginFlood = { ...(await benchLoginFlood({ siteDistDir: site.dir, durationS })), at: stamp };
+    });
+  }
+  if (only.has('tags')) {
+    await phase('tags', async () => {
+      results.tags = { ...(await benchTags({ siteDistDir: site.dir, sizes, samples: quick ? 10 : 30 })), at: stamp };
     });
   }
   results.durationS = round((performance.now() - started) / 1000, 0);
