@@ -110,3 +110,14 @@ describe('PATCH /api/simple-auth/user (own profile)', () => {
     expect(sessions.body.sessions).toHaveLength(1);
   });
 });
+
+describe('GET /api/admin/settings/mail', () => {
+  it('says whether SMTP is configured and who sends, never the SMTP address itself', async () => {
+    const response = await admin.get('/api/admin/settings/mail');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ smtpConfigured: false, smtpHost: null });
+    expect(response.body.senderAddress).toMatch(/@/);
+    const viewer = await app.signIn({ email: 'lecteur-mail@example.ch', role: 'viewer' });
+    expect((await viewer.get('/api/admin/settings/mail')).status).toBe(200);
+  });
+});
