@@ -19,6 +19,7 @@ import { serveSite } from './static.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { requireSameOrigin } from './middleware/same-origin.ts';
 import { apiRouters } from './routes/index.ts';
+import { readOnlyForViewers } from './middleware/auth.ts';
 import { SESSION_API_PATHS, sessionMiddleware } from './middleware/session.ts';
 import type { ServerPhase } from './shutdown.ts';
 import { PasswordHasher } from './lib/password-hasher.ts';
@@ -82,6 +83,8 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
   app.use((ctx, next) => (SESSION_API_PATHS.test(ctx.path) ? sameOrigin(ctx, next) : next()));
   // Cookie sessions stored in the `sessions` table (only `/api/*` requests touch them).
   app.use(sessionMiddleware(app, config, knex));
+  // Roles (decision 065): a viewer's state-changing admin/CRM request stops here, whatever route it names.
+  app.use(readOnlyForViewers);
 
   const health = new Router({ sensitive: true });
   health.get('/api/health', async (ctx) => {

@@ -1,13 +1,14 @@
 /**
  * Housekeeping that keeps the shared tables small, run by every server process every few minutes
  * (each task is safe to run concurrently from several processes):
- * expired rate-limit counters, idempotency keys older than a day, and the contact counter rows.
+ * expired rate-limit counters, idempotency keys older than a day, and the contact and tag counter rows.
  */
 import type { Database } from './db.ts';
 import type { Logger } from './logger.ts';
 import { purgeExpiredLimits } from './lib/rate-limit.ts';
 import { purgeOldIdempotencyKeys } from './lib/idempotency.ts';
 import { compactLeadCounts } from './services/leads.ts';
+import { compactTagCounts } from './services/tags.ts';
 
 export const MAINTENANCE_INTERVAL_MS = 5 * 60 * 1000;
 
@@ -15,6 +16,7 @@ export async function runMaintenance(knex: Database): Promise<void> {
   await purgeExpiredLimits(knex);
   await purgeOldIdempotencyKeys(knex);
   await compactLeadCounts(knex);
+  await compactTagCounts(knex);
 }
 
 /** Starts the periodic run; the returned function stops it (on shutdown). */

@@ -4,6 +4,7 @@
  * the measurements (plans, flagged audits, statements per request, chunks) and what would reach it.
  */
 import type { MachineInfo } from './lib/machine.ts';
+import { renderTagsSection, type TagsResult } from './tags.ts';
 import type { PagesResult, PageResult, PageBytes } from './pages.ts';
 import type { LeadsResult } from './leads.ts';
 import type { AdminResult, ScenarioResult, SizeResult } from './admin.ts';
@@ -38,6 +39,7 @@ export interface BenchResults {
   analytics?: Stamped<AnalyticsBenchResult>;
   importCsv?: Stamped<ImportBenchResult>;
   exports?: Stamped<ExportsResult>;
+  tags?: Stamped<TagsResult>;
 }
 
 
@@ -544,6 +546,7 @@ export function renderReport(results: BenchResults): string {
     out.push(renderExports(results.exports));
     out.push('');
   }
+  out.push(...renderTagsSection(results.tags));
   return out.join('\n');
 }
 

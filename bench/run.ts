@@ -3,7 +3,7 @@
  * dashboard against their baselines, on PostgreSQL, and writes bench/RESULTS.md.
  *
  * Options (or the BENCH_* environment variables):
- *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports   phases to run (default: all); the others keep their
+ *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags   phases to run (default: all); the others keep their
  *                                           figures from the previous run (bench/.work/results.json)
  *   --sizes=10000,100000,1000000            contact counts for the admin, analytics and exports phases
  *   --runs=5                                Lighthouse runs per page and form factor (median)
@@ -31,9 +31,10 @@ import { benchBundle, type BundleResult } from './bundle.ts';
 import { benchAnalytics } from './analytics.ts';
 import { benchImport } from './import.ts';
 import { benchExports } from './exports.ts';
+import { benchTags } from './tags.ts';
 import { renderReport, type BenchResults } from './report.ts';
 
-const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports'] as const;
+const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values } = parseArgs({
@@ -158,6 +159,11 @@ try {
   if (only.has('exports')) {
     await phase('exports', async () => {
       results.exports = { ...(await benchExports({ siteDistDir: site.dir, sizes })), at: stamp };
+    });
+  }
+  if (only.has('tags')) {
+    await phase('tags', async () => {
+      results.tags = { ...(await benchTags({ siteDistDir: site.dir, sizes, samples: quick ? 10 : 30 })), at: stamp };
     });
   }
   results.durationS = round((performance.now() - started) / 1000, 0);

@@ -39,7 +39,7 @@ async function ensureAuthor(knex: Knex): Promise<{ authorId: number; admin: Seed
       password: await hashPassword(password),
       firstName: 'Admin',
       lastName: 'Démo',
-      isAdmin: true,
+      role: 'admin',
     })
     .returning('id');
   return { authorId: admin.id, admin: { email: DEMO_ADMIN_EMAIL, password } };

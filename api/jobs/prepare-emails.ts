@@ -31,7 +31,7 @@ export function reminderTimes(start: Date, offsets: number[], now = new Date()):
 
 export async function teamRecipients(db: Database, config: MailConfig): Promise<string[]> {
   if (config.notifyEmails) return config.notifyEmails;
-  const admins = await db('users').where({ isAdmin: true }).orderBy('id').pluck('email');
+  const admins = await db('users').where({ role: 'admin', active: true }).orderBy('id').pluck('email');
   return admins as string[];
 }
 

@@ -12,3 +12,5 @@ export * from './lead-registrations.ts';
 export * from './tasks.ts';
 export * from './analytics.ts';
 export * from './lead-bulk.ts';
+export * from './tags.ts';
+export * from './settings.ts';

@@ -1,11 +1,12 @@
 /**
  * The signed-in user's own account (issue 10): change the password, list and end sessions.
- * The settings screen comes later; the API comes now.
+ * Issue 15 adds the profile (PATCH /api/simple-auth/user). Every role may use these routes: they are
+ * outside the prefixes where viewers are read-only (api/middleware/auth.ts).
  */
 import type Router from '@koa/router';
 import { apiRouter } from './router.ts';
 import type { Context } from 'koa';
-import { passwordChangeSchema, sessionParamsSchema } from '../schemas/index.ts';
+import { passwordChangeSchema, profileUpdateSchema, sessionParamsSchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireUser, signedInUser } from '../middleware/auth.ts';
 import { signInSession, signOutSession } from '../middleware/session.ts';
@@ -13,7 +14,8 @@ import { limitPasswordAttempts, type PasswordAttempt } from '../middleware/rate-
 import { assertStrongPassword, changePassword, checkPassword } from '../services/auth.ts';
 import { endOtherSessions, listSessions, revokeSession } from '../services/sessions.ts';
 import { auditRequest } from '../services/audit.ts';
-import { presentSession } from '../presenters/index.ts';
+import { presentSession, presentUser } from '../presenters/index.ts';
+import { updateProfile } from '../services/users.ts';
 import { HttpError, notFound } from '../errors.ts';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Le mot de passe actuel est incorrect.';
@@ -21,6 +23,7 @@ export const SESSION_NOT_FOUND_MESSAGE = "Cette session n'existe pas ou est déj
 
 const passwordSchemas = { body: passwordChangeSchema };
 const sessionSchemas = { params: sessionParamsSchema };
+const profileSchemas = { body: profileUpdateSchema };
 
 /** A password change is an attempt on the signed-in account: same limits as a login. */
 async function ownAccount(ctx: Context): Promise<PasswordAttempt> {
@@ -47,6 +50,14 @@ export function accountRouter(): Router {
     await signInSession(ctx, user.id);
     await auditRequest(ctx, 'password_changed', { details: { otherSessionsEnded: ended } });
     ctx.body = { message: 'Votre mot de passe a été modifié. Vos autres sessions ont été fermées.' };
+  });
+
+  router.patch('/api/simple-auth/user', requireUser, validate(profileSchemas), async (ctx) => {
+    const { body } = input(ctx, profileSchemas);
+    const user = await updateProfile(ctx.knex, signedInUser(ctx), body);
+    ctx.state.user = user;
+    await auditRequest(ctx, 'user_updated', { details: { targetUserId: user.id, ownProfile: true } });
+    ctx.body = presentUser(user);
   });
 
   router.get('/api/simple-auth/sessions', requireUser, async (ctx) => {

@@ -71,7 +71,8 @@ export function authRouter(): Router {
     const attempt = ctx.state.passwordAttempt!;
     const valid = await checkPassword(ctx.passwordHasher, attempt.user, body.password);
     attempt.outcome = valid ? 'succeeded' : 'failed';
-    if (!valid || !attempt.user) {
+    // A deactivated account is refused like a wrong password: the answer says nothing of the account.
+    if (!valid || !attempt.user || !attempt.user.active) {
       await auditRequest(ctx, 'login_failed', { userId: attempt.user?.id ?? null, details: { knownAccount: attempt.user !== undefined } });
       throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
     }

@@ -15,6 +15,9 @@ import { adminLeadRegistrationsRouter } from './admin-lead-registrations.ts';
 import { adminTasksRouter } from './admin-tasks.ts';
 import { adminAnalyticsRouter } from './admin-analytics.ts';
 import { crmActivitiesRouter } from './crm-activities.ts';
+import { adminUsersRouter } from './admin-users.ts';
+import { adminTagsRouter } from './admin-tags.ts';
+import { adminSettingsRouter } from './admin-settings.ts';
 
 /**
  * The admin API answers at both bases with the same handlers and the same sign-in: the spec's tabbed
@@ -39,6 +42,9 @@ export function apiRouters(_config: Config): Router[] {
       adminLeadRegistrationsRouter(base),
       adminTasksRouter(base),
       adminAnalyticsRouter(base),
+      adminUsersRouter(base),
+      adminTagsRouter(base),
+      adminSettingsRouter(base),
     ]),
     crmRouter(),
     crmActivitiesRouter(),

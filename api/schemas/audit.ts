@@ -27,6 +27,30 @@ export const AUDIT_EVENT_TYPES = [
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
+/** What the Journal tab of Paramètres calls each event. */
+export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
+  login_succeeded: 'Connexion réussie',
+  login_failed: 'Connexion refusée',
+  login_locked: 'Connexion bloquée',
+  admin_setup: 'Administrateur créé (installation)',
+  password_changed: 'Mot de passe modifié',
+  session_revoked: 'Session fermée',
+  lead_deleted: 'Contact supprimé',
+  webinar_deleted: 'Webinaire supprimé',
+  backup_completed: 'Sauvegarde réussie',
+  backup_failed: 'Sauvegarde échouée',
+  leads_exported: 'Contacts exportés',
+  registrations_exported: 'Inscriptions exportées',
+  lead_exported: 'Fiche contact exportée',
+  lead_erased: 'Contact effacé',
+  leads_imported: 'Contacts importés',
+  leads_bulk_updated: 'Contacts modifiés en masse',
+  tag_renamed: 'Tag renommé',
+  tag_deleted: 'Tag supprimé',
+  user_created: 'Utilisateur créé',
+  user_updated: 'Utilisateur modifié',
+};
+
 /** `GET /api/admin/audit?page&limit&type`. */
 export const auditListQuerySchema = paginationQuerySchema.extend({
   type: z.preprocess(

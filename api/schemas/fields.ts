@@ -88,17 +88,18 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
   return z.enum(values, { error: `${label} doit être l'une des valeurs suivantes : ${allowed}.` });
 }
 
-/** Absolute http(s) URL (no `javascript:`, no relative path), blank means not given. */
+/** Absolute http(s) URL (no `javascript:`, no relative path). */
+export function httpUrl(label: string) {
+  return z
+    .string({ error: `${label} doit être un texte.` })
+    .trim()
+    .max(2000, `${label} ne doit pas dépasser 2000 caractères.`)
+    .pipe(z.url({ protocol: /^https?$/, error: `${label} doit être une adresse complète commençant par http:// ou https://.` }));
+}
+
+/** Absolute http(s) URL, blank means not given. */
 export function optionalHttpUrl(label: string) {
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: `${label} doit être un texte.` })
-      .trim()
-      .max(2000, `${label} ne doit pas dépasser 2000 caractères.`)
-      .pipe(z.url({ protocol: /^https?$/, error: `${label} doit être une adresse complète commençant par http:// ou https://.` }))
-      .optional(),
-  );
+  return z.preprocess(blankToUndefined, httpUrl(label).optional());
 }
 
 /** ISO 8601 date-time with a time zone (`2026-12-01T17:00:00.000Z` or `...+01:00`). */

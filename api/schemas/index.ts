@@ -20,3 +20,4 @@ export * from './tasks.ts';
 export * from './analytics.ts';
 export * from './lead-bulk.ts';
 export * from './exports.ts';
+export * from './users.ts';

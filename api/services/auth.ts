@@ -71,7 +71,7 @@ export async function createFirstAdmin(db: Knex, hasher: PasswordHasher, admin: 
       password: passwordHash,
       firstName: admin.firstName,
       lastName: admin.lastName,
-      isAdmin: true,
+      role: 'admin',
     });
   });
 }
@@ -90,7 +90,7 @@ export async function createAdministrator(db: Knex, hasher: PasswordHasher, admi
     password: passwordHash,
     firstName: admin.firstName,
     lastName: admin.lastName,
-    isAdmin: true,
+    role: 'admin',
   });
 }
 

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { isUnauthorized } from './lib/http.ts';
 import { setUnauthorizedHandler } from './lib/query.ts';
 import { $router, goToSignIn } from './stores/router.ts';
-import { $session, loadSession } from './stores/session.ts';
+import { $session, loadSession, type CurrentUser } from './stores/session.ts';
 import { AdminLayout } from './ui/Layout.tsx';
 import { Alert, buttonClass, Spinner } from './ui/primitives.tsx';
 import { Toaster } from './ui/Toaster.tsx';
@@ -28,13 +28,15 @@ const EmailDetail = lazy(() => import('./screens/EmailDetail.tsx').then((m) => (
 const Tasks = lazy(() => import('./screens/Tasks.tsx').then((m) => ({ default: m.Tasks })));
 const Analytics = lazy(() => import('./screens/Analytics.tsx').then((m) => ({ default: m.Analytics })));
 const ActivityFeed = lazy(() => import('./screens/ActivityFeed.tsx').then((m) => ({ default: m.ActivityFeed })));
+const Settings = lazy(() => import('./screens/Settings.tsx').then((m) => ({ default: m.Settings })));
+const Tags = lazy(() => import('./screens/Tags.tsx').then((m) => ({ default: m.Tags })));
 const Webinars = lazy(() => import('./screens/Webinars.tsx').then((m) => ({ default: m.Webinars })));
 
 setUnauthorizedHandler((error) => {
   if (isUnauthorized(error)) goToSignIn();
 });
 
-function Screen() {
+function Screen({ user }: { user: CurrentUser }) {
   const page = useStore($router);
   switch (page?.route) {
     case 'dashboard':
@@ -58,6 +60,13 @@ function Screen() {
       return <RegistrationsScreen key={page.params.id} webinarId={page.params.id} />;
     case 'emails':
       return <Emails />;
+    case 'tags':
+      return <Tags />;
+    case 'settings':
+    case 'profile':
+      return <Settings tab="profil" user={user} />;
+    case 'settingsTab':
+      return <Settings tab={page.params.tab} user={user} />;
     case 'email':
       return <EmailDetail key={page.params.id} id={page.params.id} />;
     case 'tasks':
@@ -105,6 +114,10 @@ export default function AdminApp() {
       tasks: 'Tâches',
       analytics: 'Analytiques',
       activityFeed: 'Activité',
+      tags: 'Tags',
+      settings: 'Paramètres',
+      settingsTab: 'Paramètres',
+      profile: 'Profil',
     };
     document.title = `${(page?.route && names[page.route]) || 'Administration'} | Inner Circle`;
   }, [page?.route]);
@@ -141,7 +154,7 @@ export default function AdminApp() {
     content = (
       <AdminLayout user={session.user}>
         <Suspense fallback={<Loading />}>
-          <Screen />
+          <Screen user={session.user} />
         </Suspense>
       </AdminLayout>
     );

@@ -25,9 +25,9 @@ async function insertLead(fields: Record<string, unknown> = {}) {
 
 describe('access control', () => {
   for (const base of BASES) {
-    it.each(['/stats/leads', '/stats/webinars', '/activities/recent'])(`${base}%s answers 401 signed out and 403 to a non-admin`, async (path) => {
+    it.each(['/stats/leads', '/stats/webinars', '/activities/recent'])(`${base}%s answers 401 signed out and 200 to a viewer`, async (path) => {
       expect((await app.client().get(`${base}${path}`)).status).toBe(401);
-      expect((await member.get(`${base}${path}`)).status).toBe(403);
+      expect((await member.get(`${base}${path}`)).status).toBe(200);
     });
   }
 });

@@ -89,12 +89,13 @@ describe('POST /api/simple-auth/login', () => {
       bio: null,
       profileImageUrl: null,
       isAdmin: true,
+      role: 'admin',
     });
     expect(JSON.stringify(response.body)).not.toContain('argon2');
   });
 
   it('signs in with the username too', async () => {
-    await app.knex('users').insert({ username: 'Camille', email: 'camille@example.ch', password: (await app.knex('users').first()).password, isAdmin: false });
+    await app.knex('users').insert({ username: 'Camille', email: 'camille@example.ch', password: (await app.knex('users').first()).password, role: 'viewer' });
     const response = await app.client().post('/api/simple-auth/login', { email: 'camille', password: ADMIN.password });
     expect(response.status).toBe(200);
     expect(response.body.email).toBe('camille@example.ch');

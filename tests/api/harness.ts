@@ -98,7 +98,8 @@ export interface TestApp {
   /** A new client with an empty cookie jar. */
   client: () => TestClient;
   /** Creates a user directly in the database (default: an admin) and returns a client signed in as them. */
-  signIn: (user?: Partial<{ email: string; password: string; isAdmin: boolean; firstName: string; lastName: string }>) => Promise<TestClient>;
+  /** Creates an account and signs it in: an administrator unless `role: 'viewer'` (or the older `isAdmin: false`). */
+  signIn: (user?: Partial<{ email: string; password: string; isAdmin: boolean; role: 'admin' | 'viewer'; firstName: string; lastName: string }>) => Promise<TestClient>;
   close: () => Promise<void>;
 }
 
@@ -170,7 +171,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
         password: await hashPassword(password),
         firstName: user.firstName ?? 'Camille',
         lastName: user.lastName ?? 'Rochat',
-        isAdmin: user.isAdmin ?? true,
+        role: user.role ?? (user.isAdmin === false ? 'viewer' : 'admin'),
       });
       const client = new TestClient(url);
       const response = await client.post('/api/simple-auth/login', { email, password });
@@ -188,8 +189,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   };
 }
 
-/** The app with a signed-in administrator and a signed-in user who is not one (the admin API tests). */
+/** The app with a signed-in administrator and a signed-in viewer, « Lecture seule » (the admin API tests). */
 export async function startTestAppWithUsers(): Promise<{ app: TestApp; admin: TestClient; member: TestClient }> {
   const app = await startTestApp();
-  return { app, admin: await app.signIn(), member: await app.signIn({ email: 'membre@example.ch', isAdmin: false }) };
+  return { app, admin: await app.signIn(), member: await app.signIn({ email: 'membre@example.ch', role: 'viewer' }) };
 }

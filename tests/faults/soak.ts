@@ -31,7 +31,7 @@ try {
   const password = `Soak-${randomBytes(12).toString('base64url')}`;
   const db = new pg.Client({ connectionString: scratch.url });
   await db.connect();
-  await db.query('insert into users (username, email, password, first_name, is_admin) values ($1, $1, $2, $3, true)', [
+  await db.query("insert into users (username, email, password, first_name, role) values ($1, $1, $2, $3, 'admin')", [
     'soak@clairval.example.ch',
     await hashPassword(password),
     'Soak',

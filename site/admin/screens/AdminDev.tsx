@@ -4,6 +4,7 @@
  * 401 sends the visitor to /login). Its calls go to /api/admin-dev.
  */
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { CanEdit } from '../ui/CanEdit.tsx';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { LEAD_TYPE_LABELS } from '#schemas/options.ts';
@@ -59,14 +60,15 @@ function ContactsTab() {
                 <td className={td}>{LEAD_TYPE_LABELS[lead.type]}</td>
                 <td className={td}>{lead.source ? sourceLabel(lead.source) : DASHES}</td>
                 <td className={cx(td, tdActions)}>
-                  <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={() => remove.ask(lead)}>
-                    Supprimer
-                    <span className="sr-only"> {fullName(lead) || lead.email}</span>
-                  </button>
+                  <CanEdit>
+                    <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={() => remove.ask(lead)}>
+                      Supprimer
+                      <span className="sr-only"> {fullName(lead) || lead.email}</span>
+                    </button>
+                  </CanEdit>
                 </td>
               </tr>
-            ))
-          }
+            ))}
         </tbody>
       </Table>
       <div className="border-t border-slate-100">
@@ -89,10 +91,12 @@ function WebinarsTab() {
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 p-4">
         <h2 className="text-lg font-semibold text-slate-900">Webinaires ({total})</h2>
-        <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
-          <PlusIcon size={16} />
-          Nouveau webinaire
-        </button>
+        <CanEdit>
+          <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
+            <PlusIcon size={16} />
+            Nouveau webinaire
+          </button>
+        </CanEdit>
       </div>
       <Table label="Webinaires" minWidth="min-w-[680px]">
         <TableHead columns={['ID', 'Titre', 'Date', 'Statut', 'Actions']} />
@@ -111,14 +115,15 @@ function WebinarsTab() {
                     Inscriptions
                     <span className="sr-only"> de {webinar.title}</span>
                   </a>
-                  <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={() => remove.ask(webinar)}>
-                    Supprimer
-                    <span className="sr-only"> {webinar.title}</span>
-                  </button>
+                  <CanEdit>
+                    <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={() => remove.ask(webinar)}>
+                      Supprimer
+                      <span className="sr-only"> {webinar.title}</span>
+                    </button>
+                  </CanEdit>
                 </td>
               </tr>
-            ))
-          }
+            ))}
         </tbody>
       </Table>
       <div className="border-t border-slate-100">

@@ -3,6 +3,7 @@
  * and the HTML part in a sandboxed frame (no scripts, no same-origin access); "Renvoyer" queues a copy.
  */
 import { useState } from 'react';
+import { useCanEdit } from '../stores/session.ts';
 import { formatPPP } from '../lib/dates.ts';
 import { emailMutations, emailQueries } from '../lib/emails-api.ts';
 import { errorMessage } from '../lib/http.ts';
@@ -26,6 +27,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 export function EmailDetail({ id }: { id: string }) {
   const email = useQuery(emailQueries.email(id));
+  const canEdit = useCanEdit();
   const [view, setView] = useState<'html' | 'text'>('html');
   const resend = useMutation((emailId: number) => emailMutations.resend(emailId), {
     onSuccess: (copy) => {
@@ -49,14 +51,17 @@ export function EmailDetail({ id }: { id: string }) {
 
   return (
     <>
-      <a href="/admin/emails" className="mb-4 inline-block rounded text-sm text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
+      <a
+        href="/admin/emails"
+        className="mb-4 inline-block rounded text-sm text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+      >
         ← Retour aux e-mails
       </a>
       <PageHeader
         title={data.subject ?? '(en préparation)'}
         description={emailKindLabel(data.kind)}
         actions={
-          canResend ? (
+          canResend && canEdit ? (
             <button type="button" className={buttonClass('primary')} disabled={resend.pending} onClick={() => void resend.mutate(data.id)}>
               {resend.pending ? <Spinner /> : null}
               {resend.pending ? 'Renvoi...' : 'Renvoyer'}
@@ -83,7 +88,10 @@ export function EmailDetail({ id }: { id: string }) {
             ) : null}
             {data.leadId ? (
               <Fact label="Contact">
-                <a href={`/admin/leads/${data.leadId}`} className="rounded text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
+                <a
+                  href={`/admin/leads/${data.leadId}`}
+                  className="rounded text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+                >
                   Voir le contact
                 </a>
               </Fact>

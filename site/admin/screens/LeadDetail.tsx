@@ -3,6 +3,7 @@
  * "Nouvelle activité" dialog, edit button and back link, "Contact non trouvé" when missing.
  */
 import { isHTTPError } from 'ky';
+import { CanEdit } from '../ui/CanEdit.tsx';
 import { queries } from '../lib/api.ts';
 import { useQuery } from '../lib/query.ts';
 import { ArrowLeftIcon, PencilIcon } from '../ui/icons.tsx';
@@ -14,10 +15,7 @@ import { LeadRegistrationsCard } from './LeadRegistrationsCard.tsx';
 
 function BackLink() {
   return (
-    <a
-      href="/admin/leads"
-      className={cx('mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900', focusRing)}
-    >
+    <a href="/admin/leads" className={cx('mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900', focusRing)}>
       <ArrowLeftIcon size={16} />
       Retour aux contacts
     </a>
@@ -61,10 +59,12 @@ export function LeadDetail({ id }: { id: string }) {
             <p className="text-sm text-slate-500">Contact n° {data.id}</p>
           </div>
         </div>
-        <a href={`/admin/leads/${data.id}/edit`} className={buttonClass('secondary')}>
-          <PencilIcon size={16} />
-          Modifier
-        </a>
+        <CanEdit>
+          <a href={`/admin/leads/${data.id}/edit`} className={buttonClass('secondary')}>
+            <PencilIcon size={16} />
+            Modifier
+          </a>
+        </CanEdit>
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">

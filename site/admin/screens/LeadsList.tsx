@@ -4,6 +4,7 @@
  * live in the URL so "back" from a contact returns to the same view.
  */
 import { useStore } from '@nanostores/react';
+import { CanEdit } from '../ui/CanEdit.tsx';
 import { useEffect, useState } from 'react';
 import { exportUrls, PAGE_SIZE, queries } from '../lib/api.ts';
 import { periodStart } from '../lib/periods.ts';
@@ -30,6 +31,7 @@ export function LeadsList() {
     search: params.search || undefined,
     source: params.source || undefined,
     status: params.status || undefined,
+    tags: params.tag || undefined,
     createdAfter: periodStart(params.period),
     createdFrom: params.from || undefined,
     createdTo: params.to || undefined,
@@ -89,19 +91,23 @@ export function LeadsList() {
               {refreshing ? <Spinner /> : <RefreshIcon size={16} />}
               Actualiser
             </button>
-            <button type="button" className={buttonClass('secondary')} onClick={() => setImporting(true)}>
-              Importer
-            </button>
+            <CanEdit>
+              <button type="button" className={buttonClass('secondary')} onClick={() => setImporting(true)}>
+                Importer
+              </button>
+            </CanEdit>
             {/* The current search and filters go along: the file holds what the list shows, every page. A
                 non-empty `download` keeps the client-side router from taking the link. */}
             <a href={exportUrls.leads(filters)} download="contacts.csv" className={buttonClass('secondary')}>
               <DownloadIcon size={16} />
               Exporter
             </a>
-            <a href="/admin/leads/new" className={buttonClass('primary')}>
-              <PlusIcon size={16} />
-              Nouveau contact
-            </a>
+            <CanEdit>
+              <a href="/admin/leads/new" className={buttonClass('primary')}>
+                <PlusIcon size={16} />
+                Nouveau contact
+              </a>
+            </CanEdit>
           </>
         }
       />

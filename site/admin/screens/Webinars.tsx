@@ -1,5 +1,6 @@
 /** Webinars (/admin/webinars and /admin?tab=webinars): list, creation dialog, confirmed delete. */
 import { useStore } from '@nanostores/react';
+import { CanEdit } from '../ui/CanEdit.tsx';
 import { useEffect, useState } from 'react';
 import { mutations, PAGE_SIZE, queries, TOUCHES } from '../lib/api.ts';
 import { formatLong } from '../lib/dates.ts';
@@ -75,10 +76,12 @@ export function Webinars() {
               {list.fetching ? <Spinner /> : <RefreshIcon size={16} />}
               Actualiser
             </button>
-            <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
-              <PlusIcon size={16} />
-              Nouveau webinaire
-            </button>
+            <CanEdit>
+              <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
+                <PlusIcon size={16} />
+                Nouveau webinaire
+              </button>
+            </CanEdit>
           </>
         }
       />
@@ -109,8 +112,7 @@ export function Webinars() {
                     <RowMenu webinar={webinar} onDelete={() => remove.ask(webinar)} />
                   </td>
                 </tr>
-              ))
-            }
+              ))}
           </tbody>
         </Table>
         <div className="border-t border-slate-100">

@@ -15,6 +15,10 @@ export const $router = createRouter({
   webinarRegistrations: '/admin/webinars/:id/registrations',
   // The tabbed page's row action links to this singular form.
   webinarRegistrationsAlt: '/admin/webinar/:id/registrations',
+  tags: '/admin/tags',
+  settings: '/admin/settings',
+  settingsTab: '/admin/settings/:tab',
+  profile: '/admin/profile',
   emails: '/admin/emails',
   tasks: '/admin/tasks',
   analytics: '/admin/analytics',

@@ -1,5 +1,6 @@
 /** The signed-in user (`GET /api/simple-auth/user`, null on 401). */
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
+import { useStore } from '@nanostores/react';
 import type { UserJson } from '#presenters';
 import { errorMessage, http, isUnauthorized } from '../lib/http.ts';
 
@@ -35,4 +36,19 @@ export async function logout(): Promise<void> {
     throw new Error('Erreur lors de la déconnexion');
   }
   $session.set({ status: 'ready', user: null });
+}
+
+/**
+ * Whether the signed-in user may change data (role `admin`); a viewer (« Lecture seule ») only reads
+ * (decision 065). Screens hide what a viewer cannot do with `useCanEdit()`; the server refuses it anyway.
+ */
+export const $canEdit = computed($session, (session) => session.status === 'ready' && session.user?.role === 'admin');
+
+export function useCanEdit(): boolean {
+  return useStore($canEdit);
+}
+
+/** Replaces the cached user after a change of the own profile. */
+export function setCurrentUser(user: CurrentUser): void {
+  $session.set({ status: 'ready', user });
 }

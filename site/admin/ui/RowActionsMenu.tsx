@@ -2,6 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessu
 import type { ReactNode } from 'react';
 import { DotsIcon, TrashIcon } from './icons.tsx';
 import { buttonClass, cx } from './primitives.tsx';
+import { useCanEdit } from '../stores/session.ts';
 
 /** A table row's "…" menu: links to the row's screens, then "Supprimer" (contacts list and webinars list). */
 export function RowActionsMenu({
@@ -15,6 +16,8 @@ export function RowActionsMenu({
   onDelete: () => void;
   width?: string;
 }) {
+  // A viewer (« Lecture seule ») sees the links, not "Supprimer".
+  const canEdit = useCanEdit();
   const base = 'flex w-full items-center gap-2 rounded px-2 py-1.5 text-left';
   const item = `${base} text-slate-700 data-focus:bg-slate-100`;
   return (
@@ -34,12 +37,16 @@ export function RowActionsMenu({
             </a>
           </MenuItem>
         ))}
-        <MenuSeparator className="my-1 h-px bg-slate-100" />
-        <MenuItem>
-          <button type="button" onClick={onDelete} className={`${base} text-red-700 data-focus:bg-red-50`}>
-            <TrashIcon size={16} /> Supprimer
-          </button>
-        </MenuItem>
+        {canEdit ? (
+          <>
+            <MenuSeparator className="my-1 h-px bg-slate-100" />
+            <MenuItem>
+              <button type="button" onClick={onDelete} className={`${base} text-red-700 data-focus:bg-red-50`}>
+                <TrashIcon size={16} /> Supprimer
+              </button>
+            </MenuItem>
+          </>
+        ) : null}
       </MenuItems>
     </Menu>
   );

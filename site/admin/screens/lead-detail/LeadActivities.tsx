@@ -1,5 +1,6 @@
 /** A contact's activities, newest first, with the "Nouvelle activité" button and dialog. */
 import { useState } from 'react';
+import { CanEdit } from '../../ui/CanEdit.tsx';
 import type { ActivityJson as Activity } from '#presenters';
 import { queries } from '../../lib/api.ts';
 import { formatDue, formatPPP } from '../../lib/dates.ts';
@@ -41,10 +42,12 @@ export function LeadActivities({ leadId }: { leadId: string }) {
         title="Activités"
         description="Appels, emails, réunions, notes et tâches liés à ce contact"
         action={
-          <button type="button" className={buttonClass('primary', 'sm')} onClick={() => setOpen(true)}>
-            <PlusIcon size={16} />
-            Nouvelle activité
-          </button>
+          <CanEdit>
+            <button type="button" className={buttonClass('primary', 'sm')} onClick={() => setOpen(true)}>
+              <PlusIcon size={16} />
+              Nouvelle activité
+            </button>
+          </CanEdit>
         }
       />
       <ul className="divide-y divide-slate-100" aria-label="Activités du contact">

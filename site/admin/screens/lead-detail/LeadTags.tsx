@@ -1,5 +1,6 @@
 /** A contact's tags: the list with a remove button each, and the "Ajouter" form (disabled while blank). */
 import { useState, type SubmitEvent } from 'react';
+import { useCanEdit } from '../../stores/session.ts';
 import { tagSchema } from '#schemas';
 import type { LeadJson as Lead } from '#presenters';
 import { mutations, queries, TOUCHES } from '../../lib/api.ts';
@@ -11,6 +12,7 @@ import { CloseIcon, PlusIcon } from '../../ui/icons.tsx';
 import { Badge, buttonClass, cx, Spinner } from '../../ui/primitives.tsx';
 
 export function LeadTags({ lead }: { lead: Lead }) {
+  const canEdit = useCanEdit();
   const leadId = String(lead.id);
   const tags = useQuery(queries.tags(leadId));
   const [draft, setDraft] = useState('');
@@ -53,15 +55,17 @@ export function LeadTags({ lead }: { lead: Lead }) {
             <li key={tag}>
               <Badge tone="indigo" className="gap-1 py-1 pr-1">
                 {tag}
-                <button
-                  type="button"
-                  onClick={() => void remove.mutate(tag)}
-                  disabled={remove.pending}
-                  className="rounded-full p-0.5 text-accent-600 hover:bg-accent-100 focus-visible:outline-2 focus-visible:outline-accent-600"
-                >
-                  <CloseIcon size={12} />
-                  <span className="sr-only">Supprimer le tag {tag}</span>
-                </button>
+                {canEdit ? (
+                  <button
+                    type="button"
+                    onClick={() => void remove.mutate(tag)}
+                    disabled={remove.pending}
+                    className="rounded-full p-0.5 text-accent-600 hover:bg-accent-100 focus-visible:outline-2 focus-visible:outline-accent-600"
+                  >
+                    <CloseIcon size={12} />
+                    <span className="sr-only">Supprimer le tag {tag}</span>
+                  </button>
+                ) : null}
               </Badge>
             </li>
           ))}
@@ -69,25 +73,27 @@ export function LeadTags({ lead }: { lead: Lead }) {
       ) : (
         <p className="mt-2 text-sm text-slate-500">Aucun tag</p>
       )}
-      <form onSubmit={submit} className="mt-3 flex gap-2">
-        <label htmlFor="new-tag" className="sr-only">
-          Nouveau tag
-        </label>
-        <input
-          id="new-tag"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder="Ajouter un tag"
-          maxLength={50}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'new-tag-error' : undefined}
-          className={cx(controlClass, 'h-9')}
-        />
-        <button type="submit" className={buttonClass('secondary', 'sm', 'h-9')} disabled={draft.trim() === '' || add.pending}>
-          {add.pending ? <Spinner /> : <PlusIcon size={16} />}
-          Ajouter
-        </button>
-      </form>
+      {canEdit ? (
+        <form onSubmit={submit} className="mt-3 flex gap-2">
+          <label htmlFor="new-tag" className="sr-only">
+            Nouveau tag
+          </label>
+          <input
+            id="new-tag"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="Ajouter un tag"
+            maxLength={50}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'new-tag-error' : undefined}
+            className={cx(controlClass, 'h-9')}
+          />
+          <button type="submit" className={buttonClass('secondary', 'sm', 'h-9')} disabled={draft.trim() === '' || add.pending}>
+            {add.pending ? <Spinner /> : <PlusIcon size={16} />}
+            Ajouter
+          </button>
+        </form>
+      ) : null}
       {error ? (
         <p id="new-tag-error" className="mt-1 text-sm text-red-700">
           {error}

@@ -99,6 +99,7 @@ export function ActiveFilters({ params, onChange }: { params: ListParams; onChan
       : undefined,
     isPeriod(params.period) ? { label: `Date : ${PERIODS[params.period]}`, clear: { period: '' } } : undefined,
     params.from || params.to ? { label: `Date : ${rangeLabel(params.from, params.to)}`, clear: { from: '', to: '' } } : undefined,
+    params.tag ? { label: `Tag : ${params.tag}`, clear: { tag: '' } } : undefined,
   ].filter((filter) => filter !== undefined);
   if (!filters.length) return null;
   return (

@@ -1,5 +1,6 @@
 /** One row of the contacts list: a selection box, the nine columns, at most two tags plus "+N", the row's actions. */
 import type { LeadJson as Lead } from '#presenters';
+import { useCanEdit } from '../../stores/session.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { SourceBadge } from '../../ui/badges.tsx';
 import { EyeIcon, PencilIcon } from '../../ui/icons.tsx';
@@ -32,12 +33,13 @@ function TagList({ tags }: { tags: string[] }) {
 }
 
 function RowMenu({ lead, onDelete }: { lead: Lead; onDelete: () => void }) {
+  const canEdit = useCanEdit();
   return (
     <RowActionsMenu
       label={fullName(lead) || lead.email}
       links={[
         { href: `/admin/leads/${lead.id}`, icon: <EyeIcon size={16} />, text: 'Voir' },
-        { href: `/admin/leads/${lead.id}/edit`, icon: <PencilIcon size={16} />, text: 'Modifier' },
+        ...(canEdit ? [{ href: `/admin/leads/${lead.id}/edit`, icon: <PencilIcon size={16} />, text: 'Modifier' }] : []),
       ]}
       onDelete={onDelete}
     />
@@ -58,10 +60,7 @@ export function LeadRow({ lead, onDelete, selected, onSelect }: { lead: Lead; on
       </td>
       <td className={cx(td, 'text-slate-500 tabular-nums')}>{lead.id}</td>
       <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>
-        <a
-          href={`/admin/leads/${lead.id}`}
-          className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
-        >
+        <a href={`/admin/leads/${lead.id}`} className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
           {orDash(fullName(lead))}
         </a>
       </td>

@@ -10,6 +10,8 @@ export interface ListParams {
   /** "Par date" range: first and last day (yyyy-MM-dd, Swiss days), exclusive of `period`. */
   from: string;
   to: string;
+  /** One tag (the Tags screen links here with `?tag=`). */
+  tag: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -24,6 +26,7 @@ export function readListParams(search: Record<string, string | undefined>): List
     period: isPeriod(search.period) ? search.period : '',
     from: day(search.from),
     to: day(search.to),
+    tag: search.tag ?? '',
   };
 }
 
@@ -36,6 +39,7 @@ export function listUrl(params: ListParams): string {
   if (params.period) query.set('period', params.period);
   if (params.from) query.set('from', params.from);
   if (params.to) query.set('to', params.to);
+  if (params.tag) query.set('tag', params.tag);
   const text = query.toString();
   return text ? `/admin/leads?${text}` : '/admin/leads';
 }
