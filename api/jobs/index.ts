@@ -12,6 +12,7 @@ import type { Job, JobResult } from 'pg-boss';
 import { bindQueue, startQueue, type Queue } from './queue.ts';
 import { QUEUES, createQueues } from './queues.ts';
 import { scheduleBackups, workBackups } from './backup.ts';
+import { scheduleRetention, workRetention } from './retention.ts';
 import { prepareSubmissionEmails } from './prepare-emails.ts';
 import { markEmailFailed, sendEmail, type MailEngine } from './send-email.ts';
 import type { PrepareJobData, SendJobData } from '../services/emails-enqueue.ts';
@@ -36,6 +37,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
   const queue = await startQueue({ knex, databaseUrl: config.databaseUrl, logger });
   await createQueues(queue, config.mail.retryDelaySeconds);
   await scheduleBackups(queue, config);
+  await scheduleRetention(queue);
   bindQueue(queue);
   const transport = createMailTransport(config.mail);
 
@@ -69,6 +71,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
       await markEmailFailed(knex, job!.data.emailId);
     });
     await workBackups(queue, { config, knex, logger });
+    await workRetention(queue, { config, knex, logger });
   }
 
   return {

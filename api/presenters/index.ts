@@ -8,3 +8,4 @@ export * from './audit.ts';
 export * from './sessions.ts';
 export * from './stats.ts';
 export * from './emails.ts';
+export * from './consents.ts';

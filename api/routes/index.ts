@@ -9,6 +9,8 @@ import { crmRouter } from './crm.ts';
 import { adminAuditRouter } from './admin-audit.ts';
 import { accountRouter } from './account.ts';
 import { adminEmailsRouter } from './admin-emails.ts';
+import { adminPrivacyRouter } from './admin-privacy.ts';
+import { newsletterRouter } from './newsletter.ts';
 
 /**
  * The admin API answers at both bases with the same handlers and the same sign-in: the spec's tabbed
@@ -20,9 +22,10 @@ export const ADMIN_API_BASES = ['/api/admin', '/api/admin-dev'] as const;
 export function apiRouters(_config: Config): Router[] {
   return [
     publicLeadsRouter(),
+    newsletterRouter(),
     authRouter(),
     accountRouter(),
-    ...ADMIN_API_BASES.flatMap((base) => [adminDashboardRouter(base), adminLeadsRouter(base), adminWebinarsRouter(base), adminAuditRouter(base), adminEmailsRouter(base)]),
+    ...ADMIN_API_BASES.flatMap((base) => [adminDashboardRouter(base), adminLeadsRouter(base), adminWebinarsRouter(base), adminAuditRouter(base), adminEmailsRouter(base), adminPrivacyRouter(base)]),
     crmRouter(),
   ];
 }

@@ -16,6 +16,7 @@ import { parseIdempotencyKey } from '../lib/idempotency.ts';
 import { submitPublicLead } from '../services/public-submissions.ts';
 import { enqueueSubmissionEmails, submissionFacts } from '../services/emails-enqueue.ts';
 import { presentPublicSubmission } from '../presenters/index.ts';
+import { recordNoticeShown } from '../services/consents.ts';
 
 const schemas = { body: publicLeadSchema };
 
@@ -35,7 +36,10 @@ export function publicLeadsRouter(): Router {
       // The follow-up e-mails are queued in the same transaction: a 201 means they will go out.
       const submission = await ctx.knex.transaction(async (trx) => {
         const recorded = await submitPublicLead(trx, { lead, idempotencyKey });
-        if (!recorded.replayed) await enqueueSubmissionEmails(trx, submissionFacts(lead.type, recorded));
+        if (!recorded.replayed) {
+          await enqueueSubmissionEmails(trx, submissionFacts(lead.type, recorded));
+          await recordNoticeShown(trx, { leadId: recorded.leadId, form: lead.type, idempotencyKey });
+        }
         return recorded;
       });
       if (submission.replayed) ctx.set('Idempotent-Replayed', 'true');

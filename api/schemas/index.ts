@@ -15,3 +15,4 @@ export * from './params.ts';
 export * from './audit.ts';
 export * from './passwords.ts';
 export * from './field-errors.ts';
+export * from './privacy.ts';

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { Lead } from '../models/index.ts';
 import type { LeadCreate, LeadUpdate } from '../schemas/index.ts';
 import { MESSAGES, notFound } from '../errors.ts';
+import { eraseLead } from './erasure.ts';
 
 /** The contact, or 404 "Contact non trouvé". */
 export async function findLeadOr404(db: Knex, id: number): Promise<Lead> {
@@ -30,8 +31,7 @@ export async function updateLead(db: Knex, id: number, changes: LeadUpdate): Pro
   return lead;
 }
 
-/** Deletes the lead; its registrations and activities go with it (ON DELETE CASCADE). */
+/** Deletes the lead and every row about them, exactly like an erasure (api/services/erasure.ts). */
 export async function deleteLead(db: Knex, id: number): Promise<void> {
-  const deleted = await db('leads').where({ id }).delete().returning('id');
-  if (deleted.length === 0) throw notFound(MESSAGES.leadNotFound);
+  await eraseLead(db, id);
 }
