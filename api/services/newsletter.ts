@@ -18,17 +18,17 @@ export interface NewsletterConfirmationData {
 
 /** Upserts the contact as `pending` (unless already subscribed) and queues the confirmation e-mail. */
 export async function requestNewsletter(trx: Knex.Transaction, request: { firstName?: string; email: string; ipPrefix: string | null }): Promise<void> {
-  const { rows } = await trx.raw<{ rows: Array<{ id: number; newsletter_status: string; newsletter_token: string; first_name: string }> }>(
+  const { rows } = await trx.raw<{ rows: Array<{ id: number; newsletter_status: string; newsletter_token: string }> }>(
     `insert into leads (first_name, email, type, source, status, newsletter_status, newsletter_requested_at, newsletter_token)
      values (?, ?, 'contact', 'website', 'new', 'pending', now(), ?)
      on conflict (lower(email)) do update set
-       first_name = case when leads.first_name = '' then excluded.first_name else leads.first_name end,
        newsletter_status = case when leads.newsletter_status = 'subscribed' then 'subscribed' else 'pending' end,
        newsletter_requested_at = case when leads.newsletter_status = 'subscribed' then leads.newsletter_requested_at else now() end,
        newsletter_token = coalesce(leads.newsletter_token, excluded.newsletter_token),
        updated_at = now()
-     returning id, newsletter_status, newsletter_token, first_name`,
-    [request.firstName ?? '', request.email, newNewsletterToken()],
+     returning id, newsletter_status, newsletter_token`,
+    // The contact needs a first name (constraint): without one, the address's local part stands in.
+    [request.firstName ?? request.email.split('@')[0]!, request.email, newNewsletterToken()],
   );
   const lead = rows[0]!;
   if (lead.newsletter_status === 'subscribed') return;
@@ -37,7 +37,8 @@ export async function requestNewsletter(trx: Knex.Transaction, request: { firstN
   // way to flood someone's inbox. The counter is keyed by a hash of the address (erased with the contact).
   const counter = await hit(trx, NEWSLETTER_RATE_LIMIT, emailDigest(request.email));
   if (counter.points > NEWSLETTER_RATE_LIMIT.points) return;
-  const data: NewsletterConfirmationData = { firstName: lead.first_name || null, token: lead.newsletter_token };
+  // Greeted by the name typed now only: a name stored earlier is not shown to whoever typed the address.
+  const data: NewsletterConfirmationData = { firstName: request.firstName ?? null, token: lead.newsletter_token };
   await createEmails(trx, [
     { kind: 'newsletter_confirmation', causeKey: `newsletter_confirmation:lead:${lead.id}:${Date.now()}:${counter.points}`, toAddress: request.email, leadId: lead.id, data },
   ]);
