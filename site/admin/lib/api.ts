@@ -43,6 +43,7 @@ export interface LeadListQuery {
   source?: string;
   tags?: string;
   createdAfter?: string;
+  newsletter?: string;
   limit?: number;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Contact detail (/admin/leads/{id}): the contact's card with its tags, the activities with the
- * "Nouvelle activité" dialog, edit button and back link, "Contact non trouvé" when missing.
+ * "Nouvelle activité" dialog, the e-mails, the personal-data card (export, erasure), edit button and back link, "Contact non trouvé" when missing.
  */
 import { isHTTPError } from 'ky';
 import { queries } from '../lib/api.ts';
@@ -10,6 +10,7 @@ import { Alert, Avatar, buttonClass, cx, focusRing, fullName, initials, Spinner 
 import { LeadActivities } from './lead-detail/LeadActivities.tsx';
 import { LeadFacts } from './lead-detail/LeadFacts.tsx';
 import { LeadEmailsCard } from './LeadEmailsCard.tsx';
+import { LeadPrivacyCard } from './lead-detail/LeadPrivacyCard.tsx';
 
 function BackLink() {
   return (
@@ -71,6 +72,7 @@ export function LeadDetail({ id }: { id: string }) {
         <div className="lg:col-span-2">
           <LeadActivities leadId={String(data.id)} />
           <LeadEmailsCard leadId={data.id} />
+          <LeadPrivacyCard lead={data} />
         </div>
       </div>
     </>

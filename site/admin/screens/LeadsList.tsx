@@ -29,6 +29,7 @@ export function LeadsList() {
       search: params.search || undefined,
       source: params.source || undefined,
       status: params.status || undefined,
+      newsletter: params.newsletter || undefined,
       createdAfter: periodStart(params.period),
     }),
   );

@@ -7,6 +7,7 @@ export interface ListParams {
   source: string;
   status: string;
   period: string;
+  newsletter: string;
 }
 
 export function readListParams(search: Record<string, string | undefined>): ListParams {
@@ -16,6 +17,7 @@ export function readListParams(search: Record<string, string | undefined>): List
     source: search.source ?? '',
     status: search.status ?? '',
     period: isPeriod(search.period) ? search.period : '',
+    newsletter: search.newsletter ?? '',
   };
 }
 
@@ -26,6 +28,7 @@ export function listUrl(params: ListParams): string {
   if (params.source) query.set('source', params.source);
   if (params.status) query.set('status', params.status);
   if (params.period) query.set('period', params.period);
+  if (params.newsletter) query.set('newsletter', params.newsletter);
   const text = query.toString();
   return text ? `/admin/leads?${text}` : '/admin/leads';
 }
