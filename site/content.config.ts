@@ -250,12 +250,7 @@ export const collections = {
   }),
   legal: defineCollection({
     loader: file('legal'),
-    schema: z.strictObject({
-      title: text,
-      description: text.max(200),
-      privacyLinkLabel: text,
-      sections: z.array(z.strictObject({ title: text, paragraphs })).min(1),
-    }),
+    schema: z.strictObject({ title: text, description: text.max(200), privacyLinkLabel: text, sections: z.array(z.strictObject({ title: text, paragraphs })).min(1) }),
   }),
   newsletterPages: defineCollection({
     loader: file('newsletter-pages'),
