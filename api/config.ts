@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { mailEnvSchema, mailConfig, type MailConfig } from './mail/config.ts';
 import { backupEnvSchema, backupConfig, type BackupConfig } from './backup/config.ts';
+import { retentionEnvSchema, retentionConfig, type RetentionConfig } from './retention-config.ts';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -37,6 +38,7 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(5),
   ...mailEnvSchema,
   ...backupEnvSchema,
+  ...retentionEnvSchema,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -69,6 +71,8 @@ export interface Config {
   mail: MailConfig;
   /** Scheduled backups (api/backup/config.ts). */
   backup: BackupConfig;
+  /** Personal-data retention (api/retention-config.ts). */
+  retention: RetentionConfig;
 }
 
 export class ConfigError extends Error {}
@@ -121,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     mail: mailConfig(values, dataDir),
     backup: backupConfig(values, dataDir),
+    retention: retentionConfig(values),
   };
 }
 

@@ -1,8 +1,11 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
- * Structured JSON logs. Secrets never reach a log line: request logs carry only method, path,
- * status and timing, and these paths are redacted wherever an object is logged.
+ * Structured JSON logs. Secrets and personal data never reach a log line: request logs carry only
+ * method, path, status and timing (never the query string or the body), these paths are redacted
+ * wherever an object is logged, and a logged database error loses the fields where PostgreSQL quotes
+ * row values (`detail`: "Key (lower(email))=(…) already exists"). tests/api/harness.ts scans every
+ * line every API test writes for emails and phone numbers (tests/support/log-scan.ts).
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
@@ -22,11 +25,33 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         'headers.cookie',
         'req.headers.cookie',
         'res.headers["set-cookie"]',
+        // Personal data, wherever an object carrying it is logged (issue 14).
+        'email',
+        '*.email',
+        'phone',
+        '*.phone',
+        'firstName',
+        '*.firstName',
+        'lastName',
+        '*.lastName',
+        'toAddress',
+        '*.toAddress',
+        'confirmEmail',
+        '*.confirmEmail',
       ],
       censor: '[masqué]',
     },
+    serializers: { err: errorWithoutRowValues },
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/** pino's error serializer, minus what quotes row values or bound parameters. */
+function errorWithoutRowValues(error: unknown): unknown {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  if (!serialized || typeof serialized !== 'object') return serialized;
+  const { detail: _detail, parameters: _parameters, where: _where, ...rest } = serialized;
+  return rest;
 }
 
 export type { Logger };

@@ -14,6 +14,7 @@ import { QUEUES, createQueues } from './queues.ts';
 import { rememberQueueTables } from './inline-job.ts';
 import { scheduleBackups, workBackups } from './backup.ts';
 import { scheduleFollowups, workFollowups } from './followups.ts';
+import { scheduleRetention, workRetention } from './retention.ts';
 import { prepareSubmissionEmails } from './prepare-emails.ts';
 import { markEmailFailed, sendEmail, type MailEngine } from './send-email.ts';
 import type { PrepareJobData, SendJobData } from '../services/emails-enqueue.ts';
@@ -40,6 +41,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
   await rememberQueueTables(queue, [QUEUES.prepare]);
   await scheduleBackups(queue, config);
   await scheduleFollowups(queue);
+  await scheduleRetention(queue);
   bindQueue(queue);
   const transport = createMailTransport(config.mail);
 
@@ -75,6 +77,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
     });
     await workBackups(queue, { config, knex, logger });
     await workFollowups(queue, knex, logger);
+    await workRetention(queue, { config, knex, logger });
   }
 
   return {

@@ -9,7 +9,7 @@ import type { Logger } from '../logger.ts';
 import type { EmailContent } from '../mail/content.ts';
 import type { MailConfig } from '../mail/config.ts';
 import type { MailTransport } from '../mail/transport.ts';
-import { composeAttachments, composeEmail, type ComposedEmail, type EmailKind, type RegistrationEmailData } from '../mail/templates.ts';
+import { composeAttachments, composeEmail, composeHeaders, type ComposedEmail, type EmailKind, type RegistrationEmailData } from '../mail/templates.ts';
 import { queueSendJobs } from '../services/emails-enqueue.ts';
 import { webinarFacts } from './prepare-emails.ts';
 import { UPDATE_RECIPIENT_STATUSES } from '../services/webinar-updates.ts';
@@ -134,6 +134,7 @@ export async function sendEmail(db: Database, engine: MailEngine, logger: Logger
       html: composed.html,
       attachments: composed.attachments,
       host: new URL(engine.publicUrl).hostname,
+      headers: composeHeaders(email.kind, decision.send, context),
     });
     await db('emails').where({ id: email.id }).update({
       status: 'sent',

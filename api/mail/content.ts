@@ -119,6 +119,18 @@ export const emailContentSchema = z.strictObject({
     outcomes: z.strictObject({ registered: plain, already_registered: plain, waitlisted: plain, no_upcoming_webinar: plain }),
     button: plain,
   }),
+  newsletterConfirmation: z.strictObject({
+    subject: person,
+    preview: person,
+    greeting: person,
+    greetingNoName: person,
+    intro: person,
+    button: plain,
+    hint: plain,
+    ignore: plain,
+    unsubscribe: plain,
+    closing: plain,
+  }),
 });
 
 export type EmailContent = z.output<typeof emailContentSchema>;

@@ -19,6 +19,7 @@ export const EMAIL_KINDS = [
   'waitlist_promoted',
   'webinar_followup',
   'webinar_update',
+  'newsletter_confirmation',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -49,6 +50,27 @@ export interface TeamAlertData {
   lead: { id: number; firstName: string; lastName: string | null; email: string; phone: string | null; company: string | null; message: string | null };
   webinarTitle: string | null;
   outcome: keyof EmailContent['teamAlert']['outcomes'] | null;
+}
+
+export interface NewsletterEmailData {
+  firstName: string | null;
+  token: string;
+}
+
+/** The newsletter's pages, reached from its e-mails (the static pages post to their own address). */
+export function newsletterLinks(token: string, publicUrl: string) {
+  const query = `?token=${encodeURIComponent(token)}`;
+  return { confirm: `${publicUrl}/newsletter/confirmer${query}`, unsubscribe: `${publicUrl}/newsletter/desinscription${query}` };
+}
+
+/**
+ * Headers of every newsletter e-mail: an https unsubscribe link, and RFC 8058 one-click (mail clients
+ * POST `List-Unsubscribe=One-Click` to it; api/routes/newsletter.ts unsubscribes at once).
+ */
+export function composeHeaders(kind: EmailKind, data: unknown, context: Pick<ComposeContext, 'publicUrl'>): Record<string, string> {
+  if (kind !== 'newsletter_confirmation') return {};
+  const { unsubscribe } = newsletterLinks((data as NewsletterEmailData).token, context.publicUrl);
+  return { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 export interface Attachment {
@@ -183,6 +205,26 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
           { type: 'paragraph', text: fill(copy.greeting, values) },
           { type: 'paragraph', text: fill(copy.intro, values) },
           { type: 'list', title: copy.nextStepsTitle, items: copy.nextSteps.map((item) => fill(item, values)) },
+        ],
+        signature: [copy.closing, content.signature],
+        footer: content.footer,
+      };
+      return { ...(await renderEmail(doc, context.brand)), attachments: [] };
+    }
+    case 'newsletter_confirmation': {
+      const facts = data as NewsletterEmailData;
+      const copy = content.newsletterConfirmation;
+      const values = { firstName: facts.firstName ?? '', brand: context.brand };
+      const links = newsletterLinks(facts.token, context.publicUrl);
+      const doc: EmailDocument = {
+        subject: fill(copy.subject, values),
+        preview: fill(copy.preview, values),
+        blocks: [
+          { type: 'paragraph', text: fill(facts.firstName ? copy.greeting : copy.greetingNoName, values) },
+          { type: 'paragraph', text: fill(copy.intro, values) },
+          { type: 'button', label: copy.button, url: links.confirm, hint: copy.hint },
+          { type: 'paragraph', text: copy.ignore },
+          { type: 'paragraph', text: `${copy.unsubscribe} ${links.unsubscribe}` },
         ],
         signature: [copy.closing, content.signature],
         footer: content.footer,

@@ -20,6 +20,8 @@ export interface OutgoingMessage {
   attachments: Attachment[];
   /** Host part of the Message-ID (the public site's host). */
   host: string;
+  /** Extra headers (List-Unsubscribe on newsletter e-mails). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -40,6 +42,7 @@ function mailOptions(message: OutgoingMessage) {
     // Stable per row: a retried message keeps its Message-ID, so receiving servers can tell a duplicate.
     messageId: `<email-${message.emailId}@${message.host}>`,
     attachments: message.attachments.map((attachment) => ({ ...attachment })),
+    headers: message.headers ?? {},
   };
 }
 

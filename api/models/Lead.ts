@@ -4,6 +4,7 @@ import { Activity } from './Activity.ts';
 import { WebinarRegistration } from './WebinarRegistration.ts';
 
 export type LeadStatus = 'new' | 'contacted' | 'qualified' | 'unqualified';
+export type NewsletterStatus = 'pending' | 'subscribed' | 'unsubscribed';
 export type LeadSource = 'form' | 'webinar' | 'referral' | 'website' | 'social' | 'other';
 
 export class Lead extends BaseModel {
@@ -25,6 +26,12 @@ export class Lead extends BaseModel {
   declare lastContactedAt: Date | null;
   declare nextFollowUpAt: Date | null;
   declare notes: string | null;
+  /** Newsletter double opt-in (issue 14): null when never asked. */
+  declare newsletterStatus: NewsletterStatus | null;
+  declare newsletterRequestedAt: Date | null;
+  declare newsletterConfirmedAt: Date | null;
+  declare newsletterUnsubscribedAt: Date | null;
+  declare newsletterToken: string | null;
 
   declare activities?: Activity[];
   declare registrations?: WebinarRegistration[];

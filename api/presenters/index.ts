@@ -14,3 +14,4 @@ export * from './analytics.ts';
 export * from './lead-bulk.ts';
 export * from './tags.ts';
 export * from './settings.ts';
+export * from './consents.ts';

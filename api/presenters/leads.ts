@@ -21,6 +21,13 @@ export function presentLead(lead: Lead) {
     lastContactedAt: iso(lead.lastContactedAt),
     nextFollowUpAt: iso(lead.nextFollowUpAt),
     notes: text(lead.notes),
+    // The token of the newsletter links is a secret: never answered.
+    newsletter: {
+      status: lead.newsletterStatus ?? null,
+      requestedAt: iso(lead.newsletterRequestedAt),
+      confirmedAt: iso(lead.newsletterConfirmedAt),
+      unsubscribedAt: iso(lead.newsletterUnsubscribedAt),
+    },
     createdAt: iso(lead.createdAt)!,
     updatedAt: iso(lead.updatedAt)!,
   };

@@ -18,6 +18,8 @@ import { crmActivitiesRouter } from './crm-activities.ts';
 import { adminUsersRouter } from './admin-users.ts';
 import { adminTagsRouter } from './admin-tags.ts';
 import { adminSettingsRouter } from './admin-settings.ts';
+import { adminPrivacyRouter } from './admin-privacy.ts';
+import { newsletterRouter } from './newsletter.ts';
 
 /**
  * The admin API answers at both bases with the same handlers and the same sign-in: the spec's tabbed
@@ -30,6 +32,7 @@ export function apiRouters(_config: Config): Router[] {
   return [
     publicLeadsRouter(),
     publicRegistrationsRouter(),
+    newsletterRouter(),
     authRouter(),
     accountRouter(),
     ...ADMIN_API_BASES.flatMap((base) => [
@@ -45,6 +48,7 @@ export function apiRouters(_config: Config): Router[] {
       adminUsersRouter(base),
       adminTagsRouter(base),
       adminSettingsRouter(base),
+      adminPrivacyRouter(base),
     ]),
     crmRouter(),
     crmActivitiesRouter(),

@@ -21,3 +21,4 @@ export * from './analytics.ts';
 export * from './lead-bulk.ts';
 export * from './exports.ts';
 export * from './users.ts';
+export * from './privacy.ts';

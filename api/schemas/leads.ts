@@ -25,6 +25,7 @@ import {
   requiredPhone,
   requiredText,
 } from './fields.ts';
+import { newsletterFilter } from './privacy.ts';
 
 export const FIRST_NAME_MIN_MESSAGE = 'Le prénom doit comporter au moins 2 caractères';
 
@@ -148,6 +149,7 @@ export const leadListQuerySchema = paginationQuerySchema.extend({
         : blankToUndefined(value),
     z.array(tagNameSchema, { error: 'Les tags doivent être séparés par des virgules.' }).max(20, 'Au plus 20 tags à la fois.').optional(),
   ),
+  newsletter: newsletterFilter,
   createdAfter: z.preprocess(
     blankToUndefined,
     isoDateTime('La date « créé après » doit être une date ISO 8601 avec fuseau (ex. 2026-11-01T00:00:00Z).').optional(),

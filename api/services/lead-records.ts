@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { Lead } from '../models/index.ts';
 import type { LeadCreate, LeadUpdate } from '../schemas/index.ts';
 import { MESSAGES, notFound } from '../errors.ts';
+import { eraseLead } from './erasure.ts';
 
 /** The contact, or 404 "Contact non trouvé". */
 export async function findLeadOr404(db: Knex, id: number): Promise<Lead> {
@@ -30,17 +31,19 @@ export async function updateLead(db: Knex, id: number, changes: LeadUpdate): Pro
   return lead;
 }
 
-/** Deletes the lead; its registrations and activities go with it (ON DELETE CASCADE). */
+/** Deletes the lead and every row about them, exactly like an erasure (api/services/erasure.ts). */
 export async function deleteLead(db: Knex, id: number): Promise<void> {
-  const deleted = await deleteLeads(db, [id]);
-  if (deleted.length === 0) throw notFound(MESSAGES.leadNotFound);
+  await eraseLead(db, id);
 }
 
 /**
- * Deletes these leads in one statement (the single delete and the bulk action share it); answers the
- * ids that existed. Registrations and activities go with them (ON DELETE CASCADE).
+ * Deletes these leads (the bulk action), each exactly as the single delete does: an erasure of the
+ * contact and every row about them, all in one transaction. Answers the ids that existed.
  */
 export async function deleteLeads(db: Knex, ids: number[]): Promise<number[]> {
-  const deleted: Array<{ id: number }> = await db('leads').whereIn('id', ids).delete().returning('id');
-  return deleted.map((row) => row.id);
+  return db.transaction(async (trx) => {
+    const existing: number[] = await trx('leads').whereIn('id', ids).orderBy('id').pluck('id');
+    for (const id of existing) await eraseLead(trx, id);
+    return existing;
+  });
 }

@@ -26,6 +26,7 @@ import type { PublicLead } from '../schemas/index.ts';
 import { HttpError } from '../errors.ts';
 import { IDEMPOTENCY_MISMATCH_MESSAGE, requestHash, scopedKey } from '../lib/idempotency.ts';
 import { inlineJobInsert } from '../jobs/inline-job.ts';
+import { currentNotice } from '../lib/privacy-notice.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { SEAT_STATUSES_SQL, takeSeatInNextWebinar, type HeldSeat } from './webinar-seats.ts';
 
@@ -68,8 +69,9 @@ export interface PublicSubmissionInput {
 const CONTACT_RECEIPT: PublicReceipt = { registration: null, outcome: null };
 
 /**
- * The contact and its note in ONE statement (data-modifying CTEs: one round trip, and the Idempotency-Key
- * claim decides whether anything is written). https://www.postgresql.org/docs/current/queries-with.html#QUERIES-WITH-MODIFYING
+ * The contact, its note, the proof of the privacy notice shown (issue 14) and, for a contact request,
+ * its e-mail job, in ONE statement (data-modifying CTEs: one round trip, and the Idempotency-Key claim
+ * decides whether anything is written). https://www.postgresql.org/docs/current/queries-with.html#QUERIES-WITH-MODIFYING
  * The note compares what was typed with the contact as it stands after the upsert (RETURNING sees the
  * row the conflict resolved to, even one committed by a concurrent submission): a typed value differs
  * exactly when the contact already held another one, since empty fields take the typed value.
@@ -117,6 +119,10 @@ function submissionSql(keyed: boolean, withEmailJob: boolean): string {
         now()
       from lead, typed
       returning id
+    ),
+    notice as (
+      insert into consent_proofs (lead_id, kind, form, notice_version, notice_hash, idempotency_key)
+      select lead.id, 'notice_shown', ?::text, ?::text, ?::text, ?::text from lead
     )${
       withEmailJob
         ? `,
@@ -165,6 +171,7 @@ export async function submitPublicLead(db: Knex | Knex.Transaction, { lead, idem
   // A contact request's e-mail job is part of the same statement (api/jobs/inline-job.ts); a sign-up's
   // depends on its seat, decided below, and is queued by the caller in the same transaction.
   const withEmailJob = lead.type === 'contact';
+  const notice = currentNotice();
   const sql = submissionStatements();
   const { rows } = await db
     .raw<{ rows: Array<{ id: number; created: boolean; activity_id: number }> }>(

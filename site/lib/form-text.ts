@@ -9,6 +9,7 @@ export async function formText() {
     requiredHint: forms.requiredHint,
     optionalSuffix: forms.optionalSuffix,
     privacyNote: forms.privacyNote,
+    privacyLinkLabel: forms.privacyLinkLabel,
     missingFields: forms.missingFields,
     networkError: forms.networkError,
     toaster: { closeLabel: forms.toastCloseLabel, regionLabel: forms.notificationsLabel },

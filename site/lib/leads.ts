@@ -27,10 +27,10 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export async function postLead(payload: Record<string, unknown>, idempotencyKey: string): Promise<LeadResponse> {
+export async function postLead(payload: Record<string, unknown>, idempotencyKey: string, endpoint = '/api/leads'): Promise<LeadResponse> {
   // No automatic retry: the visitor decides, and the retry reuses the key.
   return ky
-    .post('/api/leads', { json: payload, headers: { 'Idempotency-Key': idempotencyKey }, retry: 0, timeout: 20_000 })
+    .post(endpoint, { json: payload, headers: { 'Idempotency-Key': idempotencyKey }, retry: 0, timeout: 20_000 })
     .json<LeadResponse>();
 }
 

@@ -61,7 +61,7 @@ describe('GET {base}/leads', () => {
       expect(Object.keys(response.body.leads[0]).sort()).toEqual(
         [
           'id', 'firstName', 'lastName', 'email', 'phone', 'company', 'country', 'city', 'message', 'type', 'source', 'status',
-          'tags', 'assignedTo', 'lastContactedAt', 'nextFollowUpAt', 'notes', 'createdAt', 'updatedAt',
+          'tags', 'assignedTo', 'lastContactedAt', 'nextFollowUpAt', 'notes', 'createdAt', 'updatedAt', 'newsletter',
         ].sort(),
       );
       expect(response.body.leads[0]).toMatchObject({ tags: ['vip'], phone: '+41 79 000 00 00', lastName: null, status: 'new', type: 'contact' });

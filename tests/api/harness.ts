@@ -19,6 +19,7 @@ import { hashPassword } from '../../api/lib/passwords.ts';
 import { User } from '../../api/models/index.ts';
 import { startJobs, type RunningJobs } from '../../api/jobs/index.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
+import { assertNoPersonalDataInLogs } from '../support/log-scan.ts';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -138,9 +139,15 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const knex = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, inMemory: true, poolMax: 5 });
   bindModels(knex);
   await migrateLatest(knex);
-  const logger = options.logLines
-    ? createLogger('debug', { write: (line: string) => void options.logLines!.push(line) })
-    : createLogger(config.logLevel);
+  // Every line is kept, at debug level, and scanned for personal data when the app closes (issue 14).
+  const capturedLines: string[] = [];
+  const logger = createLogger('debug', {
+    write: (line: string) => {
+      capturedLines.push(line);
+      options.logLines?.push(line);
+      if (config.logLevel === 'debug') process.stdout.write(line);
+    },
+  });
   // Each test file's own queue, in its own database (pg-boss schema beside the app's tables).
   let url = '';
   const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: 2000 });
@@ -185,6 +192,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       await knex.destroy();
       await pgDatabase?.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      assertNoPersonalDataInLogs(capturedLines);
     },
   };
 }

@@ -125,7 +125,7 @@ describe('a visitor cannot rewrite a known contact', () => {
 
   it('treats the footer newsletter form the same way: nothing replaced, the message and the name kept in the note', async () => {
     const claire = await knownContact();
-    // What site/components/forms/ReusableForm.tsx sends (message: newsletter.yaml's leadMessage).
+    // What the footer form sent before it became the newsletter subscription (issue 14): still a valid submission.
     const response = await app.client().post('/api/leads', {
       firstName: 'Inconnu',
       email: 'claire.rochat@example.ch',

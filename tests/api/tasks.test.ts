@@ -12,7 +12,7 @@ beforeAll(async () => {
   app = await startTestApp();
   admin = await app.signIn({ email: 'camille@example.ch' });
   adminId = (await app.knex('users').where({ email: 'camille@example.ch' }).first()).id;
-  member = await app.signIn({ email: 'membre@example.ch', isAdmin: false });
+  member = await app.signIn({ email: 'membre@example.ch', role: 'viewer' });
 });
 afterAll(() => app.close());
 beforeEach(async () => {
@@ -35,11 +35,11 @@ async function insertTask(title: string, fields: Record<string, unknown> = {}): 
 const titles = (body: { tasks: { title: string }[] }) => body.tasks.map((task) => task.title);
 
 describe('GET /api/admin/tasks', () => {
-  it('answers 401 signed out and 403 to a non-admin', async () => {
+  it('answers 401 signed out, and lets a viewer (Lecture seule) read', async () => {
     expect((await app.client().get('/api/admin/tasks')).status).toBe(401);
-    expect((await member.get('/api/admin/tasks')).status).toBe(403);
-    expect((await member.get('/api/admin/tasks/counts')).status).toBe(403);
-    expect((await member.get('/api/admin/activities')).status).toBe(403);
+    expect((await member.get('/api/admin/tasks')).status).toBe(200);
+    expect((await member.get('/api/admin/tasks/counts')).status).toBe(200);
+    expect((await member.get('/api/admin/activities')).status).toBe(200);
   });
 
   it('groups open activities by the Swiss day, to the second around midnight', async () => {
@@ -115,7 +115,7 @@ describe('GET /api/admin/tasks', () => {
 describe('PATCH /api/crm/activities/{id}', () => {
   const patch = (id: number, json: unknown) => admin.request('PATCH', `/api/crm/activities/${id}`, { json });
 
-  it('answers 401 signed out, 403 to a non-admin, 404 for an unknown or malformed id', async () => {
+  it('answers 401 signed out, 403 to a viewer, 404 for an unknown or malformed id', async () => {
     const id = await insertTask('Relancer');
     expect((await app.client().request('PATCH', `/api/crm/activities/${id}`, { json: { status: 'completed' } })).status).toBe(401);
     expect((await member.request('PATCH', `/api/crm/activities/${id}`, { json: { status: 'completed' } })).status).toBe(403);

@@ -18,7 +18,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   app = await startTestApp({ SMTP_URL: smtp.url, NOTIFY_EMAIL: 'equipe@clairval.ch', EMAIL_RETRY_DELAY_SECONDS: '1' });
   admin = await app.signIn();
-  member = await app.signIn({ email: 'membre@example.ch', isAdmin: false });
+  member = await app.signIn({ email: 'membre@example.ch', role: 'viewer' });
 });
 afterAll(async () => {
   await app.close();

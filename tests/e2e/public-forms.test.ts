@@ -275,12 +275,13 @@ test.describe('reusable form and toasts', () => {
     await footer.getByLabel('Prénom').fill('Thomas');
     await footer.getByLabel('Email').fill(email);
     await footer.getByRole('button', { name: "Je m'inscris" }).click();
-    await expect(footer.getByText('Merci ! Vous recevrez bientôt nos prochains conseils.')).toBeVisible();
+    await expect(footer.getByText('Merci ! Confirmez votre inscription avec le lien que nous venons de vous envoyer par email.')).toBeVisible();
     await expect(footer.locator('form')).toHaveCount(0);
     await expect(toast(page)).toContainText('Envoi réussi');
 
     const leads = await leadsMatching(request, baseURL!, email);
-    expect(leads).toMatchObject([{ firstName: 'Thomas', email, type: 'contact' }]);
+    // A newsletter request (issue 14): the contact waits for the confirmation from the e-mail.
+    expect(leads).toMatchObject([{ firstName: 'Thomas', email, newsletter: { status: 'pending' } }]);
   });
 
   test('one toast at a time, closed by its button or by swiping it away', async ({ page }) => {

@@ -50,6 +50,7 @@ export interface LeadListQuery {
   createdAfter?: string;
   createdFrom?: string;
   createdTo?: string;
+  newsletter?: string;
   limit?: number;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Contact detail (/admin/leads/{id}): the contact's card with its tags, the activities with the
- * "Nouvelle activité" dialog, edit button and back link, "Contact non trouvé" when missing.
+ * "Nouvelle activité" dialog, the e-mails, the personal-data card (export, erasure), edit button and back link, "Contact non trouvé" when missing.
  */
 import { isHTTPError } from 'ky';
 import { CanEdit } from '../ui/CanEdit.tsx';
@@ -12,6 +12,7 @@ import { LeadActivities } from './lead-detail/LeadActivities.tsx';
 import { LeadFacts } from './lead-detail/LeadFacts.tsx';
 import { LeadEmailsCard } from './LeadEmailsCard.tsx';
 import { LeadRegistrationsCard } from './LeadRegistrationsCard.tsx';
+import { LeadPrivacyCard } from './lead-detail/LeadPrivacyCard.tsx';
 
 function BackLink() {
   return (
@@ -73,6 +74,7 @@ export function LeadDetail({ id }: { id: string }) {
           <LeadActivities leadId={String(data.id)} />
           <LeadRegistrationsCard leadId={data.id} />
           <LeadEmailsCard leadId={data.id} />
+          <LeadPrivacyCard lead={data} />
         </div>
       </div>
     </>

@@ -32,6 +32,7 @@ export function LeadsList() {
     source: params.source || undefined,
     status: params.status || undefined,
     tags: params.tag || undefined,
+    newsletter: params.newsletter || undefined,
     createdAfter: periodStart(params.period),
     createdFrom: params.from || undefined,
     createdTo: params.to || undefined,

@@ -7,7 +7,7 @@
  * shared `splitFullName`.
  */
 import { contactFormSchema, PHONE_MAX, splitFullName } from '#schemas';
-import { CompanyField, EmailField, Field } from './fields.tsx';
+import { CompanyField, EmailField, Field, PrivacyNote } from './fields.tsx';
 import { LeadFormShell } from './LeadFormShell.tsx';
 import { compact, useLeadForm, type LeadFormProps, type LeadFormText } from './useLeadForm.ts';
 
@@ -19,6 +19,7 @@ export interface ContactFormText extends LeadFormText {
   company: string;
   message: string;
   messagePlaceholder: string;
+  messageHint: string;
 }
 
 // Without JavaScript the browser posts `fullName` as is and the API splits it the same way.
@@ -57,7 +58,7 @@ export default function ContactForm({ idPrefix, text, common }: LeadFormProps<Co
       idPrefix={idPrefix}
       type="contact"
       submit={{ label: text.submit, pending: text.pending }}
-      footnote={`${common.requiredHint} ${common.privacyNote}`}
+      footnote={<PrivacyNote before={common.requiredHint} note={common.privacyNote} linkLabel={common.privacyLinkLabel} />}
       className="relative grid gap-4 sm:grid-cols-2"
     >
       <Field
@@ -87,6 +88,7 @@ export default function ContactForm({ idPrefix, text, common }: LeadFormProps<Co
         label={text.message}
         optionalSuffix={common.optionalSuffix}
         placeholder={text.messagePlaceholder}
+        hint={text.messageHint}
         error={errors.message}
         multiline
         className="sm:col-span-2"

@@ -12,6 +12,7 @@ export function LeadFormShell({
   pending,
   idPrefix,
   type,
+  action = '/api/leads',
   submit,
   footnote,
   className,
@@ -23,6 +24,8 @@ export function LeadFormShell({
   pending: boolean;
   idPrefix: string;
   type: 'contact' | 'webinar';
+  /** Where the form posts without JavaScript (default `/api/leads`). */
+  action?: string;
   submit: { label: string; pending: string };
   /** The line under the button (required-fields hint, privacy note). */
   footnote?: ReactNode;
@@ -32,14 +35,14 @@ export function LeadFormShell({
   children: ReactNode;
 }) {
   return (
-    <form ref={form} method="post" action="/api/leads" onSubmit={onSubmit} className={className} aria-busy={pending}>
+    <form ref={form} method="post" action={action} onSubmit={onSubmit} className={className} aria-busy={pending}>
       <input type="hidden" name="type" value={type} />
       {hidden}
       {children}
       <Honeypot id={`${idPrefix}-website`} />
       <div className="sm:col-span-2">
         <SubmitButton pending={pending} label={submit.label} pendingLabel={submit.pending} />
-        {footnote ? <p className="mt-3 text-center text-xs text-muted">{footnote}</p> : null}
+        {footnote ? <p className="form-footnote mt-3 text-center text-xs text-muted">{footnote}</p> : null}
       </div>
     </form>
   );

@@ -1,7 +1,8 @@
 /**
  * The reusable sign-up form: an optional first-name field and an email. On success the form gives
- * way to a green confirmation and the "Envoi réussi" toast. The site uses it in
- * the footer, where it records a contact lead with a note saying where it came from.
+ * way to a green confirmation and the "Envoi réussi" toast. The site uses it in the footer as the
+ * newsletter subscription (`POST /api/newsletter`, double opt-in: the person confirms from the e-mail
+ * they receive; without JavaScript the API answers with /newsletter/merci/).
  *
  * Third-party mode: given a `thirdPartyFormId`, it renders an external provider's
  * subscription form instead, shown after `delaySeconds` and at most once every `showEveryDays`.
@@ -9,8 +10,8 @@
  * Content-Security-Policy's `form-action` (api/middleware/security-headers.ts).
  */
 import { useEffect, useState } from 'react';
-import { publicLeadSchema } from '#schemas';
-import { EmailField, Field } from './fields.tsx';
+import { newsletterSubscribeSchema } from '#schemas';
+import { EmailField, Field, PrivacyNote } from './fields.tsx';
 import { LeadFormShell } from './LeadFormShell.tsx';
 import { compact, useLeadForm, type CommonFormText } from './useLeadForm.ts';
 
@@ -19,7 +20,7 @@ export interface ReusableFormText {
   email: string;
   submit: string;
   pending: string;
-  leadMessage: string;
+  privacyNote: string;
   successTitle: string;
   successMessage: string;
   errorTitle: string;
@@ -57,14 +58,12 @@ export default function ReusableForm(props: Props) {
 function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light' }: Props) {
   const [done, setDone] = useState(false);
   const { errors, shell } = useLeadForm({
-    schema: publicLeadSchema,
+    schema: newsletterSubscribeSchema,
+    endpoint: '/api/newsletter',
     toPayload: (values) =>
       compact({
-        // A lead needs a first name; without the name field, the email's local part stands in for it.
-        firstName: showName ? values.firstName : values.email?.split('@')[0],
+        firstName: showName ? values.firstName : undefined,
         email: values.email,
-        message: text.leadMessage,
-        type: 'contact',
         website: values.website,
       }),
     text: {
@@ -100,13 +99,14 @@ function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light
   }
 
   const id = (field: string) => `${idPrefix}-${field}`;
-  const labelTone = tone === 'dark' ? '[&_label]:text-cream [&_label_span]:text-pine-200' : '';
+  const labelTone = tone === 'dark' ? '[&_.form-footnote]:text-pine-200 [&_.form-footnote_a]:text-cream [&_label]:text-cream [&_label_span]:text-pine-200' : '';
   return (
     <LeadFormShell
       {...shell}
       idPrefix={idPrefix}
       type="contact"
-      hidden={<input type="hidden" name="message" value={text.leadMessage} />}
+      action="/api/newsletter"
+      footnote={<PrivacyNote note={text.privacyNote} linkLabel={common.privacyLinkLabel} />}
       submit={{ label: text.submit, pending: text.pending }}
       className={`relative grid gap-3 sm:grid-cols-2 ${labelTone}`}
     >
@@ -116,7 +116,7 @@ function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light
           name="firstName"
           label={text.firstName}
           error={errors.firstName}
-          required
+          optionalSuffix={common.optionalSuffix}
           autoComplete="given-name"
         />
       )}

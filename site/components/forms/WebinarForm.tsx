@@ -3,7 +3,7 @@
  * "webinar". Used in the landing page's #webinar section and on the webinar page.
  */
 import { webinarFormSchema } from '#schemas';
-import { CompanyField, EmailField, Field } from './fields.tsx';
+import { CompanyField, EmailField, Field, PrivacyNote } from './fields.tsx';
 import { LeadFormShell } from './LeadFormShell.tsx';
 import { compact, useLeadForm, type LeadFormProps, type LeadFormText } from './useLeadForm.ts';
 
@@ -39,7 +39,7 @@ export default function WebinarForm({ idPrefix, text, common }: LeadFormProps<We
       idPrefix={idPrefix}
       type="webinar"
       submit={{ label: text.submit, pending: text.pending }}
-      footnote={`${common.requiredHint} ${common.privacyNote}`}
+      footnote={<PrivacyNote before={common.requiredHint} note={common.privacyNote} linkLabel={common.privacyLinkLabel} />}
       className="relative grid gap-4 sm:grid-cols-2"
     >
       <Field

@@ -10,20 +10,24 @@ type FieldProps = {
   optionalSuffix?: string;
   multiline?: boolean;
   className?: string;
+  /** A line under the input, read with it by assistive technologies. */
+  hint?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'>;
 
 const inputClass =
   'mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-xs placeholder:text-muted/80 focus:border-pine-700 aria-invalid:border-danger';
 
 /** A labelled input (or textarea) with its inline error, linked for assistive technologies. */
-export function Field({ id, name, label, error, optionalSuffix, multiline, className, required, ...input }: FieldProps) {
+export function Field({ id, name, label, error, optionalSuffix, multiline, className, required, hint, ...input }: FieldProps) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   const shared = {
     id,
     name,
     required,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
+    'aria-describedby': describedBy || undefined,
     className: `${inputClass} ${error ? 'border-danger' : 'border-line'}`,
   };
   return (
@@ -42,6 +46,11 @@ export function Field({ id, name, label, error, optionalSuffix, multiline, class
         <textarea {...shared} rows={4} placeholder={input.placeholder} maxLength={input.maxLength} />
       ) : (
         <input {...shared} {...input} />
+      )}
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-sm text-muted">
+          {hint}
+        </p>
       )}
       {error && (
         <p id={errorId} className="mt-1.5 text-sm text-danger">
@@ -130,5 +139,18 @@ export function CompanyField({ id, label, optionalSuffix, error }: { id: string;
       autoComplete="organization"
       className="sm:col-span-2"
     />
+  );
+}
+
+/** The line under every public form: what the data is for, and the link to the privacy notice. */
+export function PrivacyNote({ before, note, linkLabel }: { before?: string; note: string; linkLabel: string }) {
+  return (
+    <>
+      {before ? `${before} ` : ''}
+      {note}{' '}
+      <a href="/confidentialite" className="underline underline-offset-2 hover:text-ink">
+        {linkLabel}
+      </a>
+    </>
   );
 }

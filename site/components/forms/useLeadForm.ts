@@ -20,6 +20,7 @@ export interface CommonFormText {
   requiredHint: string;
   optionalSuffix: string;
   privacyNote: string;
+  privacyLinkLabel: string;
   missingFields: { title: string; description: string };
   networkError: string;
   toaster: ToasterLabels;
@@ -41,7 +42,7 @@ export type SubmitOutcome = { ok: true; response: LeadResponse } | { ok: false; 
  * Sends a lead. The idempotency key is kept while the same data is retried after a failure and
  * renewed as soon as the data changes or a submission succeeds.
  */
-export function useLeadSubmission(networkError: string) {
+export function useLeadSubmission(networkError: string, endpoint = '/api/leads') {
   const [pending, setPending] = useState(false);
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
@@ -51,7 +52,7 @@ export function useLeadSubmission(networkError: string) {
       if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
       setPending(true);
       try {
-        const response = await postLead(payload, attempt.current.key);
+        const response = await postLead(payload, attempt.current.key, endpoint);
         attempt.current = null;
         return { ok: true, response };
       } catch (error) {
@@ -60,7 +61,7 @@ export function useLeadSubmission(networkError: string) {
         setPending(false);
       }
     },
-    [networkError],
+    [networkError, endpoint],
   );
 
   return { pending, submit };
@@ -87,6 +88,8 @@ export interface LeadFormProps<T extends LeadFormText> {
 }
 
 export interface LeadFormSetup {
+  /** Where the JSON goes (default `/api/leads`; the newsletter form: `/api/newsletter`). */
+  endpoint?: string;
   /** The shared schema the API validates with too. */
   schema: z.ZodType;
   /** The JSON body built from the form's values. */
@@ -110,7 +113,7 @@ export interface LeadFormSetup {
  */
 export function useLeadForm(setup: LeadFormSetup) {
   const form = useEnhancedForm(setup.common.toaster);
-  const { pending, submit } = useLeadSubmission(setup.common.networkError);
+  const { pending, submit } = useLeadSubmission(setup.common.networkError, setup.endpoint);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {

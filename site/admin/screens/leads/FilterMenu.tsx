@@ -1,6 +1,7 @@
-/** The contacts list's "Filtrer" menu (source, status, period or date range) and the chips of the active filters. */
+/** The contacts list's "Filtrer" menu (source, status, newsletter, period or date range) and the chips of the active filters. */
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from '#schemas/options.ts';
+import { NEWSLETTER_STATUSES, NEWSLETTER_STATUS_LABELS } from '#schemas/privacy.ts';
 import { formatDue } from '../../lib/dates.ts';
 import { isPeriod, PERIODS, type Period } from '../../lib/periods.ts';
 import { CheckIcon, CloseIcon, FilterIcon } from '../../ui/icons.tsx';
@@ -16,7 +17,7 @@ export function FilterMenu({
   onChange: (next: Partial<ListParams>) => void;
   onPickRange: () => void;
 }) {
-  const count = [params.source, params.status, params.period || params.from || params.to].filter(Boolean).length;
+  const count = [params.source, params.status, params.newsletter, params.period || params.from || params.to].filter(Boolean).length;
   const option = (selected: boolean, label: string, apply: () => void) => (
     <MenuItem key={label}>
       <button
@@ -57,6 +58,13 @@ export function FilterMenu({
         </MenuSection>
         <MenuSeparator className="my-1 h-px bg-slate-100" />
         <MenuSection>
+          <MenuHeading className={heading}>Par newsletter</MenuHeading>
+          {NEWSLETTER_STATUSES.map((state) =>
+            option(params.newsletter === state, NEWSLETTER_STATUS_LABELS[state], () => onChange({ newsletter: params.newsletter === state ? '' : state })),
+          )}
+        </MenuSection>
+        <MenuSeparator className="my-1 h-px bg-slate-100" />
+        <MenuSection>
           <MenuHeading className={heading}>Par date</MenuHeading>
           {(Object.keys(PERIODS) as Period[]).map((period) =>
             option(params.period === period, PERIODS[period], () => onChange({ period: params.period === period ? '' : period, from: '', to: '' })),
@@ -69,7 +77,7 @@ export function FilterMenu({
             <MenuItem>
               <button
                 type="button"
-                onClick={() => onChange({ source: '', status: '', period: '', from: '', to: '' })}
+                onClick={() => onChange({ source: '', status: '', newsletter: '', period: '', from: '', to: '' })}
                 className="w-full rounded px-2 py-1.5 text-left font-medium text-accent-700 data-focus:bg-accent-50"
               >
                 Effacer les filtres
@@ -96,6 +104,9 @@ export function ActiveFilters({ params, onChange }: { params: ListParams; onChan
       : undefined,
     params.status
       ? { label: `Statut : ${LEAD_STATUS_LABELS[params.status as keyof typeof LEAD_STATUS_LABELS] ?? params.status}`, clear: { status: '' } }
+      : undefined,
+    params.newsletter
+      ? { label: `Newsletter : ${NEWSLETTER_STATUS_LABELS[params.newsletter as keyof typeof NEWSLETTER_STATUS_LABELS] ?? params.newsletter}`, clear: { newsletter: '' } }
       : undefined,
     isPeriod(params.period) ? { label: `Date : ${PERIODS[params.period]}`, clear: { period: '' } } : undefined,
     params.from || params.to ? { label: `Date : ${rangeLabel(params.from, params.to)}`, clear: { from: '', to: '' } } : undefined,

@@ -12,6 +12,7 @@ export interface ListParams {
   to: string;
   /** One tag (the Tags screen links here with `?tag=`). */
   tag: string;
+  newsletter: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,6 +28,7 @@ export function readListParams(search: Record<string, string | undefined>): List
     from: day(search.from),
     to: day(search.to),
     tag: search.tag ?? '',
+    newsletter: search.newsletter ?? '',
   };
 }
 
@@ -40,6 +42,7 @@ export function listUrl(params: ListParams): string {
   if (params.from) query.set('from', params.from);
   if (params.to) query.set('to', params.to);
   if (params.tag) query.set('tag', params.tag);
+  if (params.newsletter) query.set('newsletter', params.newsletter);
   const text = query.toString();
   return text ? `/admin/leads?${text}` : '/admin/leads';
 }
