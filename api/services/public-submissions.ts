@@ -177,10 +177,15 @@ export async function submitPublicLead(db: Knex | Knex.Transaction, { lead, idem
     .raw<{ rows: Array<{ id: number; created: boolean; activity_id: number }> }>(
       key ? (withEmailJob ? sql.keyedWithJob : sql.keyed) : withEmailJob ? sql.unkeyedWithJob : sql.unkeyed,
       [
-      ...typed,
-      ...(key ? [key.scoped, key.hash, initialReceipt && JSON.stringify(initialReceipt)] : []),
-      PUBLIC_ACTIVITY_TITLES[lead.type],
-    ],
+        ...typed,
+        ...(key ? [key.scoped, key.hash, initialReceipt && JSON.stringify(initialReceipt)] : []),
+        PUBLIC_ACTIVITY_TITLES[lead.type],
+        // The privacy notice shown beside the form (issue 14), with the submission's key for the erasure.
+        lead.type,
+        notice.version,
+        notice.hash,
+        key?.scoped ?? null,
+      ],
     )
     // A named prepared statement (one name per SQL text): PostgreSQL plans it once per connection, which
     // cuts its CPU per submission by about a third (bench/RESULTS.md). PGlite ignores the name.

@@ -82,9 +82,10 @@ describe('export', () => {
     expect(audit.details).toEqual({ leadId: id });
   });
 
-  it('is for administrators only, and 404 for an unknown contact', async () => {
-    const member = await app.signIn({ email: 'membre-export@example.ch', isAdmin: false });
-    expect((await member.get('/api/admin/leads/1/export')).status).toBe(403);
+  it('needs a signed-in user (a viewer may read it, as every screen), and 404 for an unknown contact', async () => {
+    const viewer = await app.signIn({ email: 'membre-export@example.ch', role: 'viewer' });
+    expect((await viewer.get('/api/admin/leads/999999/export')).status).toBe(404);
+    expect((await viewer.post('/api/admin/leads/999999/erase', { confirmEmail: 'x@example.ch' })).status).toBe(403);
     expect((await app.client().get('/api/admin/leads/1/export')).status).toBe(401);
     expect((await admin.get('/api/admin/leads/999999/export')).status).toBe(404);
   });
