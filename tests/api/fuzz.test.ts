@@ -40,7 +40,9 @@ const LEAK = /(\bat .+\.(ts|js):\d+|select .* from|insert into|update .* set|del
 function assertSafe(response: TestResponse, label: string): void {
   expect(response.status, label).toBeLessThan(500);
   if (response.status === 204 || (response.status >= 300 && response.status < 400)) return;
-  expect(response.headers.get('content-type') ?? '', label).toMatch(/application\/json/);
+  // A CSV download (`….csv`) answers its file; any refusal, there as everywhere, is JSON.
+  const download = response.status < 300 && /\.csv(\?|$)/.test(label.split(' ')[1] ?? '');
+  expect(response.headers.get('content-type') ?? '', label).toMatch(download ? /^text\/csv; charset=utf-8$/ : /application\/json/);
   expect(response.text, label).not.toMatch(LEAK);
 }
 

@@ -22,7 +22,12 @@ function routesInOtherCase(): Array<{ method: string; path: string; shouted: str
       for (const method of layer.methods) {
         if (method === 'HEAD') continue;
         const path = String(layer.path).replace(/:(\w+)(\([^)]*\))?[?*+]?/g, (_match, name: string) => (name === 'tag' ? 'vip' : '1'));
-        routes.push({ method, path, shouted: path.replace(/^\/api\/([a-z-]+)/, (_match, first: string) => `/api/${first.toUpperCase()}`) });
+        // Under /api the segment after it is shouted; a site page's own form target (the newsletter's
+        // /newsletter/confirmer) has its first segment shouted.
+        const shouted = path.startsWith('/api/')
+          ? path.replace(/^\/api\/([a-z-]+)/, (_match, first: string) => `/api/${first.toUpperCase()}`)
+          : path.replace(/^\/([a-z-]+)/, (_match, first: string) => `/${first.toUpperCase()}`);
+        routes.push({ method, path, shouted });
       }
     }
   }
@@ -48,7 +53,12 @@ describe('routes match case-sensitively', () => {
     const failures: string[] = [];
     for (const route of routes) {
       const response = await admin.request(route.method, route.shouted, route.method === 'GET' || route.method === 'DELETE' ? {} : { json: {} });
-      if (response.status !== 404 || response.body?.message !== UNKNOWN_PATH.message) failures.push(`${route.method} ${route.shouted} → ${response.status}`);
+      // Outside /api another spelling reaches the static site, which knows no such page (404) and takes
+      // no POST (405); it never reaches the route.
+      const unknown = route.path.startsWith('/api/')
+        ? response.status === 404 && response.body?.message === UNKNOWN_PATH.message
+        : [404, 405].includes(response.status);
+      if (!unknown) failures.push(`${route.method} ${route.shouted} → ${response.status}`);
     }
     expect(failures).toEqual([]);
   });
