@@ -48,6 +48,8 @@ export interface RegistrationCounts {
   registered: number;
   attended: number;
   noShow: number;
+  waitlisted: number;
+  cancelled: number;
 }
 
 /** One page of a webinar's registrations, with the counts over all of them. */
@@ -55,11 +57,11 @@ export function presentRegistrationPage(
   page: { registrations: Parameters<typeof presentRegistration>[0][]; total: number; stats: RegistrationCounts },
   query: { page: number; limit: number },
 ) {
-  const { total, registered, attended, noShow } = page.stats;
+  const { total, registered, attended, noShow, waitlisted, cancelled } = page.stats;
   return {
     registrations: page.registrations.map(presentRegistration),
     pagination: presentPage(query, page.total),
-    stats: { total, registered, attended, noShow },
+    stats: { total, registered, attended, noShow, waitlisted, cancelled },
   };
 }
 export type RegistrationPageJson = ReturnType<typeof presentRegistrationPage>;

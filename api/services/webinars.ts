@@ -56,6 +56,8 @@ export interface RegistrationStats {
   registered: number;
   attended: number;
   noShow: number;
+  waitlisted: number;
+  cancelled: number;
 }
 
 /** One page of a webinar's registrations (newest first) and statistics over the whole webinar. */
@@ -75,7 +77,9 @@ export async function listRegistrations(db: Knex, webinarId: number, query: Regi
     `select count(*) as total,
             count(*) filter (where status = 'registered') as registered,
             count(*) filter (where status = 'attended') as attended,
-            count(*) filter (where status = 'no-show') as no_show
+            count(*) filter (where status = 'no-show') as no_show,
+            count(*) filter (where status = 'waitlisted') as waitlisted,
+            count(*) filter (where status = 'cancelled') as cancelled
      from webinar_registrations where webinar_id = ?`,
     [webinar.id],
   );
@@ -85,6 +89,8 @@ export async function listRegistrations(db: Knex, webinarId: number, query: Regi
     registered: Number(row.registered),
     attended: Number(row.attended),
     noShow: Number(row.no_show),
+    waitlisted: Number(row.waitlisted),
+    cancelled: Number(row.cancelled),
   };
   return { registrations: page.results, total: page.total, stats };
 }

@@ -190,7 +190,7 @@ describe('GET {base}/webinars/{id}/registrations', () => {
   it('pages the registrations with the lead fields, and counts statistics over the whole webinar', async () => {
     const webinar = await insertWebinar({ maxAttendees: 100 });
     const other = await insertWebinar({ title: 'Autre' });
-    const statuses = ['registered', 'registered', 'attended', 'attended', 'attended', 'no-show', 'registered', 'attended', 'no-show', 'registered', 'attended', 'registered'];
+    const statuses = ['registered', 'registered', 'attended', 'attended', 'attended', 'no-show', 'registered', 'attended', 'no-show', 'registered', 'waitlisted', 'cancelled'];
     for (const [index, status] of statuses.entries()) {
       const [lead] = await app
         .knex('leads')
@@ -203,7 +203,7 @@ describe('GET {base}/webinars/{id}/registrations', () => {
       const response = await admin.get(`${base}/webinars/${webinar.id}/registrations`, { query: { page: 2, limit: 10 } });
       expect(response.status).toBe(200);
       expect(response.body.pagination).toEqual({ page: 2, limit: 10, total: 12 });
-      expect(response.body.stats).toEqual({ total: 12, registered: 5, attended: 5, noShow: 2 });
+      expect(response.body.stats).toEqual({ total: 12, registered: 4, attended: 4, noShow: 2, waitlisted: 1, cancelled: 1 });
       expect(response.body.registrations).toHaveLength(2);
       // Newest first: page 2 holds the two oldest.
       expect(response.body.registrations[1]).toEqual({
@@ -220,7 +220,7 @@ describe('GET {base}/webinars/{id}/registrations', () => {
   it('answers an empty page for a webinar without registrations', async () => {
     const webinar = await insertWebinar();
     const response = await admin.get(`/api/admin/webinars/${webinar.id}/registrations`);
-    expect(response.body).toEqual({ registrations: [], pagination: { page: 1, limit: 10, total: 0 }, stats: { total: 0, registered: 0, attended: 0, noShow: 0 } });
+    expect(response.body).toEqual({ registrations: [], pagination: { page: 1, limit: 10, total: 0 }, stats: { total: 0, registered: 0, attended: 0, noShow: 0, waitlisted: 0, cancelled: 0 } });
   });
 
   it('refuses bad paging parameters', async () => {

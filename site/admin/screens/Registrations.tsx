@@ -77,7 +77,7 @@ export function RegistrationsView({
   const selected = chosen ?? webinarId ?? webinars.data?.webinars[0]?.id;
   const registrations = useQuery(selected ? queries.registrations(selected, page) : null);
   const pages = pageCount(registrations.data?.pagination.total ?? 0, registrations.data?.pagination.limit ?? PAGE_SIZE);
-  const stats = registrations.data?.stats ?? { total: 0, registered: 0, attended: 0, noShow: 0 };
+  const stats = registrations.data?.stats ?? { total: 0, registered: 0, attended: 0, noShow: 0, waitlisted: 0, cancelled: 0 };
 
   function choose(id: number) {
     setChosen(id);
@@ -171,11 +171,13 @@ export function RegistrationsView({
 
       <Card className="mb-6" labelledBy="registration-stats">
         <CardHeader id="registration-stats" title="Statistiques" description="Sur l'ensemble du webinaire" />
-        <dl className="grid grid-cols-2 gap-3 p-4 md:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 p-4 md:grid-cols-3 xl:grid-cols-6">
           <Stat label="Total des inscriptions" value={stats.total} tone="text-slate-900" />
           <Stat label="Inscrits" value={stats.registered} tone="text-blue-700" />
           <Stat label="Présents" value={stats.attended} tone="text-green-700" />
           <Stat label="Absents" value={stats.noShow} tone="text-red-700" />
+          <Stat label="En liste d’attente" value={stats.waitlisted} tone="text-amber-700" />
+          <Stat label="Annulés" value={stats.cancelled} tone="text-slate-600" />
         </dl>
       </Card>
 
