@@ -46,8 +46,9 @@ export default defineConfig({
       filter: (page) =>
         !/\/(admin|admin-dev|simple-admin|login)(\/|$)/.test(new URL(page).pathname) &&
         // Public site: only canonical URLs (/ and /webinaire duplicate /innercircle/...), no form result pages,
-        // no pages reached from an e-mail's registration link.
-        !['/', '/webinaire/', '/merci/', '/erreur-envoi/', '/annulation/', '/annulation/resultat/', '/inscription-webinaire/'].includes(new URL(page).pathname),
+        // no pages reached from an e-mail's registration or newsletter link.
+        !['/', '/webinaire/', '/merci/', '/erreur-envoi/', '/annulation/', '/annulation/resultat/', '/inscription-webinaire/'].includes(new URL(page).pathname) &&
+        !new URL(page).pathname.startsWith('/newsletter/'),
     }),
   ],
   vite: {

@@ -72,7 +72,7 @@ test('the dashboard shows the counters, the latest contacts, the next webinars a
   await expect(page.getByText('Recommandation')).toBeVisible();
 });
 
-test('the sidebar marks one current page, and unknown admin pages say so', async ({ page, request, baseURL }) => {
+test('the sidebar marks one current page, every entry opens its screen, and unknown admin pages say so', async ({ page, request, baseURL }) => {
   await adminApi(request, baseURL!);
   await signIn(page);
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
@@ -93,11 +93,20 @@ test('the sidebar marks one current page, and unknown admin pages say so', async
   await page.getByRole('link', { name: 'Nouveau contact' }).click();
   await expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');
 
-  await nav.getByRole('link', { name: 'Tags' }).click();
-  await expect(page).toHaveURL(/\/admin\/tags$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Page non trouvée' })).toBeVisible();
-  await expect(page.getByText("Cette page n'existe pas ou n'est pas encore implémentée.")).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Tags' })).toHaveAttribute('aria-current', 'page');
+  // Issue 15: no sidebar entry leads to "Page non trouvée" any more.
+  for (const [name, path] of [
+    ['Tags', '/admin/tags'],
+    ['Tâches', '/admin/tasks'],
+    ['Emails', '/admin/emails'],
+    ['Analytiques', '/admin/analytics'],
+    ['Paramètres', '/admin/settings'],
+  ] as const) {
+    await nav.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}(/[a-z]+)?$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page non trouvée' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+  }
 
   // A link is current when the path continues it: "/admin/…" continues "/admin", so an unknown page keeps the dashboard link current.
   await page.goto('/admin/nimporte/quoi');
@@ -142,7 +151,8 @@ test.describe('on a 360 px phone', () => {
     await page.getByRole('menuitem', { name: 'Paramètres' }).click();
     await expect(sheet).toBeHidden();
     await expect(page).toHaveURL(/\/admin\/settings$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Page non trouvée' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
 

@@ -412,7 +412,8 @@ test.describe('SEO', () => {
     expect(index.status()).toBe(200);
     const sitemap = await (await request.get('/sitemap-0.xml')).text();
     const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
-    expect(urls.sort()).toEqual(['/innercircle/', '/innercircle/webinaire/']);
+    // The legal pages are public and canonical; the newsletter's link pages are not listed.
+    expect(urls.sort()).toEqual(['/confidentialite/', '/innercircle/', '/innercircle/webinaire/', '/mentions-legales/']);
 
     expect((await request.get('/favicon.svg')).status()).toBe(200);
   });
