@@ -88,12 +88,12 @@ export function adminWebinarsRouter(base: string): Router {
 
   router.patch('/registrations/:id', requireAdmin, validate(oneStatusSchemas), async (ctx) => {
     const { body, params } = input(ctx, oneStatusSchemas);
-    ctx.body = presentRegistration(await setRegistrationStatus(ctx.knex, params.id, body.status));
+    ctx.body = presentRegistration(await setRegistrationStatus(ctx.knex, params.id, body.status, ctx.config.mail.reminderOffsets));
   });
 
   router.post('/webinars/:id/registrations/status', requireAdmin, validate(bulkStatusSchemas), async (ctx) => {
     const { body, params } = input(ctx, bulkStatusSchemas);
-    ctx.body = presentBulkStatus(await setRegistrationsStatus(ctx.knex, params.id, body.ids, body.status));
+    ctx.body = presentBulkStatus(await setRegistrationsStatus(ctx.knex, params.id, body.ids, body.status, ctx.config.mail.reminderOffsets));
   });
 
   // "Importer les présents": the body is the participants' CSV of Zoom, Teams or Meet.

@@ -41,6 +41,30 @@ const csv = (text: string, base = '/api/admin', webinarId = 0, othersNoShow?: bo
     ...(othersNoShow === undefined ? {} : { query: { othersNoShow: String(othersNoShow) } }),
   });
 
+describe('cancelling in the back office', () => {
+  it('frees the seat for the first person waiting, who is registered and told, one row or a selection', async () => {
+    const future = { datetime: new Date(Date.now() + 7 * 86_400_000), maxAttendees: 1 };
+    const { webinar, ids } = await webinarWith(
+      [
+        ['assise@example.ch', 'registered'],
+        ['premiere@example.ch', 'waitlisted'],
+        ['seconde@example.ch', 'waitlisted'],
+      ],
+      future,
+    );
+    await app.knex('webinarRegistrations').where({ id: ids['seconde@example.ch'] }).update({ registeredAt: new Date(Date.now() + 1000) });
+    expect((await admin.patch(`/api/admin/registrations/${ids['assise@example.ch']}`, { status: 'cancelled' })).status).toBe(200);
+    expect(await statuses(webinar.id)).toEqual({ 'assise@example.ch': 'cancelled', 'premiere@example.ch': 'registered', 'seconde@example.ch': 'waitlisted' });
+    const told = async () => (await app.knex('emails').where({ kind: 'waitlist_promoted' }).orderBy('id').select('toAddress')).map((row: { toAddress: string }) => row.toAddress);
+    expect(await told()).toEqual(['premiere@example.ch']);
+
+    const bulk = await admin.post(`/api/admin/webinars/${webinar.id}/registrations/status`, { ids: [ids['premiere@example.ch']], status: 'cancelled' });
+    expect(bulk.status).toBe(200);
+    expect((await statuses(webinar.id))['seconde@example.ch']).toBe('registered');
+    expect(await told()).toEqual(['premiere@example.ch', 'seconde@example.ch']);
+  });
+});
+
 describe('access control', () => {
   for (const base of BASES) {
     const calls: Array<[string, string, unknown?]> = [
