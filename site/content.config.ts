@@ -8,6 +8,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { ICON_NAMES, SOCIAL_NETWORKS } from './components/icon-paths.ts';
+import { legalSchema, newsletterPagesSchema, privacySchema } from './content-privacy.ts';
 
 /** The landing page's section anchors: links may only target these. */
 export const SECTION_IDS = ['about', 'hormones', 'benefits', 'testimonials', 'faq', 'webinar', 'contact'] as const;
@@ -244,34 +245,9 @@ export const collections = {
       thirdPartyFormId: z.string().regex(/^\d*$/, "L'identifiant du formulaire tiers ne contient que des chiffres."),
     }),
   }),
-  privacy: defineCollection({
-    loader: file('privacy'),
-    schema: z.strictObject({
-      version: text,
-      updatedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Une date AAAA-MM-JJ est attendue.'),
-      title: text,
-      description: text.max(200),
-      versionLine: text.refine((value) => value.includes('{version}') && value.includes('{date}'), 'La ligne doit contenir {version} et {date}.'),
-      intro: text,
-      sections: z.array(z.strictObject({ title: text, paragraphs })).min(1),
-    }),
-  }),
-  legal: defineCollection({
-    loader: file('legal'),
-    schema: z.strictObject({ title: text, description: text.max(200), privacyLinkLabel: text, sections: z.array(z.strictObject({ title: text, paragraphs })).min(1) }),
-  }),
-  newsletterPages: defineCollection({
-    loader: file('newsletter-pages'),
-    schema: z.strictObject({
-      thanks: z.strictObject({ title: text, description: text, text }),
-      confirm: z.strictObject({ title: text, description: text, text, button: text }),
-      confirmed: z.strictObject({ title: text, description: text, text }),
-      unsubscribe: z.strictObject({ title: text, description: text, text, button: text }),
-      unsubscribed: z.strictObject({ title: text, description: text, text }),
-      invalid: z.strictObject({ title: text, description: text, text }),
-      backLabel: text,
-    }),
-  }),
+  privacy: defineCollection({ loader: file('privacy'), schema: privacySchema }),
+  legal: defineCollection({ loader: file('legal'), schema: legalSchema }),
+  newsletterPages: defineCollection({ loader: file('newsletter-pages'), schema: newsletterPagesSchema }),
   footer: defineCollection({
     loader: file('footer'),
     schema: z.strictObject({
