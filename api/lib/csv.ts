@@ -6,6 +6,7 @@
  */
 import { Readable, pipeline, type Transform } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { stringify as stringifyAll } from 'csv-stringify/sync';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import { SWISS_TIME_ZONE } from '../mail/dates.ts';
@@ -23,6 +24,11 @@ export function swissCsvDate(value: Date | string | null | undefined): string {
   return format(new TZDate(new Date(value), SWISS_TIME_ZONE), 'dd/MM/yyyy HH:mm');
 }
 
+/** `23/11/2026`: a day, in Swiss time. */
+export function swissCsvDay(value: Date | string): string {
+  return format(new TZDate(new Date(value), SWISS_TIME_ZONE), 'dd/MM/yyyy');
+}
+
 /** `2026-11-23-1805`: for file names, in Swiss time. */
 export function swissFileStamp(now = new Date()): string {
   return format(new TZDate(now, SWISS_TIME_ZONE), 'yyyy-MM-dd-HHmm');
@@ -33,16 +39,21 @@ export interface CsvColumn<Row> {
   value: (row: Row) => string | number | null | undefined;
 }
 
+const SWISS_FORMAT = {
+  bom: true,
+  delimiter: ';',
+  record_delimiter: '\r\n',
+  cast: { string: neutraliseCell, number: (value: number) => String(value) },
+} as const;
+
 /** The CSV writer: rows are arrays of cells already in column order. */
 export function swissCsvStringifier(headers: string[]): Transform {
-  return stringify({
-    bom: true,
-    delimiter: ';',
-    record_delimiter: '\r\n',
-    header: true,
-    columns: headers,
-    cast: { string: neutraliseCell, number: (value) => String(value) },
-  });
+  return stringify({ ...SWISS_FORMAT, header: true, columns: headers });
+}
+
+/** A small file at once (a report, a page's selection), in the same format as the streamed exports. */
+export function swissCsvText(headers: string[], rows: Array<Array<string | number | null | undefined>>): string {
+  return stringifyAll([headers, ...rows.map((row) => row.map((cell) => cell ?? ''))], SWISS_FORMAT);
 }
 
 /** Turns database rows into a CSV byte stream; backpressure from the response paces the reads. */

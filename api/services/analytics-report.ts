@@ -1,6 +1,6 @@
 /** "Générer un rapport" (issue 15): the analytics of a period as one Swiss Excel CSV, one figure a row. */
 import { ANALYTICS_PERIOD_LABELS, LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../schemas/index.ts';
-import { swissCsv, swissDay, type CsvCell } from '../lib/swiss-csv.ts';
+import { swissCsvDay as swissDay, swissCsvText } from '../lib/csv.ts';
 import type { Analytics } from './analytics.ts';
 
 export const REPORT_HEADER = ['Rubrique', 'Élément', 'Date', 'Valeur'];
@@ -9,7 +9,7 @@ export const REPORT_HEADER = ['Rubrique', 'Élément', 'Date', 'Valeur'];
 const percent = (value: number | null) => (value === null ? null : String(value).replace('.', ','));
 
 export function analyticsReportCsv(data: Analytics): string {
-  const rows: CsvCell[][] = [
+  const rows: Array<Array<string | number | null>> = [
     ['Période', ANALYTICS_PERIOD_LABELS[data.period], null, null],
     ['Période', 'Début', swissDay(data.from), null],
     ['Période', 'Fin', swissDay(data.to), null],
@@ -33,5 +33,5 @@ export function analyticsReportCsv(data: Analytics): string {
     );
   }
   for (const { status, count } of data.statuses) rows.push(['Contacts par statut', LEAD_STATUS_LABELS[status], null, count]);
-  return swissCsv(REPORT_HEADER, rows);
+  return swissCsvText(REPORT_HEADER, rows);
 }
