@@ -1,14 +1,13 @@
 /** "Voir toute l'activité" (/admin/activity, issue 15): every activity of every contact, newest first, paginated. */
 import { useStore } from '@nanostores/react';
 import { PAGE_SIZE } from '../lib/api.ts';
-import { formatDateTime } from '../lib/dates.ts';
 import { useQuery } from '../lib/query.ts';
 import { taskQueries } from '../lib/tasks-api.ts';
 import { $router, navigate } from '../stores/router.ts';
-import { ActivityStatusBadge, activityTypeLabel } from '../ui/badges.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
-import { Card, cx, focusRing, fullName, PageHeader } from '../ui/primitives.tsx';
-import { Table, TableHead, tableState, td } from '../ui/table.tsx';
+import { Card, PageHeader } from '../ui/primitives.tsx';
+import { Table, TableHead, tableState } from '../ui/table.tsx';
+import { ActivityRow, ACTIVITY_COLUMNS } from '../ui/ActivityRow.tsx';
 
 const feedUrl = (page: number) => (page > 1 ? `/admin/activity?page=${page}` : '/admin/activity');
 
@@ -22,31 +21,10 @@ export function ActivityFeed() {
       <PageHeader title="Toute l'activité" description="Chaque activité enregistrée sur vos contacts, de la plus récente à la plus ancienne." />
       <Card>
         <Table label="Tableau de toute l'activité">
-          <TableHead columns={['Date', 'Type', 'Contact', 'Description', 'Statut']} />
+          <TableHead columns={ACTIVITY_COLUMNS} />
           <tbody className="divide-y divide-slate-100">
             {tableState(feed, !feed.data?.activities.length, { colSpan: 5, loading: "Chargement de l'activité...", empty: 'Aucune activité' }) ??
-              feed.data?.activities.map((activity) => (
-                <tr key={activity.id}>
-                  <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{formatDateTime(activity.createdAt)}</td>
-                  <td className={td}>{activityTypeLabel(activity.type)}</td>
-                  <td className={cx(td, 'whitespace-nowrap')}>
-                    {activity.lead ? (
-                      <a href={`/admin/leads/${activity.lead.id}`} className={cx('rounded font-medium text-accent-700 hover:underline', focusRing)}>
-                        {fullName(activity.lead)}
-                      </a>
-                    ) : (
-                      '-'
-                    )}
-                  </td>
-                  <td className={td}>
-                    <span className="font-medium text-slate-900">{activity.title}</span>
-                    {activity.description ? <span className="block max-w-md truncate text-slate-500">{activity.description}</span> : null}
-                  </td>
-                  <td className={td}>
-                    <ActivityStatusBadge status={activity.status} />
-                  </td>
-                </tr>
-              ))}
+              feed.data?.activities.map((activity) => <ActivityRow key={activity.id} activity={activity} />)}
           </tbody>
         </Table>
         <div className="border-t border-slate-100">

@@ -1,15 +1,16 @@
 /** Dashboard: four counters, the latest contacts, the next webinars and the latest activity. */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { queries } from '../lib/api.ts';
-import { formatDateTime, formatLong } from '../lib/dates.ts';
+import { formatLong } from '../lib/dates.ts';
 import { useQuery } from '../lib/query.ts';
 import { CalendarIcon, ChartIcon, ChevronRightIcon, ClockIcon, UsersIcon } from '../ui/icons.tsx';
 import { Avatar, buttonClass, Card, CardHeader, cx, focusRing, fullName, initials, PageHeader } from '../ui/primitives.tsx';
 import { ReportButton } from './dashboard/ReportButton.tsx';
-import { ActiveBadge, ActivityStatusBadge, activityTypeLabel, SourceBadge } from '../ui/badges.tsx';
+import { ActiveBadge, SourceBadge } from '../ui/badges.tsx';
 import { listState } from '../ui/list-state.tsx';
 import { BackupAlert } from '../ui/backup-alert.tsx';
-import { Table, TableHead, tableState, td } from '../ui/table.tsx';
+import { Table, TableHead, tableState } from '../ui/table.tsx';
+import { ActivityRow, ACTIVITY_COLUMNS } from '../ui/ActivityRow.tsx';
 
 // "Tâches du jour" loads after the first paint, in its own chunk: the dashboard's first JavaScript
 // stays what it was before the task list existed (bench/bundle.ts measures it).
@@ -153,31 +154,10 @@ export function Dashboard() {
           }
         />
         <Table label="Tableau de l'activité récente">
-          <TableHead columns={['Date', 'Type', 'Contact', 'Description', 'Statut']} />
+          <TableHead columns={ACTIVITY_COLUMNS} />
           <tbody className="divide-y divide-slate-100">
             {tableState(activities, !activities.data?.length, { colSpan: 5, loading: "Chargement de l'activité...", empty: 'Aucune activité récente' }) ??
-              activities.data?.map((activity) => (
-                <tr key={activity.id}>
-                  <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(activity.createdAt)}</td>
-                  <td className={td}>{activityTypeLabel(activity.type)}</td>
-                  <td className={cx(td, 'whitespace-nowrap')}>
-                    {activity.lead ? (
-                      <a href={`/admin/leads/${activity.lead.id}`} className={cx('rounded font-medium text-accent-700 hover:underline', focusRing)}>
-                        {fullName(activity.lead)}
-                      </a>
-                    ) : (
-                      '-'
-                    )}
-                  </td>
-                  <td className={td}>
-                    <span className="font-medium text-slate-900">{activity.title}</span>
-                    {activity.description ? <span className="block max-w-md truncate text-slate-500">{activity.description}</span> : null}
-                  </td>
-                  <td className={td}>
-                    <ActivityStatusBadge status={activity.status} />
-                  </td>
-                </tr>
-              ))}
+              activities.data?.map((activity) => <ActivityRow key={activity.id} activity={activity} />)}
           </tbody>
         </Table>
       </Card>
