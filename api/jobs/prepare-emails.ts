@@ -5,8 +5,9 @@
 import type { Database } from '../db.ts';
 import type { Lead } from '../models/Lead.ts';
 import type { MailConfig } from '../mail/config.ts';
-import type { RegistrationEmailData, TeamAlertData, WebinarFacts } from '../mail/templates.ts';
+import type { TeamAlertData, WebinarFacts } from '../mail/templates.ts';
 import { createEmails, type NewEmail, type PrepareJobData } from '../services/emails-enqueue.ts';
+import { seatEmails } from '../services/webinar-seats.ts';
 
 /** The contact's fields an e-mail about a submission uses, as the model types them. */
 type LeadRow = Pick<Lead, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'company' | 'message'>;
@@ -47,20 +48,10 @@ export async function prepareSubmissionEmails(db: Database, config: MailConfig, 
       webinarTitle = webinar?.title ?? null;
       const registration = await trx('webinarRegistrations')
         .where(facts.registrationId ? { id: facts.registrationId } : { webinarId: facts.webinarId, leadId: lead.id })
-        .first<{ id: number; status: string } | undefined>('id', 'status');
+        .first<{ id: number; status: string; registeredAt: Date } | undefined>('id', 'status', 'registeredAt');
       if (webinar && webinar.isActive && registration?.status === 'registered' && facts.outcome === 'registered') {
-        const data: RegistrationEmailData = { firstName: lead.firstName, registrationId: registration.id, webinar: webinarFacts(webinar) };
-        const common = { toAddress: lead.email, leadId: lead.id, webinarId: webinar.id, registrationId: registration.id, data };
-        emails.push({ ...common, kind: 'webinar_confirmation', causeKey: `webinar_confirmation:registration:${registration.id}` });
-        for (const reminder of reminderTimes(new Date(webinar.datetime), config.reminderOffsets)) {
-          emails.push({
-            ...common,
-            kind: 'webinar_reminder',
-            causeKey: `webinar_reminder:registration:${registration.id}:${reminder.offset}`,
-            data: { ...data, offsetMinutes: reminder.offset },
-            sendAfter: reminder.at,
-          });
-        }
+        const person = { registrationId: registration.id, registeredAt: registration.registeredAt, leadId: lead.id, email: lead.email, firstName: lead.firstName };
+        emails.push(...seatEmails('webinar_confirmation', person, webinarFacts(webinar), config.reminderOffsets));
       }
     }
 
@@ -76,9 +67,12 @@ export async function prepareSubmissionEmails(db: Database, config: MailConfig, 
 
     const team = await teamRecipients(trx, config);
     if (team.length > 0) {
+      // What this submission typed (its note), not the contact's message field, which a returning
+      // contact's new request never overwrites. Jobs queued before the note was passed fall back to it.
+      const note = facts.noteId ? await trx('activities').where({ id: facts.noteId, leadId: lead.id }).first<{ description: string | null } | undefined>('description') : undefined;
       const alert: TeamAlertData = {
         submission: facts.submission,
-        lead: { id: lead.id, firstName: lead.firstName, lastName: lead.lastName, email: lead.email, phone: lead.phone, company: lead.company, message: lead.message },
+        lead: { id: lead.id, firstName: lead.firstName, lastName: lead.lastName, email: lead.email, phone: lead.phone, company: lead.company, message: note ? note.description : lead.message },
         webinarTitle,
         outcome: facts.submission === 'webinar' ? (facts.outcome ?? null) : null,
       };

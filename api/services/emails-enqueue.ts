@@ -17,6 +17,11 @@ type RecordedSubmission = Extract<PublicSubmission, { replayed: false }>;
 
 export interface SubmissionFacts {
   leadId: number;
+  /**
+   * The note this submission wrote on the contact (what was typed, api/services/public-submissions.ts):
+   * the team alert quotes it, since a returning contact's own message field keeps the first one.
+   */
+  noteId?: number | null;
   submission: 'contact' | 'webinar';
   /** The webinar the sign-up went to, if any, and how it went. */
   webinarId?: number | null;
@@ -34,6 +39,7 @@ export function submissionFacts(type: PublicLead['type'], recorded: RecordedSubm
   const seat = recorded.registration;
   return {
     leadId: recorded.leadId,
+    noteId: recorded.activityId,
     submission: type === 'webinar' ? 'webinar' : 'contact',
     webinarId: seat?.webinarId ?? recorded.receipt.registration?.webinarId ?? null,
     registrationId: seat?.id ?? null,
@@ -46,6 +52,7 @@ export function submissionFacts(type: PublicLead['type'], recorded: RecordedSubm
 export async function enqueueSubmissionEmails(trx: Knex.Transaction, facts: SubmissionFacts): Promise<void> {
   const data: PrepareJobData = {
     leadId: facts.leadId,
+    noteId: facts.noteId ?? null,
     submission: facts.submission,
     webinarId: facts.webinarId ?? null,
     registrationId: facts.registrationId ?? null,

@@ -129,7 +129,7 @@ function submissionSql(keyed: boolean, withEmailJob: boolean): string {
     email_job as (${inlineJobInsert(
       QUEUES.prepare,
       `select json_agg(json_build_object('data', json_build_object(
-         'leadId', lead.id, 'submission', 'contact', 'webinarId', null, 'registrationId', null, 'outcome', null))) from lead`,
+         'leadId', lead.id, 'noteId', note.id, 'submission', 'contact', 'webinarId', null, 'registrationId', null, 'outcome', null))) from lead, note`,
     )})`
         : ''
     }

@@ -44,9 +44,11 @@ describe('a contact request queues its e-mail job in its own statement', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
 
     const jobs = await prepareJobs(lead.id);
+    // The note the request wrote: the team alert quotes it (what was typed this time).
+    const note = await app.knex('activities').where({ leadId: lead.id, type: 'note' }).first('id');
     expect(jobs).toEqual([
       {
-        data: { leadId: lead.id, submission: 'contact', webinarId: null, registrationId: null, outcome: null },
+        data: { leadId: lead.id, noteId: note.id, submission: 'contact', webinarId: null, registrationId: null, outcome: null },
         state: 'created',
         retryLimit: SEND_RETRY_LIMIT,
         retryBackoff: true,

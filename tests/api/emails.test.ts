@@ -43,7 +43,8 @@ async function createWebinar(fields: Record<string, unknown> = {}) {
   const response = await admin.post('/api/admin/webinars', {
     title: 'Le bonheur des dirigeants',
     description: 'Webinaire gratuit : 4 hormones, 3 techniques.',
-    datetime: '2026-11-26T17:00:00.000Z',
+    // Far ahead: a fixed date soon in the past would turn every sign-up below into a wait for the next session.
+    datetime: '2036-11-27T17:00:00.000Z',
     duration: 60,
     maxAttendees: 100,
     location: 'online',
@@ -232,6 +233,22 @@ describe('contact request', () => {
     // The public answer carries no id (it would tell whether the email was known): read it from the database.
     const contact = await app.knex('leads').where({ email: 'camille@example.ch' }).first();
     expect(alert.parsed.text).toContain(`${app.url}/admin/leads/${contact.id}`);
+  });
+
+  it('quotes in the team alert what a returning contact typed this time, not their first message', async () => {
+    const request = (message: string, phone: string) =>
+      app.client().post('/api/leads', { firstName: 'Nina', lastName: 'Roux', email: 'nina@example.ch', phone, message, type: 'contact' });
+    expect((await request('Première demande : le programme en groupe.', '+41 79 111 11 11')).status).toBe(201);
+    await smtp.waitFor((messages) => messages.filter(to(TEAM)).length === 1);
+    expect((await request('Seconde demande : un appel jeudi ?', '+41 79 222 22 22')).status).toBe(201);
+    await smtp.waitFor((messages) => messages.filter(to(TEAM)).length === 2);
+    const [first, second] = smtp.messages.filter(to(TEAM));
+    expect(first!.parsed.text).toContain('Première demande : le programme en groupe.');
+    expect(second!.parsed.text).toContain('Seconde demande : un appel jeudi ?');
+    expect(second!.parsed.text).not.toContain('Première demande');
+    // The number typed this time differs from the stored one: the team sees both.
+    expect(second!.parsed.text).toContain('Téléphone indiqué : +41 79 222 22 22');
+    expect((await app.knex('leads').where({ email: 'nina@example.ch' }).first()).message).toBe('Première demande : le programme en groupe.');
   });
 });
 
