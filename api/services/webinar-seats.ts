@@ -147,7 +147,7 @@ export async function promoteFromWaitingList(trx: Knex.Transaction, webinar: Rec
       trx('webinarRegistrations').select('id').where({ webinarId: webinar.id, status: 'waitlisted' }).orderBy([{ column: 'registeredAt' }, { column: 'id' }]).limit(free),
     )
     .update({ status: 'registered' })
-    .returning(['id', 'leadId'])) as Array<{ id: number; leadId: number }>;
+    .returning(['id', 'leadId', 'registeredAt'])) as Array<{ id: number; leadId: number; registeredAt: Date }>;
   if (promoted.length === 0) return [];
   const leads = (await trx('leads')
     .whereIn(
@@ -159,7 +159,8 @@ export async function promoteFromWaitingList(trx: Knex.Transaction, webinar: Rec
   const emails: NewEmail[] = [];
   for (const row of promoted) {
     const lead = leads.find((item) => item.id === row.leadId)!;
-    emails.push(...seatEmails('waitlist_promoted', { registrationId: row.id, leadId: lead.id, email: lead.email, firstName: lead.firstName }, facts, reminderOffsets));
+    const person = { registrationId: row.id, registeredAt: row.registeredAt, leadId: lead.id, email: lead.email, firstName: lead.firstName };
+    emails.push(...seatEmails('waitlist_promoted', person, facts, reminderOffsets));
   }
   await createEmails(trx, emails);
   return promoted.map((row) => row.id);
@@ -168,22 +169,31 @@ export async function promoteFromWaitingList(trx: Knex.Transaction, webinar: Rec
 /** The e-mails a newly held seat causes: the first one (confirmation or promotion) and the reminders. */
 export function seatEmails(
   kind: 'webinar_confirmation' | 'waitlist_promoted',
-  person: { registrationId: number; leadId: number; email: string; firstName: string },
+  person: { registrationId: number; registeredAt: Date; leadId: number; email: string; firstName: string },
   webinar: RegistrationEmailData['webinar'],
   reminderOffsets: number[],
 ): NewEmail[] {
   const data: RegistrationEmailData = { firstName: person.firstName, registrationId: person.registrationId, webinar };
   const common = { toAddress: person.email, leadId: person.leadId, webinarId: webinar.id, registrationId: person.registrationId, data };
-  // A promotion after a cancellation and a later re-registration get their own cause: once per seat taken.
-  const emails: NewEmail[] = [{ ...common, kind, causeKey: `${kind}:registration:${person.registrationId}` }];
+  const seat = seatCause(person.registrationId, person.registeredAt);
+  const emails: NewEmail[] = [{ ...common, kind, causeKey: `${kind}:${seat}` }];
   for (const reminder of reminderTimes(new Date(webinar.datetime), reminderOffsets)) {
     emails.push({
       ...common,
       kind: 'webinar_reminder',
-      causeKey: `webinar_reminder:registration:${person.registrationId}:${reminder.offset}`,
+      causeKey: `webinar_reminder:${seat}:${reminder.offset}`,
       data: { ...data, offsetMinutes: reminder.offset },
       sendAfter: reminder.at,
     });
   }
   return emails;
+}
+
+/**
+ * The cause of a seat's e-mails: the registration and the moment it was (re)taken. A person who cancels
+ * and signs up again (registeredAt is set anew, line above in seatInLockedWebinar) gets a new
+ * confirmation and new reminders; a job that runs twice for the same seat still adds nothing.
+ */
+export function seatCause(registrationId: number, registeredAt: Date | string): string {
+  return `registration:${registrationId}:seat:${new Date(registeredAt).getTime()}`;
 }

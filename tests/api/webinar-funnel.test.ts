@@ -132,6 +132,26 @@ describe('waiting list and cancellation by link', () => {
     const reminder = await app.knex('emails').where({ registrationId: registration.id, kind: 'webinar_reminder' }).first();
     expect(reminder.status).toBe('cancelled');
   });
+
+  it('confirms again, with new reminders, a person who cancelled and signs up again', async () => {
+    await createWebinar();
+    await signUp('lea@example.ch');
+    const registration = await registrationOf('lea@example.ch');
+    const { leadId } = await app.knex('webinarRegistrations').where({ id: registration.id }).first('leadId');
+    const seatEmails = (kind: string) => app.knex('emails').where({ registrationId: registration.id, kind }).orderBy('id').pluck('status');
+    // Wait on this registration's own rows: an e-mail of the previous test may still reach the sink.
+    await waitUntil(async () => (await seatEmails('webinar_confirmation'))[0] === 'sent' || undefined);
+    await app.client().post('/api/registrations/cancel', { registration: registration.id, token: cancelToken(app.config.sessionSecret, registration.id) });
+
+    expect((await signUp('lea@example.ch')).body.registration).toMatchObject({ status: 'registered' });
+    await waitUntil(async () => (await seatEmails('webinar_confirmation')).join() === 'sent,sent' || undefined);
+    expect(await seatEmails('webinar_reminder')).toEqual(['cancelled', 'queued']);
+    // A third sign-up while registered changes nothing: no third confirmation, no more reminders.
+    await signUp('lea@example.ch');
+    await waitUntil(async () => (await app.knex('emails').where({ leadId, kind: 'team_alert' }).pluck('id')).length === 3 || undefined);
+    expect(await seatEmails('webinar_confirmation')).toEqual(['sent', 'sent']);
+    expect(await seatEmails('webinar_reminder')).toEqual(['cancelled', 'queued']);
+  });
 });
 
 describe('sign-ups while no session is planned', () => {
