@@ -23,7 +23,7 @@ beforeEach(async () => {
 });
 
 async function createWebinar(fields: Record<string, unknown> = {}) {
-  const response = await admin.post('/api/admin/webinars', { title: 'Le bonheur des dirigeants', description: 'Gratuit.', datetime: '2026-11-26T17:00:00.000Z', maxAttendees: 100, ...fields });
+  const response = await admin.post('/api/admin/webinars', { title: 'Le bonheur des dirigeants', description: 'Gratuit.', datetime: '2036-11-27T17:00:00.000Z', maxAttendees: 100, ...fields });
   expect(response.status).toBe(201);
   return response.body as { id: number };
 }
@@ -48,7 +48,7 @@ describe('next-session slot', () => {
 
     await createWebinar();
     const planned = await page();
-    expect(slotText(planned.text)).toBe('Prochaine session : jeudi 26 novembre 2026 à 18 h 00 (heure suisse)');
+    expect(slotText(planned.text)).toBe('Prochaine session : jeudi 27 novembre 2036 à 18 h 00 (heure suisse)');
     expect(planned.headers.get('etag')).not.toBe(none.headers.get('etag'));
     expect(planned.headers.get('cache-control')).toBe('no-cache');
   });
@@ -79,18 +79,18 @@ describe('next-session slot', () => {
     // fetch adds `Cache-Control: no-cache` to a conditional request unless told otherwise; a browser revalidating does not.
     const conditional = { 'if-none-match': etag, 'cache-control': 'max-age=0' };
     expect((await page(conditional)).status).toBe(304);
-    await admin.post('/api/admin/webinars', { title: 'Plus tôt', description: 'Gratuit.', datetime: '2026-11-25T17:00:00.000Z' });
+    await admin.post('/api/admin/webinars', { title: 'Plus tôt', description: 'Gratuit.', datetime: '2036-11-26T17:00:00.000Z' });
     const moved = await page(conditional);
     expect(moved.status).toBe(200);
-    expect(slotText(moved.text)).toMatch(/mercredi 25 novembre 2026/);
+    expect(slotText(moved.text)).toMatch(/mercredi 26 novembre 2036/);
   });
 
   it('shows a change made by another instance (straight in the database) once its short cache expires', async () => {
     expect(NEXT_SESSION_TTL_MS).toBeLessThanOrEqual(5_000);
     const webinar = await createWebinar();
-    expect(slotText((await page()).text)).toMatch(/jeudi 26 novembre/);
-    await app.knex('webinars').where({ id: webinar.id }).update({ datetime: new Date('2026-11-27T17:00:00.000Z') });
-    await waitUntil(async () => /vendredi 27 novembre/.test(slotText((await page()).text)), 20_000, 'the moved session on the page');
+    expect(slotText((await page()).text)).toMatch(/jeudi 27 novembre 2036/);
+    await app.knex('webinars').where({ id: webinar.id }).update({ datetime: new Date('2036-11-28T17:00:00.000Z') });
+    await waitUntil(async () => /vendredi 28 novembre 2036/.test(slotText((await page()).text)), 20_000, 'the moved session on the page');
   });
 
   it('leaves pages without the slot as they were built', async () => {
