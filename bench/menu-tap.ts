@@ -1,9 +1,10 @@
 /**
  * Issue 16: the first tap on the phone menu opens it in under 100 ms on the benchmark's CPU. Each run
  * is a fresh 390×844 touch context (empty cache) on a page that has loaded and gone idle; the clock
- * starts at the tap's `touchstart` and stops at the first animation frame after the menu's list lost
- * its `hidden` attribute, i.e. the frame that paints it. That covers what the tap costs: downloading
- * the island's code over the loopback, hydrating it and rendering the open menu. Measured as is and
+ * starts at the tap's `touchstart` and stops at the first animation frame after the menu's list opened
+ * (its popover's `toggle` event, or its `hidden` attribute removed), i.e. the frame that paints it. That
+ * covers what the tap costs before the list shows: with the HTML popover, the browser's own toggle; the
+ * island's code then loads and hydrates behind an open menu. Measured as is and
  * with Chromium's CPU slowed down 4× (Lighthouse's mobile setting), for comparison.
  */
 import type { Browser } from 'playwright-core';
@@ -35,16 +36,24 @@ async function tapOnce(browser: Browser, url: string, cpuSlowdown: number): Prom
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     }
-    const toggle = page.locator('header button[aria-controls][aria-expanded]').first();
+    // The toggle names its panel with `popovertarget` (an HTML popover, opened by the browser) or, as
+    // before issue 16's popover, `aria-controls` (a panel React un-hides).
+    const toggle = page.locator('header button[popovertarget], header button[aria-controls][aria-expanded]').first();
     await page.evaluate(() => {
-      const button = document.querySelector('header button[aria-controls][aria-expanded]')!;
-      const list = document.getElementById(button.getAttribute('aria-controls')!)!;
+      const button = document.querySelector('header button[popovertarget], header button[aria-controls][aria-expanded]')!;
+      const list = document.getElementById(button.getAttribute('popovertarget') ?? button.getAttribute('aria-controls')!)!;
       (window as unknown as { menuOpened: Promise<number> }).menuOpened = new Promise((resolve, reject) => {
         setTimeout(() => reject(new Error('the menu did not open within 10 s of the tap')), 10_000);
         let tappedAt: number | undefined;
         addEventListener('touchstart', (event) => (tappedAt ??= event.timeStamp), { capture: true });
+        const opened = () => {
+          if (tappedAt !== undefined) requestAnimationFrame((frameTime) => resolve(frameTime - tappedAt!));
+        };
+        list.addEventListener('toggle', (event) => {
+          if ((event as ToggleEvent).newState === 'open') opened();
+        });
         new MutationObserver(() => {
-          if (!list.hidden && tappedAt !== undefined) requestAnimationFrame((frameTime) => resolve(frameTime - tappedAt!));
+          if (!list.hidden) opened();
         }).observe(list, { attributes: true, attributeFilter: ['hidden'] });
       });
     });

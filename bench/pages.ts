@@ -302,7 +302,7 @@ async function measureBytes(browser: Browser, url: string): Promise<PageBytes> {
   await scrollToBottom(phonePage);
   await phonePage.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
   phoneState.phase = 'phone-after';
-  const toggle = phonePage.locator('header button[aria-expanded], button[aria-controls][aria-expanded]').first();
+  const toggle = phonePage.locator('header button[popovertarget], header button[aria-expanded], button[aria-controls][aria-expanded]').first();
   let menuToggleFound = false;
   if ((await toggle.count()) > 0 && (await toggle.isVisible())) {
     menuToggleFound = true;

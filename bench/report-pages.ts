@@ -83,7 +83,7 @@ export function pageTargets(page: PageResult): Target[] {
     measured: tap ? (tap.error ? `failed: ${tap.error}` : `${ms(tap.medianMs)} (max ${ms(tap.maxMs)}; CPU ×4: ${ms(tap.throttledMedianMs)})`) : 'not measured',
     met: tap ? !tap.error && tap.medianMs < PAGE_LIMITS.menuTapMs : undefined,
     why: tap
-      ? `The tap downloads ${tap.scriptsLoaded} script(s) (the menu island, React and Astro's React renderer: ${app.bytes.scripts.filter((script) => script.phase === 'phone-after').map((script) => `${component(script.url)} ${kb(script.brotli)}`).join(', ')} br), hydrates the island and replays the tap. Runs: ${tap.samplesMs.join(', ')} ms.`
+      ? `The list is an HTML popover: the browser opens it on the tap itself; the same tap wakes the island, which downloads ${tap.scriptsLoaded} script(s) behind the open menu (the menu island, React and Astro's React renderer: ${app.bytes.scripts.filter((script) => script.phase === 'phone-after').map((script) => `${component(script.url)} ${kb(script.brotli)}`).join(', ')} br). Runs: ${tap.samplesMs.join(', ')} ms.`
       : undefined,
   });
   targets.push({
@@ -120,7 +120,7 @@ export function pageRecommendation(miss: Target, page: PageResult): string {
   }
   if (miss.target.startsWith('First tap')) {
     return fix(
-      'load less on the tap: `react-dom/client` is the largest chunk, and Preact with `@astrojs/preact` (compat) would divide the hydrated JavaScript by about 4; or preload the menu island’s modules on `pointerdown`/`touchstart` of the toggle only (already the wake-up event) and keep the replay.',
+      'the browser opens the popover without script; a slow tap comes from the main thread being busy at that moment (the island hydrating from a previous wake-up, or the machine): re-run on a quiet machine, and look for a long task in the trace around the tap.',
     );
   }
   if (miss.target.startsWith('Mobile LCP')) return fix('check that the LCP element’s font is the one preloaded (site/layouts/BaseLayout.astro) and re-run on a quiet machine.');

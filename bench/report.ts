@@ -16,6 +16,8 @@ import type { BundleResult } from './bundle.ts';
 import type { Sizes } from './lib/compress.ts';
 import type { ImportBenchResult } from './import.ts';
 import { renderImportSection } from './report-import.ts';
+import { analyticsTargets, emailTargets, exportTargets, importTargets, loginFloodTargets, tagsTargets } from './report-targets.ts';
+import { renderEmailsSection, type EmailsResult } from './emails.ts';
 import { kb, ms, pageRecommendation, pageTargets, type Target } from './report-pages.ts';
 
 type Stamped<T> = T & { at: string };
@@ -40,6 +42,7 @@ export interface BenchResults {
   importCsv?: Stamped<ImportBenchResult>;
   exports?: Stamped<ExportsResult>;
   tags?: Stamped<TagsResult>;
+  emails?: Stamped<EmailsResult>;
 }
 
 
@@ -224,6 +227,12 @@ export function renderReport(results: BenchResults): string {
   if (results.admin) targets.push(...adminTargets(results.admin));
   if (results.login) targets.push(...loginTargets(results.login));
   if (results.bundle) targets.push(...bundleTargets(results.bundle.sizes));
+  if (results.loginFlood) targets.push(...loginFloodTargets(results.loginFlood));
+  if (results.emails) targets.push(...emailTargets(results.emails));
+  if (results.exports) targets.push(...exportTargets(results.exports));
+  if (results.importCsv) targets.push(...importTargets(results.importCsv));
+  if (results.analytics) targets.push(...analyticsTargets(results.analytics));
+  if (results.tags) targets.push(...tagsTargets(results.tags));
 
   out.push('# Benchmark results');
   out.push('');
@@ -547,6 +556,9 @@ export function renderReport(results: BenchResults): string {
     out.push('');
   }
   out.push(...renderTagsSection(results.tags));
+  if (results.emails) {
+    out.push(...renderEmailsSection(results.emails, `## 7. E-mail pipeline (measured ${results.emails.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'emails')})`));
+  }
   return out.join('\n');
 }
 

@@ -3,7 +3,7 @@
  * dashboard against their baselines, on PostgreSQL, and writes bench/RESULTS.md.
  *
  * Options (or the BENCH_* environment variables):
- *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags   phases to run (default: all); the others keep their
+ *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails   phases to run (default: all); the others keep their
  *                                           figures from the previous run (bench/.work/results.json)
  *   --sizes=10000,100000,1000000            contact counts for the admin, analytics and exports phases
  *   --runs=5                                Lighthouse runs per page and form factor (median)
@@ -32,9 +32,10 @@ import { benchAnalytics } from './analytics.ts';
 import { benchImport } from './import.ts';
 import { benchExports } from './exports.ts';
 import { benchTags } from './tags.ts';
+import { benchEmails } from './emails.ts';
 import { renderReport, type BenchResults } from './report.ts';
 
-const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags'] as const;
+const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values } = parseArgs({
@@ -164,6 +165,11 @@ try {
   if (only.has('tags')) {
     await phase('tags', async () => {
       results.tags = { ...(await benchTags({ siteDistDir: site.dir, sizes, samples: quick ? 10 : 30 })), at: stamp };
+    });
+  }
+  if (only.has('emails')) {
+    await phase('emails', async () => {
+      results.emails = { ...(await benchEmails({ siteDistDir: site.dir })), at: stamp };
     });
   }
   results.durationS = round((performance.now() - started) / 1000, 0);
