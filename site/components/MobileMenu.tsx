@@ -1,8 +1,13 @@
 /**
- * The header's menu on small screens: a toggle button opens the same entries as the
- * desktop navigation plus the webinar button; choosing an entry, pressing Escape or clicking outside
- * closes it. Hydrated on the first interaction with the toggle (`client:interaction`, which replays
- * the tap that woke it), so no visitor downloads it before using it and desktops never do.
+ * The header's menu on small screens: a toggle button opens the same entries as the desktop
+ * navigation plus the webinar button; choosing an entry, pressing Escape or tapping outside closes it.
+ *
+ * The panel is an HTML popover (`popover` + the button's `popovertarget`,
+ * https://developer.mozilla.org/docs/Web/API/Popover_API): the browser itself opens it on the first tap,
+ * closes it on Escape or a tap outside and returns focus to the button, before and without any
+ * JavaScript (issue 16: the first tap paints the list at once instead of waiting for React). The island
+ * still hydrates on that first interaction (`client:interaction`, which leaves popover buttons to the
+ * browser) and then adds what HTML alone cannot: closing when an entry is chosen, and the button's label.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 
@@ -20,63 +25,69 @@ interface Props {
 
 export default function MobileMenu({ entries, webinar, labels }: Props) {
   const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const root = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
   const panelId = useId();
 
+  // Until hydrated, the button carries no aria-expanded: the browser exposes its popover's state itself.
+  const [hydrated, setHydrated] = useState(false);
+
+  // The tap that woke the island may have opened the panel before React was there to see it.
   useEffect(() => {
-    if (!open) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    }
-    function onPointerDown(event: PointerEvent) {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    }
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
+    setHydrated(true);
+    if (panel.current?.matches(':popover-open')) setOpen(true);
+  }, []);
+
+  const close = () => panel.current?.hidePopover();
 
   return (
-    <div ref={root}>
+    <div className="group">
       <button
-        ref={button}
         type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
+        popoverTarget={panelId}
+        aria-expanded={hydrated ? open : undefined}
         aria-label={open ? labels.closeLabel : labels.openLabel}
-        onClick={() => setOpen((value) => !value)}
         className="grid size-11 place-items-center rounded-full text-ink transition hover:bg-sand"
       >
+        {/* The icons follow the panel's state in CSS, so they are right before hydration too. */}
         <svg
           aria-hidden="true"
           viewBox="0 0 24 24"
-          className="size-6"
+          className="size-6 group-has-[:popover-open]:hidden"
           fill="none"
           stroke="currentColor"
           strokeWidth="1.8"
           strokeLinecap="round"
         >
-          {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          <path d="M4 7h16M4 12h16M4 17h16" />
+        </svg>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="hidden size-6 group-has-[:popover-open]:block"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+        >
+          <path d="M6 6l12 12M18 6 6 18" />
         </svg>
       </button>
       <nav
+        ref={panel}
         id={panelId}
+        popover="auto"
+        onToggle={(event) => setOpen((event.nativeEvent as ToggleEvent).newState === 'open')}
         aria-label={labels.title}
-        hidden={!open}
-        className="fixed inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-cream px-5 pt-2 pb-6 shadow-lg shadow-pine-900/10"
+        // A popover sits in the top layer with the browser's own box (inset 0, fit-content size, border
+        // and padding, Canvas colours): the classes below place it under the 4rem header, full width.
+        className="fixed inset-x-0 top-16 bottom-auto m-0 h-auto max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-0 border-t border-line bg-cream px-5 pt-2 pb-6 text-ink shadow-lg shadow-pine-900/10"
       >
         <ul className="divide-y divide-line">
           {entries.map((entry) => (
             <li key={entry.href}>
               <a
                 href={entry.href}
-                onClick={() => setOpen(false)}
+                onClick={close}
                 className="flex items-center justify-between py-4 text-lg text-ink hover:text-copper"
                 {...(entry.external ? { target: '_blank', rel: 'noopener' } : {})}
               >
@@ -102,7 +113,7 @@ export default function MobileMenu({ entries, webinar, labels }: Props) {
         </ul>
         <a
           href={webinar.href}
-          onClick={() => setOpen(false)}
+          onClick={close}
           className="mt-4 flex w-full items-center justify-center rounded-full bg-copper px-6 py-3.5 font-semibold text-white hover:bg-copper-dark"
         >
           {webinar.label}

@@ -249,11 +249,12 @@ test.describe('mobile menu', () => {
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeHidden();
 
-    // Before the tap the toggle is the server's HTML: a real, labelled button, and no script yet.
+    // Before the tap the toggle is the server's HTML: a real, labelled button for an HTML popover, and no script yet.
     const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const menuId = await page.getByRole('navigation', { name: 'Menu', includeHidden: true }).getAttribute('id');
+    await expect(toggle).toHaveAttribute('popovertarget', menuId!);
     await expectDormant(page, 'MobileMenu');
-    // The tap wakes the island; the same tap, replayed once it is hydrated, opens the menu.
+    // The tap opens the menu (the browser's popover) and wakes the island, which then takes over.
     await toggle.tap();
     const menu = page.getByRole('navigation', { name: 'Menu' });
     await expect(menu).toBeVisible();
@@ -295,6 +296,26 @@ test.describe('mobile menu', () => {
     await page.keyboard.press('Enter');
     await menu.getByRole('link', { name: 'Webinaire Gratuit' }).click();
     await expect(page).toHaveURL(/\/innercircle\/webinaire\/?$/);
+  });
+
+  test('opens, closes with Escape and on a tap outside, without JavaScript', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto('/');
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).tap();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Webinaire Gratuit' })).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).tap();
+    await expect(menu).toBeVisible();
+    // A tap on the page below the list (the list ends above the bottom of a 844 px screen).
+    await page.touchscreen.tap(195, 830);
+    await expect(menu).toBeHidden();
+    await context.close();
   });
 });
 

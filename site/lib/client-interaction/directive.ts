@@ -7,7 +7,8 @@
  * click on a control of the island that arrives while its code is loading (the tap that woke the
  * menu, Enter on a focused button, a click on a submit button) is held and replayed once the island
  * is hydrated, so the first tap does what the visitor meant. If hydration fails, the replayed click
- * falls back on the HTML's own behaviour (a form then posts without JavaScript).
+ * falls back on the HTML's own behaviour (a form then posts without JavaScript). A button with
+ * `popovertarget` is never held: the browser opens its popover at once, with or without the island.
  *
  * This file is bundled by Astro (esbuild) into a small inline script of each page that uses the
  * directive; the build hashes it for the Content-Security-Policy like every inline script.
@@ -43,6 +44,8 @@ const interactionDirective: ClientDirective = (load, _options, island) => {
   function hold(event: Event) {
     const control = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROL) : null;
     if (!control || !island.contains(control)) return;
+    // A popover button works without the island (the browser opens its popover): let the click through.
+    if (control.hasAttribute('popovertarget')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held = { element: control, path: pathTo(island, control), tagName: control.tagName };
