@@ -597,6 +597,27 @@ function recommendation(miss: Target, results: BenchResults): string {
     );
     return floor + preparedNote + profile + fix(`${changes.join('; ')}. The app then pays PostgreSQL about what the prepared floor pays, and the ratio is set by the Koa chain's own CPU per request (${leads.app.cpu.serverMs.toFixed(2)} ms now against ${full ? full.cpu.serverMs.toFixed(2) : '?'} ms for the bare server).`);
   }
+  if (miss.area.startsWith('Lead capture, ')) {
+    const leads = results.leads!;
+    const smtpDown = miss.area.includes('SMTP');
+    return (
+      ` The same one-statement submission as above, whose statement also inserts pg-boss's job row (one more row and its index entries per request: compare the web-only figure with the main one, where the instance also sends every e-mail).` +
+      (smtpDown ? ' With the SMTP server down the in-process workers fail each send and retry it with backoff: that CPU is taken from the same 2 cores as the requests.' : ` Web-only, the instance spends ${leads.app.cpu.serverMs.toFixed(2)} ms of its own CPU per request in the main run; PostgreSQL and the load generator share the same 2 cores.`) +
+      fix(
+        'the Koa-chain changes listed for the main lead-capture target (skip the session middleware on public routes, asynchronous log destination); in production, run the web instances with WORKERS=off and one worker instance, so sending never competes with capture on the same cores.',
+      )
+    );
+  }
+  if (miss.area === 'Login flood') {
+    return fix(
+      'refuse a login before reading its body when the Argon2 queue is full (a middleware ahead of the body parser answering the 503 at once), and keep the per-IP limit on (the bench turns it off to simulate many addresses); a flood from many addresses is for the reverse proxy’s connection limit. The page itself is static: what slows it is one process answering the flood’s requests beside it.',
+    );
+  }
+  if (miss.area.startsWith('Analytics at')) {
+    return fix(
+      'the two statements over `leads` (contacts per week and source, contacts per status) are bitmap heap scans of the period’s rows, or a sequential scan for 12 months: one pass instead of two over a covering index `leads (created_at) include (source, status)` makes them one index-only scan; beyond a few hundred thousand contacts per period, a per-day counter table kept by statement-level triggers like `lead_tag_counts` (decision 066) answers from at most 365 × sources × statuses rows.',
+    );
+  }
   if (miss.area.startsWith('Admin at')) {
     const largest = results.admin!.sizes.at(-1)!;
     const scenario = largest.list.find((item) => target.startsWith(item.label));
