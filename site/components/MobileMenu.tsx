@@ -9,7 +9,9 @@
  * still hydrates on that first interaction (`client:interaction`, which leaves popover buttons to the
  * browser) and then adds what HTML alone cannot: closing when an entry is chosen, and the button's label.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useSyncExternalStore } from 'react';
+
+const neverChanges = () => () => {};
 
 export interface MenuEntry {
   label: string;
@@ -24,18 +26,18 @@ interface Props {
 }
 
 export default function MobileMenu({ entries, webinar, labels }: Props) {
-  const [open, setOpen] = useState(false);
   const panel = useRef<HTMLElement>(null);
   const panelId = useId();
-
-  // Until hydrated, the button carries no aria-expanded: the browser exposes its popover's state itself.
-  const [hydrated, setHydrated] = useState(false);
-
-  // The tap that woke the island may have opened the panel before React was there to see it.
-  useEffect(() => {
-    setHydrated(true);
-    if (panel.current?.matches(':popover-open')) setOpen(true);
+  // The panel's state is the browser's (the tap that woke the island may have opened it before React
+  // was there): read it from the popover itself. On the server, and while hydrating, it is closed.
+  const subscribe = useCallback((onChange: () => void) => {
+    const element = panel.current;
+    element?.addEventListener('toggle', onChange);
+    return () => element?.removeEventListener('toggle', onChange);
   }, []);
+  const open = useSyncExternalStore(subscribe, () => panel.current?.matches(':popover-open') ?? false, () => false);
+  // Until hydrated, the button carries no aria-expanded: the browser exposes its popover's state itself.
+  const hydrated = useSyncExternalStore(neverChanges, () => true, () => false);
 
   const close = () => panel.current?.hidePopover();
 
@@ -76,7 +78,6 @@ export default function MobileMenu({ entries, webinar, labels }: Props) {
         ref={panel}
         id={panelId}
         popover="auto"
-        onToggle={(event) => setOpen((event.nativeEvent as ToggleEvent).newState === 'open')}
         aria-label={labels.title}
         // A popover sits in the top layer with the browser's own box (inset 0, fit-content size, border
         // and padding, Canvas colours): the classes below place it under the 4rem header, full width.
