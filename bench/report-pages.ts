@@ -14,6 +14,8 @@ export interface Target {
 
 const KB = 1000;
 export const kb = (bytes: number) => (bytes < 10 * KB ? `${(bytes / KB).toFixed(2)} kB` : `${(bytes / KB).toFixed(1)} kB`);
+/** Contact counts as the tables print them: 10 k, 1 M. */
+export const rowsLabel = (rows: number) => (rows >= 1_000_000 ? `${rows / 1_000_000} M` : rows >= 1000 ? `${rows / 1000} k` : String(rows));
 export const ms = (value: number) => (Number.isFinite(value) ? `${value < 1 ? value.toFixed(2) : value < 10 ? value.toFixed(1) : Math.round(value)} ms` : '—');
 
 /** Issue 16's numbers. */

@@ -9,11 +9,9 @@ import { EMAIL_DRAIN_TARGET_PER_S, EMAIL_LATENCY_TARGET_P95_MS, type EmailsResul
 import type { ExportsResult } from './exports.ts';
 import type { ImportBenchResult } from './import.ts';
 import type { LoginFloodResult } from './login-flood.ts';
-import type { Target } from './report-pages.ts';
+import { ms, rowsLabel, type Target } from './report-pages.ts';
 import { TAGS_TARGET_P95_MS, type TagsResult } from './tags.ts';
 
-const ms = (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} ms`;
-const rowsLabel = (rows: number) => (rows >= 1_000_000 ? `${rows / 1_000_000} M` : rows >= 1000 ? `${rows / 1000} k` : String(rows));
 
 /**
  * "Unauthenticated logins must not be able to slow the public pages" (issue 10) as a number: the

@@ -18,7 +18,7 @@ import type { ImportBenchResult } from './import.ts';
 import { renderImportSection } from './report-import.ts';
 import { analyticsTargets, emailTargets, exportTargets, importTargets, loginFloodTargets, tagsTargets } from './report-targets.ts';
 import { renderEmailsSection, type EmailsResult } from './emails.ts';
-import { kb, ms, pageRecommendation, pageTargets, type Target } from './report-pages.ts';
+import { kb, ms, pageRecommendation, pageTargets, rowsLabel, type Target } from './report-pages.ts';
 
 type Stamped<T> = T & { at: string };
 
@@ -48,7 +48,6 @@ export interface BenchResults {
 
 const KB = 1000;
 const num = (value: number) => value.toLocaleString('en-US');
-const rowsLabel = (rows: number) => (rows >= 1_000_000 ? `${rows / 1_000_000} M` : rows >= 1000 ? `${rows / 1000} k` : String(rows));
 const verdict = (met: boolean | undefined) => (met === undefined ? 'not measured' : met ? '**met**' : '**missed**');
 const sizes3 = (item: Sizes) => (item.count === 0 ? '0' : `${kb(item.raw)} / ${kb(item.gzip)} / ${kb(item.brotli)}`);
 const table = (head: string[], rows: (string | number)[][]) =>

@@ -191,7 +191,7 @@ export function seatEmails(
 
 /**
  * The cause of a seat's e-mails: the registration and the moment it was (re)taken. A person who cancels
- * and signs up again (registeredAt is set anew, line above in seatInLockedWebinar) gets a new
+ * and signs up again (seatInLockedWebinar sets registeredAt anew) gets a new
  * confirmation and new reminders; a job that runs twice for the same seat still adds nothing.
  */
 export function seatCause(registrationId: number, registeredAt: Date | string): string {
