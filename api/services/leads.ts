@@ -13,11 +13,19 @@ export async function countLeads(db: Knex, status?: string): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-/** Folds the counter rows into one per status (they only ever grow otherwise). Safe under concurrent writes. */
+/**
+ * Folds the rows the `lead_counts` triggers append (they only ever grow otherwise): one per status in
+ * `lead_counts`, one per day, source and status in `lead_daily_counts`. Safe under concurrent writes: a
+ * row appended after the delete's snapshot stays as it is.
+ */
 export async function compactLeadCounts(db: Knex): Promise<void> {
   await db.raw(`
     with gone as (delete from lead_counts returning status, delta)
     insert into lead_counts (status, delta) select status, sum(delta) from gone group by status having sum(delta) <> 0`);
+  await db.raw(`
+    with gone as (delete from lead_daily_counts returning day, source, status, delta)
+    insert into lead_daily_counts (day, source, status, delta)
+    select day, source, status, sum(delta) from gone group by day, source, status having sum(delta) <> 0`);
 }
 
 export interface LeadStats {

@@ -24,6 +24,10 @@ beforeAll(async () => {
   await lead('b@example.ch', { source: 'webinar', type: 'webinar', createdAt: ago(1), status: 'qualified' });
   await lead('c@example.ch', { source: 'referral', createdAt: ago(60), status: 'contacted' });
   await lead('d@example.ch', { source: null, createdAt: ago(200), status: 'unqualified' });
+  // The edge of the 30 days: ten minutes inside the period (counted), ten minutes before it (not counted).
+  // Both usually arrive on the same Zurich day, which the counters cannot split: the first day is read row by row.
+  await lead('inside@example.ch', { source: 'website', createdAt: new Date(ago(30).getTime() + 10 * 60_000), status: 'contacted' });
+  await lead('outside@example.ch', { source: 'other', createdAt: new Date(ago(30).getTime() - 10 * 60_000), status: 'new' });
   // A session 10 days ago: 4 seated (one cancelled, one waitlisted not counted), 2 present.
   const [webinar] = await app.knex('webinars').insert({ title: '=Investir en 2027', datetime: ago(10) }).returning('id');
   const [old] = await app.knex('webinars').insert({ title: 'Ancienne session', datetime: ago(120) }).returning('id');
@@ -70,16 +74,18 @@ describe('GET /api/admin/analytics', () => {
     expect(body.newContacts.at(-1).week).toBe(weekOf(new Date(body.to)));
     expect(body.newContacts.length).toBeGreaterThanOrEqual(5);
     const total = body.newContacts.reduce((sum: number, week: { total: number }) => sum + week.total, 0);
-    expect(total).toBe(2);
+    expect(total).toBe(3);
     const recent = body.newContacts.find((week: { week: string }) => week.week === weekOf(ago(1)));
-    expect(recent.counts).toEqual({ form: 1, webinar: 1, referral: 0, website: 0, social: 0, other: 0 });
+    expect(recent.counts).toMatchObject({ form: 1, webinar: 1, referral: 0, social: 0, other: 0 });
+    const first = body.newContacts.find((week: { week: string }) => week.week === weekOf(ago(30)));
+    expect(first.counts).toMatchObject({ website: 1, other: 0 });
     expect(body.funnel).toEqual({ registered: 4, attended: 2, contactRequested: 1, qualified: 1 });
     expect(body.sessions).toEqual([
       { id: expect.any(Number), title: '=Investir en 2027', datetime: expect.any(String), registrations: 4, attended: 2, attendanceRate: 50 },
     ]);
     expect(body.statuses).toEqual([
       { status: 'new', count: 1 },
-      { status: 'contacted', count: 0 },
+      { status: 'contacted', count: 1 },
       { status: 'qualified', count: 1 },
       { status: 'unqualified', count: 0 },
     ]);
@@ -87,7 +93,8 @@ describe('GET /api/admin/analytics', () => {
 
   it('widens with the period: 90 days and 12 months', async () => {
     const quarter = (await admin.get('/api/admin/analytics', { query: { period: '90d' } })).body;
-    expect(quarter.statuses.find((s: { status: string }) => s.status === 'contacted').count).toBe(1);
+    expect(quarter.statuses.find((s: { status: string }) => s.status === 'contacted').count).toBe(2);
+    expect(quarter.statuses.find((s: { status: string }) => s.status === 'new').count).toBe(2);
     expect(quarter.sessions).toHaveLength(1);
     const year = (await admin.get('/api/admin/analytics', { query: { period: '12m' } })).body;
     expect(year.newContacts.length).toBeGreaterThanOrEqual(52);
@@ -96,6 +103,7 @@ describe('GET /api/admin/analytics', () => {
     expect(year.sessions.map((s: { title: string }) => s.title)).toEqual(['Ancienne session', '=Investir en 2027']);
     expect(year.funnel).toEqual({ registered: 4, attended: 3, contactRequested: 1, qualified: 1 });
   });
+
 });
 
 describe('GET /api/admin/analytics/report.csv', () => {
@@ -116,5 +124,29 @@ describe('GET /api/admin/analytics/report.csv', () => {
     const rate = lines.find((line) => line.includes('taux de présence'));
     expect(rate).toMatch(/^Sessions;'=Investir en 2027 : taux de présence \(%\);\d{2}\/\d{2}\/\d{4};50$/);
     expect(response.text.includes('\n') && !/[^\r]\n/.test(response.text)).toBe(true);
+  });
+});
+
+// Last: it changes the data set the tests above count.
+describe('analytics after changes', () => {
+  it('follows a status change, a change of source and an erasure at once (the counters kept by triggers)', async () => {
+    const statusCount = (body: { statuses: { status: string; count: number }[] }, status: string) => body.statuses.find((s) => s.status === status)!.count;
+    const inside = await app.knex('leads').where({ email: 'inside@example.ch' }).first();
+    expect((await admin.patch(`/api/admin/leads/${inside.id}`, { status: 'qualified', source: 'referral' })).status).toBe(200);
+    let month = (await admin.get('/api/admin/analytics', { query: { period: '30d' } })).body;
+    expect(statusCount(month, 'contacted')).toBe(0);
+    expect(statusCount(month, 'qualified')).toBe(2);
+    expect(month.newContacts.find((week: { week: string }) => week.week === weekOf(ago(30))).counts).toMatchObject({ website: 0, referral: 1 });
+    // A contact whose arrival date is corrected to ten months ago leaves the 30 days.
+    await app.knex('leads').where({ email: 'a@example.ch' }).update({ createdAt: ago(300) });
+    expect((await admin.delete(`/api/admin/leads/${inside.id}`)).status).toBe(204);
+    month = (await admin.get('/api/admin/analytics', { query: { period: '30d' } })).body;
+    expect(month.newContacts.reduce((sum: number, week: { total: number }) => sum + week.total, 0)).toBe(1);
+    expect(month.statuses).toEqual([
+      { status: 'new', count: 0 },
+      { status: 'contacted', count: 0 },
+      { status: 'qualified', count: 1 },
+      { status: 'unqualified', count: 0 },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The trigger-kept contact counters (`lead_counts`) stay exactly equal to count(*) through every kind
- * of write: public upserts, admin creation, status changes, bulk inserts, deletes, and compaction.
+ * The trigger-kept contact counters (`lead_counts`, and `lead_daily_counts` for the analytics) stay
+ * exactly equal to count(*) through every kind of write: public upserts, admin creation, status changes, bulk inserts, deletes, and compaction.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactLeadCounts, countLeads } from '../../api/services/leads.ts';
@@ -26,6 +26,13 @@ async function expectExactCounts(): Promise<void> {
   expect(list.body.pagination.total).toBe(total);
   const stats = await admin.get('/api/admin/stats/leads');
   expect(stats.body).toMatchObject({ total, toContact: actual.new ?? 0 });
+  // The analytics counters (decision 078): per Zurich day, source and status, equal to the rows themselves.
+  const byDay = (sql: string) => app.knex.raw<{ rows: Array<{ day: string; source: string | null; status: string; count: number }> }>(sql).then(({ rows }) => rows);
+  expect(await byDay(`select to_char(day, 'YYYY-MM-DD') as day, source, status, sum(delta)::int as count from lead_daily_counts
+                       group by 1, 2, 3 having sum(delta) <> 0 order by 1, 2, 3`)).toEqual(
+    await byDay(`select to_char((created_at at time zone 'Europe/Zurich')::date, 'YYYY-MM-DD') as day, source, status, count(*)::int as count
+                   from leads group by 1, 2, 3 order by 1, 2, 3`),
+  );
 }
 
 describe('lead counters', () => {
@@ -44,6 +51,7 @@ describe('lead counters', () => {
 
     await app.knex('leads').insert(Array.from({ length: 50 }, (_, n) => ({ firstName: 'Lot', email: `lot${n}@example.ch`, status: n % 2 ? 'new' : 'unqualified' })));
     await app.knex('leads').where('email', 'like', 'lot%').where({ status: 'new' }).update({ status: 'qualified' });
+    await app.knex('leads').where('email', 'like', 'lot2%').update({ source: 'referral', createdAt: new Date('2025-03-30T00:30:00Z') });
     await expectExactCounts();
 
     expect((await admin.delete(`/api/admin/leads/${created.body.id}`)).status).toBe(204);
@@ -52,6 +60,8 @@ describe('lead counters', () => {
 
     await compactLeadCounts(app.knex);
     expect(Number((await app.knex('leadCounts').count({ count: '*' }))[0]!.count)).toBeLessThanOrEqual(4);
+    const groups = await app.knex.raw<{ rows: unknown[] }>(`select distinct (created_at at time zone 'Europe/Zurich')::date, source, status from leads`);
+    expect(Number((await app.knex('leadDailyCounts').count({ count: '*' }))[0]!.count)).toBe(groups.rows.length);
     await expectExactCounts();
   });
 
