@@ -41,12 +41,18 @@ export interface LighthouseRun {
   /** Audits of the performance category that did not get a full score (what Lighthouse blames). */
   flagged: string[];
   warnings: string[];
+  /** Main-thread time by kind of work (Lighthouse's mainthread-work-breakdown: "Style & Layout", "Script Evaluation"…), ms. */
+  mainThread?: Record<string, number>;
+  /** The long tasks (over 50 ms after throttling) Lighthouse saw, ms each: what TBT is made of. */
+  longTasks?: number[];
 }
 
-export interface LighthouseSummary extends Omit<LighthouseRun, 'flagged' | 'warnings' | 'lcpElement'> {
+export interface LighthouseSummary extends Omit<LighthouseRun, 'flagged' | 'warnings' | 'lcpElement' | 'mainThread' | 'longTasks'> {
   lcpElement?: string;
   runs: LighthouseRun[];
   flagged: string[];
+  /** Median over the runs of each kind of main-thread work, ms. */
+  mainThread?: Record<string, number>;
 }
 
 export interface PageBytes {
@@ -111,7 +117,11 @@ async function lighthouseOnce(url: string, formFactor: 'mobile' | 'desktop'): Pr
       .map((ref) => lhr.audits[ref.id])
       .filter((item) => item && item.score !== null && item.score < 1 && item.scoreDisplayMode !== 'informative' && item.scoreDisplayMode !== 'notApplicable')
       .map((item) => `${item!.id}${item!.displayValue ? ` (${item!.displayValue})` : ''}`);
+    const breakdown = (lhr.audits['mainthread-work-breakdown']?.details as { items?: Array<{ groupLabel?: string; group?: string; duration?: number }> } | undefined)?.items ?? [];
+    const longTasks = (lhr.audits['long-tasks']?.details as { items?: Array<{ duration?: number }> } | undefined)?.items ?? [];
     return {
+      mainThread: Object.fromEntries(breakdown.map((item) => [item.groupLabel ?? item.group ?? '?', round(item.duration ?? 0, 1)])),
+      longTasks: longTasks.map((task) => round(task.duration ?? 0, 0)),
       score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
       lcpElement: lcpNode ? `${lcpNode.selector ?? ''} ${lcpNode.snippet?.slice(0, 80) ?? ''}`.trim() : undefined,
       lcpMs: audit('largest-contentful-paint'),
@@ -142,7 +152,8 @@ async function lighthouseMedian(url: string, formFactor: 'mobile' | 'desktop', r
       }
     }
   }
-  const pick = (key: keyof Omit<LighthouseRun, 'flagged' | 'warnings' | 'lcpElement'>) => median(list.map((run) => run[key]));
+  const pick = (key: keyof Omit<LighthouseRun, 'flagged' | 'warnings' | 'lcpElement' | 'mainThread' | 'longTasks'>) => median(list.map((run) => run[key]));
+  const groups = [...new Set(list.flatMap((run) => Object.keys(run.mainThread ?? {})))];
   const score = pick('score');
   // The audits flagged in the run whose score is closest to the median.
   const closest = [...list].sort((a, b) => Math.abs(a.score - score) - Math.abs(b.score - score))[0]!;
@@ -156,6 +167,7 @@ async function lighthouseMedian(url: string, formFactor: 'mobile' | 'desktop', r
     benchmarkIndex: round(pick('benchmarkIndex'), 0),
     flagged: closest.flagged,
     lcpElement: closest.lcpElement,
+    mainThread: Object.fromEntries(groups.map((group) => [group, round(median(list.map((run) => run.mainThread?.[group] ?? 0)), 1)])),
     runs: list,
   };
 }
