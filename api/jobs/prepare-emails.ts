@@ -7,7 +7,7 @@ import type { Lead } from '../models/Lead.ts';
 import type { MailConfig } from '../mail/config.ts';
 import type { TeamAlertData, WebinarFacts } from '../mail/templates.ts';
 import { createEmails, type NewEmail, type PrepareJobData } from '../services/emails-enqueue.ts';
-import { seatEmails } from '../services/webinar-seats.ts';
+import { seatEmails, waitlistEmail } from '../services/webinar-seats.ts';
 
 /** The contact's fields an e-mail about a submission uses, as the model types them. */
 type LeadRow = Pick<Lead, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'company' | 'message'>;
@@ -49,9 +49,12 @@ export async function prepareSubmissionEmails(db: Database, config: MailConfig, 
       const registration = await trx('webinarRegistrations')
         .where(facts.registrationId ? { id: facts.registrationId } : { webinarId: facts.webinarId, leadId: lead.id })
         .first<{ id: number; status: string; registeredAt: Date } | undefined>('id', 'status', 'registeredAt');
-      if (webinar && webinar.isActive && registration?.status === 'registered' && facts.outcome === 'registered') {
-        const person = { registrationId: registration.id, registeredAt: registration.registeredAt, leadId: lead.id, email: lead.email, firstName: lead.firstName };
+      const person = registration && { registrationId: registration.id, registeredAt: registration.registeredAt, leadId: lead.id, email: lead.email, firstName: lead.firstName };
+      if (webinar && webinar.isActive && person && registration.status === 'registered' && facts.outcome === 'registered') {
         emails.push(...seatEmails('webinar_confirmation', person, webinarFacts(webinar), config.reminderOffsets));
+      }
+      if (webinar && webinar.isActive && person && registration.status === 'waitlisted' && facts.outcome === 'waitlisted') {
+        emails.push(waitlistEmail(person, webinarFacts(webinar)));
       }
     }
 

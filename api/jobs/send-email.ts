@@ -54,6 +54,9 @@ interface EmailRow {
   htmlBody: string | null;
 }
 
+/** The e-mails about one registration whose facts are read again, and checked still true, at sending. */
+const SEAT_KINDS: readonly string[] = ['webinar_confirmation', 'webinar_reminder', 'waitlist_promoted', 'waitlist_joined'];
+
 type Decision = { send: object } | { cancel: string } | { later: Date };
 
 /** Whether the row still has a reason to go out, and with which facts (reminders follow date changes). */
@@ -64,12 +67,15 @@ async function decide(db: Database, email: EmailRow): Promise<Decision> {
     if (!registration || !UPDATE_RECIPIENT_STATUSES.includes(registration.status)) return { cancel: 'Inscription annulée avant l’envoi.' };
     return { send: email.data };
   }
-  if (email.kind !== 'webinar_confirmation' && email.kind !== 'webinar_reminder' && email.kind !== 'waitlist_promoted') return { send: email.data };
+  if (!SEAT_KINDS.includes(email.kind)) return { send: email.data };
   const registration = email.registrationId
     ? await db('webinarRegistrations').where({ id: email.registrationId }).first<{ status: string; webinarId: number } | undefined>('status', 'webinarId')
     : undefined;
   if (!registration) return { cancel: 'Inscription supprimée avant l’envoi.' };
-  if (registration.status !== 'registered') return { cancel: 'Inscription annulée avant l’envoi.' };
+  if (email.kind === 'waitlist_joined') {
+    // Promoted meanwhile: the promotion's e-mail says what matters; cancelled: nobody waits any more.
+    if (registration.status !== 'waitlisted') return { cancel: 'Plus sur la liste d’attente avant l’envoi.' };
+  } else if (registration.status !== 'registered') return { cancel: 'Inscription annulée avant l’envoi.' };
   const webinar = await db('webinars').where({ id: registration.webinarId }).first();
   if (!webinar || !webinar.isActive) return { cancel: 'Webinaire supprimé ou inactif.' };
   const data: RegistrationEmailData = { ...(email.data as RegistrationEmailData), webinar: webinarFacts(webinar) };

@@ -72,6 +72,20 @@ export const emailContentSchema = z.strictObject({
   /** The line and link every e-mail about a registration ends with (issue 13). */
   cancelLink: z.strictObject({ text: plain, label: plain }),
   waitlistPromoted: z.strictObject({ ...sessionEmail, calendarHint: session }),
+  /** A sign-up for a full session: on the waiting list, no seat yet (so no join link, no calendar file). */
+  waitlistJoined: z.strictObject({
+    subject: session,
+    preview: session,
+    greeting: session,
+    intro: session,
+    dateLabel: plain,
+    durationLabel: plain,
+    durationValue: session,
+    nextSteps: session,
+    /** The line and button to leave the waiting list (the cancellation link of the registration). */
+    leaveLink: z.strictObject({ text: plain, label: plain }),
+    closing: plain,
+  }),
   webinarInvitation: z.strictObject({
     subject: invitation,
     preview: invitation,

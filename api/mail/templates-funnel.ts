@@ -23,10 +23,9 @@ export interface FollowupData {
   next: { datetime: string } | null;
 }
 
-/** "Annuler mon inscription", signed for this registration (decision 051). */
-export function cancelBlock(registrationId: number, context: ComposeContext): Block[] {
+/** "Annuler mon inscription" (or the waiting list's "Quitter la liste d'attente"), signed for this registration (decision 051). */
+export function cancelBlock(registrationId: number, context: ComposeContext, copy: { text: string; label: string } = context.content.cancelLink): Block[] {
   if (!context.linkSecret) return [];
-  const copy = context.content.cancelLink;
   return [{ type: 'button', label: copy.label, url: cancelUrl(context.publicUrl, context.linkSecret, registrationId), hint: copy.text }];
 }
 

@@ -20,6 +20,7 @@ export const EMAIL_KINDS = [
   'webinar_followup',
   'webinar_update',
   'newsletter_confirmation',
+  'waitlist_joined',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -155,6 +156,31 @@ function sessionDocument(
   };
 }
 
+/** On the waiting list: the session's facts, what happens next, and the link to leave the list. */
+function waitlistDocument(data: RegistrationEmailData, context: ComposeContext): EmailDocument {
+  const copy = context.content.waitlistJoined;
+  const values = sessionValues(data, context.brand);
+  return {
+    subject: fill(copy.subject, values),
+    preview: fill(copy.preview, values),
+    blocks: [
+      { type: 'paragraph', text: fill(copy.greeting, values) },
+      { type: 'paragraph', text: fill(copy.intro, values) },
+      {
+        type: 'facts',
+        rows: [
+          { label: copy.dateLabel, value: values.date },
+          { label: copy.durationLabel, value: fill(copy.durationValue, values) },
+        ],
+      },
+      { type: 'paragraph', text: fill(copy.nextSteps, values) },
+      ...cancelBlock(data.registrationId, context, copy.leaveLink),
+    ],
+    signature: [copy.closing, context.content.signature],
+    footer: context.content.footer,
+  };
+}
+
 /** The attachments alone (cheap): a retry reuses the rendered bodies but rebuilds the calendar file. */
 export function composeAttachments(kind: EmailKind, data: unknown, context: ComposeContext): Attachment[] {
   if (kind === 'webinar_confirmation' || kind === 'waitlist_promoted' || kind === 'webinar_update') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'PUBLISH')];
@@ -173,6 +199,8 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
       const rendered = await renderEmail(sessionDocument(copy, facts, context), context.brand);
       return { ...rendered, attachments: composeAttachments(kind, facts, context) };
     }
+    case 'waitlist_joined':
+      return { ...(await renderEmail(waitlistDocument(data as RegistrationEmailData, context), context.brand)), attachments: [] };
     case 'webinar_invitation':
       return { ...(await renderEmail(composeInvitation(data as InvitationData, context), context.brand)), attachments: [] };
     case 'webinar_followup':

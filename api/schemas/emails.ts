@@ -14,6 +14,7 @@ export const EMAIL_KIND_VALUES = [
   'webinar_update',
   'webinar_followup',
   'newsletter_confirmation',
+  'waitlist_joined',
 ] as const;
 export type EmailKindValue = (typeof EMAIL_KIND_VALUES)[number];
 export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
@@ -27,6 +28,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
   webinar_update: 'Modification de webinaire',
   webinar_followup: 'Suivi après le webinaire',
   newsletter_confirmation: 'Confirmation d’inscription à la newsletter',
+  waitlist_joined: 'Liste d’attente',
 };
 
 export const EMAIL_STATUS_VALUES = ['queued', 'sent', 'failed', 'cancelled'] as const;

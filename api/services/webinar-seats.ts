@@ -126,7 +126,7 @@ export async function cancelRegistration(trx: Knex.Transaction, registrationId: 
   if (!cancelled) return 'already_cancelled';
   await trx('emails')
     .where({ registrationId, status: 'queued' })
-    .whereIn('kind', ['webinar_confirmation', 'webinar_reminder', 'waitlist_promoted'])
+    .whereIn('kind', ['webinar_confirmation', 'webinar_reminder', 'waitlist_promoted', 'waitlist_joined'])
     .update({ status: 'cancelled', lastError: 'Inscription annulée par la personne.', updatedAt: trx.fn.now() });
   await promoteFromWaitingList(trx, webinar, reminderOffsets);
   return 'cancelled';
@@ -166,10 +166,19 @@ export async function promoteFromWaitingList(trx: Knex.Transaction, webinar: Rec
   return promoted.map((row) => row.id);
 }
 
+/** The person a registration's e-mails go to. */
+export interface SeatPerson {
+  registrationId: number;
+  registeredAt: Date;
+  leadId: number;
+  email: string;
+  firstName: string;
+}
+
 /** The e-mails a newly held seat causes: the first one (confirmation or promotion) and the reminders. */
 export function seatEmails(
   kind: 'webinar_confirmation' | 'waitlist_promoted',
-  person: { registrationId: number; registeredAt: Date; leadId: number; email: string; firstName: string },
+  person: SeatPerson,
   webinar: RegistrationEmailData['webinar'],
   reminderOffsets: number[],
 ): NewEmail[] {
@@ -187,6 +196,20 @@ export function seatEmails(
     });
   }
   return emails;
+}
+
+/** A sign-up for a full session: the e-mail that says it is on the waiting list, with the link to leave it. */
+export function waitlistEmail(person: SeatPerson, webinar: RegistrationEmailData['webinar']): NewEmail {
+  const data: RegistrationEmailData = { firstName: person.firstName, registrationId: person.registrationId, webinar };
+  return {
+    kind: 'waitlist_joined',
+    causeKey: `waitlist_joined:${seatCause(person.registrationId, person.registeredAt)}`,
+    toAddress: person.email,
+    leadId: person.leadId,
+    webinarId: webinar.id,
+    registrationId: person.registrationId,
+    data,
+  };
 }
 
 /**

@@ -107,6 +107,37 @@ describe('waiting list and cancellation by link', () => {
     expect((await registrationOf('zoe@example.ch')).status).toBe('waitlisted');
   });
 
+  it('tells a person put on the waiting list by e-mail, without a join link or calendar file; its link takes them off the list', async () => {
+    await createWebinar({ maxAttendees: 1, joinUrl: 'https://meet.example.ch/bonheur' });
+    await signUp('lea@example.ch');
+    expect((await signUp('marc@example.ch', 'Marc')).body.registration.status).toBe('waitlisted');
+    const marc = await registrationOf('marc@example.ch');
+
+    const waiting = await mailTo('marc@example.ch', /^Liste d'attente/);
+    expect(waiting.parsed.subject).toBe("Liste d'attente : Le bonheur des dirigeants");
+    expect(waiting.parsed.text).toContain('Bonjour Marc,');
+    expect(waiting.parsed.text).toContain("La session est complète pour le moment : vous êtes sur la liste d'attente.");
+    expect(waiting.parsed.text).toMatch(/\(heure suisse\)/);
+    expect(waiting.parsed.text).toContain("Quitter la liste d'attente");
+    expect(waiting.parsed.text).not.toContain('meet.example.ch');
+    expect(waiting.parsed.attachments).toHaveLength(0);
+    const link = linkIn(waiting, '/annulation/');
+    expect(link.searchParams.get('registration')).toBe(String(marc.id));
+    // Only Marc is told he waits: Léa has her confirmation, the team its alert.
+    expect((await app.knex('emails').where({ kind: 'waitlist_joined' }).select('toAddress')).map((row) => row.toAddress)).toEqual(['marc@example.ch']);
+    await waitUntil(() => app.knex('emails').where({ kind: 'waitlist_joined', status: 'sent' }).first());
+    const listed = await admin.get('/api/admin/emails', { query: { kind: 'waitlist_joined' } });
+    expect(listed.body.emails).toEqual([expect.objectContaining({ kind: 'waitlist_joined', to: 'marc@example.ch', status: 'sent' })]);
+
+    const answer = await postForm('/api/registrations/cancel', { registration: link.searchParams.get('registration')!, token: link.searchParams.get('token')! });
+    expect(answer.status).toBe(303);
+    expect((await registrationOf('marc@example.ch')).status).toBe('cancelled');
+    expect((await registrationOf('lea@example.ch')).status).toBe('registered');
+    // Signing up again for the same full session puts Marc back on the list, and tells him again.
+    expect((await signUp('marc@example.ch', 'Marc')).body.registration.status).toBe('waitlisted');
+    await waitUntil(async () => (await app.knex('emails').where({ kind: 'waitlist_joined', status: 'sent' })).length === 2);
+  });
+
   it('refuses a link whose token does not match, in French, without cancelling', async () => {
     await createWebinar();
     await signUp('lea@example.ch');
