@@ -13,6 +13,7 @@ import { scheduleMaintenance } from './maintenance.ts';
 import { createShutdownController, SHUTDOWN_DRAIN_MS } from './shutdown.ts';
 import { announceSetupCode } from './services/setup-code.ts';
 import { startJobs } from './jobs/index.ts';
+import { createQuietGate, createRequestLoad } from './lib/request-load.ts';
 import { isServerRunning, ServerAlreadyRunningError, startControlSocket } from './backup/control.ts';
 
 export interface RunningServer {
@@ -35,12 +36,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // The embedded database is single-process: `npm run db:backup` asks this server for its dump (decision 023).
   const control = config.databaseUrl ? undefined : await startControlSocket({ dataDir: config.dataDir, knex, logger });
   let url = '';
-  const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: SHUTDOWN_DRAIN_MS });
+  // E-mail workers wait while the requests keep this process busy (decision 079).
+  const requestLoad = createRequestLoad();
+  const whenQuiet = createQuietGate({ inFlight: requestLoad.inFlight });
+  const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: SHUTDOWN_DRAIN_MS, whenQuiet });
   const lifecycle = createShutdownController();
   const app = createApp({ config, knex, logger, serverPhase: lifecycle.phase });
   await announceSetupCode(knex, logger, app.context.setupCode);
   const stopMaintenance = scheduleMaintenance(knex, logger);
-  const server = http.createServer(lifecycle.wrap(app.callback()));
+  const server = http.createServer(requestLoad.track(lifecycle.wrap(app.callback())));
   lifecycle.attach(server);
   // Bound how long a slow client can hold a socket (slowloris) without hurting normal keep-alive.
   server.headersTimeout = 20_000;

@@ -32,9 +32,11 @@ export interface JobsOptions {
   publicUrl: () => string;
   /** How long stop() waits for handlers in flight. */
   graceMs?: number;
+  /** Resolves when the e-mail workers may take their next job (api/lib/request-load.ts); at once by default. */
+  whenQuiet?: () => Promise<void>;
 }
 
-export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_000 }: JobsOptions): Promise<RunningJobs> {
+export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_000, whenQuiet = async () => {} }: JobsOptions): Promise<RunningJobs> {
   const content = loadEmailContent();
   const queue = await startQueue({ knex, databaseUrl: config.databaseUrl, logger });
   await createQueues(queue, config.mail.retryDelaySeconds);
@@ -63,14 +65,14 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
     await queue.work<PrepareJobData>(
       QUEUES.prepare,
       { ...batch, localConcurrency: loops },
-      eachJob<PrepareJobData>(1, (job) => prepareSubmissionEmails(knex, config.mail, job.id, job.data)),
+      eachJob<PrepareJobData>(1, whenQuiet, (job) => prepareSubmissionEmails(knex, config.mail, job.id, job.data)),
     );
     // A few SMTP conversations at once per loop, so a slow server does not serialise the batch; the
     // database connections they take stay well under the pool the requests need.
     await queue.work<SendJobData>(
       QUEUES.send,
       { ...batch, localConcurrency: loops },
-      eachJob<SendJobData>(config.databaseUrl ? 3 : 1, (job) => sendEmail(knex, engine(), logger, job.data.emailId)),
+      eachJob<SendJobData>(config.databaseUrl ? 3 : 1, whenQuiet, (job) => sendEmail(knex, engine(), logger, job.data.emailId)),
     );
     await queue.work<SendJobData>(QUEUES.failed, { pollingIntervalSeconds: 5, notifyPollingIntervalSeconds: 5 }, async ([job]) => {
       await markEmailFailed(knex, job!.data.emailId);
@@ -90,14 +92,18 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
   };
 }
 
-/** Runs a batch's jobs, `parallel` at a time, and reports each one's outcome (failed ones are retried). */
-function eachJob<T>(parallel: number, run: (job: Job<T>) => Promise<void>) {
+/**
+ * Runs a batch's jobs, `parallel` at a time, each once `whenQuiet` lets it (visitors first, decision
+ * 079), and reports each one's outcome (failed ones are retried).
+ */
+function eachJob<T>(parallel: number, whenQuiet: () => Promise<void>, run: (job: Job<T>) => Promise<void>) {
   return async (jobs: Job<T>[]): Promise<JobResult[]> => {
     const results: JobResult[] = [];
     let next = 0;
     const lane = async () => {
       while (next < jobs.length) {
         const job = jobs[next++]!;
+        await whenQuiet();
         try {
           await run(job);
           results.push({ id: job.id, status: 'completed' });

@@ -18,6 +18,7 @@ import type { PasswordHasher } from '../../api/lib/password-hasher.ts';
 import { hashPassword } from '../../api/lib/passwords.ts';
 import { User } from '../../api/models/index.ts';
 import { startJobs, type RunningJobs } from '../../api/jobs/index.ts';
+import { createQuietGate, createRequestLoad } from '../../api/lib/request-load.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 import { assertNoPersonalDataInLogs } from '../support/log-scan.ts';
 
@@ -98,6 +99,8 @@ export interface TestApp {
   jobs: RunningJobs;
   /** A new client with an empty cookie jar. */
   client: () => TestClient;
+  /** Requests the server is answering right now (api/lib/request-load.ts). */
+  requestsInFlight: () => number;
   /** Creates a user directly in the database (default: an admin) and returns a client signed in as them. */
   /** Creates an account and signs it in: an administrator unless `role: 'viewer'` (or the older `isAdmin: false`). */
   signIn: (user?: Partial<{ email: string; password: string; isAdmin: boolean; role: 'admin' | 'viewer'; firstName: string; lastName: string }>) => Promise<TestClient>;
@@ -150,11 +153,13 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   });
   // Each test file's own queue, in its own database (pg-boss schema beside the app's tables).
   let url = '';
-  const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: 2000 });
+  // As api/server.ts: e-mail workers wait while many requests are in flight (decision 079).
+  const requestLoad = createRequestLoad();
+  const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: 2000, whenQuiet: createQuietGate({ inFlight: requestLoad.inFlight }) });
   const app = createApp({ config, knex, logger });
   // As `npm start` does (api/server.ts): in production with no account, the setup code goes to the log.
   await announceSetupCode(knex, logger, app.context.setupCode);
-  const server = http.createServer(app.callback());
+  const server = http.createServer(requestLoad.track(app.callback()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   url = `http://127.0.0.1:${port}`;
@@ -168,6 +173,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     setupCode: app.context.setupCode.value,
     jobs,
     client: () => new TestClient(url),
+    requestsInFlight: requestLoad.inFlight,
     async signIn(user = {}) {
       userCounter += 1;
       const email = user.email ?? `admin${userCounter}@example.ch`;
