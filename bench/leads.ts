@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { openDatabase, migrateLatest } from '../api/db.ts';
 import { createDatabase, dropDatabase, withClient } from './lib/pg.ts';
-import { spawnAndWait, startProductionServer } from './lib/server.ts';
+import { spawnAndWait, startProductionServer, type RunningProcess } from './lib/server.ts';
 import { load, type LoadResult } from './lib/load.ts';
 import { ROOT, RUN_ID, log, median, round, sleep } from './lib/util.ts';
 import { startInProcessApp } from './lib/inprocess.ts';
@@ -161,12 +161,16 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       env: { DATABASE_URL: webOnlyDatabase.url, RATE_LIMITS: 'off', LOG_LEVEL: logLevel, WORKERS: 'off' },
     });
     // Workers in the process, SMTP server down (nothing listens on port 9): every send fails at once and
-    // is retried later with backoff.
-    const smtpDown = await startProductionServer({
-      name: 'leads-app-smtp-down',
-      siteDistDir: options.siteDistDir,
-      env: { DATABASE_URL: smtpDownDatabase.url, RATE_LIMITS: 'off', LOG_LEVEL: logLevel, SMTP_URL: 'smtp://127.0.0.1:9' },
-    });
+    // is retried later with backoff. This instance runs only while it is measured: its retries go on for
+    // a day, and left running between its rounds they took CPU from the other targets' measurements
+    // (round 2's bare baseline fell from 2,001 to 798 req/s at 497561e).
+    const startSmtpDown = () =>
+      startProductionServer({
+        name: 'leads-app-smtp-down',
+        siteDistDir: options.siteDistDir,
+        env: { DATABASE_URL: smtpDownDatabase.url, RATE_LIMITS: 'off', LOG_LEVEL: logLevel, SMTP_URL: 'smtp://127.0.0.1:9' },
+      });
+    let smtpDown: RunningProcess | undefined;
     const baseline = await spawnAndWait({
       name: 'leads-baseline',
       args: [path.join(ROOT, 'bench', 'baseline-insert-server.ts')],
@@ -186,7 +190,9 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       ready: /Baseline prête sur (http:\/\/\S+)/,
     });
     try {
-      const run = async (label: string, url: string, pid: number, withKey: boolean, round_: number, storedIn: string): Promise<Measured> => {
+      const run = async (label: string, server: { url: string; process: { pid?: number } }, withKey: boolean, round_: number, storedIn: string): Promise<Measured> => {
+        const { url } = server;
+        const pid = server.process.pid!;
         const prefix = `bench-${label}-${RUN_ID}-${round_}`;
         log(`leads: ${label}: warm-up ${options.warmupS} s`);
         await load({ label, url, connections: options.connections, durationS: options.warmupS, request: leadRequest(`${prefix}-w`, url, withKey) });
@@ -207,19 +213,31 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       // The machine is shared and its speed drifts: every target runs once per round, interleaved, so each
       // ratio compares runs made a minute apart; a target is represented by its median round and a ratio
       // by the median of its per-round ratios. All rounds are reported.
+      const always = (server: RunningProcess) => ({ open: async () => server, close: async () => {} });
       const targets = [
-        { label: 'baseline', url: baseline.url, pid: baseline.process.pid!, withKey: false, database: database.url },
-        { label: 'full-sql', url: fullSql.url, pid: fullSql.process.pid!, withKey: true, database: database.url },
-        { label: 'full-sql-prepared', url: fullSqlPrepared.url, pid: fullSqlPrepared.process.pid!, withKey: true, database: database.url },
-        { label: 'app', url: app.url, pid: app.process.pid!, withKey: true, database: database.url, workers: true },
-        { label: 'app-nokey', url: app.url, pid: app.process.pid!, withKey: false, database: database.url, workers: true },
-        { label: 'app-web-only', url: webOnly.url, pid: webOnly.process.pid!, withKey: true, database: webOnlyDatabase.url, workers: false },
-        { label: 'app-smtp-down', url: smtpDown.url, pid: smtpDown.process.pid!, withKey: true, database: smtpDownDatabase.url, workers: true },
+        { label: 'baseline', ...always(baseline), withKey: false, database: database.url, workers: false },
+        { label: 'full-sql', ...always(fullSql), withKey: true, database: database.url, workers: false },
+        { label: 'full-sql-prepared', ...always(fullSqlPrepared), withKey: true, database: database.url, workers: false },
+        { label: 'app', ...always(app), withKey: true, database: database.url, workers: true },
+        { label: 'app-nokey', ...always(app), withKey: false, database: database.url, workers: true },
+        { label: 'app-web-only', ...always(webOnly), withKey: true, database: webOnlyDatabase.url, workers: false },
+        {
+          label: 'app-smtp-down',
+          open: async () => (smtpDown = await startSmtpDown()),
+          close: async () => {
+            await smtpDown?.stop();
+            smtpDown = undefined;
+          },
+          withKey: true,
+          database: smtpDownDatabase.url,
+          workers: false,
+        },
       ];
       const measured = new Map<string, Measured[]>();
       for (let round_ = 1; round_ <= options.rounds; round_++) {
         for (const target of targets) {
-          const result = await run(target.label, target.url, target.pid, target.withKey, round_, target.database);
+          const result = await run(target.label, await target.open(), target.withKey, round_, target.database);
+          await target.close();
           measured.set(target.label, [...(measured.get(target.label) ?? []), result]);
           if (target.workers) await waitForEmailBacklog(target.database, target.label);
         }
@@ -240,7 +258,6 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       const appWithoutKey = best('app-nokey');
       await app.stop();
       await webOnly.stop();
-      await smtpDown.stop();
       const profile = await profiledRun(database.url, options);
       const statements = await statementsPerSubmission(database.url, options.siteDistDir);
       return {
@@ -272,7 +289,7 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       await fullSqlPrepared.stop();
       await app.stop();
       await webOnly.stop();
-      await smtpDown.stop();
+      await smtpDown?.stop();
     }
   } finally {
     await dropDatabase(database.name);
