@@ -613,11 +613,15 @@ function recommendation(miss: Target, results: BenchResults): string {
       );
     }
     changes.push(
-      "run that statement as a named prepared statement: knex passes a raw query's options to pg's query config, so `trx.raw(sql, bindings).options({ name: key ? 'public-submission-keyed' : 'public-submission' })` in `submitPublicLead` (api/services/public-submissions.ts) is all it takes — one name per distinct SQL text, since a name is bound to its text on each connection",
       'skip the session middleware for routes that never read the session (mount it only for SESSION_API_PATHS in api/app.ts, like the same-origin check)',
       'write the access log through an asynchronous destination (`pino(options, pino.destination({ dest: 1, sync: false }))` in api/logger.ts; pino writes synchronously by default)',
+      'in production, web instances with WORKERS=off and a worker instance on other cores',
     );
-    return floor + preparedNote + profile + fix(`${changes.join('; ')}. The app then pays PostgreSQL about what the prepared floor pays, and the ratio is set by the Koa chain's own CPU per request (${leads.app.cpu.serverMs.toFixed(2)} ms now against ${full ? full.cpu.serverMs.toFixed(2) : '?'} ms for the bare server).`);
+    // Already in place: the submission is one named prepared statement (api/services/public-submissions.ts),
+    // and the in-process workers wait while the requests keep the process busy (decision 079).
+    const webOnly = leads.appWebOnly ? ` The same request path on a web-only instance (WORKERS=off) reaches ${num(leads.appWebOnly.requestsPerSec)} req/s (ratio ${leads.ratioWebOnly}).` : '';
+    const inPlace = ` The app already sends its submission as one named prepared statement, and its e-mail workers wait while 8 or more requests are in flight (decision 079): during the load the workers only finish the jobs already in hand and keep polling the queue.${webOnly}`;
+    return floor + preparedNote + inPlace + profile + fix(`${changes.join('; ')}. The app pays PostgreSQL ${leads.app.cpu.postgresMs.toFixed(2)} ms per request against ${prepared ? prepared.cpu.postgresMs.toFixed(2) : '?'} ms for the prepared floor (its statement also inserts pg-boss's job row), and its own process ${leads.app.cpu.serverMs.toFixed(2)} ms against ${prepared ? prepared.cpu.serverMs.toFixed(2) : '?'} ms for the bare server: the Koa chain (zod, security headers, session, access log) is the rest.`);
   }
   if (miss.area.startsWith('Lead capture, ') && target.startsWith('≥ 0.8')) {
     const leads = results.leads!;
@@ -625,8 +629,9 @@ function recommendation(miss: Target, results: BenchResults): string {
     const measured = miss.area.includes('web-only') ? leads.appWebOnly : leads.app;
     return (
       ` The floor is a bare \`node:http\` server sending the same required SQL as one prepared statement: ${prepared.cpu.serverMs.toFixed(2)} ms of its own CPU and ${prepared.cpu.postgresMs.toFixed(2)} ms of PostgreSQL's per request, against ${measured ? `${measured.cpu.serverMs.toFixed(2)} ms and ${measured.cpu.postgresMs.toFixed(2)} ms` : '?'} for the app, which also validates with zod, runs the Koa chain (security headers, same-origin check, session, rate-limit bypass, access log) and inserts pg-boss's job row in the same statement.` +
-      (miss.area.includes('web-only') ? '' : ' With the workers in the process, every sign-up also renders and sends its e-mails on the same 2 cores.') +
-      fix('the Koa-chain changes listed for the main lead-capture target (skip the session middleware on public routes, asynchronous log destination); run the web instances with WORKERS=off and one worker instance in production.')
+      (miss.area.includes('web-only') ? '' : ` The workers in the process wait while the requests keep it busy (decision 079): web-only, the same path reaches ${leads.appWebOnly ? `${num(leads.appWebOnly.requestsPerSec)} req/s` : '?'} against ${num(leads.app.requestsPerSec)} here.`) +
+      ` Of the PostgreSQL CPU gap (${measured ? (measured.cpu.postgresMs - prepared.cpu.postgresMs).toFixed(2) : '?'} ms per request), the largest part is pg-boss's job row, which the floor does not write.` +
+      fix('the Koa-chain changes listed for the main lead-capture target (skip the session middleware on public routes, asynchronous log destination); one job row per submission is the price of a 201 that guarantees its e-mails (issue 12): batching the jobs of concurrent submissions into one row would trade that guarantee for throughput.')
     );
   }
   if (miss.area.startsWith('Lead capture, ')) {
@@ -634,7 +639,9 @@ function recommendation(miss: Target, results: BenchResults): string {
     const smtpDown = miss.area.includes('SMTP');
     return (
       ` The same one-statement submission as above, whose statement also inserts pg-boss's job row (one more row and its index entries per request: compare the web-only figure with the main one, where the instance also sends every e-mail).` +
-      (smtpDown ? ' With the SMTP server down the in-process workers fail each send and retry it with backoff: that CPU is taken from the same 2 cores as the requests.' : ` Web-only, the instance spends ${leads.app.cpu.serverMs.toFixed(2)} ms of its own CPU per request in the main run; PostgreSQL and the load generator share the same 2 cores.`) +
+      (smtpDown
+        ? ' With the SMTP server down the in-process workers fail each send and retry it with backoff; during the load they wait (decision 079), and the instance is started for each of its rounds with the retries of the previous rounds due.'
+        : ` Web-only, the instance spends ${(leads.appWebOnly ?? leads.app).cpu.serverMs.toFixed(2)} ms of its own CPU per request; PostgreSQL and the load generator share the same 2 cores.`) +
       fix(
         'the Koa-chain changes listed for the main lead-capture target (skip the session middleware on public routes, asynchronous log destination); in production, run the web instances with WORKERS=off and one worker instance, so sending never competes with capture on the same cores.',
       )
