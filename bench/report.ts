@@ -630,7 +630,7 @@ function recommendation(miss: Target, results: BenchResults): string {
     return (
       ` The floor is a bare \`node:http\` server sending the same required SQL as one prepared statement: ${prepared.cpu.serverMs.toFixed(2)} ms of its own CPU and ${prepared.cpu.postgresMs.toFixed(2)} ms of PostgreSQL's per request, against ${measured ? `${measured.cpu.serverMs.toFixed(2)} ms and ${measured.cpu.postgresMs.toFixed(2)} ms` : '?'} for the app, which also validates with zod, runs the Koa chain (security headers, same-origin check, session, rate-limit bypass, access log) and inserts pg-boss's job row in the same statement.` +
       (miss.area.includes('web-only') ? '' : ` The workers in the process wait while the requests keep it busy (decision 079): web-only, the same path reaches ${leads.appWebOnly ? `${num(leads.appWebOnly.requestsPerSec)} req/s` : '?'} against ${num(leads.app.requestsPerSec)} here.`) +
-      ` Of the PostgreSQL CPU gap (${measured ? (measured.cpu.postgresMs - prepared.cpu.postgresMs).toFixed(2) : '?'} ms per request), the largest part is pg-boss's job row, which the floor does not write.` +
+      ` The PostgreSQL CPU gap (${measured ? (measured.cpu.postgresMs - prepared.cpu.postgresMs).toFixed(2) : '?'} ms per request) is what the app's one statement writes beyond the floor's rows: the consent proof (decision 061) and pg-boss's job row, with their index entries.` +
       fix('the Koa-chain changes listed for the main lead-capture target (skip the session middleware on public routes, asynchronous log destination); one job row per submission is the price of a 201 that guarantees its e-mails (issue 12): batching the jobs of concurrent submissions into one row would trade that guarantee for throughput.')
     );
   }
