@@ -33,8 +33,8 @@ const plain = template();
 const person = template('firstName', 'brand');
 const session = template('firstName', 'title', 'date', 'duration', 'brand');
 
-/** The fields of every e-mail about one session (confirmation, reminder). */
-const sessionEmail = {
+/** How every e-mail about one session begins: subject, greeting, introduction, date and duration. */
+const sessionOpening = {
   subject: session,
   preview: session,
   greeting: session,
@@ -42,6 +42,11 @@ const sessionEmail = {
   dateLabel: plain,
   durationLabel: plain,
   durationValue: session,
+};
+
+/** The fields of every e-mail about one seat in a session (confirmation, reminder). */
+const sessionEmail = {
+  ...sessionOpening,
   joinButton: plain,
   joinHint: plain,
   noJoinLink: session,
@@ -74,13 +79,7 @@ export const emailContentSchema = z.strictObject({
   waitlistPromoted: z.strictObject({ ...sessionEmail, calendarHint: session }),
   /** A sign-up for a full session: on the waiting list, no seat yet (so no join link, no calendar file). */
   waitlistJoined: z.strictObject({
-    subject: session,
-    preview: session,
-    greeting: session,
-    intro: session,
-    dateLabel: plain,
-    durationLabel: plain,
-    durationValue: session,
+    ...sessionOpening,
     nextSteps: session,
     /** The line and button to leave the waiting list (the cancellation link of the registration). */
     leaveLink: z.strictObject({ text: plain, label: plain }),

@@ -23,6 +23,17 @@ export interface FollowupData {
   next: { datetime: string } | null;
 }
 
+/** The session's date (Swiss time) and duration, as a facts table: every e-mail about a session shows them. */
+export function sessionFacts(copy: { dateLabel: string; durationLabel: string; durationValue: string }, values: Record<string, string> & { date: string }): Block {
+  return {
+    type: 'facts',
+    rows: [
+      { label: copy.dateLabel, value: values.date },
+      { label: copy.durationLabel, value: fill(copy.durationValue, values) },
+    ],
+  };
+}
+
 /** "Annuler mon inscription" (or the waiting list's "Quitter la liste d'attente"), signed for this registration (decision 051). */
 export function cancelBlock(registrationId: number, context: ComposeContext, copy: { text: string; label: string } = context.content.cancelLink): Block[] {
   if (!context.linkSecret) return [];
@@ -41,13 +52,7 @@ export function composeInvitation(data: InvitationData, context: ComposeContext)
   const blocks: Block[] = [
     { type: 'paragraph', text: fill(copy.greeting, values) },
     { type: 'paragraph', text: fill(copy.intro, values) },
-    {
-      type: 'facts',
-      rows: [
-        { label: copy.dateLabel, value: values.date },
-        { label: copy.durationLabel, value: fill(copy.durationValue, values) },
-      ],
-    },
+    sessionFacts(copy, values),
   ];
   if (context.linkSecret) {
     blocks.push({ type: 'button', label: copy.button, url: joinUrl(context.publicUrl, context.linkSecret, data.webinar.id, data.leadId), hint: copy.hint });

@@ -7,7 +7,7 @@ import { fill } from './content.ts';
 import { renderEmail, type Block, type EmailDocument } from './layout.ts';
 import { frenchDuration, swissDateTime } from './dates.ts';
 import { calendarFile, registrationUid } from './calendar.ts';
-import { cancelBlock, composeFollowup, composeInvitation, type FollowupData, type InvitationData } from './templates-funnel.ts';
+import { cancelBlock, sessionFacts, composeFollowup, composeInvitation, type FollowupData, type InvitationData } from './templates-funnel.ts';
 
 export const EMAIL_KINDS = [
   'webinar_confirmation',
@@ -136,13 +136,7 @@ function sessionDocument(
   const blocks: Block[] = [
     { type: 'paragraph', text: fill(copy.greeting, values) },
     { type: 'paragraph', text: fill(copy.intro, values) },
-    {
-      type: 'facts',
-      rows: [
-        { label: copy.dateLabel, value: values.date },
-        { label: copy.durationLabel, value: fill(copy.durationValue, values) },
-      ],
-    },
+    sessionFacts(copy, values),
     join,
   ];
   if ('calendarHint' in copy) blocks.push({ type: 'paragraph', text: fill(copy.calendarHint, values) });
@@ -166,13 +160,7 @@ function waitlistDocument(data: RegistrationEmailData, context: ComposeContext):
     blocks: [
       { type: 'paragraph', text: fill(copy.greeting, values) },
       { type: 'paragraph', text: fill(copy.intro, values) },
-      {
-        type: 'facts',
-        rows: [
-          { label: copy.dateLabel, value: values.date },
-          { label: copy.durationLabel, value: fill(copy.durationValue, values) },
-        ],
-      },
+      sessionFacts(copy, values),
       { type: 'paragraph', text: fill(copy.nextSteps, values) },
       ...cancelBlock(data.registrationId, context, copy.leaveLink),
     ],
