@@ -101,9 +101,28 @@ export class SessionStore {
     // The row never outlives the absolute lifetime, even if the idle timeout would allow it.
     const expire = new Date(Math.min(now + maxAge, createdAt + this.config.sessionAbsoluteTimeoutMs));
     const data = sess as SessionData;
+    const key = storeKey(sid);
+    // Every answer rewrites the session (rolling expiry), often several at once for one admin's parallel
+    // requests. An existing row is updated in place: an upsert would race itself (two inserts of a row
+    // that a concurrent update briefly hides collide on the other unique index, `public_id`, and
+    // PostgreSQL raises that as a unique violation, not as the ON CONFLICT target), so only a new
+    // session takes the insert path.
+    const updated = await this.knex('sessions')
+      .where({ sid: key })
+      .update({ sess: JSON.stringify(sess), expire, lastSeenAt: new Date(now) });
+    if (updated === 0) await this.insert(key, sess, data, { createdAt, expire, now });
+    await this.purgeExpiredSometimes(now);
+  }
+
+  private async insert(
+    key: string,
+    sess: Record<string, unknown>,
+    data: SessionData,
+    { createdAt, expire, now }: { createdAt: number; expire: Date; now: number },
+  ): Promise<void> {
     await this.knex('sessions')
       .insert({
-        sid: storeKey(sid),
+        sid: key,
         sess: JSON.stringify(sess),
         expire,
         userId: data.userId ?? null,
@@ -115,7 +134,6 @@ export class SessionStore {
       })
       .onConflict('sid')
       .merge(['sess', 'expire', 'lastSeenAt']);
-    await this.purgeExpiredSometimes(now);
   }
 
   async destroy(sid: string): Promise<void> {

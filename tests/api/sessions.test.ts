@@ -53,6 +53,41 @@ describe('session lifetime', () => {
     expect(Number((await app.knex('sessions').count({ n: '*' }).first())!.n)).toBe(before);
   });
 
+  it("answers an administrator's parallel requests, which all rewrite the same session, without a conflict", async () => {
+    // An admin screen fires several requests at once; every answer pushes the same session's expiry
+    // back. Found by the soak run: an upsert of the row raced itself (409 and 500 answers).
+    const client = await app.signIn();
+    const statuses: number[] = [];
+    for (let round = 0; round < 10; round += 1) {
+      const answers = await Promise.all(Array.from({ length: 30 }, () => client.get('/api/simple-auth/user')));
+      statuses.push(...answers.map((answer) => answer.status));
+    }
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  });
+
+  it('rewrites one session row from many concurrent writers, keeping its sign-in facts', async () => {
+    const client = await app.signIn();
+    const store = new SessionStore(app.knex, app.config);
+    // The store is keyed by the cookie's value (the table by its hash).
+    const sid = client.cookies.get('ic.sid')!;
+    const sess = (await store.get(sid))!;
+    const row = await app.knex('sessions').where({ publicId: sess.publicId }).first();
+    expect(row).toMatchObject({ userId: sess.userId });
+    // Eight writers, 4,000 writes in all: the race needed about that many.
+    const failures: string[] = [];
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let write = 0; write < 500; write += 1) {
+          await store.set(sid, sess, 60_000).catch((error: unknown) => failures.push(String(error)));
+        }
+      }),
+    );
+    expect(failures).toEqual([]);
+    const rows = await app.knex('sessions').where({ publicId: row!.publicId });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: row!.userId, browser: row!.browser, ipPrefix: row!.ipPrefix });
+  });
+
   it('purges expired rows', async () => {
     await app.knex('sessions').insert({ sid: 'expiree', sess: JSON.stringify({ userId: 1 }), expire: new Date(Date.now() - 1000) });
     const store = new SessionStore(app.knex, app.config);
