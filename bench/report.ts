@@ -612,16 +612,17 @@ function recommendation(miss: Target, results: BenchResults): string {
         "submit a contact in ONE statement without an explicit transaction (a single statement is atomic): data-modifying CTEs `with key as (insert into idempotency_keys … on conflict (key) do nothing returning key), lead as (insert into leads … where $key is null or exists (select 1 from key) on conflict (lower(email)) do update … returning id, (xmax = 0) as created), note as (insert into activities … from lead) select id, created from lead`, as bench/baseline-insert-server.ts runs with MODE=full; no row back with a key means a replay, answered from the payload",
       );
     }
+    const logShare = leads.profile?.find((item) => item.group === 'sonic-boom')?.share;
     changes.push(
-      'skip the session middleware for routes that never read the session (mount it only for SESSION_API_PATHS in api/app.ts, like the same-origin check)',
-      'write the access log through an asynchronous destination (`pino(options, pino.destination({ dest: 1, sync: false }))` in api/logger.ts; pino writes synchronously by default)',
+      `write the access log through an asynchronous destination (\`pino.destination({ dest: 1, sync: false })\` in api/server.ts; pino writes each line synchronously by default${logShare ? `, ${logShare} % of the app's CPU here` : ''}), at the price of losing the last buffered lines on a power cut`,
       'in production, web instances with WORKERS=off and a worker instance on other cores',
     );
     // Already in place: the submission is one named prepared statement (api/services/public-submissions.ts),
+    // the session is read only on the session APIs (api/middleware/session.ts returns at once elsewhere),
     // and the in-process workers wait while the requests keep the process busy (decision 079).
     const webOnly = leads.appWebOnly ? ` The same request path on a web-only instance (WORKERS=off) reaches ${num(leads.appWebOnly.requestsPerSec)} req/s (ratio ${leads.ratioWebOnly}).` : '';
-    const inPlace = ` The app already sends its submission as one named prepared statement, and its e-mail workers wait while 8 or more requests are in flight (decision 079): during the load the workers only finish the jobs already in hand and keep polling the queue.${webOnly}`;
-    return floor + preparedNote + inPlace + profile + fix(`${changes.join('; ')}. The app pays PostgreSQL ${leads.app.cpu.postgresMs.toFixed(2)} ms per request against ${prepared ? prepared.cpu.postgresMs.toFixed(2) : '?'} ms for the prepared floor (its statement also inserts pg-boss's job row), and its own process ${leads.app.cpu.serverMs.toFixed(2)} ms against ${prepared ? prepared.cpu.serverMs.toFixed(2) : '?'} ms for the bare server: the Koa chain (zod, security headers, session, access log) is the rest.`);
+    const inPlace = ` The app already sends its submission as one named prepared statement, skips the session store on public routes (one regular-expression test), and its e-mail workers wait while 8 or more requests are in flight (decision 079): during the load the workers only finish the jobs already in hand and keep polling the queue.${webOnly}`;
+    return floor + preparedNote + inPlace + profile + fix(`${changes.join('; ')}. The app pays PostgreSQL ${leads.app.cpu.postgresMs.toFixed(2)} ms per request against ${prepared ? prepared.cpu.postgresMs.toFixed(2) : '?'} ms for the prepared floor (its statement also inserts pg-boss's job row), and its own process ${leads.app.cpu.serverMs.toFixed(2)} ms against ${prepared ? prepared.cpu.serverMs.toFixed(2) : '?'} ms for the bare server: the Koa chain (zod, security headers, same-origin and session-path checks, access log) is the rest.`);
   }
   if (miss.area.startsWith('Lead capture, ') && target.startsWith('≥ 0.8')) {
     const leads = results.leads!;
@@ -631,7 +632,7 @@ function recommendation(miss: Target, results: BenchResults): string {
       ` The floor is a bare \`node:http\` server sending the same required SQL as one prepared statement: ${prepared.cpu.serverMs.toFixed(2)} ms of its own CPU and ${prepared.cpu.postgresMs.toFixed(2)} ms of PostgreSQL's per request, against ${measured ? `${measured.cpu.serverMs.toFixed(2)} ms and ${measured.cpu.postgresMs.toFixed(2)} ms` : '?'} for the app, which also validates with zod, runs the Koa chain (security headers, same-origin check, session, rate-limit bypass, access log) and inserts pg-boss's job row in the same statement.` +
       (miss.area.includes('web-only') ? '' : ` The workers in the process wait while the requests keep it busy (decision 079): web-only, the same path reaches ${leads.appWebOnly ? `${num(leads.appWebOnly.requestsPerSec)} req/s` : '?'} against ${num(leads.app.requestsPerSec)} here.`) +
       ` The PostgreSQL CPU gap (${measured ? (measured.cpu.postgresMs - prepared.cpu.postgresMs).toFixed(2) : '?'} ms per request) is what the app's one statement writes beyond the floor's rows: the consent proof (decision 061) and pg-boss's job row, with their index entries.` +
-      fix('the Koa-chain changes listed for the main lead-capture target (skip the session middleware on public routes, asynchronous log destination); one job row per submission is the price of a 201 that guarantees its e-mails (issue 12): batching the jobs of concurrent submissions into one row would trade that guarantee for throughput.')
+      fix('the change listed for the main lead-capture target (asynchronous log destination); one job row per submission is the price of a 201 that guarantees its e-mails (issue 12): batching the jobs of concurrent submissions into one row would trade that guarantee for throughput.')
     );
   }
   if (miss.area.startsWith('Lead capture, ')) {
@@ -643,13 +644,13 @@ function recommendation(miss: Target, results: BenchResults): string {
         ? ' With the SMTP server down the in-process workers fail each send and retry it with backoff; during the load they wait (decision 079), and the instance is started for each of its rounds with the retries of the previous rounds due.'
         : ` Web-only, the instance spends ${(leads.appWebOnly ?? leads.app).cpu.serverMs.toFixed(2)} ms of its own CPU per request; PostgreSQL and the load generator share the same 2 cores.`) +
       fix(
-        'the Koa-chain changes listed for the main lead-capture target (skip the session middleware on public routes, asynchronous log destination); in production, run the web instances with WORKERS=off and one worker instance, so sending never competes with capture on the same cores.',
+        'the change listed for the main lead-capture target (asynchronous log destination); in production, run the web instances with WORKERS=off and one worker instance, so sending never competes with capture on the same cores.',
       )
     );
   }
   if (miss.area === 'Login flood') {
     return fix(
-      'refuse a login before reading its body when the Argon2 queue is full (a middleware ahead of the body parser answering the 503 at once), and keep the per-IP limit on (the bench turns it off to simulate many addresses); a flood from many addresses is for the reverse proxy’s connection limit. The page itself is static: what slows it is one process answering the flood’s requests beside it.',
+      'the login route already answers 503 before looking up the account or hashing when two Argon2 computations run and the queue is full (`refuseWhenHashingSaturated`, first in its chain); what is left per refused login is reading the request and the Koa chain in front of the route. Keep the per-IP limit on (the bench turns it off to simulate many addresses), and leave a flood from many addresses to the reverse proxy’s connection and request-rate limits. The page itself is static: what slows it is one process answering the flood’s requests beside it on 2 shared cores.',
     );
   }
   if (miss.area.startsWith('Analytics at')) {
@@ -684,9 +685,9 @@ function recommendation(miss: Target, results: BenchResults): string {
     const stats = results.admin?.sizes.find((size) => size.rows === bundle.rows)?.dashboard.find((item) => item.id === 'stats-leads');
     const plan = stats?.plans[0];
     return (
-      (stats && plan ? ` \`GET /api/admin/stats/leads\` takes p50 ${ms(stats.p50Ms)} at ${num(bundle.rows)} contacts: one pass over the whole table (${plan.scans.join(' + ')}, ${ms(plan.executionMs)}) computing five filtered counts; the screen waits for it to show the total.` : '') +
+      (stats && plan ? ` \`GET /api/admin/stats/leads\` takes p50 ${ms(stats.p50Ms)} at ${num(bundle.rows)} contacts (${plan.scans.join(' + ')}, ${ms(plan.executionMs)}): \`leadStats\` already reads each figure from its own index range scan or from the counters, so the figures are not what the screen waits for.` : '') +
       fix(
-        "in `leadStats` (api/services/leads.ts) compute each figure with its own index-served subquery: `(select count(*) from leads where created_at >= now() - interval '30 days')` and the two other periods are range scans of leads_created_at_id_idx (index-only, ≈4 % of the rows each: 5–12 ms at 1 M), `status = 'new'` and the total come from the counter table described for page 1 (or, without it, index-only scans of leads_status_idx: about 60 + 150 ms at 1 M). Measured on a 1 M-row copy: the current query 440–1040 ms, the rewrite 238 ms with plain counts, and about 25 ms with the counter table (sum of the measured range scans).",
+        `the cold visit waits for the slowest of the dashboard's parallel API calls listed above, each on a connection the pool opens for it (knex pool \`min: 0\`) and on pages PostgreSQL has not cached yet (the warm figure is the same screen a second time). Re-run on a quiet machine (the morning run at 09ff093 met it); if the cold figure stays above 1 s, keep two connections open from the start (\`pool.min\` in api/db.ts).`,
       )
     );
   }
