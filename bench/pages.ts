@@ -51,6 +51,8 @@ export interface LighthouseSummary extends Omit<LighthouseRun, 'flagged' | 'warn
   lcpElement?: string;
   runs: LighthouseRun[];
   flagged: string[];
+  /** Whether run i was taken right after (or before) run i of the other page (site and floor interleaved). */
+  paired?: boolean;
   /** Median over the runs of each kind of main-thread work, ms. */
   mainThread?: Record<string, number>;
 }
@@ -138,20 +140,34 @@ async function lighthouseOnce(url: string, formFactor: 'mobile' | 'desktop'): Pr
   }
 }
 
-async function lighthouseMedian(url: string, formFactor: 'mobile' | 'desktop', runs: number): Promise<LighthouseSummary> {
-  const list: LighthouseRun[] = [];
-  for (let index = 0; index < runs; index++) {
-    // Lighthouse sometimes loses its trace on a loaded machine (NO_NAVSTART, NO_FCP): try again.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        list.push(await lighthouseOnce(url, formFactor));
-        break;
-      } catch (error) {
-        if (attempt >= 3) throw error;
-        log(`pages: Lighthouse run failed (${(error as Error).message.slice(0, 120)}), retrying`);
-      }
+/** One Lighthouse run; Lighthouse sometimes loses its trace on a loaded machine (NO_NAVSTART, NO_FCP): try again. */
+async function lighthouseRetried(url: string, formFactor: 'mobile' | 'desktop'): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, formFactor);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      log(`pages: Lighthouse run failed (${(error as Error).message.slice(0, 120)}), retrying`);
     }
   }
+}
+
+/**
+ * The site's and the floor's Lighthouse runs, interleaved (site, floor, site, floor…): the machine's
+ * load drifts during a benchmark, and runs taken in two blocks would charge that drift to one page.
+ * Run i of the site and run i of the floor form a pair measured under the same conditions.
+ */
+async function lighthousePaired(siteUrl: string, floorUrl: string, formFactor: 'mobile' | 'desktop', runs: number): Promise<{ site: LighthouseSummary; floor: LighthouseSummary }> {
+  const site: LighthouseRun[] = [];
+  const floor: LighthouseRun[] = [];
+  for (let index = 0; index < runs; index++) {
+    site.push(await lighthouseRetried(siteUrl, formFactor));
+    floor.push(await lighthouseRetried(floorUrl, formFactor));
+  }
+  return { site: { ...summarize(site), paired: true }, floor: { ...summarize(floor), paired: true } };
+}
+
+function summarize(list: LighthouseRun[]): LighthouseSummary {
   const pick = (key: keyof Omit<LighthouseRun, 'flagged' | 'warnings' | 'lcpElement' | 'mainThread' | 'longTasks'>) => median(list.map((run) => run[key]));
   const groups = [...new Set(list.flatMap((run) => Object.keys(run.mainThread ?? {})))];
   const score = pick('score');
@@ -370,26 +386,27 @@ export async function benchPages(options: { siteDistDir: string; runs: number; p
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new') });
       try {
         for (const pagePath of pages) {
-          const entry: Partial<PageResult> = { path: pagePath };
-          for (const [label, base] of [['app', server.url], ['baseline', baseline.url]] as const) {
-            const url = base + pagePath;
-            log(`pages: ${label} ${pagePath}: bytes`);
-            const bytes = await measureBytes(browser, url);
-            log(`pages: ${label} ${pagePath}: Lighthouse desktop ×${options.runs}`);
-            const desktop = await lighthouseMedian(url, 'desktop', options.runs);
-            log(`pages: ${label} ${pagePath}: Lighthouse mobile ×${options.runs}`);
-            const mobile = await lighthouseMedian(url, 'mobile', options.runs);
-            log(`pages: ${label} ${pagePath}: desktop ${desktop.score}, mobile ${mobile.score}, JS before interaction ${bytes.jsBeforeInteraction.brotli} / ${bytes.jsBeforeInteractionPhone.brotli} B br`);
-            if (label === 'app') {
-              log(`pages: ${label} ${pagePath}: first tap on the phone menu ×${options.runs}`);
-              const menuTap = await measureMenuTap(browser, url, options.runs);
-              log(`pages: ${label} ${pagePath}: tap to menu list visible, median ${menuTap.medianMs} ms (CPU ×4: ${menuTap.throttledMedianMs} ms)`);
-              entry.app = { mobile, desktop, bytes, menuTap };
-            } else {
-              entry.baseline = { mobile, desktop, bytes };
-            }
-          }
-          results.push(entry as PageResult);
+          const siteUrl = server.url + pagePath;
+          const floorUrl = baseline.url + pagePath;
+          log(`pages: ${pagePath}: bytes (site and pure-HTML floor)`);
+          const siteBytes = await measureBytes(browser, siteUrl);
+          const floorBytes = await measureBytes(browser, floorUrl);
+          log(`pages: ${pagePath}: Lighthouse desktop ×${options.runs}, site and floor interleaved`);
+          const desktop = await lighthousePaired(siteUrl, floorUrl, 'desktop', options.runs);
+          log(`pages: ${pagePath}: Lighthouse mobile ×${options.runs}, site and floor interleaved`);
+          const mobile = await lighthousePaired(siteUrl, floorUrl, 'mobile', options.runs);
+          log(
+            `pages: ${pagePath}: site desktop ${desktop.site.score}, mobile ${mobile.site.score} (floor ${desktop.floor.score} / ${mobile.floor.score}), ` +
+              `JS before interaction ${siteBytes.jsBeforeInteraction.brotli} / ${siteBytes.jsBeforeInteractionPhone.brotli} B br`,
+          );
+          log(`pages: ${pagePath}: first tap on the phone menu ×${options.runs}`);
+          const menuTap = await measureMenuTap(browser, siteUrl, options.runs);
+          log(`pages: ${pagePath}: tap to menu list visible, median ${menuTap.medianMs} ms (CPU ×4: ${menuTap.throttledMedianMs} ms)`);
+          results.push({
+            path: pagePath,
+            app: { mobile: mobile.site, desktop: desktop.site, bytes: siteBytes, menuTap },
+            baseline: { mobile: mobile.floor, desktop: desktop.floor, bytes: floorBytes },
+          });
         }
       } finally {
         await browser.close();

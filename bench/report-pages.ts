@@ -38,7 +38,30 @@ function tbtSpread(app: LighthouseSummary, floor: LighthouseSummary, formFactor:
     return `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))} ms`;
   };
   const tasks = (summary: LighthouseSummary) => summary.runs.map((run) => `[${(run.longTasks ?? []).join(', ')}]`).join(' ');
-  return `TBT of the ${app.runs.length} ${formFactor} runs: site ${range(app)}, floor ${range(floor)}; long tasks per run (ms): site ${tasks(app)}, floor ${tasks(floor)}.`;
+  const differences = pairedTbtDifferences(app, floor);
+  const paired = differences.length
+    ? ` Paired runs (site and floor run one after the other): site − floor ${differences.map((value) => `${value > 0 ? '+' : ''}${Math.round(value)}`).join(', ')} ms, median ${signedMs(median(differences))}.`
+    : '';
+  return `TBT of the ${app.runs.length} ${formFactor} runs: site ${range(app)}, floor ${range(floor)}; long tasks per run (ms): site ${tasks(app)}, floor ${tasks(floor)}.${paired}`;
+}
+
+/**
+ * Run i of the site minus run i of the floor (bench/pages.ts interleaves them, so each pair shares the
+ * machine's load at that moment); empty for results measured before the runs were paired.
+ */
+function pairedTbtDifferences(app: LighthouseSummary, floor: LighthouseSummary): number[] {
+  if (!app.paired || !floor.paired || app.runs.length !== floor.runs.length) return [];
+  return app.runs.map((run, index) => run.tbtMs - floor.runs[index]!.tbtMs);
+}
+
+function signedMs(value: number): string {
+  return `${value > 0 ? '+' : ''}${Math.round(value)} ms`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** Where the main thread's time goes on the phone, site beside floor (medians of the runs), largest gap first. */
@@ -142,9 +165,15 @@ function tbtCause(page: PageResult): string {
     .sort((a, b) => b.extra - a.extra);
   const largest = gaps[0];
   const where = largest && largest.extra > 0 ? ` The largest extra main-thread work on the phone is ${largest.group} (+${ms(largest.extra)}): ${WORK_HINTS[largest.group] ?? 'see the trace of one run.'}` : '';
+  const spread = (summary: LighthouseSummary) => Math.max(...values(summary)) - Math.min(...values(summary));
+  const mobilePairs = pairedTbtDifferences(app.mobile, baseline.mobile);
+  const desktopPairs = pairedTbtDifferences(app.desktop, baseline.desktop);
+  const paired = mobilePairs.length
+    ? ` Run by run against the floor (interleaved), the site blocks ${signedMs(median(mobilePairs))} on the phone and ${signedMs(median(desktopPairs))} on the desktop (medians of the paired differences), while the floor’s own mobile runs spread over ${ms(spread(baseline.mobile))}.`
+    : '';
   return overlap(app.mobile, baseline.mobile) && overlap(app.desktop, baseline.desktop)
-    ? `no script file runs at load and the site’s runs overlap the floor’s: the medians differ by run-to-run noise of Lighthouse’s simulated 4× slowdown; more runs (\`--runs=9\`) on a quiet machine narrow it.${where}`
-    : `no script file runs at load, yet every site run blocks longer than the floor’s best.${where}`;
+    ? `no script file runs at load and the site’s runs overlap the floor’s: the medians differ by run-to-run noise of Lighthouse’s simulated 4× slowdown; more runs (\`--runs=9\`) on a quiet machine narrow it.${paired}${where}`
+    : `no script file runs at load, yet every site run blocks longer than the floor’s best.${paired}${where}`;
 }
 
 /** What to look at for each kind of main-thread work (Lighthouse's group labels). */
