@@ -3,6 +3,7 @@
  * same run, and for a miss what the measurements say about its cause and what would reach it.
  */
 import type { LighthouseSummary, PageResult } from './pages.ts';
+import { median } from './lib/util.ts';
 
 export interface Target {
   area: string;
@@ -40,7 +41,7 @@ function tbtSpread(app: LighthouseSummary, floor: LighthouseSummary, formFactor:
   const tasks = (summary: LighthouseSummary) => summary.runs.map((run) => `[${(run.longTasks ?? []).join(', ')}]`).join(' ');
   const differences = pairedTbtDifferences(app, floor);
   const paired = differences.length
-    ? ` Paired runs (site and floor run one after the other): site − floor ${differences.map((value) => `${value > 0 ? '+' : ''}${Math.round(value)}`).join(', ')} ms, median ${signedMs(median(differences))}.`
+    ? ` Paired runs (site and floor run one after the other): site − floor ${differences.map(signed).join(', ')} ms, median ${signedMs(median(differences))}.`
     : '';
   return `TBT of the ${app.runs.length} ${formFactor} runs: site ${range(app)}, floor ${range(floor)}; long tasks per run (ms): site ${tasks(app)}, floor ${tasks(floor)}.${paired}`;
 }
@@ -54,15 +55,14 @@ function pairedTbtDifferences(app: LighthouseSummary, floor: LighthouseSummary):
   return app.runs.map((run, index) => run.tbtMs - floor.runs[index]!.tbtMs);
 }
 
-function signedMs(value: number): string {
-  return `${value > 0 ? '+' : ''}${Math.round(value)} ms`;
+function signed(value: number): string {
+  return `${value > 0 ? '+' : ''}${Math.round(value)}`;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+function signedMs(value: number): string {
+  return `${signed(value)} ms`;
 }
+
 
 /** Where the main thread's time goes on the phone, site beside floor (medians of the runs), largest gap first. */
 function mainThreadGap(app: LighthouseSummary, floor: LighthouseSummary): string {

@@ -110,30 +110,23 @@ export class SessionStore {
     const updated = await this.knex('sessions')
       .where({ sid: key })
       .update({ sess: JSON.stringify(sess), expire, lastSeenAt: new Date(now) });
-    if (updated === 0) await this.insert(key, sess, data, { createdAt, expire, now });
+    if (updated === 0) {
+      await this.knex('sessions')
+        .insert({
+          sid: key,
+          sess: JSON.stringify(sess),
+          expire,
+          userId: data.userId ?? null,
+          publicId: data.publicId ?? null,
+          createdAt: new Date(createdAt),
+          lastSeenAt: new Date(now),
+          browser: data.browser ?? null,
+          ipPrefix: data.ipPrefix ?? null,
+        })
+        .onConflict('sid')
+        .merge(['sess', 'expire', 'lastSeenAt']);
+    }
     await this.purgeExpiredSometimes(now);
-  }
-
-  private async insert(
-    key: string,
-    sess: Record<string, unknown>,
-    data: SessionData,
-    { createdAt, expire, now }: { createdAt: number; expire: Date; now: number },
-  ): Promise<void> {
-    await this.knex('sessions')
-      .insert({
-        sid: key,
-        sess: JSON.stringify(sess),
-        expire,
-        userId: data.userId ?? null,
-        publicId: data.publicId ?? null,
-        createdAt: new Date(createdAt),
-        lastSeenAt: new Date(now),
-        browser: data.browser ?? null,
-        ipPrefix: data.ipPrefix ?? null,
-      })
-      .onConflict('sid')
-      .merge(['sess', 'expire', 'lastSeenAt']);
   }
 
   async destroy(sid: string): Promise<void> {

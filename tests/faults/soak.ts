@@ -98,8 +98,9 @@ try {
 
   // The reference: the median of the warm-up's last three samples, so one garbage-collection low point
   // (or high point) at the end of the warm-up does not decide the verdict.
-  const endOfWarmUp = samples.findIndex((sample) => sample.at * 1000 >= WARM_UP_MS);
-  const lastOfWarmUp = samples.slice(Math.max(0, (endOfWarmUp < 0 ? samples.length - 1 : endOfWarmUp) - 2), (endOfWarmUp < 0 ? samples.length - 1 : endOfWarmUp) + 1);
+  const found = samples.findIndex((sample) => sample.at * 1000 >= WARM_UP_MS);
+  const endOfWarmUp = found < 0 ? samples.length - 1 : found;
+  const lastOfWarmUp = samples.slice(Math.max(0, endOfWarmUp - 2), endOfWarmUp + 1);
   const sortedRss = lastOfWarmUp.map((sample) => sample.rss).sort((a, b) => a - b);
   const baseline = { at: lastOfWarmUp.at(-1)!.at, rss: sortedRss[Math.floor(sortedRss.length / 2)]! };
   const peak = Math.max(...samples.filter((sample) => sample.at > baseline.at).map((sample) => sample.rss), baseline.rss);
