@@ -465,6 +465,10 @@ test.describe('JavaScript budget', () => {
           // Scrolling shows every island (it hydrated client:visible ones): it is not an interaction.
           await scrollThrough(page);
           expect(scripts).toEqual([]);
+          // Astro's island runtime is inline; as a module script it never stops the HTML parser (decision 080).
+          const parserBlocking = await page.locator('script:not([type="module"]):not([src])').count();
+          expect(parserBlocking, 'no classic inline script: each would hold the parser until the stylesheet arrives').toBe(0);
+          expect(await page.locator('script[type="module"]:not([src])').count()).toBeGreaterThan(0);
           const dormant = await page.locator('astro-island').evaluateAll((islands) => islands.map((island) => island.hasAttribute('ssr')));
           expect(dormant.length).toBeGreaterThan(0);
           expect(dormant.every(Boolean), 'every island waits for an interaction').toBe(true);
