@@ -8,14 +8,21 @@
  * The warm-up lasts three minutes (SOAK_WARM_UP_MINUTES): V8 sizes its young and old generations
  * to the load during the first minutes, which is growth to a plateau, not a leak; a leak keeps
  * growing afterwards and is what the verdict catches.
+ * SOAK_HEAP_SNAPSHOTS=1 also takes a V8 heap snapshot of the server at the end of the warm-up and
+ * at the end of the run (`--heapsnapshot-signal`), and prints what grew between them by constructor
+ * (heap-summary.ts): a leak is a constructor whose count keeps growing. Writing a snapshot stops the
+ * server for a few seconds and costs memory of its own, so the RSS after the first one reads higher.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startProductionServer, removeDataDir } from '../e2e/server.ts';
 import { hashPassword } from '../../api/lib/passwords.ts';
 import { createScratchDatabase } from '../scratch-database.ts';
+import { heapGrowth, summarizeHeapSnapshot } from './heap-summary.ts';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
 const SAMPLE_MS = 30_000;
@@ -28,8 +35,30 @@ function residentMegabytes(pid: number): number {
   return Math.round(Number(match![1]) / 1024);
 }
 
+const snapshotDir = process.env.SOAK_HEAP_SNAPSHOTS === '1' ? mkdtempSync(path.join(tmpdir(), 'soak-heap-')) : undefined;
 const scratch = await createScratchDatabase('soak');
-const server = await startProductionServer({ DATABASE_URL: scratch.url, RATE_LIMITS: 'off' });
+const server = await startProductionServer({
+  DATABASE_URL: scratch.url,
+  RATE_LIMITS: 'off',
+  ...(snapshotDir ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshotDir}`.trim() } : {}),
+});
+
+/** Asks the server for a heap snapshot and waits until it is written (the server answers again). */
+async function takeHeapSnapshot(label: string): Promise<string> {
+  const before = new Set(readdirSync(snapshotDir!));
+  process.kill(server.process.pid!, 'SIGUSR2');
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const written = readdirSync(snapshotDir!).find((name) => name.endsWith('.heapsnapshot') && !before.has(name));
+    // V8 writes the file synchronously on the main thread: once the server answers, the file is complete.
+    if (written && (await fetch(`${server.url}/api/health`).then((response) => response.ok, () => false))) {
+      const file = path.join(snapshotDir!, `${label}.heapsnapshot`);
+      renameSync(path.join(snapshotDir!, written), file);
+      console.log(`[soak] heap snapshot "${label}" written`);
+      return file;
+    }
+  }
+}
 let failed = false;
 try {
   // An administrator for the admin lists, written straight into the database (no setup code needed).
@@ -88,13 +117,24 @@ try {
   });
   const started = Date.now();
   const samples: { at: number; rss: number }[] = [];
+  let warmUpSnapshot: Promise<string> | undefined;
   const sampler = setInterval(() => {
     const sample = { at: Math.round((Date.now() - started) / 1000), rss: residentMegabytes(server.process.pid!) };
     samples.push(sample);
     console.log(`[soak] ${sample.at} s: RSS ${sample.rss} MB`);
+    if (snapshotDir && !warmUpSnapshot && sample.at * 1000 >= WARM_UP_MS) warmUpSnapshot = takeHeapSnapshot('warm-up');
   }, SAMPLE_MS);
   const result = await traffic;
   clearInterval(sampler);
+  if (snapshotDir && warmUpSnapshot) {
+    const atWarmUp = summarizeHeapSnapshot(await warmUpSnapshot);
+    const atEnd = summarizeHeapSnapshot(await takeHeapSnapshot('end'));
+    const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+    console.log(`[soak] heap: ${megabytes(atWarmUp.totalBytes)} MB at the end of the warm-up, ${megabytes(atEnd.totalBytes)} MB at the end (traffic stopped)`);
+    for (const group of heapGrowth(atWarmUp, atEnd)) {
+      console.log(`[soak]   ${group.bytesDelta >= 0 ? '+' : ''}${megabytes(group.bytesDelta)} MB, ${group.countDelta >= 0 ? '+' : ''}${group.countDelta} × ${group.key} (now ${group.count}, ${megabytes(group.bytes)} MB)`);
+    }
+  }
 
   // The reference: the median of the warm-up's last three samples, so one garbage-collection low point
   // (or high point) at the end of the warm-up does not decide the verdict.
@@ -124,6 +164,8 @@ try {
   await server.stop();
   removeDataDir(server.dataDir);
   await scratch.drop();
+  if (snapshotDir && process.env.SOAK_KEEP_SNAPSHOTS !== '1') rmSync(snapshotDir, { recursive: true, force: true });
+  else if (snapshotDir) console.log(`[soak] heap snapshots kept in ${snapshotDir} (open them in Chrome DevTools' Memory tab)`);
 }
 console.log(failed ? '0 passed, 1 failed' : '1 passed, 0 failed');
 process.exit(failed ? 1 : 0);
