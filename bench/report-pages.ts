@@ -3,7 +3,7 @@
  * same run, and for a miss what the measurements say about its cause and what would reach it.
  */
 import type { LighthouseSummary, PageResult } from './pages.ts';
-import { median } from './lib/util.ts';
+import { median, medianInterval } from './lib/util.ts';
 
 export interface Target {
   area: string;
@@ -40,9 +40,7 @@ function tbtSpread(app: LighthouseSummary, floor: LighthouseSummary, formFactor:
   };
   const tasks = (summary: LighthouseSummary) => summary.runs.map((run) => `[${(run.longTasks ?? []).join(', ')}]`).join(' ');
   const differences = pairedTbtDifferences(app, floor);
-  const paired = differences.length
-    ? ` Paired runs (site and floor run one after the other): site − floor ${differences.map(signed).join(', ')} ms, median ${signedMs(median(differences))}.`
-    : '';
+  const paired = differences.length ? ` Paired runs (site and floor run one after the other): site − floor ${differences.map(signed).join(', ')} ms, ${pairedVerdict(differences)}.` : '';
   return `TBT of the ${app.runs.length} ${formFactor} runs: site ${range(app)}, floor ${range(floor)}; long tasks per run (ms): site ${tasks(app)}, floor ${tasks(floor)}.${paired}`;
 }
 
@@ -53,6 +51,24 @@ function tbtSpread(app: LighthouseSummary, floor: LighthouseSummary, formFactor:
 function pairedTbtDifferences(app: LighthouseSummary, floor: LighthouseSummary): number[] {
   if (!app.paired || !floor.paired || app.runs.length !== floor.runs.length) return [];
   return app.runs.map((run, index) => run.tbtMs - floor.runs[index]!.tbtMs);
+}
+
+/** The paired differences' median with its sign-test interval, and whether the runs can tell it from zero. */
+function pairedVerdict(differences: number[]): string {
+  const interval = medianInterval(differences);
+  const noise =
+    interval.low <= 0 && interval.high >= 0
+      ? 'the runs cannot tell the difference from zero'
+      : interval.low > 0
+        ? 'the site blocks longer than the floor in this run'
+        : 'the site blocks less than the floor in this run';
+  return `median ${signedMs(median(differences))} (${Math.floor(interval.coverage * 100)} % interval ${signed(interval.low)} to ${signedMs(interval.high)}: ${noise})`;
+}
+
+/** Site minus floor for one form factor: the median of the paired runs' differences when paired, else the medians' difference. */
+function tbtOverFloor(app: LighthouseSummary, floor: LighthouseSummary): number {
+  const differences = pairedTbtDifferences(app, floor);
+  return differences.length ? median(differences) : app.tbtMs - floor.tbtMs;
 }
 
 function signed(value: number): string {
@@ -102,8 +118,9 @@ export function pageTargets(page: PageResult): Target[] {
     {
       area,
       target: `TBT within ${PAGE_LIMITS.tbtOverFloorMs} ms of the pure-HTML floor (mobile and desktop)`,
-      measured: `${ms(app.mobile.tbtMs)} / ${ms(app.desktop.tbtMs)} (pure HTML: ${ms(baseline.mobile.tbtMs)} / ${ms(baseline.desktop.tbtMs)})`,
-      met: app.mobile.tbtMs - baseline.mobile.tbtMs <= PAGE_LIMITS.tbtOverFloorMs && app.desktop.tbtMs - baseline.desktop.tbtMs <= PAGE_LIMITS.tbtOverFloorMs,
+      measured: `${ms(app.mobile.tbtMs)} / ${ms(app.desktop.tbtMs)} (pure HTML: ${ms(baseline.mobile.tbtMs)} / ${ms(baseline.desktop.tbtMs)}); site − floor ${signedMs(tbtOverFloor(app.mobile, baseline.mobile))} / ${signedMs(tbtOverFloor(app.desktop, baseline.desktop))}`,
+      // Paired runs share the machine's load of their moment: the median of their differences is the fair figure.
+      met: tbtOverFloor(app.mobile, baseline.mobile) <= PAGE_LIMITS.tbtOverFloorMs && tbtOverFloor(app.desktop, baseline.desktop) <= PAGE_LIMITS.tbtOverFloorMs,
       why:
         `Scripts run before any interaction: ${[scriptsIn(page, 'desktop-before'), scriptsIn(page, 'phone-before')].filter(Boolean).join(', ') || 'none'}. ` +
         `${tbtSpread(app.mobile, baseline.mobile, 'mobile')} ${tbtSpread(app.desktop, baseline.desktop, 'desktop')} ${mainThreadGap(app.mobile, baseline.mobile)}`,
@@ -178,8 +195,8 @@ function tbtCause(page: PageResult): string {
 
 /** What to look at for each kind of main-thread work (Lighthouse's group labels). */
 const WORK_HINTS: Record<string, string> = {
-  'Script Evaluation': 'the inline island runtime Astro writes into the page (astro-island and the client:interaction directive, about 5.5 kB) runs while the HTML is parsed; moving it to one deferred module would take it out of the parse task.',
-  'Script Parsing & Compilation': 'the inline island runtime is compiled during the HTML parse; a deferred module would move it after first paint.',
+  'Script Evaluation': 'the island runtime Astro writes into the page (astro-island and the client:interaction directive, about 5.5 kB, inline module scripts run once the page is parsed: decision 080) defines the islands and registers their listeners; it is the only script before interaction.',
+  'Script Parsing & Compilation': 'the inline island runtime (5.5 kB, decision 080) is compiled once the page is parsed; fetching it on the first interaction would need an Astro renderer of our own.',
   'Style & Layout': 'the islands’ wrappers (`astro-island`, `display: contents`) and the CSS the floor page shares: compare the two pages’ style recalculations in one trace.',
   'Parse HTML & CSS': 'the islands’ serialized props (`props="…"` attributes) make the site’s HTML longer to parse than the floor’s.',
   'Rendering': 'painting the same layout: a difference here is noise.',

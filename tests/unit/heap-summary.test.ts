@@ -6,7 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { heapGrowth, summarizeHeapSnapshot } from '../faults/heap-summary.ts';
 
 class SoakLeakProbe {
-  constructor(readonly index: number) {}
+  readonly index: number;
+  constructor(index: number) {
+    this.index = index;
+  }
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'heap-summary-'));
