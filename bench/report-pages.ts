@@ -53,6 +53,16 @@ function pairedTbtDifferences(app: LighthouseSummary, floor: LighthouseSummary):
   return app.runs.map((run, index) => run.tbtMs - floor.runs[index]!.tbtMs);
 }
 
+/** Run i of the site's mobile LCP divided by run i of the floor's; empty when the runs were not paired. */
+function pairedLcpRatios(app: LighthouseSummary, floor: LighthouseSummary): number[] {
+  if (!app.paired || !floor.paired || app.runs.length !== floor.runs.length) return [];
+  return app.runs.map((run, index) => run.lcpMs / floor.runs[index]!.lcpMs);
+}
+
+function intervalText(interval: { low: number; high: number; coverage: number }, format: (value: number) => string): string {
+  return `${Math.floor(interval.coverage * 100)} % interval ${format(interval.low)} to ${format(interval.high)}`;
+}
+
 /** The paired differences' median with its sign-test interval, and whether the runs can tell it from zero. */
 function pairedVerdict(differences: number[]): string {
   const interval = medianInterval(differences);
@@ -62,7 +72,7 @@ function pairedVerdict(differences: number[]): string {
       : interval.low > 0
         ? 'the site blocks longer than the floor in this run'
         : 'the site blocks less than the floor in this run';
-  return `median ${signedMs(median(differences))} (${Math.floor(interval.coverage * 100)} % interval ${signed(interval.low)} to ${signedMs(interval.high)}: ${noise})`;
+  return `median ${signedMs(median(differences))} (${intervalText(interval, signedMs)}: ${noise})`;
 }
 
 /** Site minus floor for one form factor: the median of the paired runs' differences when paired, else the medians' difference. */
@@ -155,12 +165,19 @@ export function pageTargets(page: PageResult): Target[] {
     met: app.bytes.fonts.raw <= PAGE_LIMITS.fontBytes,
     why: 'The fonts are subset at build time (site/lib/font-subset): a larger figure means more characters or weights in site/lib/font-subset/fonts.ts, or the build did not subset them.',
   });
+  const lcpRatios = pairedLcpRatios(app.mobile, baseline.mobile);
+  const lcpRatio = lcpRatios.length ? median(lcpRatios) : app.mobile.lcpMs / baseline.mobile.lcpMs;
   targets.push({
     area,
     target: `Mobile LCP ≤ ${PAGE_LIMITS.lcpOverFloor} × the pure-HTML floor`,
-    measured: `${ms(app.mobile.lcpMs)} vs ${ms(baseline.mobile.lcpMs)} (× ${(app.mobile.lcpMs / baseline.mobile.lcpMs).toFixed(2)})`,
-    met: app.mobile.lcpMs <= PAGE_LIMITS.lcpOverFloor * baseline.mobile.lcpMs,
-    why: `LCP element: ${app.mobile.lcpElement ?? 'not reported'}.${flagged(app.mobile)} With the same HTML, CSS and fonts as the floor, a gap comes from scripts loaded before interaction (see above) or from the noise of the shared machine.`,
+    measured: `${ms(app.mobile.lcpMs)} vs ${ms(baseline.mobile.lcpMs)} (× ${lcpRatio.toFixed(2)}${lcpRatios.length ? ', median of the paired runs' : ''})`,
+    // Paired runs share the machine's load of their moment: the median of their ratios is the fair figure.
+    met: lcpRatio <= PAGE_LIMITS.lcpOverFloor,
+    why:
+      `LCP element: ${app.mobile.lcpElement ?? 'not reported'}.${flagged(app.mobile)} ` +
+      (lcpRatios.length
+        ? `Paired runs, site ÷ floor: ${lcpRatios.map((ratio) => ratio.toFixed(2)).join(', ')} (${intervalText(medianInterval(lcpRatios), (value) => `× ${value.toFixed(2)}`)}).`
+        : 'With the same HTML, CSS and fonts as the floor, a gap comes from scripts loaded before interaction (see above) or from the noise of the shared machine.'),
   });
   targets.push({
     area,
@@ -215,7 +232,19 @@ export function pageRecommendation(miss: Target, page: PageResult): string {
       'the browser opens the popover without script; a slow tap comes from the main thread being busy at that moment (the island hydrating from a previous wake-up, or the machine): re-run on a quiet machine, and look for a long task in the trace around the tap.',
     );
   }
-  if (miss.target.startsWith('Mobile LCP')) return fix('check that the LCP element’s font is the one preloaded (site/layouts/BaseLayout.astro) and re-run on a quiet machine.');
+  if (miss.target.startsWith('Mobile LCP')) {
+    const ratios = pairedLcpRatios(page.app.mobile, page.baseline.mobile);
+    const interval = medianInterval(ratios);
+    return ratios.length && interval.low <= PAGE_LIMITS.lcpOverFloor
+      ? fix(`the paired runs reach ×${interval.low.toFixed(2)} at best and their interval includes the target: the runs cannot tell the page from its floor; more runs on a quiet machine would settle it. The page's largest text is in the preloaded display font (site/layouts/BaseLayout.astro), and no script runs before it is painted.`)
+      : fix('every paired run is slower than the target: look at what the site loads before its LCP that the floor does not (a trace of one run: the inline island runtime, the fonts, the CSS).');
+  }
+  if (miss.target.startsWith('Lighthouse mobile')) {
+    const floorScore = page.baseline.mobile.score;
+    return floorScore < 98
+      ? fix(`the pure-HTML floor of the same page scores ${floorScore} in the same run: with no script before interaction the score is bounded by what the page's own HTML and CSS cost under the 4× slowdown (floor's main thread: ${Object.entries(page.baseline.mobile.mainThread ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([group, value]) => `${group} ${ms(value)}`).join(', ')}). Reaching 98 needs a lighter page for everyone (fewer elements in the long landing page, less style work), which is a design change, not a script one.`)
+      : fix('the floor reaches 98 and the site does not: compare the flagged audits above with the floor’s.');
+  }
   if (miss.target.startsWith('HTML + CSS')) return fix('compress or resize the above-the-fold images (AVIF/WebP at the displayed size, `<Picture>` from astro:assets) and keep only the CSS the page uses.');
   return '';
 }
