@@ -11,7 +11,10 @@
  * SOAK_HEAP_SNAPSHOTS=1 also takes a V8 heap snapshot of the server at the end of the warm-up and
  * at the end of the run (`--heapsnapshot-signal`), and prints what grew between them by constructor
  * (heap-summary.ts): a leak is a constructor whose count keeps growing. Writing a snapshot stops the
- * server for a few seconds and costs memory of its own, so the RSS after the first one reads higher.
+ * server for a few seconds and costs memory of its own (the RSS reads 100+ MB higher afterwards), so in
+ * that mode the memory verdict is the heap's (live objects, within 10 %) and the RSS is printed for
+ * information; a request caught in a snapshot's pause (its query waits past the pool's 2 s
+ * acquire timeout: 503) is listed apart and does not fail the run.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -43,9 +46,15 @@ const server = await startProductionServer({
   ...(snapshotDir ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshotDir}`.trim() } : {}),
 });
 
+/** When the server was stopped writing a heap snapshot (ms since the epoch). */
+const snapshotPauses: { from: number; to: number }[] = [];
+/** A request answered within this long after a pause may have waited through it (api/db.ts's acquire timeout). */
+const PAUSE_SHADOW_MS = 2_500;
+
 /** Asks the server for a heap snapshot and waits until it is written (the server answers again). */
 async function takeHeapSnapshot(label: string): Promise<string> {
   const before = new Set(readdirSync(snapshotDir!));
+  const from = Date.now();
   process.kill(server.process.pid!, 'SIGUSR2');
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -54,7 +63,8 @@ async function takeHeapSnapshot(label: string): Promise<string> {
     if (written && (await fetch(`${server.url}/api/health`).then((response) => response.ok, () => false))) {
       const file = path.join(snapshotDir!, `${label}.heapsnapshot`);
       renameSync(path.join(snapshotDir!, written), file);
-      console.log(`[soak] heap snapshot "${label}" written`);
+      snapshotPauses.push({ from, to: Date.now() });
+      console.log(`[soak] heap snapshot "${label}" written (${((Date.now() - from) / 1000).toFixed(1)} s)`);
       return file;
     }
   }
@@ -80,8 +90,8 @@ try {
   const cookie = login.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
 
   let counter = 0;
-  // What did not succeed, by "STATUS METHOD PATH", with the first body seen for each.
-  const failures = new Map<string, { count: number; body: string }>();
+  // What did not succeed, by "STATUS METHOD PATH", with the first body seen for each and when.
+  const failures = new Map<string, { count: number; body: string; at: number[] }>();
   // autocannon calls a request's `onResponse` (documented in its README, missing from its types).
   const watched = (request: autocannon.Request & { method: string; path: string }): autocannon.Request =>
     ({
@@ -89,8 +99,9 @@ try {
       onResponse: (status: number, body: string) => {
         if (status >= 200 && status < 300) return;
         const key = `${status} ${request.method} ${request.path}`;
-        const entry = failures.get(key) ?? { count: 0, body: String(body ?? '').slice(0, 200) };
+        const entry = failures.get(key) ?? { count: 0, body: String(body ?? '').slice(0, 200), at: [] };
         entry.count += 1;
+        entry.at.push(Date.now());
         failures.set(key, entry);
       },
     }) as autocannon.Request;
@@ -126,14 +137,18 @@ try {
   }, SAMPLE_MS);
   const result = await traffic;
   clearInterval(sampler);
+  let heapGrewTooMuch: boolean | undefined;
   if (snapshotDir && warmUpSnapshot) {
     const atWarmUp = summarizeHeapSnapshot(await warmUpSnapshot);
     const atEnd = summarizeHeapSnapshot(await takeHeapSnapshot('end'));
     const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-    console.log(`[soak] heap: ${megabytes(atWarmUp.totalBytes)} MB at the end of the warm-up, ${megabytes(atEnd.totalBytes)} MB at the end (traffic stopped)`);
+    console.log(
+      `[soak] heap (live objects): ${megabytes(atWarmUp.totalBytes)} MB at the end of the warm-up, ${megabytes(atEnd.totalBytes)} MB at the end (traffic stopped; limit ${megabytes(atWarmUp.totalBytes * TOLERANCE)} MB); what grew most:`,
+    );
     for (const group of heapGrowth(atWarmUp, atEnd)) {
       console.log(`[soak]   ${group.bytesDelta >= 0 ? '+' : ''}${megabytes(group.bytesDelta)} MB, ${group.countDelta >= 0 ? '+' : ''}${group.countDelta} × ${group.key} (now ${group.count}, ${megabytes(group.bytes)} MB)`);
     }
+    heapGrewTooMuch = atEnd.totalBytes > atWarmUp.totalBytes * TOLERANCE;
   }
 
   // The reference: the median of the warm-up's last three samples, so one garbage-collection low point
@@ -148,17 +163,25 @@ try {
     `[soak] ${result.requests.total} requests (${result['2xx']} 2xx, ${result.non2xx} other, ${result.errors} errors) in ${minutes} min; ` +
       `RSS after warm-up ${baseline.rss} MB, peak afterwards ${peak} MB (limit ${Math.round(baseline.rss * TOLERANCE)} MB)`,
   );
-  for (const [key, { count, body }] of failures) console.error(`[soak] ${count} × ${key}: ${body}`);
-  if (result.errors > 0 || result.non2xx > 0) {
+  const inPause = (at: number) => snapshotPauses.some((pause) => at >= pause.from && at <= pause.to + PAUSE_SHADOW_MS);
+  let outsidePauses = 0;
+  for (const [key, { count, body, at }] of failures) {
+    const paused = at.filter(inPause).length;
+    outsidePauses += count - paused;
+    console.error(`[soak] ${count} × ${key}${paused ? ` (${paused} of them during a heap snapshot's pause)` : ''}: ${body}`);
+  }
+  if (result.errors > 0 || outsidePauses > 0) {
     // The server's own account of them (LOG_LEVEL=warn: only warnings and errors reach the output).
     const serverErrors = server.output().split('\n').filter((line) => line.includes('"level":50'));
     for (const line of serverErrors.slice(0, 5)) console.error(`[soak] server: ${line.slice(0, 600)}`);
     console.error('[soak] FAILED: some requests did not succeed');
     failed = true;
   }
-  if (peak > baseline.rss * TOLERANCE) {
-    console.error('[soak] FAILED: memory grew by more than 10 %');
+  if (heapGrewTooMuch ?? peak > baseline.rss * TOLERANCE) {
+    console.error(`[soak] FAILED: ${heapGrewTooMuch === undefined ? 'memory' : 'the heap'} grew by more than 10 %`);
     failed = true;
+  } else if (heapGrewTooMuch === false && peak > baseline.rss * TOLERANCE) {
+    console.log('[soak] the RSS rose past 10 % after the first heap snapshot (the snapshot’s own memory); the heap did not');
   }
 } finally {
   await server.stop();
