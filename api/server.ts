@@ -49,6 +49,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // Bound how long a slow client can hold a socket (slowloris) without hurting normal keep-alive.
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
+  // An idle keep-alive connection stays open longer than the idle timeouts of the clients and proxies in
+  // front of us (60 s for most load balancers). With Node's default of 5 s, a client reusing a connection
+  // at the moment the server closes it gets a reset (seen as "socket hang up" in a browser test), and a
+  // proxy answers 502: https://nodejs.org/api/http.html#serverkeepalivetimeout
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
