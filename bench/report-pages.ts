@@ -49,14 +49,18 @@ function tbtSpread(app: LighthouseSummary, floor: LighthouseSummary, formFactor:
  * machine's load at that moment); empty for results measured before the runs were paired.
  */
 function pairedTbtDifferences(app: LighthouseSummary, floor: LighthouseSummary): number[] {
-  if (!app.paired || !floor.paired || app.runs.length !== floor.runs.length) return [];
-  return app.runs.map((run, index) => run.tbtMs - floor.runs[index]!.tbtMs);
+  return pairedRuns(app, floor, (site, pure) => site.tbtMs - pure.tbtMs);
 }
 
 /** Run i of the site's mobile LCP divided by run i of the floor's; empty when the runs were not paired. */
 function pairedLcpRatios(app: LighthouseSummary, floor: LighthouseSummary): number[] {
+  return pairedRuns(app, floor, (site, pure) => site.lcpMs / pure.lcpMs);
+}
+
+/** One figure per pair of runs (run i of the site with run i of the floor); empty when the runs were not paired. */
+function pairedRuns(app: LighthouseSummary, floor: LighthouseSummary, figure: (site: LighthouseSummary['runs'][number], pure: LighthouseSummary['runs'][number]) => number): number[] {
   if (!app.paired || !floor.paired || app.runs.length !== floor.runs.length) return [];
-  return app.runs.map((run, index) => run.lcpMs / floor.runs[index]!.lcpMs);
+  return app.runs.map((run, index) => figure(run, floor.runs[index]!));
 }
 
 function intervalText(interval: { low: number; high: number; coverage: number }, format: (value: number) => string): string {
