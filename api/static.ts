@@ -59,6 +59,17 @@ async function fileInfo(file: string): Promise<FileInfo | undefined> {
   }
 }
 
+/**
+ * Brotli whenever the client takes it, gzip otherwise. `ctx.acceptsEncodings('br', 'gzip', …)` breaks a
+ * tie of quality values by the order of the client's header (negotiator 0.6), and browsers send
+ * `gzip, deflate, br, zstd`: it chose gzip for every browser (the landing page 16.6 kB instead of 13.7 kB).
+ */
+function preferredEncoding(ctx: Context): 'br' | 'gzip' | 'identity' {
+  if (ctx.acceptsEncodings('br') === 'br') return 'br';
+  if (ctx.acceptsEncodings('gzip') === 'gzip') return 'gzip';
+  return 'identity';
+}
+
 export function serveSite(distDir: string, secret: string, nextSessionSlot?: SlotSource) {
   const root = path.resolve(distDir);
   const slotPages = createSlotPages(nextSessionSlot);
@@ -101,6 +112,8 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
 
     const extension = path.extname(found.file);
     ctx.type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
+    // Which built page this is, for its own Content-Security-Policy (middleware/security-headers.ts).
+    if (extension === '.html') ctx.state.sitePage = path.relative(root, found.file).split(path.sep).join('/');
     const message = typeof ctx.query.message === 'string' ? ctx.query.message : undefined;
     const signature = typeof ctx.query.sig === 'string' ? ctx.query.sig : undefined;
     if (extension === '.html' && message && signature && verifyMessage(secret, message, signature)) {
@@ -128,7 +141,7 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
           ctx.status = 304;
           return;
         }
-        const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+        const encoding = preferredEncoding(ctx);
         const bytes = encoding === 'br' || encoding === 'gzip' ? await filled.encoded(encoding) : filled.identity;
         if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding);
         ctx.length = bytes.length;
@@ -151,12 +164,12 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
     let served = found;
     if (COMPRESSIBLE.has(extension)) {
       ctx.vary('Accept-Encoding');
-      const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+      const encoding = preferredEncoding(ctx);
       const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : undefined;
       const compressed = suffix ? await fileInfo(found.file + suffix) : undefined;
       if (compressed && suffix) {
         served = compressed;
-        ctx.set('Content-Encoding', encoding as string);
+        ctx.set('Content-Encoding', encoding);
       }
     }
     ctx.length = served.size;

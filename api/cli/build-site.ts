@@ -51,17 +51,23 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 /**
  * Hashes every inline <script> of the built pages so the Content-Security-Policy can allow exactly
- * those (api/middleware/security-headers.ts) instead of 'unsafe-inline'.
+ * those (api/middleware/security-headers.ts) instead of 'unsafe-inline': per page (each page's policy
+ * names only its own scripts, which keeps the landing page's first response small, decision 081), and
+ * all of them together for an HTML response that is not a built page.
  */
 export function writeCspManifest(distDir: string): void {
   const hashes = new Set<string>();
+  const pages: Record<string, string[]> = {};
   for (const file of walk(distDir)) {
     if (!file.endsWith('.html')) continue;
+    const pageHashes = new Set<string>();
     for (const match of readFileSync(file, 'utf8').matchAll(INLINE_SCRIPT)) {
-      if (match[1]) hashes.add(`sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}`);
+      if (match[1]) pageHashes.add(`sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}`);
     }
+    pages[path.relative(distDir, file).split(path.sep).join('/')] = [...pageHashes].sort();
+    for (const hash of pageHashes) hashes.add(hash);
   }
-  writeFileSync(path.join(distDir, '.csp.json'), JSON.stringify({ scriptHashes: [...hashes].sort() }, null, 2));
+  writeFileSync(path.join(distDir, '.csp.json'), JSON.stringify({ scriptHashes: [...hashes].sort(), pages }, null, 2));
 }
 
 /**

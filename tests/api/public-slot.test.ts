@@ -85,6 +85,22 @@ describe('next-session slot', () => {
     expect(slotText(moved.text)).toMatch(/mercredi 26 novembre 2036/);
   });
 
+  it('sends brotli to a browser, which lists gzip first (every browser does), and gzip to a client without brotli', async () => {
+    await createWebinar();
+    const browser = 'gzip, deflate, br, zstd';
+    // The filled page (next-session slot) and a page served from the build's precompressed siblings.
+    for (const pathname of ['/webinaire/', '/']) {
+      const identity = await app.client().get(pathname, { headers: { 'accept-encoding': 'identity' } });
+      expect(identity.headers.get('content-encoding'), pathname).toBeNull();
+      const fromBrowser = await app.client().get(pathname, { headers: { 'accept-encoding': browser } });
+      expect(fromBrowser.headers.get('content-encoding'), pathname).toBe('br');
+      expect(fromBrowser.text).toBe(identity.text);
+      const noBrotli = await app.client().get(pathname, { headers: { 'accept-encoding': 'gzip, deflate, br;q=0' } });
+      expect(noBrotli.headers.get('content-encoding'), pathname).toBe('gzip');
+      expect(noBrotli.text).toBe(identity.text);
+    }
+  });
+
   it('shows a change made by another instance (straight in the database) once its short cache expires', async () => {
     expect(NEXT_SESSION_TTL_MS).toBeLessThanOrEqual(5_000);
     const webinar = await createWebinar();
