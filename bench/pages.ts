@@ -71,6 +71,8 @@ export interface PageBytes {
   menuToggleFound: boolean;
   /** HTML + CSS (brotli) + above-the-fold images (larger of desktop/phone). */
   criticalBytes: number;
+  /** The page's own response as it travelled to Chromium: header bytes, body bytes, content encoding. */
+  document?: { headerBytes: number; bodyBytes: number; encoding: string };
   status: number;
 }
 
@@ -311,6 +313,7 @@ async function measureBytes(browser: Browser, url: string): Promise<PageBytes> {
   const desktopState = { phase: 'desktop-before' };
   const desktopPending = recordResponses(desktopPage, desktopState, logged);
   const response = await desktopPage.goto(url, { waitUntil: 'load' });
+  const documentSizes = response ? await response.request().sizes() : undefined;
   await settle(desktopPage);
   const foldDesktop = await foldImages(desktopPage);
   await scrollToBottom(desktopPage);
@@ -372,6 +375,9 @@ async function measureBytes(browser: Browser, url: string): Promise<PageBytes> {
     },
     menuToggleFound,
     criticalBytes: html.brotli + css.brotli + Math.max(foldImagesDesktop.bytes, foldImagesPhone.bytes),
+    document: documentSizes && response
+      ? { headerBytes: documentSizes.responseHeadersSize, bodyBytes: documentSizes.responseBodySize, encoding: (await response.headerValue('content-encoding')) ?? 'identity' }
+      : undefined,
     status: response?.status() ?? 0,
   };
 }

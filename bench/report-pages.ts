@@ -21,6 +21,8 @@ export const ms = (value: number) => (Number.isFinite(value) ? `${value < 1 ? va
 
 /** Issue 16's numbers. */
 export const PAGE_LIMITS = { tbtOverFloorMs: 5, menuTapMs: 100, fontBytes: 40 * KB, lcpOverFloor: 1.1 };
+/** TCP's initial congestion window, 10 segments of 1,460 B (RFC 6928), as Lighthouse's simulation models it. */
+export const FIRST_WINDOW_BYTES = 10 * 1460;
 
 const flagged = (summary: LighthouseSummary) => (summary.flagged.length ? ` Lighthouse flags: ${summary.flagged.join(', ')}.` : '');
 const component = (url: string) => url.split('/').pop()!.replace(/\.[\w-]+\.js$/, '');
@@ -183,6 +185,19 @@ export function pageTargets(page: PageResult): Target[] {
         ? `Paired runs, site ÷ floor: ${lcpRatios.map((ratio) => ratio.toFixed(2)).join(', ')} (${intervalText(medianInterval(lcpRatios), (value) => `× ${value.toFixed(2)}`)}).`
         : 'With the same HTML, CSS and fonts as the floor, a gap comes from scripts loaded before interaction (see above) or from the noise of the shared machine.'),
   });
+  const sent = app.bytes.document;
+  if (sent) {
+    const total = sent.headerBytes + sent.bodyBytes;
+    targets.push({
+      area,
+      target: `The page's first response fits TCP's first window (≤ ${FIRST_WINDOW_BYTES.toLocaleString('en')} B, headers included)`,
+      measured: `${total.toLocaleString('en')} B (headers ${sent.headerBytes.toLocaleString('en')} B, body ${sent.bodyBytes.toLocaleString('en')} B ${sent.encoding})`,
+      met: total <= FIRST_WINDOW_BYTES,
+      why:
+        `A response larger than the first congestion window needs one more round trip before it is complete (150 ms in Lighthouse's simulated slow 4G, which then delays the LCP: decision 081). ` +
+        (total > FIRST_WINDOW_BYTES ? `Over by ${(total - FIRST_WINDOW_BYTES).toLocaleString('en')} B: shorten the page's HTML (copy, island props) or its headers${sent.encoding === 'br' ? '' : `, and send it brotli-compressed (it went ${sent.encoding})`}.` : `Margin: ${(FIRST_WINDOW_BYTES - total).toLocaleString('en')} B.`),
+    });
+  }
   targets.push({
     area,
     target: 'HTML + CSS + above-the-fold images < 100 kB (brotli)',
@@ -215,7 +230,7 @@ function tbtCause(page: PageResult): string {
       .map((pairs, index) => (realGap.includes(pairs) ? `${index === 0 ? 'phone' : 'desktop'} ${signedMs(median(pairs))} (${intervalText(medianInterval(pairs), signedMs)})` : ''))
       .filter(Boolean)
       .join(', ');
-    return `no script file runs at load, yet the paired runs put a real gap on the ${which}: the whole interval lies above the target, so this is work the site does and the floor does not, not noise.${where} To split it, run paired variants of the same page (the site without its two inline module scripts; the site with its islands unwrapped and the scripts kept) and compare the first long task's trace on the phone profile.`;
+    return `no script file runs at load, yet the paired runs put a real gap on the ${which}: the whole interval lies above the target, so this is work the site does and the floor does not, not noise.${where} To split it, serve the site's exact bytes from the floor's plain server, with and without the production server's response headers, and pair them in Lighthouse: on 2026-11-24 that named Cross-Origin-Opener-Policy (a new renderer process at load, decision 081); if the headers are not it, compare the page without its two inline module scripts.`;
   }
   return overlap(app.mobile, baseline.mobile) && overlap(app.desktop, baseline.desktop)
     ? `no script file runs at load and the site’s runs overlap the floor’s: the medians differ by run-to-run noise of Lighthouse’s simulated 4× slowdown; more runs (\`--runs=9\`) on a quiet machine narrow it.${paired}${where}`
