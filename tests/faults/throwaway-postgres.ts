@@ -3,18 +3,23 @@
  * `kill -9` and restart (crash recovery) without touching the machine's shared server.
  * initdb refuses to run as root, so as root the cluster belongs to the `postgres` system user.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 
 export interface ThrowawayPostgres {
   url: string;
   /** `kill -9` of the postmaster: every backend dies with it, nothing is shut down cleanly. */
   killPostmaster: () => void;
-  /** Starts the cluster again (it runs crash recovery) and waits until it accepts connections. */
-  start: () => void;
+  /**
+   * Starts the cluster again (it runs crash recovery) and resolves once it accepts connections. It does
+   * not block the test's event loop: a load run by the test goes on meeting the database down meanwhile.
+   */
+  start: () => Promise<void>;
   destroy: () => void;
 }
 
@@ -40,9 +45,15 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const dir = mkdtempSync(path.join(tmpdir(), 'innercircle-pgcluster-'));
   const dataDir = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
-  const run = (command: string, args: string[]) => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]] : [path.join(bin, command), args];
+  const command = (name: string, args: string[]): [string, string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]] : [path.join(bin, name), args];
+  const run = (name: string, args: string[]) => {
+    const [file, argv] = command(name, args);
     execFileSync(file, argv, { stdio: 'pipe', encoding: 'utf8' });
+  };
+  const runAsync = async (name: string, args: string[]) => {
+    const [file, argv] = command(name, args);
+    await promisify(execFile)(file, argv, { encoding: 'utf8' });
   };
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
@@ -52,20 +63,20 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
-  const startOnce = () => run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  const startOnce = () => runAsync('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
   // After a kill -9 the orphaned backends need a moment to notice their postmaster died and detach
   // from shared memory; until then a new postmaster refuses to start.
-  const start = () => {
+  const start = async () => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return startOnce();
+        return await startOnce();
       } catch (error) {
         if (attempt >= 40) throw error;
-        execFileSync('sleep', ['0.25']);
+        await sleep(250);
       }
     }
   };
-  start();
+  await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     killPostmaster: () => {
