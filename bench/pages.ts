@@ -313,7 +313,9 @@ async function measureBytes(browser: Browser, url: string): Promise<PageBytes> {
   const desktopState = { phase: 'desktop-before' };
   const desktopPending = recordResponses(desktopPage, desktopState, logged);
   const response = await desktopPage.goto(url, { waitUntil: 'load' });
+  // Read while the page is open: the response's objects are gone once it closes.
   const documentSizes = response ? await response.request().sizes() : undefined;
+  const documentEncoding = (await response?.headerValue('content-encoding')) ?? 'identity';
   await settle(desktopPage);
   const foldDesktop = await foldImages(desktopPage);
   await scrollToBottom(desktopPage);
@@ -375,8 +377,8 @@ async function measureBytes(browser: Browser, url: string): Promise<PageBytes> {
     },
     menuToggleFound,
     criticalBytes: html.brotli + css.brotli + Math.max(foldImagesDesktop.bytes, foldImagesPhone.bytes),
-    document: documentSizes && response
-      ? { headerBytes: documentSizes.responseHeadersSize, bodyBytes: documentSizes.responseBodySize, encoding: (await response.headerValue('content-encoding')) ?? 'identity' }
+    document: documentSizes
+      ? { headerBytes: documentSizes.responseHeadersSize, bodyBytes: documentSizes.responseBodySize, encoding: documentEncoding }
       : undefined,
     status: response?.status() ?? 0,
   };
