@@ -19,6 +19,8 @@ import { startSmtpSink, type SmtpSink } from '../tests/support/smtp-sink.ts';
 
 export const EMAIL_LATENCY_TARGET_P95_MS = 2000;
 export const EMAIL_DRAIN_TARGET_PER_S = 100;
+/** Once warm, what another backlog of 10,000 e-mails may add to the worker's RSS and still count as flat. */
+export const EMAIL_FLAT_RSS_PERCENT = 1;
 
 export interface EmailLatency {
   signUps: number;
@@ -37,7 +39,7 @@ export interface EmailDrain {
 }
 export interface EmailsResult {
   latency: EmailLatency;
-  /** The first backlog from a fresh start, then a second one through the same process. */
+  /** The first backlog from a fresh start, then the next ones through the same process. */
   drains: EmailDrain[];
 }
 
@@ -111,10 +113,13 @@ async function queueBacklog(client: pg.Client, databaseUrl: string, count: numbe
 }
 
 /**
- * Two backlogs of 10,000 e-mails, one after the other, through the same instance: the first shows the
- * rate and how far memory grows from a fresh start (V8 sizes its heap to the work); the second shows
- * whether it keeps growing. Memory is flat when the second drain ends where the first did.
+ * Backlogs of 10,000 e-mails, one after the other, through the same instance. The first shows the rate
+ * and how far memory grows from a fresh start (V8 sizes its heap to the work); the next ones show whether
+ * it keeps growing. Five in a row on 2026-11-24 ended at 499.7, 503.6, 504.4, 504.5, 504.6 MiB: the
+ * second still settles by under 1 %, so flat is judged on the third against the second.
  */
+const BACKLOGS = 3;
+
 async function backlogDrain(siteDistDir: string): Promise<EmailDrain[]> {
   const smtp = await startSmtpSink({ parse: false });
   const db = await createDatabase('emails-backlog');
@@ -130,8 +135,8 @@ async function backlogDrain(siteDistDir: string): Promise<EmailDrain[]> {
     server = await startProductionServer({ name: 'emails-backlog', siteDistDir, env: { DATABASE_URL: db.url, SMTP_URL: smtp.url, LOG_LEVEL: 'warn' } });
     const pid = server.process.pid!;
     const drains: EmailDrain[] = [];
-    for (let round_ = 1; round_ <= 2; round_ += 1) {
-      if (round_ === 2) await queueBacklog(client, db.url, count, round_);
+    for (let round_ = 1; round_ <= BACKLOGS; round_ += 1) {
+      if (round_ > 1) await queueBacklog(client, db.url, count, round_);
       const before = rssMb(pid);
       const started = Date.now();
       let peak = before;
@@ -174,15 +179,15 @@ export function renderEmailsSection(result: EmailsResult | undefined, heading: s
   const { latency, drains } = result;
   const out = [heading, ''];
   out.push(
-    '`npm start` on PostgreSQL with its workers in the process, sending to a local SMTP sink (smtp-server over TCP). Latency: webinar sign-ups at a steady rate, from each 201 to the sink accepting that person’s confirmation. Drain: 10,000 rows and send jobs queued while no worker runs (as a backlog after an SMTP outage), then sent by one instance; twice through the same process, so growth (V8 sizing its heap to the work) is told apart from a leak.',
+    '`npm start` on PostgreSQL with its workers in the process, sending to a local SMTP sink (smtp-server over TCP). Latency: webinar sign-ups at a steady rate, from each 201 to the sink accepting that person’s confirmation. Drain: 10,000 rows and send jobs queued while no worker runs (as a backlog after an SMTP outage), then sent by one instance; three times through the same process, so growth (V8 sizing its heap to the work) is told apart from a leak, which would add about as much with every backlog.',
     '',
   );
   out.push('| Measure | E-mails | Result | Target |', '| --- | --- | --- | --- |');
   out.push(`| sign-up → SMTP accepted (confirmation), ${latency.perSecond} sign-ups/s | ${latency.signUps} | p50 ${latency.p50Ms} ms, p95 ${latency.p95Ms} ms, max ${latency.maxMs} ms | p95 < ${EMAIL_LATENCY_TARGET_P95_MS} ms |`);
   drains.forEach((drain, index) => {
-    const what = index === 0 ? 'backlog drained by one instance (fresh start)' : 'a second backlog through the same instance';
+    const what = index === 0 ? 'backlog drained by one instance (fresh start)' : `backlog ${index + 1} through the same instance`;
     out.push(
-      `| ${what} | ${drain.emails.toLocaleString('en-US')} | ${drain.perSecond} e-mails/s (${drain.seconds} s); RSS ${drain.rssBeforeMiB} MiB before, ${drain.rssAfterMiB} MiB after, peak ${drain.rssPeakMiB} MiB | ≥ ${EMAIL_DRAIN_TARGET_PER_S}/s${index === 1 ? '; RSS after ≤ the first drain’s peak' : ''} |`,
+      `| ${what} | ${drain.emails.toLocaleString('en-US')} | ${drain.perSecond} e-mails/s (${drain.seconds} s); RSS ${drain.rssBeforeMiB} MiB before, ${drain.rssAfterMiB} MiB after, peak ${drain.rssPeakMiB} MiB | ≥ ${EMAIL_DRAIN_TARGET_PER_S}/s${index === 2 ? `; RSS after within ${EMAIL_FLAT_RSS_PERCENT} % of backlog 2’s` : ''} |`,
     );
   });
   out.push('');
