@@ -15,6 +15,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
+import { sitePageKey } from './csp-manifest.ts';
 import { fillMessageSlot, verifyMessage } from './lib/signed-message.ts';
 import { fillQueryFields } from './lib/page-slots.ts';
 import { createSlotPages, type SlotSource } from './static-slots.ts';
@@ -113,7 +114,7 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
     const extension = path.extname(found.file);
     ctx.type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
     // Which built page this is, for its own Content-Security-Policy (middleware/security-headers.ts).
-    if (extension === '.html') ctx.state.sitePage = path.relative(root, found.file).split(path.sep).join('/');
+    if (extension === '.html') ctx.state.sitePage = sitePageKey(root, found.file);
     const message = typeof ctx.query.message === 'string' ? ctx.query.message : undefined;
     const signature = typeof ctx.query.sig === 'string' ? ctx.query.sig : undefined;
     if (extension === '.html' && message && signature && verifyMessage(secret, message, signature)) {

@@ -8,6 +8,7 @@ import { readdirSync, statSync, readFileSync, writeFileSync, existsSync, utimesS
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { createHash } from 'node:crypto';
+import { CSP_FILE, sitePageKey, type CspManifest } from '../csp-manifest.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const STAMP = '.build-stamp';
@@ -64,10 +65,11 @@ export function writeCspManifest(distDir: string): void {
     for (const match of readFileSync(file, 'utf8').matchAll(INLINE_SCRIPT)) {
       if (match[1]) pageHashes.add(`sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}`);
     }
-    pages[path.relative(distDir, file).split(path.sep).join('/')] = [...pageHashes].sort();
+    pages[sitePageKey(distDir, file)] = [...pageHashes].sort();
     for (const hash of pageHashes) hashes.add(hash);
   }
-  writeFileSync(path.join(distDir, '.csp.json'), JSON.stringify({ scriptHashes: [...hashes].sort(), pages }, null, 2));
+  const manifest: CspManifest = { scriptHashes: [...hashes].sort(), pages };
+  writeFileSync(path.join(distDir, CSP_FILE), JSON.stringify(manifest, null, 2));
 }
 
 /**

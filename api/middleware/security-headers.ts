@@ -16,15 +16,8 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import type { Config } from '../config.ts';
+import { CSP_FILE, type CspManifest } from '../csp-manifest.ts';
 import { ADMIN_SHELL_PATTERN } from '../static.ts';
-
-export const CSP_FILE = '.csp.json';
-
-interface CspManifest {
-  scriptHashes: string[];
-  /** Built page (path under dist/, `/` separators) → the hashes of its inline scripts. */
-  pages?: Record<string, string[]>;
-}
 
 interface Policies {
   site: string;
