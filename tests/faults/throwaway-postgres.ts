@@ -11,6 +11,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 
+const execFileAsync = promisify(execFile);
+
 export interface ThrowawayPostgres {
   url: string;
   /** `kill -9` of the postmaster: every backend dies with it, nothing is shut down cleanly. */
@@ -53,7 +55,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   };
   const runAsync = async (name: string, args: string[]) => {
     const [file, argv] = command(name, args);
-    await promisify(execFile)(file, argv, { encoding: 'utf8' });
+    await execFileAsync(file, argv, { encoding: 'utf8' });
   };
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
