@@ -33,7 +33,8 @@ export function publicLeadsRouter(): Router {
       // The site sends one key per submission attempt and reuses it on retry: a retry replays the answer.
       const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
       // The follow-up e-mails are queued with the submission, atomically: a 201 means they will go out.
-      // A contact request is one statement, its e-mail job included; a sign-up is a transaction.
+      // A contact request is one statement, its e-mail job included, shared under load with the contact
+      // requests arriving at the same time (decision 082); a sign-up is a transaction.
       const submission =
         lead.type === 'contact'
           ? await submitPublicLead(ctx.knex, { lead, idempotencyKey })

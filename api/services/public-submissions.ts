@@ -26,6 +26,7 @@ import type { PublicLead } from '../schemas/index.ts';
 import { HttpError } from '../errors.ts';
 import { IDEMPOTENCY_MISMATCH_MESSAGE, requestHash, scopedKey } from '../lib/idempotency.ts';
 import { inlineJobInsert } from '../jobs/inline-job.ts';
+import { NaturalBatches } from '../lib/natural-batches.ts';
 import { currentNotice } from '../lib/privacy-notice.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { SEAT_STATUSES_SQL, takeSeatInNextWebinar, type HeldSeat } from './webinar-seats.ts';
@@ -69,45 +70,48 @@ export interface PublicSubmissionInput {
 const CONTACT_RECEIPT: PublicReceipt = { registration: null, outcome: null };
 
 /**
- * The contact, its note, the proof of the privacy notice shown (issue 14) and, for a contact request,
- * its e-mail job, in ONE statement (data-modifying CTEs: one round trip, and the Idempotency-Key claim
- * decides whether anything is written). https://www.postgresql.org/docs/current/queries-with.html#QUERIES-WITH-MODIFYING
+ * The contacts, their notes, the proofs of the privacy notice shown (issue 14) and, for contact requests,
+ * their e-mail job, in ONE statement for one or several submissions (data-modifying CTEs: one round trip,
+ * and each Idempotency-Key claim decides whether its submission writes anything).
+ * https://www.postgresql.org/docs/current/queries-with.html#QUERIES-WITH-MODIFYING
+ * The submissions arrive as one JSON array (`n` numbers them); two of one statement never share an
+ * email or a key (NaturalBatches' exclusive keys), and the claims and the contacts are written in index
+ * order, so two statements running at once never wait on each other in a cycle.
  * The note compares what was typed with the contact as it stands after the upsert (RETURNING sees the
  * row the conflict resolved to, even one committed by a concurrent submission): a typed value differs
  * exactly when the contact already held another one, since empty fields take the typed value.
  * Phones are compared on their digits and `+` only, so "+41 79 123 45 67" equals "+41791234567".
  * A new contact holds exactly what was typed: its note is the message alone, with no comparison to run.
  */
-function submissionSql(keyed: boolean, withEmailJob: boolean): string {
+function submissionSql(withEmailJobs: boolean): string {
   return `
-    with typed (first_name, last_name, email, phone, company, message, type, source) as (
-      values (?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text)
+    with typed as (
+      select * from json_to_recordset(?::json) as t(n int, first_name text, last_name text, email text, phone text,
+        company text, message text, type text, source text, key text, request_hash text, receipt jsonb, title text,
+        form text, notice_version text, notice_hash text)
     ),
-    ${
-      keyed
-        ? `claim as (
+    claim as (
       insert into idempotency_keys (key, request_hash, response_status, response_body)
-      values (?, ?, 201, ?::jsonb)
+      select key, request_hash, 201, receipt from typed where key is not null order by key
       on conflict (key) do nothing
       returning key
-    ),`
-        : ''
-    }
+    ),
     lead as (
       insert into leads (first_name, last_name, email, phone, company, message, type, source, status)
       select first_name, last_name, email, phone, company, message, type, source, 'new' from typed
-      ${keyed ? 'where exists (select 1 from claim)' : ''}
+      where typed.key is null or typed.key in (select key from claim)
+      order by lower(email)
       on conflict (lower(email)) do update set
         last_name = coalesce(nullif(leads.last_name, ''), excluded.last_name),
         phone = coalesce(nullif(leads.phone, ''), excluded.phone),
         company = coalesce(nullif(leads.company, ''), excluded.company),
         message = coalesce(nullif(leads.message, ''), excluded.message),
         updated_at = now()
-      returning id, (xmax = 0) as created, first_name, last_name, phone, company
+      returning id, (xmax = 0) as created, email, first_name, last_name, phone, company
     ),
     note as (
       insert into activities (lead_id, type, status, title, description, completed_at)
-      select lead.id, 'note', 'completed', ?::text,
+      select lead.id, 'note', 'completed', typed.title,
         case when lead.created then typed.message else
         nullif(concat_ws(E'\\n\\n', typed.message, nullif(concat_ws(E'\\n',
           case when typed.first_name <> lead.first_name then 'Prénom indiqué : ' || typed.first_name end,
@@ -117,86 +121,121 @@ function submissionSql(keyed: boolean, withEmailJob: boolean): string {
           case when typed.company <> lead.company then 'Société indiquée : ' || typed.company end
         ), '')), '') end,
         now()
-      from lead, typed
-      returning id
+      from lead join typed on lower(typed.email) = lower(lead.email)
+      returning id, lead_id
     ),
     notice as (
       insert into consent_proofs (lead_id, kind, form, notice_version, notice_hash, idempotency_key)
-      select lead.id, 'notice_shown', ?::text, ?::text, ?::text, ?::text from lead
+      select lead.id, 'notice_shown', typed.form, typed.notice_version, typed.notice_hash, typed.key
+      from lead join typed on lower(typed.email) = lower(lead.email)
     )${
-      withEmailJob
+      withEmailJobs
         ? `,
     email_job as (${inlineJobInsert(
       QUEUES.prepare,
       `select json_agg(json_build_object('data', json_build_object(
-         'leadId', lead.id, 'noteId', note.id, 'submission', 'contact', 'webinarId', null, 'registrationId', null, 'outcome', null))) from lead, note`,
+         'leadId', lead.id, 'noteId', note.id, 'submission', 'contact', 'webinarId', null, 'registrationId', null, 'outcome', null)))
+       from lead join note on note.lead_id = lead.id`,
     )})`
         : ''
     }
-    select lead.id, lead.created, note.id as activity_id from lead, note`;
+    select typed.n, lead.id, lead.created, note.id as activity_id
+    from lead join typed on lower(typed.email) = lower(lead.email) join note on note.lead_id = lead.id`;
 }
 
-/** The four statements, built once the job queue is started (the e-mail job's table is known then). */
-let statements: Record<'keyed' | 'unkeyed' | 'keyedWithJob' | 'unkeyedWithJob', string> | undefined;
+/** The two statements, built once the job queue is started (the e-mail job's table is known then). */
+let statements: Record<'withEmailJobs' | 'withoutEmailJobs', string> | undefined;
 function submissionStatements() {
-  statements ??= {
-    keyed: submissionSql(true, false),
-    unkeyed: submissionSql(false, false),
-    keyedWithJob: submissionSql(true, true),
-    unkeyedWithJob: submissionSql(false, true),
-  };
+  statements ??= { withEmailJobs: submissionSql(true), withoutEmailJobs: submissionSql(false) };
   return statements;
 }
 
-/**
- * A contact request is one statement with its e-mail job (`emailsQueued: true`): `db` need not be a
- * transaction. A webinar sign-up takes several statements: `db` must be the caller's transaction, in
- * which the caller then queues its e-mails.
- */
-export async function submitPublicLead(db: Knex | Knex.Transaction, { lead, idempotencyKey }: PublicSubmissionInput): Promise<PublicSubmission> {
-  const key = idempotencyKey ? { scoped: scopedKey('leads', idempotencyKey), hash: requestHash(lead) } : undefined;
-  // A contact request's receipt is known before anything runs, so the claim stores it at once;
-  // a sign-up's receipt is stored once its seat is decided, in the same transaction.
-  const initialReceipt = lead.type === 'contact' ? CONTACT_RECEIPT : null;
-  const typed = [
-    lead.firstName,
-    lead.lastName ?? null,
-    lead.email,
-    lead.phone ?? null,
-    lead.company ?? null,
-    lead.message ?? null,
-    lead.type,
-    lead.type === 'webinar' ? 'webinar' : 'form',
-  ];
-  // A contact request's e-mail job is part of the same statement (api/jobs/inline-job.ts); a sign-up's
-  // depends on its seat, decided below, and is queued by the caller in the same transaction.
-  const withEmailJob = lead.type === 'contact';
+/** One submission as the statement reads it, and what the statement answers for it (none: key replayed). */
+interface TypedSubmission {
+  lead: PublicLead;
+  key: { scoped: string; hash: string } | undefined;
+}
+type SavedSubmission = { id: number; created: boolean; activity_id: number } | undefined;
+
+async function saveSubmissions(db: Knex | Knex.Transaction, submissions: TypedSubmission[], withEmailJobs: boolean): Promise<SavedSubmission[]> {
   const notice = currentNotice();
+  const typed = submissions.map(({ lead, key }, n) => ({
+    n,
+    first_name: lead.firstName,
+    last_name: lead.lastName ?? null,
+    email: lead.email,
+    phone: lead.phone ?? null,
+    company: lead.company ?? null,
+    message: lead.message ?? null,
+    type: lead.type,
+    source: lead.type === 'webinar' ? 'webinar' : 'form',
+    key: key?.scoped ?? null,
+    request_hash: key?.hash ?? null,
+    // A contact request's receipt is known before anything runs, so the claim stores it at once;
+    // a sign-up's receipt is stored once its seat is decided, in the same transaction.
+    receipt: lead.type === 'contact' ? CONTACT_RECEIPT : null,
+    title: PUBLIC_ACTIVITY_TITLES[lead.type],
+    // The privacy notice shown beside the form (issue 14), with the submission's key for the erasure.
+    form: lead.type,
+    notice_version: notice.version,
+    notice_hash: notice.hash,
+  }));
   const sql = submissionStatements();
   const { rows } = await db
-    .raw<{ rows: Array<{ id: number; created: boolean; activity_id: number }> }>(
-      key ? (withEmailJob ? sql.keyedWithJob : sql.keyed) : withEmailJob ? sql.unkeyedWithJob : sql.unkeyed,
-      [
-        ...typed,
-        ...(key ? [key.scoped, key.hash, initialReceipt && JSON.stringify(initialReceipt)] : []),
-        PUBLIC_ACTIVITY_TITLES[lead.type],
-        // The privacy notice shown beside the form (issue 14), with the submission's key for the erasure.
-        lead.type,
-        notice.version,
-        notice.hash,
-        key?.scoped ?? null,
-      ],
+    .raw<{ rows: Array<{ n: number; id: number; created: boolean; activity_id: number }> }>(
+      withEmailJobs ? sql.withEmailJobs : sql.withoutEmailJobs,
+      [JSON.stringify(typed)],
     )
     // A named prepared statement (one name per SQL text): PostgreSQL plans it once per connection, which
     // cuts its CPU per submission by about a third (bench/RESULTS.md). PGlite ignores the name.
-    .options({ name: `public-submission${key ? '-keyed' : ''}${withEmailJob ? '-with-job' : ''}` });
+    .options({ name: `public-submissions${withEmailJobs ? '-with-jobs' : ''}` });
+  const byNumber = new Map(rows.map((row) => [row.n, row]));
+  return submissions.map((_, n) => byNumber.get(n));
+}
 
-  const saved = rows[0];
+/**
+ * Contact requests sent outside a transaction share statements under load (api/lib/natural-batches.ts):
+ * at most 4 statements at once on a pool of 10, so the rest of the app keeps its connections.
+ */
+const contactBatches = new WeakMap<Knex, NaturalBatches<TypedSubmission, SavedSubmission>>();
+function contactBatchesFor(db: Knex): NaturalBatches<TypedSubmission, SavedSubmission> {
+  let batches = contactBatches.get(db);
+  if (!batches) {
+    batches = new NaturalBatches({
+      maxInFlight: 4,
+      maxSize: 64,
+      run: (submissions) => saveSubmissions(db, submissions, true),
+      exclusiveKeys: ({ lead, key }) => [`email:${lead.email.toLowerCase()}`, key && `key:${key.scoped}`],
+    });
+    contactBatches.set(db, batches);
+  }
+  return batches;
+}
+
+/** Contact requests of this process waiting for their statement or running in one. */
+export function contactRequestsInProgress(db: Knex): number {
+  return contactBatches.get(db)?.size ?? 0;
+}
+
+/**
+ * A contact request is one statement with its e-mail job (`emailsQueued: true`), possibly shared with
+ * other contact requests: `db` must then be the knex instance, not a transaction. A webinar sign-up takes
+ * several statements: `db` must be the caller's transaction, in which the caller then queues its e-mails.
+ */
+export async function submitPublicLead(db: Knex | Knex.Transaction, { lead, idempotencyKey }: PublicSubmissionInput): Promise<PublicSubmission> {
+  const key = idempotencyKey ? { scoped: scopedKey('leads', idempotencyKey), hash: requestHash(lead) } : undefined;
+  const submission = { lead, key };
+  // A contact request's e-mail job is part of the same statement (api/jobs/inline-job.ts); a sign-up's
+  // depends on its seat, decided below, and is queued by the caller in the same transaction.
+  const withEmailJob = lead.type === 'contact';
+  const saved = withEmailJob
+    ? await contactBatchesFor(db as Knex).submit(submission)
+    : (await saveSubmissions(db, [submission], false))[0];
   if (!saved) return { replayed: true, receipt: await storedReceipt(db, key!.scoped, key!.hash) };
 
   const seat = lead.type === 'webinar' ? await takeSeatInNextWebinar(db as Knex.Transaction, saved.id) : undefined;
   const receipt = seat ? seat.receipt : CONTACT_RECEIPT;
-  if (key && !initialReceipt) {
+  if (key && lead.type !== 'contact') {
     await db('idempotency_keys').where({ key: key.scoped }).update({ responseBody: JSON.stringify(receipt) });
   }
   return {
