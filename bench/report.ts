@@ -609,7 +609,9 @@ function recommendation(miss: Target, results: BenchResults): string {
     const prepared = leads.fullSqlPrepared;
     const floorP99 = full ? `the one-statement floor ${full.p99Ms < 50 ? 'just reaches it' : 'does not'} (p99 ${ms(full.p99Ms)})` : '';
     const little = `Little's law ties latency to throughput at a fixed concurrency: ${leads.connections} connections ÷ ${num(leads.app.requestsPerSec)} req/s = ${Math.round((leads.connections / leads.app.requestsPerSec) * 1000)} ms on average per request; a p99 under 50 ms at ${leads.connections} connections needs roughly ${num(Math.round((leads.connections / 0.05) * 1.7))} req/s or more. The bare baseline has p99 ${ms(leads.baseline.p99Ms)}${floorP99 ? `, ${floorP99}` : ''}.`;
-    if (target.startsWith('p99')) return ` ${little}${fix('the throughput changes of the previous item: the p99 falls with the time each request holds the 2 cores.')}`;
+    const logShareForTail = leads.profile?.find((item) => item.group === 'sonic-boom')?.share;
+    if (target.startsWith('p99'))
+      return ` ${little} The p50 is ${ms(leads.app.p50Ms)} and the p90 ${ms(leads.app.p90Ms)}: the tail, not the typical answer, misses, and the bare baseline's own tail moves by tens of milliseconds from round to round on this shared machine.${fix(`write the access log through an asynchronous destination (\`pino.destination({ dest: 1, sync: false })\`; each line is written synchronously today${logShareForTail ? `, ${logShareForTail} % of the app's CPU here` : ''}); with no access log (LOG_LEVEL=warn) the p99 fell to 46–47 ms in the comparison of decision 082.`)}`;
     const floor = full
       ? ` The work the app must do (idempotency record, upsert by email, a note per submission: issue 3) done by a bare server in one statement reaches ${num(full.requestsPerSec)} req/s (ratio ${leads.ratioFullSql}) with ${full.cpu.postgresMs.toFixed(2)} ms of PostgreSQL CPU per request against ${leads.app.cpu.postgresMs.toFixed(2)} ms for the app and ${leads.baseline.cpu.postgresMs.toFixed(2)} ms for the single INSERT; the app's own process spends ${leads.app.cpu.serverMs.toFixed(2)} ms of CPU per request against ${full.cpu.serverMs.toFixed(2)} ms for the bare server.`
       : '';
@@ -629,10 +631,11 @@ function recommendation(miss: Target, results: BenchResults): string {
       'in production, web instances with WORKERS=off and a worker instance on other cores',
     );
     // Already in place: the submission is one named prepared statement (api/services/public-submissions.ts),
+    // shared by the contact requests that arrive together (decision 082),
     // the session is read only on the session APIs (api/middleware/session.ts returns at once elsewhere),
     // and the in-process workers wait while the requests keep the process busy (decision 079).
     const webOnly = leads.appWebOnly ? ` The same request path on a web-only instance (WORKERS=off) reaches ${num(leads.appWebOnly.requestsPerSec)} req/s (ratio ${leads.ratioWebOnly}).` : '';
-    const inPlace = ` The app already sends its submission as one named prepared statement, skips the session store on public routes (one regular-expression test), and its e-mail workers wait while 8 or more requests are in flight (decision 079): during the load the workers only finish the jobs already in hand and keep polling the queue.${webOnly}`;
+    const inPlace = ` The app already sends its submission as one named prepared statement, lets contact requests arriving together share it (natural batching, decision 082: at most 2 statements at once, the requests that wait meanwhile go together in the next), skips the session store on public routes (one regular-expression test), and its e-mail workers wait while 8 or more requests are in flight (decision 079): during the load the workers only finish the jobs already in hand and keep polling the queue.${webOnly}`;
     return floor + preparedNote + inPlace + profile + fix(`${changes.join('; ')}. The app pays PostgreSQL ${leads.app.cpu.postgresMs.toFixed(2)} ms per request against ${prepared ? prepared.cpu.postgresMs.toFixed(2) : '?'} ms for the prepared floor (its statement also inserts pg-boss's job row), and its own process ${leads.app.cpu.serverMs.toFixed(2)} ms against ${prepared ? prepared.cpu.serverMs.toFixed(2) : '?'} ms for the bare server: the Koa chain (zod, security headers, same-origin and session-path checks, access log) is the rest.`);
   }
   if (miss.area.startsWith('Lead capture, ') && target.startsWith('≥ 0.8')) {

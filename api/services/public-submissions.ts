@@ -195,14 +195,15 @@ async function saveSubmissions(db: Knex | Knex.Transaction, submissions: TypedSu
 
 /**
  * Contact requests sent outside a transaction share statements under load (api/lib/natural-batches.ts):
- * at most 4 statements at once on a pool of 10, so the rest of the app keeps its connections.
+ * at most 2 statements at once on a pool of 10 (decision 082 has the figures for 1, 2 and 4), so the
+ * rest of the app keeps its connections.
  */
 const contactBatches = new WeakMap<Knex, NaturalBatches<TypedSubmission, SavedSubmission>>();
 function contactBatchesFor(db: Knex): NaturalBatches<TypedSubmission, SavedSubmission> {
   let batches = contactBatches.get(db);
   if (!batches) {
     batches = new NaturalBatches({
-      maxInFlight: 4,
+      maxInFlight: 2,
       maxSize: 64,
       run: (submissions) => saveSubmissions(db, submissions, true),
       exclusiveKeys: ({ lead, key }) => [`email:${lead.email.toLowerCase()}`, key && `key:${key.scoped}`],
