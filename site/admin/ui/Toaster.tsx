@@ -28,7 +28,7 @@ function ToastCard({ toast }: { toast: Toast }) {
         className={cx(
           'absolute top-2 right-2 rounded p-1 focus-visible:outline-2 focus-visible:outline-offset-1',
           destructive
-            ? 'text-red-100 hover:bg-red-500 focus-visible:outline-white'
+            ? 'text-red-100 hover:bg-red-700 focus-visible:outline-white'
             : 'text-slate-500 hover:bg-slate-100 focus-visible:outline-accent-600',
         )}
       >

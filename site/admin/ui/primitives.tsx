@@ -16,11 +16,11 @@ type Variant = 'primary' | 'secondary' | 'ghost' | 'danger-ghost' | 'destructive
 type Size = 'sm' | 'md' | 'icon';
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-accent-600 text-white shadow-sm hover:bg-accent-500 disabled:bg-accent-400',
+  primary: 'bg-accent-600 text-white shadow-sm hover:bg-accent-700 disabled:bg-accent-400',
   secondary: 'bg-white text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:text-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
   'danger-ghost': 'text-red-700 hover:bg-red-50 disabled:text-red-300',
-  destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-500 disabled:bg-red-400',
+  destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-400',
 };
 const sizes: Record<Size, string> = {
   sm: 'h-8 px-3 text-sm gap-1.5',
