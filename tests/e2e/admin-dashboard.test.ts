@@ -156,6 +156,54 @@ test.describe('on a 360 px phone', () => {
   });
 });
 
+test.describe('on a 360 px phone, Escape right after opening', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  // Closing while the sheet slides in once left it on screen and the page inert (decision 083).
+  test('the sheet closed while it slides in goes away and leaves the page usable', async ({ page, request, baseURL }) => {
+    await adminApi(request, baseURL!);
+    await signIn(page);
+    const open = page.getByRole('button', { name: 'Ouvrir le menu' });
+    const sheet = page.getByRole('dialog', { name: 'Menu de navigation' });
+    // The sheet's code loads on the first opening; then Escape follows each click at once.
+    await open.click();
+    await expect(sheet).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    for (let round = 0; round < 5; round++) {
+      await open.click();
+      await page.keyboard.press('Escape');
+      await expect(sheet).toBeHidden();
+    }
+    await open.click();
+    await sheet.getByRole('link', { name: 'Contacts' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+  });
+});
+
+test('a dialog closed with Escape while it appears goes away and leaves the page usable', async ({ page, request, baseURL }) => {
+  const api = await adminApi(request, baseURL!);
+  const lead = await api.createLead({ firstName: 'Fermeture', lastName: 'Rapide', email: 'rapide@dashboard.test' });
+  await signIn(page);
+  await page.goto(`/admin/leads/${lead.id}`);
+  const open = page.getByRole('button', { name: 'Nouvelle activité' });
+  const dialog = page.getByRole('dialog', { name: 'Nouvelle activité' });
+  await open.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  for (let round = 0; round < 5; round++) {
+    await open.click();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+  await open.click();
+  await expect(dialog.getByLabel('Titre')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+});
+
 test('the dashboard has no serious or critical accessibility violation', async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);
   const lead = await api.createLead({ firstName: 'Axe', lastName: 'Scan', email: 'axe@dashboard.test' });

@@ -1,4 +1,8 @@
-/** The left sheet holding the sidebar on small screens; loaded when first opened. */
+/**
+ * The left sheet holding the sidebar on small screens; loaded when first opened. It slides in with a CSS
+ * animation, not Headless UI's `transition`: closing during that transition deadlocks the dialog
+ * (https://github.com/tailwindlabs/headlessui/issues/3892), see decision 083.
+ */
 import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { CloseIcon } from './icons.tsx';
@@ -7,12 +11,9 @@ import { buttonClass } from './primitives.tsx';
 export default function Sheet({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
   return (
     <Dialog open={open} onClose={onClose} aria-label="Menu de navigation" className="fixed inset-0 z-50 lg:hidden">
-      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 transition-opacity duration-200 data-closed:opacity-0" />
+      <DialogBackdrop className="backdrop-enter fixed inset-0 bg-slate-900/50" />
       <div className="fixed inset-0 flex">
-        <DialogPanel
-          transition
-          className="relative flex w-full max-w-72 flex-col shadow-xl transition duration-200 ease-out data-closed:-translate-x-full"
-        >
+        <DialogPanel className="sheet-enter relative flex w-full max-w-72 flex-col shadow-xl">
           <button type="button" onClick={onClose} className={buttonClass('ghost', 'icon', 'absolute top-3.5 right-3 z-10')}>
             <CloseIcon />
             <span className="sr-only">Fermer le menu</span>

@@ -1,4 +1,8 @@
-/** Modal dialogs on Headless UI: focus trapped, Escape closes, title and description announced. */
+/**
+ * Modal dialogs on Headless UI: focus trapped, Escape closes, title and description announced. The entrance
+ * is a CSS animation rather than Headless UI's `transition`, which deadlocks when the dialog closes while
+ * entering (https://github.com/tailwindlabs/headlessui/issues/3892, decision 083).
+ */
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode, SubmitEvent } from 'react';
 import { CloseIcon } from './icons.tsx';
@@ -14,13 +18,12 @@ export function Modal(props: {
 }) {
   return (
     <Dialog open={props.open} onClose={props.onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 transition-opacity duration-150 data-closed:opacity-0" />
+      <DialogBackdrop className="backdrop-enter fixed inset-0 bg-slate-900/50" />
       <div className="fixed inset-0 w-screen overflow-y-auto">
         <div className="flex min-h-full items-end justify-center p-3 sm:items-center sm:p-6">
           <DialogPanel
-            transition
             className={cx(
-              'relative w-full rounded-xl bg-white p-5 shadow-xl transition duration-150 data-closed:translate-y-2 data-closed:opacity-0 sm:p-6',
+              'dialog-enter relative w-full rounded-xl bg-white p-5 shadow-xl sm:p-6',
               props.size === 'lg' ? 'max-w-2xl' : 'max-w-md',
             )}
           >
