@@ -3,6 +3,7 @@
  * real data, the sidebar's active link, "Page non trouvée", the left sheet on a 360 px phone, and
  * the dashboard's accessibility.
  */
+import type { Locator, Page } from '@playwright/test';
 import { adminApi, expect, seriousViolations, signIn, test } from './admin-helpers.ts';
 
 test.use({ adminSuite: 'dashboard' });
@@ -156,6 +157,22 @@ test.describe('on a 360 px phone', () => {
   });
 });
 
+/**
+ * Opens a dialog and closes it with Escape, five times, each Escape following its click at once (while
+ * the dialog enters). The first opening is awaited: the sheet's code loads then.
+ */
+async function pressEscapeRightAfterOpening(page: Page, open: Locator, dialog: Locator) {
+  await open.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  for (let round = 0; round < 5; round++) {
+    await open.click();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+}
+
 test.describe('on a 360 px phone, Escape right after opening', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
@@ -165,16 +182,7 @@ test.describe('on a 360 px phone, Escape right after opening', () => {
     await signIn(page);
     const open = page.getByRole('button', { name: 'Ouvrir le menu' });
     const sheet = page.getByRole('dialog', { name: 'Menu de navigation' });
-    // The sheet's code loads on the first opening; then Escape follows each click at once.
-    await open.click();
-    await expect(sheet).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(sheet).toBeHidden();
-    for (let round = 0; round < 5; round++) {
-      await open.click();
-      await page.keyboard.press('Escape');
-      await expect(sheet).toBeHidden();
-    }
+    await pressEscapeRightAfterOpening(page, open, sheet);
     await open.click();
     await sheet.getByRole('link', { name: 'Contacts' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
@@ -188,15 +196,7 @@ test('a dialog closed with Escape while it appears goes away and leaves the page
   await page.goto(`/admin/leads/${lead.id}`);
   const open = page.getByRole('button', { name: 'Nouvelle activité' });
   const dialog = page.getByRole('dialog', { name: 'Nouvelle activité' });
-  await open.click();
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  for (let round = 0; round < 5; round++) {
-    await open.click();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-  }
+  await pressEscapeRightAfterOpening(page, open, dialog);
   await open.click();
   await expect(dialog.getByLabel('Titre')).toBeVisible();
   await dialog.getByRole('button', { name: 'Annuler' }).click();
