@@ -9,6 +9,7 @@ import { openDatabase, migrateLatest } from '../api/db.ts';
 import { createDatabase, dropDatabase, withClient } from './lib/pg.ts';
 import { spawnAndWait, startProductionServer, type RunningProcess } from './lib/server.ts';
 import { load, type LoadResult } from './lib/load.ts';
+import { openLoopLoad } from './lib/open-loop.ts';
 import { ROOT, RUN_ID, log, median, round, sleep } from './lib/util.ts';
 import { startInProcessApp } from './lib/inprocess.ts';
 import { postgresCpuMs, processCpuMs, summariseProfile, type ProfileGroup } from './lib/cpu.ts';
@@ -52,6 +53,12 @@ export interface LeadsResult {
   /** As the site sends it, workers in the process and the SMTP server down. */
   appSmtpDown?: Measured;
   ratioSmtpDown?: number;
+  /**
+   * The same targets under an open-loop load at the throughput the issue requires (0.6 × the
+   * baseline's median), over at most the same connections: the latency a visitor meets when the server
+   * is asked for what the target demands rather than for all it can do.
+   */
+  atRequiredRate?: { offeredPerSec: number; baseline: LoadResult; app: LoadResult; appWebOnly: LoadResult };
   /** The SQL one submission runs (captured from the same code in-process), first line of each. */
   statements: string[];
   statementsWithoutKey: string[];
@@ -82,6 +89,22 @@ async function statementsPerSubmission(databaseUrl: string, siteDistDir: string)
 const FIRST = ['Camille', 'Léa', 'Louis', 'Chloé', 'Hugo', 'Manon', 'Lucas', 'Inès', 'Jules', 'Zoé'];
 const LAST = ['Martin', 'Dubois', 'Favre', 'Rochat', 'Girard', 'Müller', 'Lefèvre', 'Bonvin', 'Perrin', 'Moreau'];
 
+/** The n-th submission of a load: a unique email under `prefix`, as the site's contact form sends it. */
+function leadSubmission(prefix: string, origin: string, withKey: boolean, n: number) {
+  const body = JSON.stringify({
+    firstName: FIRST[n % FIRST.length],
+    lastName: LAST[(n >> 3) % LAST.length],
+    email: `${prefix}-${n}@exemple.ch`,
+    phone: '+41 79 123 45 67',
+    company: 'Atelier Léman SA',
+    message: 'Je souhaite en savoir plus sur le programme Inner Circle.',
+    type: 'contact',
+  });
+  const headers: Record<string, string> = { 'content-type': 'application/json', origin };
+  if (withKey) headers['idempotency-key'] = randomUUID();
+  return { method: 'POST', path: '/api/leads', headers, body };
+}
+
 function leadRequest(prefix: string, origin: string, withKey: boolean) {
   let counter = 0;
   return {
@@ -89,19 +112,8 @@ function leadRequest(prefix: string, origin: string, withKey: boolean) {
     path: '/api/leads',
     headers: { 'content-type': 'application/json', origin },
     setupRequest: (request: { headers?: Record<string, string> }) => {
-      const n = counter++;
-      const body = JSON.stringify({
-        firstName: FIRST[n % FIRST.length],
-        lastName: LAST[(n >> 3) % LAST.length],
-        email: `${prefix}-${n}@exemple.ch`,
-        phone: '+41 79 123 45 67',
-        company: 'Atelier Léman SA',
-        message: 'Je souhaite en savoir plus sur le programme Inner Circle.',
-        type: 'contact',
-      });
-      const headers: Record<string, string> = { ...request.headers, 'content-type': 'application/json', origin };
-      if (withKey) headers['idempotency-key'] = randomUUID();
-      return { ...request, headers, body };
+      const submission = leadSubmission(prefix, origin, withKey, counter++);
+      return { ...request, headers: { ...request.headers, ...submission.headers }, body: submission.body };
     },
   };
 }
@@ -256,6 +268,8 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
       const fullSqlPreparedResult = best('full-sql-prepared');
       const appResult = best('app');
       const appWithoutKey = best('app-nokey');
+      const atRequiredRate = await measureAtRequiredRate(Math.round(0.6 * baselineResult.requestsPerSec), { baseline, app, webOnly }, options);
+      await waitForEmailBacklog(database.url, 'app at the required rate');
       await app.stop();
       await webOnly.stop();
       const profile = await profiledRun(database.url, options);
@@ -282,6 +296,7 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
         ratioWebOnly: ratioOf('app-web-only').ratio,
         appSmtpDown: best('app-smtp-down'),
         ratioSmtpDown: ratioOf('app-smtp-down').ratio,
+        atRequiredRate,
       };
     } finally {
       await baseline.stop();
@@ -296,6 +311,35 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
     await dropDatabase(webOnlyDatabase.name);
     await dropDatabase(smtpDownDatabase.name);
   }
+}
+
+/**
+ * Latency below saturation. A closed loop at a fixed number of connections keeps every connection busy,
+ * so its mean latency is connections ÷ throughput (Little's law) and its p99 mostly measures how the
+ * saturated machine queues. An open loop at the required throughput (bench/lib/open-loop.ts) shows what
+ * a visitor meets when the server is asked for exactly what the target demands; stalls still count for
+ * every request due during them.
+ */
+async function measureAtRequiredRate(
+  ratePerSec: number,
+  servers: { baseline: RunningProcess; app: RunningProcess; webOnly: RunningProcess },
+  options: { connections: number; durationS: number; warmupS: number },
+): Promise<NonNullable<LeadsResult['atRequiredRate']>> {
+  const measure = async (label: string, server: RunningProcess, withKey: boolean) => {
+    const prefix = `bench-${label}-rate-${RUN_ID}`;
+    const at = (durationS: number, suffix: string) =>
+      openLoopLoad({ label, url: server.url, connections: options.connections, durationS, ratePerSec, request: (n) => leadSubmission(`${prefix}-${suffix}`, server.url, withKey, n) });
+    await at(options.warmupS, 'w');
+    const result = await at(options.durationS, 'm');
+    log(`leads: ${label}, open loop at ${ratePerSec} req/s: ${result.requestsPerSec} req/s answered, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms, errors ${result.errors + result.non2xx + result.timeouts}`);
+    return result;
+  };
+  // The instance with workers in the process comes last: the e-mails its load causes are sent after
+  // its window (the caller waits for them), not during another target's.
+  const baseline = await measure('baseline', servers.baseline, false);
+  const appWebOnly = await measure('app-web-only', servers.webOnly, true);
+  const app = await measure('app', servers.app, true);
+  return { offeredPerSec: ratePerSec, baseline, app, appWebOnly };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { MachineInfo } from './lib/machine.ts';
 import { renderTagsSection, type TagsResult } from './tags.ts';
 import type { PagesResult, PageResult, PageBytes } from './pages.ts';
 import type { LeadsResult } from './leads.ts';
+import type { LoadResult } from './lib/load.ts';
 import type { AdminResult, ScenarioResult, SizeResult } from './admin.ts';
 import type { AnalyticsBenchResult } from './analytics.ts';
 import { renderExports, type ExportsResult } from './exports.ts';
@@ -427,6 +428,25 @@ export function renderReport(results: BenchResults): string {
       ),
     );
     out.push('');
+    if (leads.atRequiredRate) {
+      const rate = leads.atRequiredRate;
+      out.push(
+        `Below saturation: the same servers under an open-loop load of ${num(rate.offeredPerSec)} requests a second (0.6 × the baseline's median, the throughput the target requires), one request due every ${(1000 / rate.offeredPerSec).toFixed(2)} ms whatever the answers, over at most ${leads.connections} keep-alive connections, ${leads.durationS} s each (bench/lib/open-loop.ts). Each latency counts from the moment its request was due, so a stall counts for every request due during it.`,
+      );
+      out.push('');
+      const rateRow = (label: string, item: LoadResult) => [label, num(item.requestsPerSec), ms(item.p50Ms), ms(item.p90Ms), ms(item.p99Ms), ms(item.maxMs), String(item.errors + item.timeouts), String(item.non2xx)];
+      out.push(
+        table(
+          ['Target', 'answered 2xx per second', 'p50', 'p90', 'p99', 'max', 'errors + timeouts', 'non-2xx'],
+          [
+            rateRow('bare node:http + pg, single INSERT (baseline)', rate.baseline),
+            rateRow('`POST /api/leads`, as the site sends it (Idempotency-Key)', rate.app),
+            rateRow('`POST /api/leads` (Idempotency-Key), web-only instance: WORKERS=off', rate.appWebOnly),
+          ],
+        ),
+      );
+      out.push('');
+    }
     out.push(
       'CPU per request: CPU time of the server process and of all local PostgreSQL processes during the measured window (from /proc), divided by the answered requests. The machine has ' +
         `${machine.cpus} cores shared by the server, PostgreSQL and autocannon, so the sum bounds the throughput.`,
@@ -608,7 +628,11 @@ function recommendation(miss: Target, results: BenchResults): string {
     const full = leads.fullSql;
     const prepared = leads.fullSqlPrepared;
     const floorP99 = full ? `the one-statement floor ${full.p99Ms < 50 ? 'just reaches it' : 'does not'} (p99 ${ms(full.p99Ms)})` : '';
-    const little = `Little's law ties latency to throughput at a fixed concurrency: ${leads.connections} connections ÷ ${num(leads.app.requestsPerSec)} req/s = ${Math.round((leads.connections / leads.app.requestsPerSec) * 1000)} ms on average per request; a p99 under 50 ms at ${leads.connections} connections needs roughly ${num(Math.round((leads.connections / 0.05) * 1.7))} req/s or more. The bare baseline has p99 ${ms(leads.baseline.p99Ms)}${floorP99 ? `, ${floorP99}` : ''}.`;
+    const little = `Little's law ties latency to throughput at a fixed concurrency: ${leads.connections} connections ÷ ${num(leads.app.requestsPerSec)} req/s = ${Math.round((leads.connections / leads.app.requestsPerSec) * 1000)} ms on average per request; a p99 under 50 ms at ${leads.connections} connections needs roughly ${num(Math.round((leads.connections / 0.05) * 1.7))} req/s or more. The bare baseline has p99 ${ms(leads.baseline.p99Ms)}${floorP99 ? `, ${floorP99}` : ''}.${
+      leads.atRequiredRate
+        ? ` Asked for the required ${num(leads.atRequiredRate.offeredPerSec)} requests a second (open loop) instead of all it can answer, the app's p99 is ${ms(leads.atRequiredRate.app.p99Ms)}, the web-only instance's ${ms(leads.atRequiredRate.appWebOnly.p99Ms)} and the bare baseline's ${ms(leads.atRequiredRate.baseline.p99Ms)} (section 2).`
+        : ''
+    }`;
     const logShareForTail = leads.profile?.find((item) => item.group === 'sonic-boom')?.share;
     if (target.startsWith('p99'))
       return ` ${little} The p50 is ${ms(leads.app.p50Ms)} and the p90 ${ms(leads.app.p90Ms)}: the tail, not the typical answer, misses, and the bare baseline's own tail moves by tens of milliseconds from round to round on this shared machine.${fix(`nothing left in the request path. Decision 082 traced the web-only tail to bursts that hold every request in flight at once, about once a second (slow WAL flushes of the shared disk, full collections, three busy processes on 2 cores); the access log (synchronous today${logShareForTail ? `, ${logShareForTail} % of the app's CPU here` : ''}), an asynchronous log destination and no access log at all gave the same p99 within noise; and in its six interleaved rounds the bare INSERT's p99 was no lower than the web-only app's. With the workers in the process their sending shares the same cores as well. Web instances with WORKERS=off beside a worker instance, on a machine where autocannon does not share the cores with the server and PostgreSQL and whose disk flushes faster, would reach it.`)}`;
