@@ -142,7 +142,9 @@ describe('device cookies (OWASP)', () => {
     const cookie = owner.cookies.get('ic.device')!;
     for (let attempt = 0; attempt < 5; attempt += 1) await login('camille@example.ch', 'devine');
     const forged = app.client();
-    forged.cookies.set('ic.device', `${cookie.slice(0, -4)}AAAA`);
+    const forgedCookie = `${cookie.slice(0, -4)}${cookie.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    expect(forgedCookie).not.toBe(cookie);
+    forged.cookies.set('ic.device', forgedCookie);
     expect((await login('camille@example.ch', TEST_PASSWORD, { client: forged })).status).toBe(429);
     const otherAccount = app.client();
     otherAccount.cookies.set('ic.device', cookie.replace(/^\d+/, String(camilleId + 1000)));
