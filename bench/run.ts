@@ -4,17 +4,17 @@
  *
  * Options (or the BENCH_* environment variables):
  *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails   phases to run (default: all); the others keep their
- *                                           figures from the previous run (bench/.work/results.json)
+ *                                           figures from the previous run (bench/results.json, committed with RESULTS.md)
  *   --sizes=10000,100000,1000000            contact counts for the admin, analytics and exports phases
  *   --runs=5                                Lighthouse runs per page and form factor (median)
  *   --duration=10                           seconds of load per autocannon target
  *   --quick                                 --sizes=10000 --runs=1 --duration=3 (for developing the bench)
- *   --report-only                           rewrite bench/RESULTS.md from bench/.work/results.json
+ *   --report-only                           rewrite bench/RESULTS.md from bench/results.json
  * Needs PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; it
  * creates and drops its own databases) and Chromium at CHROME_PATH (default /usr/bin/chromium).
  * Builds and Chromium runs take /tmp/e2e.lock (set BENCH_LOCK=off if you already hold it).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -56,8 +56,15 @@ const sizes = (values.sizes ?? (quick ? '10000' : '10000,100000,1000000')).split
 const runs = Number(values.runs ?? (quick ? 1 : 5));
 const durationS = Number(values.duration ?? (quick ? 3 : 10));
 
-const RESULTS_JSON = path.join(WORK_DIR, 'results.json');
+// The figures behind RESULTS.md are committed with it: kept only on the machine that measured them, a
+// run of some phases on a fresh clone rewrote RESULTS.md with those phases alone and erased the others.
+const RESULTS_JSON = path.join(ROOT, 'bench', 'results.json');
 const RESULTS_MD = path.join(ROOT, 'bench', 'RESULTS.md');
+const hasPreviousFigures = existsSync(RESULTS_JSON);
+const runsEveryPhase = PHASES.every((phase) => only.has(phase));
+/** Without the other phases' figures, a partial run reports beside RESULTS.md, never over it. */
+const REPORT_MD = hasPreviousFigures || runsEveryPhase ? RESULTS_MD : path.join(WORK_DIR, 'RESULTS.partial.md');
+const REPORT_NAME = path.relative(ROOT, REPORT_MD);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -67,21 +74,26 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 if (values['report-only']) {
-  if (!existsSync(RESULTS_JSON)) throw new Error('no bench/.work/results.json yet: run npm run bench first');
+  if (!hasPreviousFigures) throw new Error('no bench/results.json yet: run npm run bench first');
   writeFileSync(RESULTS_MD, renderReport(JSON.parse(readFileSync(RESULTS_JSON, 'utf8')) as BenchResults));
-  log('bench/RESULTS.md rewritten from bench/.work/results.json');
+  log('bench/RESULTS.md rewritten from bench/results.json');
   process.exit(0);
 }
 
 const started = performance.now();
-const previous: Partial<BenchResults> = existsSync(RESULTS_JSON) ? JSON.parse(readFileSync(RESULTS_JSON, 'utf8')) : {};
+const previous: Partial<BenchResults> = hasPreviousFigures ? JSON.parse(readFileSync(RESULTS_JSON, 'utf8')) : {};
+if (REPORT_MD !== RESULTS_MD) {
+  log(`no bench/results.json: this run of ${[...only].join(', ')} reports to ${REPORT_NAME} and leaves bench/RESULTS.md as it is (run every phase once to start bench/results.json)`);
+}
 const results: BenchResults = { ...previous, phasesRun: [...only], options: { sizes, runs, durationS, quick } } as BenchResults;
 const machine = await machineInfo();
 const stamp = machine.date;
 
 function save(): void {
-  writeFileSync(RESULTS_JSON, JSON.stringify(results, null, 2));
-  writeFileSync(RESULTS_MD, renderReport(results));
+  mkdirSync(WORK_DIR, { recursive: true });
+  if (REPORT_MD === RESULTS_MD) writeFileSync(RESULTS_JSON, `${JSON.stringify(results, null, 2)}\n`);
+  else writeFileSync(path.join(WORK_DIR, 'results.partial.json'), JSON.stringify(results, null, 2));
+  writeFileSync(REPORT_MD, renderReport(results));
 }
 
 try {
@@ -176,7 +188,7 @@ try {
   }
   results.durationS = round((performance.now() - started) / 1000, 0);
   save();
-  log(`done in ${results.durationS} s: bench/RESULTS.md written`);
+  log(`done in ${results.durationS} s: ${REPORT_NAME} written`);
 } catch (error) {
   log(`benchmark failed: ${(error as Error).stack ?? error}`);
   process.exitCode = 1;
