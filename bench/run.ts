@@ -65,6 +65,7 @@ const runsEveryPhase = PHASES.every((phase) => only.has(phase));
 /** Without the other phases' figures, a partial run reports beside RESULTS.md, never over it. */
 const REPORT_MD = hasPreviousFigures || runsEveryPhase ? RESULTS_MD : path.join(WORK_DIR, 'RESULTS.partial.md');
 const REPORT_NAME = path.relative(ROOT, REPORT_MD);
+const FIGURES_JSON = REPORT_MD === RESULTS_MD ? RESULTS_JSON : path.join(WORK_DIR, 'results.partial.json');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -91,8 +92,7 @@ const stamp = machine.date;
 
 function save(): void {
   mkdirSync(WORK_DIR, { recursive: true });
-  if (REPORT_MD === RESULTS_MD) writeFileSync(RESULTS_JSON, `${JSON.stringify(results, null, 2)}\n`);
-  else writeFileSync(path.join(WORK_DIR, 'results.partial.json'), JSON.stringify(results, null, 2));
+  writeFileSync(FIGURES_JSON, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(REPORT_MD, renderReport(results));
 }
 
