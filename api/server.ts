@@ -38,7 +38,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let url = '';
   // E-mail workers wait while the requests keep this process busy (decision 079).
   const requestLoad = createRequestLoad();
-  const whenQuiet = createQuietGate({ inFlight: requestLoad.inFlight });
+  const whenQuiet = createQuietGate({ quietFor: requestLoad.quietFor });
   const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: SHUTDOWN_DRAIN_MS, whenQuiet });
   const lifecycle = createShutdownController();
   const app = createApp({ config, knex, logger, serverPhase: lifecycle.phase });

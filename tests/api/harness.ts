@@ -155,7 +155,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   let url = '';
   // As api/server.ts: e-mail workers wait while many requests are in flight (decision 079).
   const requestLoad = createRequestLoad();
-  const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: 2000, whenQuiet: createQuietGate({ inFlight: requestLoad.inFlight }) });
+  const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: 2000, whenQuiet: createQuietGate({ quietFor: requestLoad.quietFor }) });
   const app = createApp({ config, knex, logger });
   // As `npm start` does (api/server.ts): in production with no account, the setup code goes to the log.
   await announceSetupCode(knex, logger, app.context.setupCode);

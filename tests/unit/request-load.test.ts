@@ -1,9 +1,9 @@
 /**
- * Decision 079: e-mail workers step aside while the process is busy answering requests, but never
- * for longer than MAX_DEFER_MS of continuous load.
+ * Decision 079: e-mail workers step aside while the process is busy answering requests and for
+ * QUIET_MS after, but never for longer than MAX_DEFER_MS of continuous load.
  */
 import http from 'node:http';
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { describe, expect, test } from 'vitest';
 import { createQuietGate, createRequestLoad } from '../../api/lib/request-load.ts';
 
@@ -22,36 +22,36 @@ function fakeClock() {
 }
 
 describe('createQuietGate', () => {
-  test('lets a job run at once while few requests are in flight', async () => {
+  test('lets a job run at once when the process has been quiet long enough', async () => {
     const clock = fakeClock();
-    const gate = createQuietGate({ inFlight: () => 7, busyAt: 8, ...clock });
+    const gate = createQuietGate({ quietFor: () => 500, quietMs: 500, ...clock });
     await gate();
     expect(clock.waits).toEqual([]);
   });
 
-  test('holds a job while the process is busy and lets it run when the requests are answered', async () => {
+  test('holds a job while the process is busy or was busy moments ago, and lets it run once quiet long enough', async () => {
     const clock = fakeClock();
-    const load = [12, 9, 8, 3];
-    const gate = createQuietGate({ inFlight: () => load.shift() ?? 0, busyAt: 8, pollMs: 50, ...clock });
+    const quiet = [0, 0, 100, 499, 500];
+    const gate = createQuietGate({ quietFor: () => quiet.shift() ?? 0, quietMs: 500, pollMs: 50, ...clock });
     await gate();
-    expect(clock.waits).toEqual([50, 50, 50]);
-    expect(load).toEqual([]);
+    expect(clock.waits).toEqual([50, 50, 50, 50]);
+    expect(quiet).toEqual([]);
   });
 
   test('runs the jobs anyway once the load has lasted the longest deferral, and defers again after a quiet moment', async () => {
     const clock = fakeClock();
-    let inFlight = 50;
-    const gate = createQuietGate({ inFlight: () => inFlight, busyAt: 8, pollMs: 100, maxDeferMs: 1000, ...clock });
+    let quietFor = 0;
+    const gate = createQuietGate({ quietFor: () => quietFor, quietMs: 500, pollMs: 100, maxDeferMs: 1000, ...clock });
     await gate();
     expect(clock.now()).toBe(1000);
     // Still overloaded: the next jobs no longer wait.
     await gate();
     await gate();
     expect(clock.now()).toBe(1000);
-    // The load dropped, then a new burst: jobs step aside again.
-    inFlight = 0;
+    // The load stopped long enough, then a new burst: jobs step aside again.
+    quietFor = 500;
     await gate();
-    inFlight = 50;
+    quietFor = 0;
     await gate();
     expect(clock.now()).toBe(2000);
   });
@@ -77,5 +77,28 @@ describe('createRequestLoad', () => {
     expect(load.inFlight()).toBe(0);
     server.closeAllConnections();
     server.close();
+  });
+
+  test('counts the process quiet only from the moment it last had the busy number of requests in flight', async () => {
+    let time = 1000;
+    const load = createRequestLoad({ busyAt: 2, now: () => time });
+    const closers: (() => void)[] = [];
+    const listener = load.track((_request, response) => closers.push(() => response.emit('close')));
+    const answer = () => listener({} as http.IncomingMessage, new EventEmitter() as unknown as http.ServerResponse);
+    expect(load.quietFor()).toBe(Number.POSITIVE_INFINITY);
+
+    answer();
+    time = 1100;
+    expect(load.quietFor()).toBeGreaterThan(1000);
+    answer();
+    expect(load.quietFor()).toBe(0);
+    time = 1300;
+    closers.shift()!();
+    // One request left: below the threshold since 1300, when the second-to-last one was answered.
+    time = 1450;
+    expect(load.quietFor()).toBe(150);
+    closers.shift()!();
+    expect(load.inFlight()).toBe(0);
+    expect(load.quietFor()).toBe(150);
   });
 });
