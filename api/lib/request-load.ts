@@ -16,7 +16,7 @@ export const BUSY_REQUESTS = 8;
 /**
  * How long the process must have stayed below `BUSY_REQUESTS` before a job starts. Under a stream of
  * requests the count dips below the threshold for a moment many times a second; a job that started at
- * each dip took the CPU from the requests right behind it (bench/RESULTS.md, p99 at 50 connections).
+ * each dip took the CPU from the requests right behind it (decision 079's amendment: p99 at 50 connections).
  */
 export const QUIET_MS = 500;
 /** How often a deferred job looks again. */
