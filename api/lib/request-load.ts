@@ -34,9 +34,9 @@ export interface RequestLoad {
 
 export function createRequestLoad({ busyAt = BUSY_REQUESTS, now = Date.now }: { busyAt?: number; now?: () => number } = {}): RequestLoad {
   let inFlight = 0;
-  let busyAtLast = Number.NEGATIVE_INFINITY;
+  let lastBusyAt = Number.NEGATIVE_INFINITY;
   const noteLoad = () => {
-    if (inFlight >= busyAt) busyAtLast = now();
+    if (inFlight >= busyAt) lastBusyAt = now();
   };
   return {
     track: (listener) => (request, response) => {
@@ -49,7 +49,7 @@ export function createRequestLoad({ busyAt = BUSY_REQUESTS, now = Date.now }: { 
       listener(request, response);
     },
     inFlight: () => inFlight,
-    quietFor: () => (inFlight >= busyAt ? 0 : now() - busyAtLast),
+    quietFor: () => (inFlight >= busyAt ? 0 : now() - lastBusyAt),
   };
 }
 
