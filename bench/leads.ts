@@ -30,6 +30,8 @@ export interface LeadsResult {
   durationS: number;
   rounds: number;
   logLevel: string;
+  /** Each target's database had a VACUUM (ANALYZE) after its turn (and after its e-mails were sent). */
+  vacuumedBetweenTargets?: boolean;
   baseline: Measured;
   /** Bare node:http + pg doing the app's whole contact-submission work in one statement (MODE=full). */
   fullSql: Measured;
@@ -252,6 +254,7 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
           await target.close();
           measured.set(target.label, [...(measured.get(target.label) ?? []), result]);
           if (target.workers) await waitForEmailBacklog(target.database, target.label);
+          await vacuumAfter(target.database, target.label);
         }
       }
       const best = (label: string): Measured => {
@@ -282,6 +285,7 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
         durationS: options.durationS,
         rounds: options.rounds,
         logLevel,
+        vacuumedBetweenTargets: true,
         baseline: baselineResult,
         fullSql: fullSqlResult,
         ratioFullSql: ratioOf('full-sql').ratio,
@@ -374,4 +378,19 @@ async function waitForEmailBacklog(databaseUrl: string, label: string): Promise<
     await sleep(500);
   }
   log(`leads: ${label}: e-mail backlog handled in ${round((Date.now() - started) / 1000)} s`);
+}
+
+/**
+ * Cleans up after a target as autovacuum would between two bursts. A drained backlog leaves every
+ * e-mail row and job row updated two or three times, and a server with autovacuum off (this machine's
+ * shared PostgreSQL has `autovacuum = off`) kept those dead rows and never re-analyzed the tables: in
+ * the full run of 2026-11-25 each round's drain was slower than the last (380, then 290, then 170
+ * e-mails/s), and in the SMTP-down instance's third round PostgreSQL spent twice the CPU per request
+ * of its first two. With autovacuum on, as in production, this happens soon after the burst; an
+ * explicit VACUUM (ANALYZE) puts every round on the same footing whatever the server's setting.
+ */
+async function vacuumAfter(databaseUrl: string, label: string): Promise<void> {
+  const started = Date.now();
+  await withClient(databaseUrl, (client) => client.query('vacuum (analyze)'));
+  log(`leads: ${label}: VACUUM (ANALYZE) of its database in ${round((Date.now() - started) / 1000)} s`);
 }

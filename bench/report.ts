@@ -386,7 +386,10 @@ export function renderReport(results: BenchResults): string {
     out.push(
       `autocannon, ${leads.connections} connections, ${leads.durationS} s per target after a warm-up, ${leads.rounds ?? 1} interleaved round(s): every target runs once per round; each row shows the target's median round (req/s of every round in the last column) and each ratio is the median of the per-round ratios${leads.ratioPerRound ? ` (app / baseline per round: ${leads.ratioPerRound.join(', ')})` : ''}, every request a new email, \`RATE_LIMITS=off\`, app log level \`${leads.logLevel}\` (the production default: one access-log line per request). ` +
         'Baseline: a bare `node:http` server (bench/baseline-insert-server.ts) doing the same single-row INSERT through a `pg` pool of the same size (10) into the same database. ' +
-        'Both servers run as separate processes on the same 2 cores as PostgreSQL and autocannon.',
+        'Both servers run as separate processes on the same 2 cores as PostgreSQL and autocannon.' +
+        (leads.vacuumedBetweenTargets
+          ? " After each target's turn, and once its e-mails were sent, its database had a `VACUUM (ANALYZE)`, as autovacuum would do between bursts (the shared PostgreSQL here runs with autovacuum off), so no round measures the dead rows of the one before."
+          : ''),
     );
     out.push('');
     const ratios = new Map<LeadsResult['app'] | undefined, number | undefined>([
