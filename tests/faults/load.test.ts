@@ -51,18 +51,37 @@ interface LoadResult {
 /**
  * Runs autocannon with a unique email per request. A fixed number of requests (not a duration), so
  * autocannon waits for every answer: with a duration, answers still in flight at the end are not counted.
+ * `during` gets a promise that resolves once `sentBeforeFault` requests have been sent: a fault is
+ * started on that count, never after a fixed delay (on a fast machine the whole load ended before a
+ * 1.5 s timer fired, and the outage was never felt: CI of 2026-11-25, 4,000 × 201 in under 1.5 s).
  */
-async function load(prefix: string, amount: number, connections: number, during?: () => Promise<void>): Promise<LoadResult> {
+async function load(
+  prefix: string,
+  amount: number,
+  connections: number,
+  during?: (sentBeforeFault: Promise<void>) => Promise<void>,
+  sentBeforeFault = Math.floor(amount / 4),
+): Promise<LoadResult> {
   let counter = 0;
+  let reached!: () => void;
+  const sentEnough = new Promise<void>((resolve) => (reached = resolve));
   const instance = autocannon({
     url: `${server.url}/api/leads`,
     connections,
     amount,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, body: leadBody(prefix, (counter += 1)) }) }],
+    requests: [
+      {
+        setupRequest: (request: Record<string, unknown>) => {
+          counter += 1;
+          if (counter === sentBeforeFault) reached();
+          return { ...request, body: leadBody(prefix, counter) };
+        },
+      },
+    ],
   });
-  const duringPromise = during?.();
+  const duringPromise = during?.(sentEnough);
   const result = await instance;
   await duringPromise;
   return {
@@ -95,8 +114,9 @@ describe('POST /api/leads under load', () => {
   });
 
   it('loses no accepted lead when the database is cut mid-load, and recovers by itself', async () => {
-    const result = await load('outage', 4000, 20, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The cut starts after the first 1,000 requests are sent, so 3,000 are still to come while it lasts.
+    const result = await load('outage', 4000, 20, async (sentBeforeFault) => {
+      await sentBeforeFault;
       await proxy.cut();
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await proxy.restore();
