@@ -13,6 +13,7 @@ import { bindQueue, startQueue, type Queue } from './queue.ts';
 import { QUEUES, createQueues } from './queues.ts';
 import { rememberQueueTables } from './inline-job.ts';
 import { scheduleBackups, workBackups } from './backup.ts';
+import { scheduleDatabaseUpkeep, workDatabaseUpkeep } from './database-upkeep.ts';
 import { scheduleFollowups, workFollowups } from './followups.ts';
 import { scheduleRetention, workRetention } from './retention.ts';
 import { prepareSubmissionEmails } from './prepare-emails.ts';
@@ -44,6 +45,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
   await scheduleBackups(queue, config);
   await scheduleFollowups(queue);
   await scheduleRetention(queue);
+  await scheduleDatabaseUpkeep(queue, config);
   bindQueue(queue);
   const transport = createMailTransport(config.mail);
 
@@ -80,6 +82,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
     await workBackups(queue, { config, knex, logger });
     await workFollowups(queue, knex, logger);
     await workRetention(queue, { config, knex, logger });
+    if (!config.databaseUrl) await workDatabaseUpkeep(queue, knex, logger);
   }
 
   return {

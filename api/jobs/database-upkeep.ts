@@ -1,0 +1,38 @@
+/**
+ * `database-upkeep`: every five minutes (pg-boss cron), on the embedded database only, vacuums and
+ * analyzes the tables autovacuum would (api/services/database-upkeep.ts, decision 084). A PostgreSQL
+ * server has its own autovacuum daemon, which does this better (in the background, without blocking
+ * anyone), so there the schedule is removed. A failed run is logged and not retried: the next is five
+ * minutes away and finds the same tables due.
+ */
+import type { Config } from '../config.ts';
+import type { Database } from '../db.ts';
+import type { Logger } from '../logger.ts';
+import { runDatabaseUpkeep } from '../services/database-upkeep.ts';
+import type { Queue } from './queue.ts';
+
+export const DATABASE_UPKEEP_QUEUE = 'database-upkeep';
+export const DATABASE_UPKEEP_SCHEDULE = '*/5 * * * *';
+
+export async function scheduleDatabaseUpkeep(queue: Queue, config: Config): Promise<void> {
+  await queue.createQueue(DATABASE_UPKEEP_QUEUE, { retryLimit: 0, expireInSeconds: 900 } as never);
+  if (config.databaseUrl) await queue.unschedule(DATABASE_UPKEEP_QUEUE);
+  else await queue.schedule(DATABASE_UPKEEP_QUEUE, DATABASE_UPKEEP_SCHEDULE);
+}
+
+/** One run, with what it did in the log (table names and counts only: no personal data); never throws. */
+export async function runScheduledUpkeep(knex: Database, logger: Logger): Promise<void> {
+  const started = Date.now();
+  try {
+    const tables = await runDatabaseUpkeep(knex);
+    if (tables.length > 0) logger.info({ tables, ms: Date.now() - started }, 'database upkeep');
+  } catch (error) {
+    logger.error({ err: error }, 'database upkeep failed');
+  }
+}
+
+export async function workDatabaseUpkeep(queue: Queue, knex: Database, logger: Logger): Promise<void> {
+  await queue.work(DATABASE_UPKEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    await runScheduledUpkeep(knex, logger);
+  });
+}
