@@ -7,7 +7,7 @@
  * redirect to /merci/ or /erreur-envoi/). Once hydrated, the island turns native validation off and
  * validates with the shared schemas instead, to show the "Champs requis" toast and inline French messages.
  */
-import { useCallback, useEffect, useRef, useState, type RefObject, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject, type SubmitEvent } from 'react';
 import type { z } from 'zod';
 import { failureMessage, newIdempotencyKey, postLead, type LeadResponse } from '../../lib/leads.ts';
 import { showToast } from '../../lib/toast.ts';
@@ -29,9 +29,15 @@ export interface CommonFormText {
 /** Mounts the toaster and hands validation over from the browser to the island once hydrated. */
 export function useEnhancedForm(toaster: ToasterLabels): RefObject<HTMLFormElement | null> {
   const form = useRef<HTMLFormElement>(null);
+  // In the commit itself, not in a passive effect: Astro hydrates islands in a transition, and the
+  // passive effects of that commit run in a later task, so a click landing between the two (the click
+  // that woke the island, replayed by client:interaction, on a busy phone) met the browser's own
+  // validation instead of the island's (CI of 2026-11-25: the first field focused, no toast).
+  useLayoutEffect(() => {
+    if (form.current) form.current.noValidate = true;
+  }, []);
   useEffect(() => {
     mountToaster(toaster);
-    if (form.current) form.current.noValidate = true;
   }, [toaster]);
   return form;
 }
