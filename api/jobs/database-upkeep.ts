@@ -14,10 +14,15 @@ import type { Queue } from './queue.ts';
 export const DATABASE_UPKEEP_QUEUE = 'database-upkeep';
 export const DATABASE_UPKEEP_SCHEDULE = '*/5 * * * *';
 
+/** Only the embedded database needs it: a PostgreSQL server has its autovacuum daemon. */
+function needsUpkeep(config: Config): boolean {
+  return !config.databaseUrl;
+}
+
 export async function scheduleDatabaseUpkeep(queue: Queue, config: Config): Promise<void> {
   await queue.createQueue(DATABASE_UPKEEP_QUEUE, { retryLimit: 0, expireInSeconds: 900 } as never);
-  if (config.databaseUrl) await queue.unschedule(DATABASE_UPKEEP_QUEUE);
-  else await queue.schedule(DATABASE_UPKEEP_QUEUE, DATABASE_UPKEEP_SCHEDULE);
+  if (needsUpkeep(config)) await queue.schedule(DATABASE_UPKEEP_QUEUE, DATABASE_UPKEEP_SCHEDULE);
+  else await queue.unschedule(DATABASE_UPKEEP_QUEUE);
 }
 
 /** One run, with what it did in the log (table names and counts only: no personal data); never throws. */
@@ -31,7 +36,8 @@ export async function runScheduledUpkeep(knex: Database, logger: Logger): Promis
   }
 }
 
-export async function workDatabaseUpkeep(queue: Queue, knex: Database, logger: Logger): Promise<void> {
+export async function workDatabaseUpkeep(queue: Queue, { config, knex, logger }: { config: Config; knex: Database; logger: Logger }): Promise<void> {
+  if (!needsUpkeep(config)) return;
   await queue.work(DATABASE_UPKEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     await runScheduledUpkeep(knex, logger);
   });

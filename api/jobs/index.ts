@@ -82,7 +82,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
     await workBackups(queue, { config, knex, logger });
     await workFollowups(queue, knex, logger);
     await workRetention(queue, { config, knex, logger });
-    if (!config.databaseUrl) await workDatabaseUpkeep(queue, knex, logger);
+    await workDatabaseUpkeep(queue, { config, knex, logger });
   }
 
   return {

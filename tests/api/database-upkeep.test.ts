@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UPKEEP_QUEUE } from '../../api/jobs/database-upkeep.ts';
 import { runDatabaseUpkeep, tablesDueForUpkeep } from '../../api/services/database-upkeep.ts';
 import { startTestApp, type TestApp } from './harness.ts';
+import { waitUntil } from '../support/smtp-sink.ts';
 
 const usePg = process.env.TEST_DB === 'pg';
 let app: TestApp;
@@ -35,15 +36,12 @@ async function leadTableStats(): Promise<LeadTableStats> {
   return rows[0];
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    // Each backend publishes its table counters at most once a second, and on an idle connection later.
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** The table's statistics once `holds` is true of them (a backend publishes its counters at most once a second). */
+function leadTableStatsOnce(holds: (stats: LeadTableStats) => boolean, what: string): Promise<LeadTableStats> {
+  return waitUntil(async () => {
+    const stats = await leadTableStats();
+    return holds(stats) && stats;
+  }, 60_000, what);
 }
 
 /** 400 contacts written then each updated once: 400 dead row versions in `leads`. */
@@ -55,7 +53,7 @@ async function churnLeads(prefix: string): Promise<void> {
 describe('database upkeep', () => {
   it('vacuums and analyzes a table once autovacuum would, and then leaves it alone', async () => {
     await churnLeads('churn');
-    await until(leadTableStats, (stats) => stats.deadRows >= 400, 'the dead rows to be counted');
+    await leadTableStatsOnce((stats) => stats.deadRows >= 400, 'the dead rows to be counted');
     const due = await tablesDueForUpkeep(app.knex);
     expect(due).toContainEqual(expect.objectContaining({ schema: 'public', name: 'leads', needsVacuum: true, needsAnalyze: true }));
 
@@ -83,9 +81,9 @@ describe('database upkeep', () => {
     expect(rows).toEqual([{ cron: '*/5 * * * *' }]);
 
     await churnLeads('job');
-    const before = await until(leadTableStats, (stats) => stats.deadRows >= 400, 'the dead rows to be counted');
+    const before = await leadTableStatsOnce((stats) => stats.deadRows >= 400, 'the dead rows to be counted');
     await app.jobs.queue.send(DATABASE_UPKEEP_QUEUE, {});
-    const after = await until(leadTableStats, (stats) => stats.deadRows === 0, 'the job to vacuum');
+    const after = await leadTableStatsOnce((stats) => stats.deadRows === 0, 'the job to vacuum');
     expect(after.vacuumedAt!.getTime()).toBeGreaterThan(before.vacuumedAt?.getTime() ?? 0);
   });
 });
