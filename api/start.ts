@@ -18,8 +18,14 @@ running.logger.info({ url: running.url, database: config.databaseUrl ? 'postgres
 process.stdout.write(`Serveur prêt sur ${running.url}\n`);
 process.stdout.write(`${describeMailDelivery(config)}\n`);
 
+// `npm start` execs this process (package.json), so a supervisor's signal to npm reaches it. A Ctrl-C
+// signals the whole process group and npm forwards it once more: the stop starts on the first signal
+// and later ones are ignored rather than killing the process mid-drain (decision 096).
+let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
     running.stop().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -49,3 +49,28 @@ describe('allowScripts', () => {
     expect(readFileSync(path.join(ROOT, '.npmrc'), 'utf8')).toMatch(/^omit-lockfile-registry-resolved=false$/m);
   });
 });
+
+describe('package-lock.json installs with `npm ci` on any platform', () => {
+  const packages = lock.packages as Record<string, { optionalDependencies?: Record<string, string> }>;
+  /** Where Node would find `name` from the package at `location`: its own node_modules, then each parent's. */
+  function resolveLocation(location: string, name: string): string | undefined {
+    let base = location;
+    for (;;) {
+      const candidate = base ? `${base}/node_modules/${name}` : `node_modules/${name}`;
+      if (packages[candidate]) return candidate;
+      if (!base) return undefined;
+      const parent = base.lastIndexOf('/node_modules/');
+      base = parent === -1 ? '' : base.slice(0, parent);
+    }
+  }
+
+  it('locks every optional dependency, those for other platforms included (npm ci refuses a lock without them)', () => {
+    const missing: string[] = [];
+    for (const [location, info] of Object.entries(packages)) {
+      for (const name of Object.keys(info.optionalDependencies ?? {})) {
+        if (!resolveLocation(location, name)) missing.push(`${name} (for ${location || 'the project'})`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
