@@ -4,7 +4,7 @@
  * - the database cut mid-load and brought back: every lead that got a 201 is there exactly once,
  *   and the server recovers without a restart;
  * (SIGTERM while requests are in flight: tests/faults/graceful-shutdown.test.ts.)
- * Figures are printed (they go in the README's Reliability section); nothing here is a timed assertion.
+ * Figures are printed (earlier ones are in bench/FAULTS.md); nothing here is a timed assertion.
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
