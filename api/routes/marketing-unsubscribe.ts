@@ -30,7 +30,8 @@ export function marketingUnsubscribeRouter(): Router {
   // Registered without the trailing slash: the router matches the page's address with or without it.
   router.post(MARKETING_UNSUBSCRIBE_PATH.replace(/\/$/, ''), async (ctx) => {
     const oneClick = (ctx.request.body as Record<string, string> | undefined)?.['List-Unsubscribe'] === 'One-Click';
-    const page = ctx.state.bodyFormat === 'form' && !oneClick;
+    // The page's form has no field: a browser posts it with an empty body.
+    const page = !oneClick && ctx.state.bodyFormat !== 'json';
     try {
       const query = marketingUnsubscribeQuerySchema.safeParse({ ...ctx.query });
       if (!query.success) throw new HttpError(404, MARKETING_UNSUBSCRIBE_MESSAGES.invalid);
