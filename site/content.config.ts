@@ -271,6 +271,8 @@ export const collections = {
       cancel: z.strictObject({ title: text, intro: text, button: text, keep: text }),
       cancelResult: z.strictObject({ title: text, generic: text, backLabel: text }),
       join: z.strictObject({ title: text, intro: text, button: text }),
+      marketingUnsubscribe: z.strictObject({ title: text, intro: text, button: text, keep: text }),
+      marketingUnsubscribeResult: z.strictObject({ title: text, generic: text, backLabel: text }),
       sendError: z.strictObject({
         title: text,
         generic: text,

@@ -61,6 +61,7 @@ export async function queueDueFollowups(db: Database): Promise<number> {
           data: {
             firstName: row.firstName,
             registrationId: row.registrationId,
+            leadId: row.leadId,
             attended: row.status === 'attended',
             webinar: webinarFacts(webinars.get(row.webinarId)!),
             next: next ? { datetime: new Date(next.datetime).toISOString() } : null,

@@ -9,7 +9,8 @@ import type { Logger } from '../logger.ts';
 import type { EmailContent } from '../mail/content.ts';
 import type { MailConfig } from '../mail/config.ts';
 import type { MailTransport } from '../mail/transport.ts';
-import { composeAttachments, composeEmail, composeHeaders, type ComposedEmail, type EmailKind, type RegistrationEmailData } from '../mail/templates.ts';
+import { composeAttachments, composeEmail, composeHeaders, MARKETING_KINDS, type ComposedEmail, type EmailKind, type RegistrationEmailData } from '../mail/templates.ts';
+import { hasLeftMarketing, MARKETING_UNSUBSCRIBE_MESSAGES } from '../services/marketing-unsubscribe.ts';
 import { queueSendJobs } from '../services/emails-enqueue.ts';
 import { webinarFacts } from './prepare-emails.ts';
 import { UPDATE_RECIPIENT_STATUSES } from '../services/webinar-updates.ts';
@@ -46,6 +47,7 @@ interface EmailRow {
   kind: EmailKind;
   toAddress: string;
   data: any;
+  leadId: number | null;
   registrationId: number | null;
   webinarId: number | null;
   sendAfter: Date;
@@ -61,6 +63,11 @@ type Decision = { send: object } | { cancel: string } | { later: Date };
 
 /** Whether the row still has a reason to go out, and with which facts (reminders follow date changes). */
 async function decide(db: Database, email: EmailRow): Promise<Decision> {
+  if (MARKETING_KINDS.includes(email.kind)) {
+    // The contact used the one-click unsubscribe (decision 091) after this one was queued.
+    if (await hasLeftMarketing(db, email.leadId)) return { cancel: MARKETING_UNSUBSCRIBE_MESSAGES.cancelled };
+    return { send: email.data };
+  }
   if (email.kind === 'webinar_update') {
     // An update about a seat given up meanwhile has no reader; its facts stay those of the change.
     const registration = email.registrationId ? await db('webinarRegistrations').where({ id: email.registrationId }).first('status') : undefined;
@@ -95,7 +102,7 @@ export async function sendEmail(db: Database, engine: MailEngine, logger: Logger
     .where((builder) => builder.whereNull('claimedUntil').orWhere('claimedUntil', '<', db.fn.now()))
     .where('sendAfter', '<=', new Date(Date.now() + DUE_MARGIN_MS))
     .update({ claimedUntil: db.raw(`now() + ${LEASE}`), attempts: db.raw('attempts + 1'), updatedAt: db.fn.now() })
-    .returning(['id', 'kind', 'toAddress', 'data', 'registrationId', 'webinarId', 'sendAfter', 'subject', 'textBody', 'htmlBody'])) as EmailRow[];
+    .returning(['id', 'kind', 'toAddress', 'data', 'leadId', 'registrationId', 'webinarId', 'sendAfter', 'subject', 'textBody', 'htmlBody'])) as EmailRow[];
   const email = claimed[0];
   if (!email) {
     const row = await db('emails').where({ id: emailId }).first<{ status: string; sendAfter: Date } | undefined>('status', 'sendAfter');
@@ -118,7 +125,8 @@ export async function sendEmail(db: Database, engine: MailEngine, logger: Logger
     return;
   }
 
-  const context = { content: engine.content, publicUrl: engine.publicUrl, brand: engine.brand, linkSecret: engine.linkSecret };
+  // The calendar files name the sender as ORGANIZER and the recipient as ATTENDEE (decision 090).
+  const context = { content: engine.content, publicUrl: engine.publicUrl, brand: engine.brand, linkSecret: engine.linkSecret, sender: engine.from.address, recipient: email.toAddress };
   // Rendering is the costly part of an attempt: a retry with the same facts reuses what was rendered.
   const unchanged = email.htmlBody !== null && email.textBody !== null && email.subject !== null && stableJson(decision.send) === stableJson(email.data);
   let composed: ComposedEmail;
@@ -140,7 +148,7 @@ export async function sendEmail(db: Database, engine: MailEngine, logger: Logger
       html: composed.html,
       attachments: composed.attachments,
       host: new URL(engine.publicUrl).hostname,
-      headers: composeHeaders(email.kind, decision.send, context),
+      headers: composeHeaders(email.kind, decision.send, { ...context, leadId: email.leadId }),
     });
     await db('emails').where({ id: email.id }).update({
       status: 'sent',

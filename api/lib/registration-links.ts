@@ -44,3 +44,22 @@ export function joinUrl(publicUrl: string, secret: string, webinarId: number, le
   const query = new URLSearchParams({ webinar: String(webinarId), lead: String(leadId), token: joinToken(secret, webinarId, leadId) });
   return `${publicUrl}${JOIN_PAGE_PATH}?${query.toString()}`;
 }
+
+/**
+ * The one-click unsubscribe from the marketing e-mails (invitations and follow-ups, decision 091):
+ * signed per contact like the links above, so nobody unsubscribes someone else by changing a number.
+ */
+export const MARKETING_UNSUBSCRIBE_PATH = '/relances-webinaire/desinscription/';
+
+export function marketingUnsubscribeToken(secret: string, leadId: number): string {
+  return sign(secret, 'unsubscribe-webinar-marketing', leadId);
+}
+
+export function verifyMarketingUnsubscribeToken(secret: string, leadId: number, token: string): boolean {
+  return same(token, marketingUnsubscribeToken(secret, leadId));
+}
+
+export function marketingUnsubscribeUrl(publicUrl: string, secret: string, leadId: number): string {
+  const query = new URLSearchParams({ lead: String(leadId), token: marketingUnsubscribeToken(secret, leadId) });
+  return `${publicUrl}${MARKETING_UNSUBSCRIBE_PATH}?${query.toString()}`;
+}

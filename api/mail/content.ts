@@ -53,6 +53,17 @@ const sessionEmail = {
   closing: plain,
 };
 
+/** An e-mail saying a seat or a place on the waiting list is gone (the calendar hint only with a file). */
+const cancellationEmail = z.strictObject({
+  subject: session,
+  preview: session,
+  greeting: session,
+  intro: session,
+  calendarHint: session,
+  nextSteps: session,
+  closing: plain,
+});
+
 const invitation = template('firstName', 'title', 'date', 'duration', 'brand');
 const followup = template('firstName', 'title', 'brand');
 const followupNext = template('firstName', 'title', 'brand', 'nextDate');
@@ -65,15 +76,15 @@ export const emailContentSchema = z.strictObject({
   webinarConfirmation: z.strictObject({ ...sessionEmail, calendarHint: session }),
   webinarReminder: z.strictObject(sessionEmail),
   webinarUpdate: z.strictObject({ ...sessionEmail, calendarHint: session }),
-  webinarCancelled: z.strictObject({
-    subject: session,
-    preview: session,
-    greeting: session,
-    intro: session,
-    calendarHint: session,
-    nextSteps: session,
-    closing: plain,
-  }),
+  webinarCancelled: cancellationEmail,
+  /** The session was deleted while the person was on its waiting list. */
+  webinarCancelledWaitlist: cancellationEmail,
+  /** The person cancelled their seat with an e-mail's link (decision 090). */
+  registrationCancelled: cancellationEmail,
+  /** The person left the waiting list with an e-mail's link. */
+  waitlistLeft: cancellationEmail,
+  /** The one-click unsubscribe line of the invitations and follow-ups (decision 091). */
+  marketingUnsubscribe: z.strictObject({ text: plain, label: plain }),
   /** The line and link every e-mail about a registration ends with (issue 13). */
   cancelLink: z.strictObject({ text: plain, label: plain }),
   waitlistPromoted: z.strictObject({ ...sessionEmail, calendarHint: session }),

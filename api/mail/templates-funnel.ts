@@ -5,7 +5,7 @@
 import { fill } from './content.ts';
 import type { Block, EmailDocument } from './layout.ts';
 import { frenchDuration, swissDateTime } from './dates.ts';
-import { cancelUrl, joinUrl } from '../lib/registration-links.ts';
+import { cancelUrl, joinUrl, marketingUnsubscribeUrl } from '../lib/registration-links.ts';
 import type { ComposeContext, WebinarFacts } from './templates.ts';
 
 export interface InvitationData {
@@ -17,6 +17,8 @@ export interface InvitationData {
 export interface FollowupData {
   firstName: string;
   registrationId: number;
+  /** The contact, for the unsubscribe link (absent on rows written before decision 091). */
+  leadId?: number;
   attended: boolean;
   webinar: WebinarFacts;
   /** The session after this one, for those who did not come. */
@@ -40,6 +42,13 @@ export function cancelBlock(registrationId: number, context: ComposeContext, cop
   return [{ type: 'button', label: copy.label, url: cancelUrl(context.publicUrl, context.linkSecret, registrationId), hint: copy.text }];
 }
 
+/** The marketing e-mails' last line: stop them in one click (decision 091), the List-Unsubscribe address. */
+function unsubscribeBlock(leadId: number | undefined, context: ComposeContext): Block[] {
+  if (!context.linkSecret || !leadId) return [];
+  const copy = context.content.marketingUnsubscribe;
+  return [{ type: 'button', label: copy.label, url: marketingUnsubscribeUrl(context.publicUrl, context.linkSecret, leadId), hint: copy.text }];
+}
+
 export function composeInvitation(data: InvitationData, context: ComposeContext): EmailDocument {
   const copy = context.content.webinarInvitation;
   const values = {
@@ -57,6 +66,7 @@ export function composeInvitation(data: InvitationData, context: ComposeContext)
   if (context.linkSecret) {
     blocks.push({ type: 'button', label: copy.button, url: joinUrl(context.publicUrl, context.linkSecret, data.webinar.id, data.leadId), hint: copy.hint });
   }
+  blocks.push(...unsubscribeBlock(data.leadId, context));
   return {
     subject: fill(copy.subject, values),
     preview: fill(copy.preview, values),
@@ -93,6 +103,7 @@ export function composeFollowup(data: FollowupData, context: ComposeContext): Em
       { type: 'button', label: copy.button, url: `${context.publicUrl}${all.webinarPath}` },
     );
   }
+  blocks.push(...unsubscribeBlock(data.leadId, context));
   return {
     subject: fill(copy.subject, values),
     preview: fill(copy.preview, values),

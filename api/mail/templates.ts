@@ -6,7 +6,8 @@ import type { EmailContent } from './content.ts';
 import { fill } from './content.ts';
 import { renderEmail, type Block, type EmailDocument } from './layout.ts';
 import { frenchDuration, swissDateTime } from './dates.ts';
-import { calendarFile, registrationUid } from './calendar.ts';
+import { calendarFile, registrationUid, type CalendarMethod } from './calendar.ts';
+import { marketingUnsubscribeUrl } from '../lib/registration-links.ts';
 import { cancelBlock, sessionFacts, composeFollowup, composeInvitation, type FollowupData, type InvitationData } from './templates-funnel.ts';
 
 export const EMAIL_KINDS = [
@@ -21,8 +22,15 @@ export const EMAIL_KINDS = [
   'webinar_update',
   'newsletter_confirmation',
   'waitlist_joined',
+  'registration_cancelled',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/**
+ * The marketing kinds: they carry the one-click unsubscribe, and stop for a contact who used it.
+ * Confirmations, reminders, updates and cancellations are about a registration and always go.
+ */
+export const MARKETING_KINDS: readonly EmailKind[] = ['webinar_invitation', 'webinar_followup'];
 
 export interface WebinarFacts {
   id: number;
@@ -40,6 +48,17 @@ export interface RegistrationEmailData {
   firstName: string;
   registrationId: number;
   webinar: WebinarFacts;
+}
+
+/**
+ * A cancellation: the session deleted (`webinar_cancelled`) or the person's own cancellation by link
+ * (`registration_cancelled`). `waitlisted`: the person was waiting, not holding a seat. `calendar`: the
+ * person's calendar holds the entry (a file adding it was sent last), so a METHOD:CANCEL file goes with
+ * it; absent on rows written before decision 090, which all had one.
+ */
+export interface CancellationEmailData extends RegistrationEmailData {
+  waitlisted?: boolean;
+  calendar?: boolean;
 }
 
 export interface AcknowledgementData {
@@ -68,7 +87,12 @@ export function newsletterLinks(token: string, publicUrl: string) {
  * Headers of every newsletter e-mail: an https unsubscribe link, and RFC 8058 one-click (mail clients
  * POST `List-Unsubscribe=One-Click` to it; api/routes/newsletter.ts unsubscribes at once).
  */
-export function composeHeaders(kind: EmailKind, data: unknown, context: Pick<ComposeContext, 'publicUrl'>): Record<string, string> {
+export function composeHeaders(kind: EmailKind, data: unknown, context: Pick<ComposeContext, 'publicUrl' | 'linkSecret'> & { leadId?: number | null }): Record<string, string> {
+  if (MARKETING_KINDS.includes(kind)) {
+    // The invitations and follow-ups: one click stops them for this contact (decision 091).
+    if (!context.linkSecret || !context.leadId) return {};
+    return { 'List-Unsubscribe': `<${marketingUnsubscribeUrl(context.publicUrl, context.linkSecret, context.leadId)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  }
   if (kind !== 'newsletter_confirmation') return {};
   const { unsubscribe } = newsletterLinks((data as NewsletterEmailData).token, context.publicUrl);
   return { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
@@ -86,6 +110,10 @@ export interface ComposeContext {
   brand: string;
   /** Signs the links about a registration (the session secret); without it, e-mails carry no such link. */
   linkSecret?: string;
+  /** The sender's address: the calendar files' ORGANIZER (default: the content file's sender). */
+  sender?: string;
+  /** The address the e-mail goes to: the calendar files' ATTENDEE. */
+  recipient?: string;
 }
 
 export interface ComposedEmail {
@@ -105,11 +133,13 @@ function sessionValues(data: RegistrationEmailData, brand: string) {
   };
 }
 
-function calendarAttachment(data: RegistrationEmailData, publicUrl: string, method: 'PUBLISH' | 'CANCEL'): Attachment {
+function calendarAttachment(data: RegistrationEmailData, context: ComposeContext, method: CalendarMethod): Attachment {
   const { webinar } = data;
   const ics = calendarFile(
     {
-      uid: registrationUid(data.registrationId, publicUrl),
+      uid: registrationUid(data.registrationId, context.publicUrl),
+      organizer: { name: context.brand, email: context.sender ?? context.content.senderAddress },
+      ...(context.recipient ? { attendee: { name: data.firstName, email: context.recipient } } : {}),
       title: webinar.title,
       description: webinar.description ?? webinar.title,
       start: new Date(webinar.datetime),
@@ -122,6 +152,17 @@ function calendarAttachment(data: RegistrationEmailData, publicUrl: string, meth
     method,
   );
   return { filename: method === 'CANCEL' ? 'annulation.ics' : 'invitation.ics', content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` };
+}
+
+/** Whether a cancellation carries its METHOD:CANCEL file (see CancellationEmailData). */
+function cancelsCalendarEntry(data: CancellationEmailData): boolean {
+  return data.calendar ?? true;
+}
+
+/** The copy of a cancellation: who cancelled (the team or the person), and whether the person held a seat. */
+function cancellationCopy(kind: 'webinar_cancelled' | 'registration_cancelled', data: CancellationEmailData, content: EmailContent) {
+  if (kind === 'webinar_cancelled') return data.waitlisted ? content.webinarCancelledWaitlist : content.webinarCancelled;
+  return data.waitlisted ? content.waitlistLeft : content.registrationCancelled;
 }
 
 function sessionDocument(
@@ -171,8 +212,10 @@ function waitlistDocument(data: RegistrationEmailData, context: ComposeContext):
 
 /** The attachments alone (cheap): a retry reuses the rendered bodies but rebuilds the calendar file. */
 export function composeAttachments(kind: EmailKind, data: unknown, context: ComposeContext): Attachment[] {
-  if (kind === 'webinar_confirmation' || kind === 'waitlist_promoted' || kind === 'webinar_update') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'PUBLISH')];
-  if (kind === 'webinar_cancelled') return [calendarAttachment(data as RegistrationEmailData, context.publicUrl, 'CANCEL')];
+  if (kind === 'webinar_confirmation' || kind === 'waitlist_promoted' || kind === 'webinar_update') return [calendarAttachment(data as RegistrationEmailData, context, 'REQUEST')];
+  if ((kind === 'webinar_cancelled' || kind === 'registration_cancelled') && cancelsCalendarEntry(data as CancellationEmailData)) {
+    return [calendarAttachment(data as RegistrationEmailData, context, 'CANCEL')];
+  }
   return [];
 }
 
@@ -196,20 +239,22 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
     case 'webinar_update': {
       const facts = data as RegistrationEmailData;
       const rendered = await renderEmail(sessionDocument(content.webinarUpdate, facts, context), context.brand);
-      return { ...rendered, attachments: [calendarAttachment(facts, context.publicUrl, 'PUBLISH')] };
+      return { ...rendered, attachments: composeAttachments(kind, facts, context) };
     }
-    case 'webinar_cancelled': {
-      const facts = data as RegistrationEmailData;
-      const copy = content.webinarCancelled;
+    case 'webinar_cancelled':
+    case 'registration_cancelled': {
+      const facts = data as CancellationEmailData;
+      const copy = cancellationCopy(kind, facts, content);
       const values = sessionValues(facts, context.brand);
+      const paragraphs = cancelsCalendarEntry(facts) ? [copy.greeting, copy.intro, copy.calendarHint, copy.nextSteps] : [copy.greeting, copy.intro, copy.nextSteps];
       const doc: EmailDocument = {
         subject: fill(copy.subject, values),
         preview: fill(copy.preview, values),
-        blocks: [copy.greeting, copy.intro, copy.calendarHint, copy.nextSteps].map((text) => ({ type: 'paragraph', text: fill(text, values) })),
+        blocks: paragraphs.map((text) => ({ type: 'paragraph', text: fill(text, values) })),
         signature: [copy.closing, content.signature],
         footer: content.footer,
       };
-      return { ...(await renderEmail(doc, context.brand)), attachments: [calendarAttachment(facts, context.publicUrl, 'CANCEL')] };
+      return { ...(await renderEmail(doc, context.brand)), attachments: composeAttachments(kind, facts, context) };
     }
     case 'contact_acknowledgement': {
       const copy = content.contactAcknowledgement;

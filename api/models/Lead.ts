@@ -32,6 +32,8 @@ export class Lead extends BaseModel {
   declare newsletterConfirmedAt: Date | null;
   declare newsletterUnsubscribedAt: Date | null;
   declare newsletterToken: string | null;
+  /** When the contact stopped the invitations and follow-ups in one click (decision 091); null: never. */
+  declare webinarMarketingUnsubscribedAt: Date | null;
 
   declare activities?: Activity[];
   declare registrations?: WebinarRegistration[];

@@ -28,6 +28,8 @@ export function presentLead(lead: Lead) {
       confirmedAt: iso(lead.newsletterConfirmedAt),
       unsubscribedAt: iso(lead.newsletterUnsubscribedAt),
     },
+    // The invitations and follow-ups (decision 091): stopped by the contact's one-click unsubscribe.
+    webinarEmails: { unsubscribedAt: iso(lead.webinarMarketingUnsubscribedAt) },
     createdAt: iso(lead.createdAt)!,
     updatedAt: iso(lead.updatedAt)!,
   };

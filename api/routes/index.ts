@@ -20,6 +20,7 @@ import { adminTagsRouter } from './admin-tags.ts';
 import { adminSettingsRouter } from './admin-settings.ts';
 import { adminPrivacyRouter } from './admin-privacy.ts';
 import { newsletterRouter } from './newsletter.ts';
+import { marketingUnsubscribeRouter } from './marketing-unsubscribe.ts';
 
 /**
  * The admin API answers at both bases with the same handlers and the same sign-in: the spec's tabbed
@@ -33,6 +34,7 @@ export function apiRouters(_config: Config): Router[] {
     publicLeadsRouter(),
     publicRegistrationsRouter(),
     newsletterRouter(),
+    marketingUnsubscribeRouter(),
     authRouter(),
     accountRouter(),
     ...ADMIN_API_BASES.flatMap((base) => [

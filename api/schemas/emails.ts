@@ -15,6 +15,7 @@ export const EMAIL_KIND_VALUES = [
   'webinar_followup',
   'newsletter_confirmation',
   'waitlist_joined',
+  'registration_cancelled',
 ] as const;
 export type EmailKindValue = (typeof EMAIL_KIND_VALUES)[number];
 export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
@@ -29,6 +30,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
   webinar_followup: 'Suivi après le webinaire',
   newsletter_confirmation: 'Confirmation d’inscription à la newsletter',
   waitlist_joined: 'Liste d’attente',
+  registration_cancelled: 'Inscription annulée par la personne',
 };
 
 export const EMAIL_STATUS_VALUES = ['queued', 'sent', 'failed', 'cancelled'] as const;

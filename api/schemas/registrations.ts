@@ -14,3 +14,7 @@ export type RegistrationCancel = z.output<typeof registrationCancelSchema>;
 /** `POST /api/registrations/join` (form or JSON): the invitation's one-step sign-up. */
 export const registrationJoinSchema = z.object({ webinar: id('Le webinaire'), lead: id('Le contact'), token });
 export type RegistrationJoin = z.output<typeof registrationJoinSchema>;
+
+/** `POST /relances-webinaire/desinscription?lead&token`: the marketing e-mails' one-click unsubscribe (decision 091). */
+export const marketingUnsubscribeQuerySchema = z.object({ lead: id('Le contact'), token });
+export type MarketingUnsubscribeQuery = z.output<typeof marketingUnsubscribeQuerySchema>;

@@ -9,7 +9,8 @@ import { NOT_FOUND_MESSAGES } from '../schemas/index.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { createEmails, queueSendJobs, type NewEmail } from './emails-enqueue.ts';
 import { webinarFacts, reminderTimes } from '../jobs/prepare-emails.ts';
-import type { RegistrationEmailData } from '../mail/templates.ts';
+import type { CancellationEmailData } from '../mail/templates.ts';
+import { holdsCalendarEntry } from './webinar-seats.ts';
 
 export const EMAIL_MESSAGES = {
   notFound: NOT_FOUND_MESSAGES.email,
@@ -63,11 +64,15 @@ export async function resendEmail(db: Knex, id: number): Promise<number> {
   });
 }
 
+/** Who a deletion tells: those holding a seat and those waiting for one (decision 090). */
+const TOLD_OF_DELETION = ['registered', 'waitlisted'];
+
 /** How many people a deletion of this webinar would tell (the deletion dialog says it). */
 export async function countCancellationRecipients(db: Knex, webinarId: number): Promise<number> {
   const row = await db('webinarRegistrations as r')
     .join('webinars as w', 'w.id', 'r.webinarId')
-    .where({ 'r.webinarId': webinarId, 'r.status': 'registered' })
+    .where({ 'r.webinarId': webinarId })
+    .whereIn('r.status', TOLD_OF_DELETION)
     .where('w.datetime', '>', db.fn.now())
     .count({ count: '*' })
     .first();
@@ -76,34 +81,43 @@ export async function countCancellationRecipients(db: Knex, webinarId: number): 
 
 /**
  * ONE call in the webinar deletion, inside its transaction and before the delete: every registrant of
- * a session still to come gets a cancellation (calendar file with METHOD:CANCEL, same UID), and the
- * e-mails still waiting for this webinar (confirmation, reminders) are cancelled.
+ * a session still to come gets a cancellation (calendar file with METHOD:CANCEL, same UID), and so
+ * does everyone on its waiting list, with their own wording and a CANCEL file only if a file had put the
+ * session in their calendar (decision 090). The e-mails still waiting for this webinar (confirmation,
+ * reminders, waiting-list notices, updates) are cancelled.
  */
 export async function enqueueWebinarCancellations(trx: Knex.Transaction, webinarId: number): Promise<number> {
   const webinar = await trx('webinars').where({ id: webinarId }).forUpdate().first();
   if (!webinar) return 0;
   await trx('emails')
     .where({ webinarId, status: 'queued' })
-    .whereIn('kind', ['webinar_confirmation', 'webinar_reminder'])
+    .whereIn('kind', ['webinar_confirmation', 'webinar_reminder', 'waitlist_joined', 'waitlist_promoted', 'webinar_update'])
     .update({ status: 'cancelled', lastError: 'Webinaire supprimé.', updatedAt: trx.fn.now() });
   if (new Date(webinar.datetime).getTime() <= Date.now()) return 0;
   const registrants = await trx('webinarRegistrations as r')
     .join('leads as l', 'l.id', 'r.leadId')
-    .where({ 'r.webinarId': webinarId, 'r.status': 'registered' })
-    .select('r.id as registrationId', 'l.id as leadId', 'l.email', 'l.firstName');
+    .where({ 'r.webinarId': webinarId })
+    .whereIn('r.status', TOLD_OF_DELETION)
+    .orderBy('r.id')
+    .select('r.id as registrationId', 'r.status', 'l.id as leadId', 'l.email', 'l.firstName');
   const facts = webinarFacts(webinar);
-  const ids = await createEmails(
-    trx,
-    registrants.map((row: { registrationId: number; leadId: number; email: string; firstName: string }) => ({
-      kind: 'webinar_cancelled' as const,
+  const emails: NewEmail[] = [];
+  for (const row of registrants as Array<{ registrationId: number; status: string; leadId: number; email: string; firstName: string }>) {
+    const waitlisted = row.status === 'waitlisted';
+    // A seat's confirmation always carried a file; someone waiting may have had one only from an update.
+    const data: CancellationEmailData = { firstName: row.firstName, registrationId: row.registrationId, webinar: facts };
+    if (waitlisted) Object.assign(data, { waitlisted, calendar: await holdsCalendarEntry(trx, row.registrationId) });
+    emails.push({
+      kind: 'webinar_cancelled',
       causeKey: `webinar_cancelled:registration:${row.registrationId}`,
       toAddress: row.email,
       leadId: row.leadId,
       webinarId,
       registrationId: row.registrationId,
-      data: { firstName: row.firstName, registrationId: row.registrationId, webinar: facts } satisfies RegistrationEmailData,
-    })),
-  );
+      data,
+    });
+  }
+  const ids = await createEmails(trx, emails);
   return ids.length;
 }
 

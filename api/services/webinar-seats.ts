@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import type { PublicReceipt } from './public-submissions.ts';
 import { createEmails, type NewEmail } from './emails-enqueue.ts';
 import { reminderTimes, webinarFacts } from '../jobs/prepare-emails.ts';
-import type { RegistrationEmailData } from '../mail/templates.ts';
+import type { CancellationEmailData, RegistrationEmailData } from '../mail/templates.ts';
 
 /** The statuses that hold a seat, as an SQL list. */
 export const SEAT_STATUSES_SQL = "('registered', 'attended', 'no-show')";
@@ -118,6 +118,7 @@ export async function cancelRegistration(trx: Knex.Transaction, registrationId: 
   if (!found) return 'not_found';
   const webinar = await trx('webinars').where({ id: found.webinarId }).forUpdate().first();
   if (!webinar) return 'not_found';
+  const before = await trx('webinarRegistrations').where({ id: registrationId }).first<{ status: string; leadId: number }>('status', 'leadId');
   const [cancelled] = await trx('webinarRegistrations')
     .where({ id: registrationId })
     .whereIn('status', ['registered', 'waitlisted'])
@@ -126,10 +127,55 @@ export async function cancelRegistration(trx: Knex.Transaction, registrationId: 
   if (!cancelled) return 'already_cancelled';
   await trx('emails')
     .where({ registrationId, status: 'queued' })
-    .whereIn('kind', ['webinar_confirmation', 'webinar_reminder', 'waitlist_promoted', 'waitlist_joined'])
+    .whereIn('kind', ['webinar_confirmation', 'webinar_reminder', 'waitlist_promoted', 'waitlist_joined', 'webinar_update'])
     .update({ status: 'cancelled', lastError: 'Inscription annulée par la personne.', updatedAt: trx.fn.now() });
+  // The person is told, with the file that takes the session out of their calendar if it is there
+  // (decision 090). Once the session has started there is nothing left to take out.
+  if (new Date(webinar.datetime).getTime() > Date.now()) {
+    const lead = await trx('leads').where({ id: before!.leadId }).first<{ id: number; email: string; firstName: string }>('id', 'email', 'firstName');
+    const data: CancellationEmailData = {
+      firstName: lead!.firstName,
+      registrationId,
+      webinar: webinarFacts(webinar),
+      waitlisted: before!.status === 'waitlisted',
+      calendar: await holdsCalendarEntry(trx, registrationId),
+    };
+    await createEmails(trx, [
+      {
+        kind: 'registration_cancelled',
+        // One per cancellation: a person who signs up again and cancels again is told again.
+        causeKey: `registration_cancelled:registration:${registrationId}:${Date.now()}`,
+        toAddress: lead!.email,
+        leadId: lead!.id,
+        webinarId: webinar.id,
+        registrationId,
+        data,
+      },
+    ]);
+  }
   await promoteFromWaitingList(trx, webinar, reminderOffsets);
   return 'cancelled';
+}
+
+/** The e-mails whose calendar file adds the session (METHOD:REQUEST) or takes it out (METHOD:CANCEL). */
+const CALENDAR_ADDING_KINDS = ['webinar_confirmation', 'waitlist_promoted', 'webinar_update'];
+const CALENDAR_REMOVING_KINDS = ['webinar_cancelled', 'registration_cancelled'];
+
+/**
+ * Whether the person's calendar holds this registration's entry: the last calendar file sent about it
+ * added the session (decision 090). Someone who only ever waited got no file, and needs no CANCEL.
+ */
+export async function holdsCalendarEntry(trx: Knex.Transaction, registrationId: number): Promise<boolean> {
+  const last = await trx('emails')
+    .where({ registrationId, status: 'sent' })
+    .whereIn('kind', [...CALENDAR_ADDING_KINDS, ...CALENDAR_REMOVING_KINDS])
+    .orderBy([
+      { column: 'sentAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .first<{ kind: string; data: { calendar?: boolean } } | undefined>('kind', 'data');
+  if (!last) return false;
+  return CALENDAR_ADDING_KINDS.includes(last.kind);
 }
 
 /** With the webinar row locked: fills every free seat from the waiting list, in order. */

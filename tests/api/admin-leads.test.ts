@@ -61,9 +61,10 @@ describe('GET {base}/leads', () => {
       expect(Object.keys(response.body.leads[0]).sort()).toEqual(
         [
           'id', 'firstName', 'lastName', 'email', 'phone', 'company', 'country', 'city', 'message', 'type', 'source', 'status',
-          'tags', 'assignedTo', 'lastContactedAt', 'nextFollowUpAt', 'notes', 'createdAt', 'updatedAt', 'newsletter',
+          'tags', 'assignedTo', 'lastContactedAt', 'nextFollowUpAt', 'notes', 'createdAt', 'updatedAt', 'newsletter', 'webinarEmails',
         ].sort(),
       );
+      expect(response.body.leads[0].webinarEmails).toEqual({ unsubscribedAt: null });
       expect(response.body.leads[0]).toMatchObject({ tags: ['vip'], phone: '+41 79 000 00 00', lastName: null, status: 'new', type: 'contact' });
       expect(response.body.leads[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }

@@ -2,7 +2,7 @@
  * A tiny built site (what `astro build` + precompression write to dist/) for API tests of the slots the
  * server fills: the webinar page with its next-session slot (and its .br/.gz siblings), and the
  * registration link pages with their hidden fields. The markup is the components' own (WebinarSignupCard,
- * site/pages/annulation, site/pages/inscription-webinaire); the e2e journeys check the real build.
+ * site/pages/annulation, site/pages/inscription-webinaire, site/pages/relances-webinaire); the e2e journeys check the real build.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,10 @@ const pages: Record<string, string> = {
   'inscription-webinaire/index.html': `<!doctype html><html lang="fr"><body><form method="post" action="/api/registrations/join">
 <input type="hidden" name="webinar" data-query-field="webinar"><input type="hidden" name="lead" data-query-field="lead">
 <input type="hidden" name="token" data-query-field="token"><button type="submit">Je réserve ma place</button></form></body></html>`,
+  'relances-webinaire/desinscription/index.html': `<!doctype html><html lang="fr"><body><h1>Ne plus recevoir nos invitations</h1>
+<form method="post"><button type="submit">Me désinscrire</button></form></body></html>`,
+  'relances-webinaire/resultat/index.html': `<!doctype html><html lang="fr"><body><h1>Vos préférences</h1>
+<p data-server-message hidden><span data-server-message-text></span></p></body></html>`,
 };
 
 /** Writes the fixture site and returns its folder (for SITE_DIST_DIR). */

@@ -33,6 +33,13 @@ export function LeadPrivacyCard({ lead }: { lead: LeadJson }) {
             <span className="font-medium text-slate-900">Newsletter : </span>
             <span data-testid="newsletter-state">{newsletterLine(lead.newsletter)}</span>
           </p>
+          <p>
+            <span className="font-medium text-slate-900">Relances webinaires : </span>
+            {/* Invitations and follow-ups, stopped by the contact's one-click unsubscribe (decision 091). */}
+            <span data-testid="webinar-marketing-state">
+              {lead.webinarEmails.unsubscribedAt ? `désinscrit le ${formatDateTime(lead.webinarEmails.unsubscribedAt)}` : 'reçues'}
+            </span>
+          </p>
           {consents.loading ? (
             <p className="text-slate-500" role="status">
               Chargement des preuves...
