@@ -1,14 +1,11 @@
 /** Dates in e-mails are written the French way, in Swiss time, whatever the server's time zone. */
-import { format } from 'date-fns';
-import { fr } from 'date-fns/locale';
-import { TZDate } from '@date-fns/tz';
+import { frenchLongDate, frenchTime, SWISS_TIME_ZONE } from '../schemas/french-dates.ts';
 
-export const SWISS_TIME_ZONE = 'Europe/Zurich';
+export { SWISS_TIME_ZONE };
 
-/** "jeudi 28 novembre 2026 à 18 h 00 (heure suisse)". */
+/** "jeudi 28 novembre 2026 à 18 h 00 (heure suisse)", "mercredi 1er avril 2026 à …". */
 export function swissDateTime(value: Date): string {
-  const zoned = new TZDate(value, SWISS_TIME_ZONE);
-  return `${format(zoned, 'EEEE d MMMM yyyy', { locale: fr })} à ${format(zoned, "HH 'h' mm", { locale: fr })} (heure suisse)`;
+  return `${frenchLongDate(value, { weekday: true })} à ${frenchTime(value)} (heure suisse)`;
 }
 
 /** "1 h 30", "45 minutes", "2 heures". */

@@ -9,8 +9,8 @@ import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text }
 import { render } from '@react-email/render';
 
 export type Block =
-  | { type: 'paragraph'; text: string }
-  | { type: 'facts'; rows: Array<{ label: string; value: string }> }
+  | { type: 'paragraph'; text: string; /** An address written after the text, as a link to itself. */ link?: string }
+  | { type: 'facts'; rows: Array<{ label: string; value: string; /** The value is an address: a link (`mailto:` for an e-mail). */ href?: string }> }
   | { type: 'button'; label: string; url: string; hint?: string }
   | { type: 'list'; title?: string; items: string[] };
 
@@ -34,7 +34,10 @@ const styles = {
   factValue: { fontSize: '16px', lineHeight: '24px', margin: '0 0 12px', fontWeight: 600 },
   facts: { backgroundColor: colors.cream, borderRadius: '8px', padding: '16px 16px 4px', margin: '0 0 20px' },
   button: { backgroundColor: colors.copper, color: '#ffffff', borderRadius: '999px', padding: '14px 24px', fontSize: '16px', fontWeight: 600, textDecoration: 'none', display: 'inline-block' },
-  hint: { fontSize: '13px', lineHeight: '20px', color: colors.muted, margin: '12px 0 20px', wordBreak: 'break-all' as const },
+  // Text wraps between words only. An address written out is a link and the only thing allowed to wrap
+  // anywhere: a signed URL is longer than a phone's line and would otherwise widen the e-mail (decision 092).
+  hint: { fontSize: '13px', lineHeight: '20px', color: colors.muted, margin: '12px 0 20px' },
+  address: { color: colors.pine, overflowWrap: 'anywhere' as const, wordBreak: 'break-word' as const },
   listTitle: { fontSize: '16px', lineHeight: '24px', fontWeight: 600, margin: '0 0 8px' },
   listItem: { fontSize: '16px', lineHeight: '24px', margin: '0 0 8px' },
   footer: { fontSize: '12px', lineHeight: '18px', color: colors.muted, margin: '0' },
@@ -43,14 +46,14 @@ const styles = {
 function blockElement(block: Block, index: number): ReactNode {
   switch (block.type) {
     case 'paragraph':
-      return h(Text, { key: index, style: styles.paragraph }, block.text);
+      return h(Text, { key: index, style: styles.paragraph }, block.text, ...(block.link ? [' ', h(Link, { href: block.link, style: styles.address }, block.link)] : []));
     case 'facts':
       return h(
         Section,
         { key: index, style: styles.facts },
         block.rows.flatMap((row, rowIndex) => [
           h(Text, { key: `l${rowIndex}`, style: styles.factLabel }, row.label),
-          h(Text, { key: `v${rowIndex}`, style: styles.factValue }, row.value),
+          h(Text, { key: `v${rowIndex}`, style: styles.factValue }, row.href ? h(Link, { href: row.href, style: styles.address }, row.value) : row.value),
         ]),
       );
     case 'button':
@@ -58,7 +61,7 @@ function blockElement(block: Block, index: number): ReactNode {
         Section,
         { key: index, style: { margin: '8px 0 0' } },
         h(Button, { href: block.url, style: styles.button }, block.label),
-        h(Text, { style: styles.hint }, block.hint ? `${block.hint} ` : '', h(Link, { href: block.url, style: { color: colors.pine } }, block.url)),
+        h(Text, { style: styles.hint }, block.hint ? `${block.hint} ` : '', h(Link, { href: block.url, style: styles.address }, block.url)),
       );
     case 'list':
       return h(
@@ -95,7 +98,7 @@ function documentElement(doc: EmailDocument, brand: string): ReactNode {
 function blockText(block: Block): string {
   switch (block.type) {
     case 'paragraph':
-      return block.text;
+      return block.link ? `${block.text} ${block.link}` : block.text;
     case 'facts':
       return block.rows.map((row) => `${row.label} : ${row.value}`).join('\n');
     case 'button':

@@ -285,7 +285,7 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
           { type: 'paragraph', text: fill(copy.intro, values) },
           { type: 'button', label: copy.button, url: links.confirm, hint: copy.hint },
           { type: 'paragraph', text: copy.ignore },
-          { type: 'paragraph', text: `${copy.unsubscribe} ${links.unsubscribe}` },
+          { type: 'paragraph', text: copy.unsubscribe, link: links.unsubscribe },
         ],
         signature: [copy.closing, content.signature],
         footer: content.footer,
@@ -299,13 +299,13 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
       const values = { name };
       const rows = [
         { label: copy.labels.name, value: name },
-        { label: copy.labels.email, value: facts.lead.email },
+        { label: copy.labels.email, value: facts.lead.email, href: `mailto:${facts.lead.email}` },
         { label: copy.labels.phone, value: facts.lead.phone },
         { label: copy.labels.company, value: facts.lead.company },
         { label: copy.labels.webinar, value: facts.webinarTitle },
         { label: copy.labels.outcome, value: facts.outcome ? copy.outcomes[facts.outcome] : null },
         { label: copy.labels.message, value: facts.lead.message },
-      ].filter((row): row is { label: string; value: string } => Boolean(row.value));
+      ].filter((row): row is { label: string; value: string; href?: string } => Boolean(row.value));
       const doc: EmailDocument = {
         subject: fill(facts.submission === 'webinar' ? copy.webinarSubject : copy.contactSubject, values),
         preview: fill(copy.preview, values),

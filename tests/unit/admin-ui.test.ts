@@ -69,9 +69,13 @@ test('after sign-in, only an admin path is accepted as the destination', () => {
 describe('dates in Swiss time, in French', () => {
   test('the three display formats', () => {
     // 17:30 UTC in winter is 18:30 in Zurich; in summer, 19:30.
-    expect(formatLong('2026-12-03T17:30:00.000Z')).toBe('03 décembre 2026 à 18 h 30');
+    // Long dates are written as in prose: no leading zero, "1er" for the first of a month (decision 092).
+    expect(formatLong('2026-12-03T17:30:00.000Z')).toBe('3 décembre 2026 à 18 h 30');
+    expect(formatLong('2026-12-01T17:30:00.000Z')).toBe('1er décembre 2026 à 18 h 30');
     expect(formatDateTime('2026-07-01T17:30:00.000Z')).toBe('01/07/2026 à 19:30');
     expect(formatPPP('2026-03-05T08:05:00.000Z')).toBe('5 mars 2026 à 09:05');
+    // 22:30 UTC on 31 March is already 1 April in Zurich (summer time).
+    expect(formatPPP('2026-03-31T22:30:00.000Z')).toBe('1er avril 2026 à 00:30');
     expect(formatLong(null)).toBe('');
   });
 

@@ -5,6 +5,7 @@
 import { format } from 'date-fns/format';
 import { fr } from 'date-fns/locale/fr';
 import { tz, TZDate } from '@date-fns/tz';
+import { frenchClockTime, frenchLongDate, frenchTime } from '#schemas/french-dates.ts';
 
 export const ZONE = 'Europe/Zurich';
 const inZurich = tz(ZONE);
@@ -21,12 +22,18 @@ function show(value: string | Date | null | undefined, pattern: string): string 
   return date ? format(date, pattern, options) : '';
 }
 
+/** Long dates are written as everywhere else in the product (decision 092): "1er mars 2026 à 18 h 30", "12 mars 2026 à …". */
+function long(value: string | Date | null | undefined, time: (date: Date) => string): string {
+  const date = toDate(value);
+  return date ? `${frenchLongDate(date)} à ${time(date)}` : '';
+}
+
 /** "12 mars 2026 à 18 h 30" */
-export const formatLong = (value: string | Date | null | undefined) => show(value, "dd MMMM yyyy 'à' HH 'h' mm");
+export const formatLong = (value: string | Date | null | undefined) => long(value, frenchTime);
 /** "12/03/2026 à 18:30" */
 export const formatDateTime = (value: string | Date | null | undefined) => show(value, "dd/MM/yyyy 'à' HH:mm");
 /** "12 mars 2026 à 18:30" */
-export const formatPPP = (value: string | Date | null | undefined) => show(value, "PPP 'à' HH:mm");
+export const formatPPP = (value: string | Date | null | undefined) => long(value, frenchClockTime);
 
 /** Due dates are calendar days: a bare "yyyy-MM-dd" is shown as is, never shifted by a zone. */
 export function formatDue(value: string | Date | null | undefined): string {

@@ -1,0 +1,137 @@
+/**
+ * Every kind of e-mail, rendered by the real composer and laid out by Chromium at a phone's width
+ * (375 px) and a desktop's (800 px): nothing wider than the window, no word cut across two lines, and
+ * every web or e-mail address in the visible text is a link to that address. The kinds come from
+ * EMAIL_KINDS, so a new kind fails here until it has a sample below.
+ * No server: the HTML is composed in the test process and set as the page's content.
+ */
+import { test, expect } from '@playwright/test';
+import { EMAIL_KINDS, composeEmail, type ComposeContext, type EmailKind } from '../../api/mail/templates.ts';
+import { loadEmailContent } from '../../api/mail/content.ts';
+
+const context: ComposeContext = {
+  content: loadEmailContent(),
+  publicUrl: 'https://www.clairval-innercircle.ch',
+  brand: 'Clairval Inner Circle',
+  linkSecret: 'a-session-secret-long-enough-to-sign-links',
+};
+
+// Long values on purpose: a real meeting link with its password, a long title, the 1st of a month.
+const webinar = {
+  id: 7,
+  title: 'Le bonheur des dirigeants : retrouver de l’énergie sans sacrifier la performance',
+  description: 'Trois outils concrets pour les dirigeants.',
+  datetime: '2027-04-01T16:00:00.000Z',
+  duration: 90,
+  location: 'online',
+  joinUrl: 'https://us02web.zoom.us/j/81234567890?pwd=QWxhZGRpbjpvcGVuIHNlc2FtZQ.1',
+  sequence: 2,
+};
+const registration = { firstName: 'Anne-Sophie', registrationId: 4321, webinar };
+const withoutJoinLink = { ...registration, webinar: { ...webinar, joinUrl: null } };
+const lead = {
+  id: 981,
+  firstName: 'Anne-Sophie',
+  lastName: 'de Montmollin-Dubois',
+  email: 'anne-sophie.de-montmollin@entreprise-exemple.ch',
+  phone: '+41 79 700 80 21',
+  company: 'Fiduciaire Exemple SA',
+  message: 'Bonjour, je souhaite un appel découverte pour notre comité de direction au mois de mars.',
+};
+
+/** At least one sample per kind; the variants change which blocks an e-mail has. */
+const samples: Record<EmailKind, Array<{ name: string; data: unknown }>> = {
+  webinar_confirmation: [
+    { name: 'with join link', data: registration },
+    { name: 'without join link', data: withoutJoinLink },
+  ],
+  webinar_reminder: [{ name: 'with join link', data: registration }],
+  contact_acknowledgement: [{ name: 'default', data: { firstName: 'Anne-Sophie' } }],
+  team_alert: [
+    { name: 'contact', data: { submission: 'contact', lead, webinarTitle: null, outcome: null } },
+    { name: 'webinar', data: { submission: 'webinar', lead: { ...lead, message: null }, webinarTitle: webinar.title, outcome: 'waitlisted' } },
+  ],
+  webinar_cancelled: [{ name: 'default', data: registration }],
+  webinar_invitation: [{ name: 'default', data: { firstName: 'Anne-Sophie', leadId: 981, webinar } }],
+  waitlist_promoted: [{ name: 'default', data: registration }],
+  webinar_followup: [
+    { name: 'attended', data: { firstName: 'Anne-Sophie', registrationId: 4321, attended: true, webinar, next: null } },
+    { name: 'no-show', data: { firstName: 'Anne-Sophie', registrationId: 4321, attended: false, webinar, next: { datetime: '2027-05-01T16:00:00.000Z' } } },
+  ],
+  webinar_update: [{ name: 'with join link', data: registration }],
+  newsletter_confirmation: [
+    { name: 'with name', data: { firstName: 'Anne-Sophie', token: 'xQ3m9VfK2cLpR7tWzA0bYdE5hJ8nS1uG' } },
+    { name: 'without name', data: { firstName: null, token: 'xQ3m9VfK2cLpR7tWzA0bYdE5hJ8nS1uG' } },
+  ],
+  waitlist_joined: [{ name: 'default', data: registration }],
+};
+
+interface Layout {
+  scrollWidth: number;
+  brokenWords: string[];
+  unlinked: string[];
+}
+
+/** Runs in the page: measures the document and every word of its visible text. */
+function measure(): Layout {
+  const url = /^https?:\/\/\S+?(?=[.,;:!?»)]*$)/;
+  const email = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?=[.,;:!?»)]*$)/;
+  const brokenWords: string[] = [];
+  const unlinked: string[] = [];
+  const lines = (range: Range) => {
+    // Fragments of one line share their baseline; a word on two lines has two distinct bottoms.
+    const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0);
+    return new Set(rects.map((rect) => Math.round(rect.bottom))).size;
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    for (const token of node.data.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, token.index);
+      range.setEnd(node, token.index + token[0].length);
+      if (lines(range) === 0) continue; // not displayed (the preview line)
+      const address = url.exec(token[0])?.[0] ?? email.exec(token[0])?.[0];
+      if (address) {
+        // A long address may wrap (it is a link, not a word); it must lead where it says.
+        const link = node.parentElement?.closest('a[href]');
+        const href = link?.getAttribute('href') ?? '';
+        if (href !== address && href !== `mailto:${address}`) unlinked.push(`${address} (href: ${href || 'none'})`);
+        continue;
+      }
+      // Words of a hyphenated compound ("Anne-Sophie") may go to the next line at the hyphen, as in print.
+      let offset = token.index;
+      for (const part of token[0].split(/(?<=-)/)) {
+        const partRange = document.createRange();
+        partRange.setStart(node, offset);
+        partRange.setEnd(node, offset + part.length);
+        if (lines(partRange) > 1) brokenWords.push(part);
+        offset += part.length;
+      }
+    }
+  }
+  return {
+    scrollWidth: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+    brokenWords,
+    unlinked,
+  };
+}
+
+test('every e-mail kind has a layout sample', () => {
+  expect(Object.keys(samples).sort()).toEqual([...EMAIL_KINDS].sort());
+});
+
+for (const kind of EMAIL_KINDS) {
+  for (const sample of samples[kind] ?? []) {
+    test(`${kind} (${sample.name}) fits 375 px and 800 px, words whole, addresses linked`, async ({ page }) => {
+      const { html } = await composeEmail(kind, sample.data, context);
+      for (const width of [375, 800]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.setContent(html);
+        const layout = await page.evaluate(measure);
+        expect.soft(layout.scrollWidth, `${kind} at ${width} px: document width`).toBeLessThanOrEqual(width);
+        expect.soft(layout.brokenWords, `${kind} at ${width} px: words cut across lines`).toEqual([]);
+        expect.soft(layout.unlinked, `${kind} at ${width} px: addresses that are not links to themselves`).toEqual([]);
+      }
+    });
+  }
+}
