@@ -68,7 +68,7 @@ function calendarOf(message: ReceivedMail) {
   return {
     method: calendar.getFirstPropertyValue('method'),
     uid: event.getFirstPropertyValue('uid'),
-    sequence: event.getFirstPropertyValue('sequence') as number,
+    sequence: Number(event.getFirstPropertyValue('sequence')),
     status: event.getFirstPropertyValue('status'),
     organizer: String(event.getFirstPropertyValue('organizer')).toLowerCase(),
     organizerName: event.getFirstProperty('organizer')!.getParameter('cn'),

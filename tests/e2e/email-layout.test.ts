@@ -51,7 +51,14 @@ const samples: Record<EmailKind, Array<{ name: string; data: unknown }>> = {
     { name: 'contact', data: { submission: 'contact', lead, webinarTitle: null, outcome: null } },
     { name: 'webinar', data: { submission: 'webinar', lead: { ...lead, message: null }, webinarTitle: webinar.title, outcome: 'waitlisted' } },
   ],
-  webinar_cancelled: [{ name: 'default', data: registration }],
+  webinar_cancelled: [
+    { name: 'seat', data: registration },
+    { name: 'waiting list', data: { ...registration, waitlisted: true, calendar: false } },
+  ],
+  registration_cancelled: [
+    { name: 'seat', data: { ...registration, calendar: true } },
+    { name: 'waiting list', data: { ...registration, waitlisted: true, calendar: false } },
+  ],
   webinar_invitation: [{ name: 'default', data: { firstName: 'Anne-Sophie', leadId: 981, webinar } }],
   waitlist_promoted: [{ name: 'default', data: registration }],
   webinar_followup: [
