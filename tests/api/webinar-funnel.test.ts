@@ -260,6 +260,27 @@ describe('follow-up after the session', () => {
     expect(next.id).toBeGreaterThan(past.id);
   });
 
+  it('follows up only sessions that started less than 7 days ago (a restart does not thank every past session)', async () => {
+    const old = await createWebinar({ datetime: new Date(Date.now() + 3600 * 1000).toISOString(), title: 'Session ancienne' });
+    await signUp('lea@example.ch');
+    await signUp('marc@example.ch', 'Marc');
+    await app.knex('webinars').where({ id: old.id }).update({ datetime: new Date(Date.now() - 10 * 86_400_000) });
+    const recent = await createWebinar({ datetime: new Date(Date.now() + 3600 * 1000).toISOString(), title: 'Session récente' });
+    await signUp('zoe@example.ch', 'Zoé');
+    await app.knex('webinars').where({ id: recent.id }).update({ datetime: new Date(Date.now() - 2 * 86_400_000) });
+    // Everyone came; the statuses are set only now, as after a restart or a late attendance import.
+    await app.knex('webinarRegistrations').whereIn('webinarId', [old.id, recent.id]).update({ status: 'attended' });
+    expect(await app.knex('webinarRegistrations').where({ webinarId: old.id })).toHaveLength(2);
+    expect(await app.knex('webinarRegistrations').where({ webinarId: recent.id })).toHaveLength(1);
+
+    expect(await queueDueFollowups(app.knex)).toBe(1);
+    expect(await queueDueFollowups(app.knex)).toBe(0);
+    const thanks = await mailTo('zoe@example.ch', /Merci d'avoir participé/);
+    expect(thanks.parsed.text).toContain('Session récente');
+    const followups = await app.knex('emails').where({ kind: 'webinar_followup' }).select('toAddress', 'webinarId');
+    expect(followups).toEqual([{ toAddress: 'zoe@example.ch', webinarId: recent.id }]);
+  });
+
   it('waits for the session to start', async () => {
     await createWebinar();
     await signUp('lea@example.ch');
