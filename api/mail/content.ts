@@ -32,12 +32,16 @@ function template(...allowed: string[]) {
 const plain = template();
 const person = template('firstName', 'brand');
 const session = template('firstName', 'title', 'date', 'duration', 'brand');
+/** The greeting used when the typed first name does not look like a name (decision 087): no {firstName}. */
+const personNoName = template('brand');
+const sessionNoName = template('title', 'date', 'duration', 'brand');
 
 /** How every e-mail about one session begins: subject, greeting, introduction, date and duration. */
 const sessionOpening = {
   subject: session,
   preview: session,
   greeting: session,
+  greetingNoName: sessionNoName,
   intro: session,
   dateLabel: plain,
   durationLabel: plain,
@@ -56,6 +60,7 @@ const sessionEmail = {
 const invitation = template('firstName', 'title', 'date', 'duration', 'brand');
 const followup = template('firstName', 'title', 'brand');
 const followupNext = template('firstName', 'title', 'brand', 'nextDate');
+const followupNoName = template('title', 'brand');
 
 export const emailContentSchema = z.strictObject({
   senderAddress: z.email('une adresse e-mail est attendue'),
@@ -69,6 +74,7 @@ export const emailContentSchema = z.strictObject({
     subject: session,
     preview: session,
     greeting: session,
+    greetingNoName: sessionNoName,
     intro: session,
     calendarHint: session,
     nextSteps: session,
@@ -89,6 +95,7 @@ export const emailContentSchema = z.strictObject({
     subject: invitation,
     preview: invitation,
     greeting: invitation,
+    greetingNoName: sessionNoName,
     intro: invitation,
     dateLabel: plain,
     durationLabel: plain,
@@ -98,11 +105,12 @@ export const emailContentSchema = z.strictObject({
     closing: plain,
   }),
   webinarFollowup: z.strictObject({
-    attended: z.strictObject({ subject: followup, preview: followup, greeting: followup, intro: followup, booking: followup, button: plain, closing: plain }),
+    attended: z.strictObject({ subject: followup, preview: followup, greeting: followup, greetingNoName: followupNoName, intro: followup, booking: followup, button: plain, closing: plain }),
     noShow: z.strictObject({
       subject: followup,
       preview: followup,
       greeting: followup,
+      greetingNoName: followupNoName,
       intro: followup,
       nextSession: followupNext,
       noNextSession: followup,
@@ -117,6 +125,7 @@ export const emailContentSchema = z.strictObject({
     subject: person,
     preview: person,
     greeting: person,
+    greetingNoName: personNoName,
     intro: person,
     nextStepsTitle: plain,
     nextSteps: z.array(person).min(1),
@@ -136,7 +145,7 @@ export const emailContentSchema = z.strictObject({
     subject: person,
     preview: person,
     greeting: person,
-    greetingNoName: person,
+    greetingNoName: personNoName,
     intro: person,
     button: plain,
     hint: plain,

@@ -7,6 +7,7 @@ import { fill } from './content.ts';
 import { renderEmail, type Block, type EmailDocument } from './layout.ts';
 import { frenchDuration, swissDateTime } from './dates.ts';
 import { calendarFile, registrationUid } from './calendar.ts';
+import { greetingCopy, greetingName } from './greeting-name.ts';
 import { cancelBlock, sessionFacts, composeFollowup, composeInvitation, type FollowupData, type InvitationData } from './templates-funnel.ts';
 
 export const EMAIL_KINDS = [
@@ -97,7 +98,8 @@ export interface ComposedEmail {
 
 function sessionValues(data: RegistrationEmailData, brand: string) {
   return {
-    firstName: data.firstName,
+    // A typed first name that does not look like one is never shown (decision 087).
+    firstName: greetingName(data.firstName) ?? '',
     title: data.webinar.title,
     date: swissDateTime(new Date(data.webinar.datetime)),
     duration: frenchDuration(data.webinar.duration),
@@ -134,7 +136,7 @@ function sessionDocument(
     ? { type: 'button', label: copy.joinButton, url: data.webinar.joinUrl, hint: copy.joinHint }
     : { type: 'paragraph', text: fill(copy.noJoinLink, values) };
   const blocks: Block[] = [
-    { type: 'paragraph', text: fill(copy.greeting, values) },
+    { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
     { type: 'paragraph', text: fill(copy.intro, values) },
     sessionFacts(copy, values),
     join,
@@ -158,7 +160,7 @@ function waitlistDocument(data: RegistrationEmailData, context: ComposeContext):
     subject: fill(copy.subject, values),
     preview: fill(copy.preview, values),
     blocks: [
-      { type: 'paragraph', text: fill(copy.greeting, values) },
+      { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
       { type: 'paragraph', text: fill(copy.intro, values) },
       sessionFacts(copy, values),
       { type: 'paragraph', text: fill(copy.nextSteps, values) },
@@ -205,7 +207,7 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
       const doc: EmailDocument = {
         subject: fill(copy.subject, values),
         preview: fill(copy.preview, values),
-        blocks: [copy.greeting, copy.intro, copy.calendarHint, copy.nextSteps].map((text) => ({ type: 'paragraph', text: fill(text, values) })),
+        blocks: [greetingCopy(copy, values.firstName), copy.intro, copy.calendarHint, copy.nextSteps].map((text) => ({ type: 'paragraph', text: fill(text, values) })),
         signature: [copy.closing, content.signature],
         footer: content.footer,
       };
@@ -213,12 +215,12 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
     }
     case 'contact_acknowledgement': {
       const copy = content.contactAcknowledgement;
-      const values = { firstName: (data as AcknowledgementData).firstName, brand: context.brand };
+      const values = { firstName: greetingName((data as AcknowledgementData).firstName) ?? '', brand: context.brand };
       const doc: EmailDocument = {
         subject: fill(copy.subject, values),
         preview: fill(copy.preview, values),
         blocks: [
-          { type: 'paragraph', text: fill(copy.greeting, values) },
+          { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
           { type: 'paragraph', text: fill(copy.intro, values) },
           { type: 'list', title: copy.nextStepsTitle, items: copy.nextSteps.map((item) => fill(item, values)) },
         ],
@@ -230,13 +232,13 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
     case 'newsletter_confirmation': {
       const facts = data as NewsletterEmailData;
       const copy = content.newsletterConfirmation;
-      const values = { firstName: facts.firstName ?? '', brand: context.brand };
+      const values = { firstName: greetingName(facts.firstName) ?? '', brand: context.brand };
       const links = newsletterLinks(facts.token, context.publicUrl);
       const doc: EmailDocument = {
         subject: fill(copy.subject, values),
         preview: fill(copy.preview, values),
         blocks: [
-          { type: 'paragraph', text: fill(facts.firstName ? copy.greeting : copy.greetingNoName, values) },
+          { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
           { type: 'paragraph', text: fill(copy.intro, values) },
           { type: 'button', label: copy.button, url: links.confirm, hint: copy.hint },
           { type: 'paragraph', text: copy.ignore },
