@@ -5,6 +5,9 @@
  * does not matter how they were set (the back office, an attendance import, a script). The e-mail's
  * unique cause key (`webinar_followup:registration:<id>`) is the "sent once" record: two runs at once,
  * or a status changed back and forth, never yield a second follow-up.
+ * Only sessions that started less than FOLLOWUP_MAX_AGE_DAYS ago get follow-ups: "thanks for coming"
+ * weeks later reads as a mistake, and a restart after downtime (or statuses marked late on an old
+ * session) must not send one for every past session (decision 053).
  */
 import type { Database } from '../db.ts';
 import type { Logger } from '../logger.ts';
@@ -16,6 +19,8 @@ import type { Queue } from './queue.ts';
 export const FOLLOWUP_QUEUE = 'webinar-followups';
 export const FOLLOWUP_SCHEDULE = '* * * * *';
 const BATCH = 200;
+/** A session older than this (from its start) gets no follow-up any more. */
+export const FOLLOWUP_MAX_AGE_DAYS = 7;
 
 export async function scheduleFollowups(queue: Queue): Promise<void> {
   await queue.createQueue(FOLLOWUP_QUEUE, { retryLimit: 0, expireInSeconds: 300 } as never);
@@ -41,6 +46,7 @@ export async function queueDueFollowups(db: Database): Promise<number> {
         .join('leads as l', 'l.id', 'r.leadId')
         .whereIn('r.status', ['attended', 'no-show'])
         .where('w.datetime', '<=', trx.fn.now())
+        .where('w.datetime', '>', trx.raw(`now() - make_interval(days => ?)`, [FOLLOWUP_MAX_AGE_DAYS]))
         .whereNotExists(trx('emails as e').whereRaw(`e.cause_key = 'webinar_followup:registration:' || r.id`))
         .orderBy('r.id')
         .limit(BATCH)

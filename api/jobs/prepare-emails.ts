@@ -2,11 +2,14 @@
  * `emails-prepare`: turns one public submission into its e-mail rows. The job id is the submission's
  * identity, so a job that runs twice finds its rows already there (unique cause keys) and adds nothing.
  */
+import type { Knex } from 'knex';
 import type { Database } from '../db.ts';
 import type { Lead } from '../models/Lead.ts';
 import type { MailConfig } from '../mail/config.ts';
-import type { TeamAlertData, WebinarFacts } from '../mail/templates.ts';
+import type { TeamAlertData, TeamAlertSubmission, WebinarFacts } from '../mail/templates.ts';
 import { createEmails, type NewEmail, type PrepareJobData } from '../services/emails-enqueue.ts';
+import { hit } from '../lib/rate-limit.ts';
+import { ACKNOWLEDGEMENT_RATE_LIMIT, emailDigest } from '../services/newsletter-tokens.ts';
 import { seatEmails, waitlistEmail } from '../services/webinar-seats.ts';
 
 /** The contact's fields an e-mail about a submission uses, as the model types them. */
@@ -36,9 +39,67 @@ export async function teamRecipients(db: Database, config: MailConfig): Promise<
   return admins as string[];
 }
 
+/** At most one team alert per contact in this time (decision 088). */
+export const TEAM_ALERT_SPACING_MINUTES = 10;
+
+/**
+ * The team alert for one submission, grouped per contact (decision 088): the submission joins the
+ * contact's alert that is still waiting (queued, not claimed by a sender), or starts a new one, sent at
+ * once or TEAM_ALERT_SPACING_MINUTES after the contact's previous alert. So every submission is in
+ * exactly one alert, and one contact's alerts are at least that far apart. The caller holds the
+ * contact's row lock: two submissions of one contact are grouped one after the other, never side by side.
+ */
+async function addToTeamAlert(
+  trx: Knex.Transaction,
+  lead: LeadRow,
+  team: string[],
+  entry: TeamAlertSubmission,
+  jobId: string,
+  webinarId: number | null,
+): Promise<NewEmail | undefined> {
+  // A job run again after its transaction committed (a crash before pg-boss marked it done) is already in an alert.
+  const reported = await trx('emails')
+    .where({ kind: 'team_alert', leadId: lead.id })
+    .where((builder) => builder.where('causeKey', `team_alert:submission:${jobId}`).orWhereRaw(`data->'submissions' @> ?::jsonb`, [JSON.stringify([{ job: jobId }])]))
+    .first('id');
+  if (reported) return undefined;
+  const leadFacts = { id: lead.id, firstName: lead.firstName, lastName: lead.lastName, email: lead.email, phone: lead.phone, company: lead.company, message: entry.message };
+  const latest: TeamAlertData = { submission: entry.submission, lead: leadFacts, webinarTitle: entry.webinarTitle, outcome: entry.outcome, submissions: [entry] };
+  // A waiting alert of this contact: the sender claims a row with an UPDATE of `claimed_until`, so this
+  // lock and that claim exclude each other; a row claimed first is left alone and a new alert follows.
+  const waiting = await trx('emails')
+    .where({ kind: 'team_alert', leadId: lead.id, status: 'queued' })
+    .where((builder) => builder.whereNull('claimedUntil').orWhere('claimedUntil', '<', trx.fn.now()))
+    .orderBy('id', 'desc')
+    .forUpdate()
+    .first<{ id: number; data: Partial<TeamAlertData> } | undefined>('id', 'data');
+  if (waiting) {
+    const earlier = waiting.data.submissions ?? (waiting.data.submission ? [{ submission: waiting.data.submission, message: waiting.data.lead?.message ?? null, webinarTitle: waiting.data.webinarTitle ?? null, outcome: waiting.data.outcome ?? null, at: null, job: null }] : []);
+    const data: TeamAlertData = { ...latest, submissions: [...earlier, entry] };
+    await trx('emails').where({ id: waiting.id }).update({ data: JSON.stringify(data), updatedAt: trx.fn.now() });
+    return undefined;
+  }
+  const { rows } = await trx.raw<{ rows: Array<{ due: Date }> }>(
+    `select greatest(now(), max(coalesce(sent_at, greatest(send_after, now()))) + make_interval(mins => ?)) as due
+     from emails where kind = 'team_alert' and lead_id = ? and status <> 'cancelled'`,
+    [TEAM_ALERT_SPACING_MINUTES, lead.id],
+  );
+  return {
+    kind: 'team_alert',
+    causeKey: `team_alert:submission:${jobId}`,
+    toAddress: team.join(', '),
+    leadId: lead.id,
+    webinarId,
+    data: latest,
+    sendAfter: new Date(rows[0]!.due),
+  };
+}
+
 export async function prepareSubmissionEmails(db: Database, config: MailConfig, jobId: string, facts: PrepareJobData): Promise<void> {
   await db.transaction(async (trx) => {
-    const lead = await trx('leads').where({ id: facts.leadId }).first<LeadRow | undefined>();
+    // The contact's row lock serialises the e-mails of one contact's submissions: the acknowledgement
+    // counter and the grouping of team alerts (decisions 087 and 088) each see the previous one's result.
+    const lead = await trx('leads').where({ id: facts.leadId }).forUpdate().first<LeadRow | undefined>();
     if (!lead) return; // deleted since the submission: nothing to say to anyone
     const emails: NewEmail[] = [];
     let webinarTitle: string | null = null;
@@ -58,7 +119,11 @@ export async function prepareSubmissionEmails(db: Database, config: MailConfig, 
       }
     }
 
-    if (facts.submission === 'contact') {
+    // One acknowledgement per address and 24 hours (decision 087): anyone can type anyone's address, so
+    // later requests are stored and reach the team, but the address is not written to again. One atomic
+    // upsert on a counter keyed by a hash of the address, in this transaction: concurrent requests each
+    // get their own count, and a rollback gives the place back.
+    if (facts.submission === 'contact' && (await hit(trx, ACKNOWLEDGEMENT_RATE_LIMIT, emailDigest(lead.email))).points <= ACKNOWLEDGEMENT_RATE_LIMIT.points) {
       emails.push({
         kind: 'contact_acknowledgement',
         causeKey: `contact_acknowledgement:submission:${jobId}`,
@@ -72,21 +137,19 @@ export async function prepareSubmissionEmails(db: Database, config: MailConfig, 
     if (team.length > 0) {
       // What this submission typed (its note), not the contact's message field, which a returning
       // contact's new request never overwrites. Jobs queued before the note was passed fall back to it.
-      const note = facts.noteId ? await trx('activities').where({ id: facts.noteId, leadId: lead.id }).first<{ description: string | null } | undefined>('description') : undefined;
-      const alert: TeamAlertData = {
+      const note = facts.noteId
+        ? await trx('activities').where({ id: facts.noteId, leadId: lead.id }).first<{ description: string | null; createdAt: Date } | undefined>('description', 'createdAt')
+        : undefined;
+      const entry: TeamAlertSubmission = {
         submission: facts.submission,
-        lead: { id: lead.id, firstName: lead.firstName, lastName: lead.lastName, email: lead.email, phone: lead.phone, company: lead.company, message: note ? note.description : lead.message },
+        message: note ? note.description : lead.message,
         webinarTitle,
         outcome: facts.submission === 'webinar' ? (facts.outcome ?? null) : null,
+        at: new Date(note?.createdAt ?? Date.now()).toISOString(),
+        job: jobId,
       };
-      emails.push({
-        kind: 'team_alert',
-        causeKey: `team_alert:submission:${jobId}`,
-        toAddress: team.join(', '),
-        leadId: lead.id,
-        webinarId: facts.webinarId ?? null,
-        data: alert,
-      });
+      const alert = await addToTeamAlert(trx, lead, team, entry, jobId, facts.webinarId ?? null);
+      if (alert) emails.push(alert);
     }
     await createEmails(trx, emails);
   });

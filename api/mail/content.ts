@@ -32,12 +32,16 @@ function template(...allowed: string[]) {
 const plain = template();
 const person = template('firstName', 'brand');
 const session = template('firstName', 'title', 'date', 'duration', 'brand');
+/** The greeting used when the typed first name does not look like a name (decision 087): no {firstName}. */
+const personNoName = template('brand');
+const sessionNoName = template('title', 'date', 'duration', 'brand');
 
 /** How every e-mail about one session begins: subject, greeting, introduction, date and duration. */
 const sessionOpening = {
   subject: session,
   preview: session,
   greeting: session,
+  greetingNoName: sessionNoName,
   intro: session,
   dateLabel: plain,
   durationLabel: plain,
@@ -58,6 +62,7 @@ const cancellationEmail = z.strictObject({
   subject: session,
   preview: session,
   greeting: session,
+  greetingNoName: sessionNoName,
   intro: session,
   calendarHint: session,
   nextSteps: session,
@@ -67,6 +72,7 @@ const cancellationEmail = z.strictObject({
 const invitation = template('firstName', 'title', 'date', 'duration', 'brand');
 const followup = template('firstName', 'title', 'brand');
 const followupNext = template('firstName', 'title', 'brand', 'nextDate');
+const followupNoName = template('title', 'brand');
 
 export const emailContentSchema = z.strictObject({
   senderAddress: z.email('une adresse e-mail est attendue'),
@@ -100,6 +106,7 @@ export const emailContentSchema = z.strictObject({
     subject: invitation,
     preview: invitation,
     greeting: invitation,
+    greetingNoName: sessionNoName,
     intro: invitation,
     dateLabel: plain,
     durationLabel: plain,
@@ -109,11 +116,12 @@ export const emailContentSchema = z.strictObject({
     closing: plain,
   }),
   webinarFollowup: z.strictObject({
-    attended: z.strictObject({ subject: followup, preview: followup, greeting: followup, intro: followup, booking: followup, button: plain, closing: plain }),
+    attended: z.strictObject({ subject: followup, preview: followup, greeting: followup, greetingNoName: followupNoName, intro: followup, booking: followup, button: plain, closing: plain }),
     noShow: z.strictObject({
       subject: followup,
       preview: followup,
       greeting: followup,
+      greetingNoName: followupNoName,
       intro: followup,
       nextSession: followupNext,
       noNextSession: followup,
@@ -128,6 +136,7 @@ export const emailContentSchema = z.strictObject({
     subject: person,
     preview: person,
     greeting: person,
+    greetingNoName: personNoName,
     intro: person,
     nextStepsTitle: plain,
     nextSteps: z.array(person).min(1),
@@ -139,7 +148,13 @@ export const emailContentSchema = z.strictObject({
     preview: template('name'),
     contactIntro: template('name'),
     webinarIntro: template('name'),
-    labels: z.strictObject({ name: plain, email: plain, phone: plain, company: plain, message: plain, webinar: plain, outcome: plain }),
+    /** An alert covering several submissions of one contact (decision 088). */
+    groupedSubject: template('name', 'count', 'since'),
+    groupedPreview: template('name', 'count', 'since'),
+    groupedIntro: template('name', 'count', 'since'),
+    groupedItem: template('number', 'count'),
+    kinds: z.strictObject({ contact: plain, webinar: plain }),
+    labels: z.strictObject({ name: plain, email: plain, phone: plain, company: plain, message: plain, webinar: plain, outcome: plain, receivedAt: plain }),
     outcomes: z.strictObject({ registered: plain, already_registered: plain, waitlisted: plain, no_upcoming_webinar: plain }),
     button: plain,
   }),
@@ -147,7 +162,7 @@ export const emailContentSchema = z.strictObject({
     subject: person,
     preview: person,
     greeting: person,
-    greetingNoName: person,
+    greetingNoName: personNoName,
     intro: person,
     button: plain,
     hint: plain,

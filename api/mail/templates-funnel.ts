@@ -7,6 +7,7 @@ import type { Block, EmailDocument } from './layout.ts';
 import { frenchDuration, swissDateTime } from './dates.ts';
 import { cancelUrl, joinUrl, marketingUnsubscribeUrl } from '../lib/registration-links.ts';
 import type { ComposeContext, WebinarFacts } from './templates.ts';
+import { greetingCopy, greetingName } from './greeting-name.ts';
 
 export interface InvitationData {
   firstName: string;
@@ -52,14 +53,15 @@ function unsubscribeBlock(leadId: number | undefined, context: ComposeContext): 
 export function composeInvitation(data: InvitationData, context: ComposeContext): EmailDocument {
   const copy = context.content.webinarInvitation;
   const values = {
-    firstName: data.firstName,
+    // A typed first name that does not look like one is never shown (decision 087).
+    firstName: greetingName(data.firstName) ?? '',
     title: data.webinar.title,
     date: swissDateTime(new Date(data.webinar.datetime)),
     duration: frenchDuration(data.webinar.duration),
     brand: context.brand,
   };
   const blocks: Block[] = [
-    { type: 'paragraph', text: fill(copy.greeting, values) },
+    { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
     { type: 'paragraph', text: fill(copy.intro, values) },
     sessionFacts(copy, values),
   ];
@@ -79,7 +81,8 @@ export function composeInvitation(data: InvitationData, context: ComposeContext)
 export function composeFollowup(data: FollowupData, context: ComposeContext): EmailDocument {
   const all = context.content.webinarFollowup;
   const values = {
-    firstName: data.firstName,
+    // A typed first name that does not look like one is never shown (decision 087).
+    firstName: greetingName(data.firstName) ?? '',
     title: data.webinar.title,
     brand: context.brand,
     nextDate: data.next ? swissDateTime(new Date(data.next.datetime)) : '',
@@ -89,7 +92,7 @@ export function composeFollowup(data: FollowupData, context: ComposeContext): Em
   if (data.attended) {
     copy = all.attended;
     blocks.push(
-      { type: 'paragraph', text: fill(copy.greeting, values) },
+      { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
       { type: 'paragraph', text: fill(copy.intro, values) },
       { type: 'paragraph', text: fill(all.attended.booking, values) },
       { type: 'button', label: copy.button, url: `${context.publicUrl}${all.bookingPath}` },
@@ -97,7 +100,7 @@ export function composeFollowup(data: FollowupData, context: ComposeContext): Em
   } else {
     copy = all.noShow;
     blocks.push(
-      { type: 'paragraph', text: fill(copy.greeting, values) },
+      { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
       { type: 'paragraph', text: fill(copy.intro, values) },
       { type: 'paragraph', text: fill(data.next ? all.noShow.nextSession : all.noShow.noNextSession, values) },
       { type: 'button', label: copy.button, url: `${context.publicUrl}${all.webinarPath}` },

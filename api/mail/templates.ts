@@ -8,6 +8,7 @@ import { renderEmail, type Block, type EmailDocument } from './layout.ts';
 import { frenchDuration, swissDateTime } from './dates.ts';
 import { calendarFile, registrationUid, type CalendarMethod } from './calendar.ts';
 import { marketingUnsubscribeUrl } from '../lib/registration-links.ts';
+import { greetingCopy, greetingName } from './greeting-name.ts';
 import { cancelBlock, sessionFacts, composeFollowup, composeInvitation, type FollowupData, type InvitationData } from './templates-funnel.ts';
 
 export const EMAIL_KINDS = [
@@ -65,11 +66,27 @@ export interface AcknowledgementData {
   firstName: string;
 }
 
+/** One submission a team alert reports (decision 088). */
+export interface TeamAlertSubmission {
+  submission: 'contact' | 'webinar';
+  /** What was typed this time (the submission's note). */
+  message: string | null;
+  webinarTitle: string | null;
+  outcome: keyof EmailContent['teamAlert']['outcomes'] | null;
+  /** When it arrived (ISO); null for an alert written before grouping. */
+  at: string | null;
+  /** The `emails-prepare` job that added it (a job run twice adds it once). */
+  job: string | null;
+}
+
+/** The top-level fields describe the latest submission; `submissions` lists every one the alert covers. */
 export interface TeamAlertData {
   submission: 'contact' | 'webinar';
   lead: { id: number; firstName: string; lastName: string | null; email: string; phone: string | null; company: string | null; message: string | null };
   webinarTitle: string | null;
   outcome: keyof EmailContent['teamAlert']['outcomes'] | null;
+  /** Absent on alerts written before grouping (one submission each). */
+  submissions?: TeamAlertSubmission[];
 }
 
 export interface NewsletterEmailData {
@@ -125,7 +142,8 @@ export interface ComposedEmail {
 
 function sessionValues(data: RegistrationEmailData, brand: string) {
   return {
-    firstName: data.firstName,
+    // A typed first name that does not look like one is never shown (decision 087).
+    firstName: greetingName(data.firstName) ?? '',
     title: data.webinar.title,
     date: swissDateTime(new Date(data.webinar.datetime)),
     duration: frenchDuration(data.webinar.duration),
@@ -175,7 +193,7 @@ function sessionDocument(
     ? { type: 'button', label: copy.joinButton, url: data.webinar.joinUrl, hint: copy.joinHint }
     : { type: 'paragraph', text: fill(copy.noJoinLink, values) };
   const blocks: Block[] = [
-    { type: 'paragraph', text: fill(copy.greeting, values) },
+    { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
     { type: 'paragraph', text: fill(copy.intro, values) },
     sessionFacts(copy, values),
     join,
@@ -199,7 +217,7 @@ function waitlistDocument(data: RegistrationEmailData, context: ComposeContext):
     subject: fill(copy.subject, values),
     preview: fill(copy.preview, values),
     blocks: [
-      { type: 'paragraph', text: fill(copy.greeting, values) },
+      { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
       { type: 'paragraph', text: fill(copy.intro, values) },
       sessionFacts(copy, values),
       { type: 'paragraph', text: fill(copy.nextSteps, values) },
@@ -246,7 +264,8 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
       const facts = data as CancellationEmailData;
       const copy = cancellationCopy(kind, facts, content);
       const values = sessionValues(facts, context.brand);
-      const paragraphs = cancelsCalendarEntry(facts) ? [copy.greeting, copy.intro, copy.calendarHint, copy.nextSteps] : [copy.greeting, copy.intro, copy.nextSteps];
+      const greeting = greetingCopy(copy, values.firstName);
+      const paragraphs = cancelsCalendarEntry(facts) ? [greeting, copy.intro, copy.calendarHint, copy.nextSteps] : [greeting, copy.intro, copy.nextSteps];
       const doc: EmailDocument = {
         subject: fill(copy.subject, values),
         preview: fill(copy.preview, values),
@@ -258,12 +277,12 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
     }
     case 'contact_acknowledgement': {
       const copy = content.contactAcknowledgement;
-      const values = { firstName: (data as AcknowledgementData).firstName, brand: context.brand };
+      const values = { firstName: greetingName((data as AcknowledgementData).firstName) ?? '', brand: context.brand };
       const doc: EmailDocument = {
         subject: fill(copy.subject, values),
         preview: fill(copy.preview, values),
         blocks: [
-          { type: 'paragraph', text: fill(copy.greeting, values) },
+          { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
           { type: 'paragraph', text: fill(copy.intro, values) },
           { type: 'list', title: copy.nextStepsTitle, items: copy.nextSteps.map((item) => fill(item, values)) },
         ],
@@ -275,13 +294,13 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
     case 'newsletter_confirmation': {
       const facts = data as NewsletterEmailData;
       const copy = content.newsletterConfirmation;
-      const values = { firstName: facts.firstName ?? '', brand: context.brand };
+      const values = { firstName: greetingName(facts.firstName) ?? '', brand: context.brand };
       const links = newsletterLinks(facts.token, context.publicUrl);
       const doc: EmailDocument = {
         subject: fill(copy.subject, values),
         preview: fill(copy.preview, values),
         blocks: [
-          { type: 'paragraph', text: fill(facts.firstName ? copy.greeting : copy.greetingNoName, values) },
+          { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
           { type: 'paragraph', text: fill(copy.intro, values) },
           { type: 'button', label: copy.button, url: links.confirm, hint: copy.hint },
           { type: 'paragraph', text: copy.ignore },
@@ -297,26 +316,54 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
       const copy = content.teamAlert;
       const name = [facts.lead.firstName, facts.lead.lastName].filter(Boolean).join(' ');
       const values = { name };
-      const rows = [
+      const present = (rows: Array<{ label: string; value: string | null; href?: string }>) =>
+        rows.filter((row): row is { label: string; value: string; href?: string } => Boolean(row.value));
+      const person = [
         { label: copy.labels.name, value: name },
         { label: copy.labels.email, value: facts.lead.email, href: `mailto:${facts.lead.email}` },
         { label: copy.labels.phone, value: facts.lead.phone },
         { label: copy.labels.company, value: facts.lead.company },
-        { label: copy.labels.webinar, value: facts.webinarTitle },
-        { label: copy.labels.outcome, value: facts.outcome ? copy.outcomes[facts.outcome] : null },
-        { label: copy.labels.message, value: facts.lead.message },
-      ].filter((row): row is { label: string; value: string; href?: string } => Boolean(row.value));
-      const doc: EmailDocument = {
-        subject: fill(facts.submission === 'webinar' ? copy.webinarSubject : copy.contactSubject, values),
-        preview: fill(copy.preview, values),
-        blocks: [
-          { type: 'paragraph', text: fill(facts.submission === 'webinar' ? copy.webinarIntro : copy.contactIntro, values) },
-          { type: 'facts', rows },
-          { type: 'button', label: copy.button, url: `${context.publicUrl}/admin/leads/${facts.lead.id}` },
-        ],
-        signature: [content.signature],
-        footer: content.footer,
-      };
+      ];
+      const covered = facts.submissions ?? [];
+      let doc: EmailDocument;
+      if (covered.length > 1) {
+        // Several submissions of one contact in one alert (decision 088): how many, since when, and each one.
+        const first = covered.find((item) => item.at)?.at;
+        const grouped = { name, count: String(covered.length), since: first ? swissDateTime(new Date(first)) : '' };
+        const blocks: Block[] = [{ type: 'paragraph', text: fill(copy.groupedIntro, grouped) }, { type: 'facts', rows: present(person) }];
+        covered.forEach((item, index) => {
+          blocks.push({
+            type: 'facts',
+            rows: present([
+              { label: fill(copy.groupedItem, { number: String(index + 1), count: grouped.count }), value: copy.kinds[item.submission] },
+              { label: copy.labels.receivedAt, value: item.at ? swissDateTime(new Date(item.at)) : null },
+              { label: copy.labels.webinar, value: item.webinarTitle },
+              { label: copy.labels.outcome, value: item.outcome ? copy.outcomes[item.outcome] : null },
+              { label: copy.labels.message, value: item.message },
+            ]),
+          });
+        });
+        blocks.push({ type: 'button', label: copy.button, url: `${context.publicUrl}/admin/leads/${facts.lead.id}` });
+        doc = { subject: fill(copy.groupedSubject, grouped), preview: fill(copy.groupedPreview, grouped), blocks, signature: [content.signature], footer: content.footer };
+      } else {
+        const rows = present([
+          ...person,
+          { label: copy.labels.webinar, value: facts.webinarTitle },
+          { label: copy.labels.outcome, value: facts.outcome ? copy.outcomes[facts.outcome] : null },
+          { label: copy.labels.message, value: facts.lead.message },
+        ]);
+        doc = {
+          subject: fill(facts.submission === 'webinar' ? copy.webinarSubject : copy.contactSubject, values),
+          preview: fill(copy.preview, values),
+          blocks: [
+            { type: 'paragraph', text: fill(facts.submission === 'webinar' ? copy.webinarIntro : copy.contactIntro, values) },
+            { type: 'facts', rows },
+            { type: 'button', label: copy.button, url: `${context.publicUrl}/admin/leads/${facts.lead.id}` },
+          ],
+          signature: [content.signature],
+          footer: content.footer,
+        };
+      }
       return { ...(await renderEmail(doc, context.brand)), attachments: [] };
     }
   }

@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import { MESSAGES, notFound } from '../errors.ts';
 import { QUEUE_SCHEMA } from '../jobs/queue.ts';
 import { QUEUES } from '../jobs/queues.ts';
-import { newsletterRateLimitKey } from './newsletter-tokens.ts';
+import { recipientRateLimitKeys } from './newsletter-tokens.ts';
 
 interface ErasedLead {
   id: number;
@@ -50,8 +50,8 @@ export const ERASED: ReadonlyArray<{ table: string; why: string; erase: (trx: Kn
   },
   {
     table: 'rate_limits',
-    why: 'the per-address counter of newsletter requests (keyed by a hash of the email)',
-    erase: (trx, lead) => trx('rate_limits').where({ key: newsletterRateLimitKey(lead.email) }).delete(),
+    why: 'the per-address counters of newsletter confirmations and acknowledgements (keyed by a hash of the email)',
+    erase: (trx, lead) => trx('rate_limits').whereIn('key', recipientRateLimitKeys(lead.email)).delete(),
   },
   { table: 'consent_proofs', why: 'what they were told and agreed to, with IP prefixes', erase: (trx, lead) => trx('consentProofs').where({ leadId: lead.id }).delete() },
   { table: 'activities', why: 'notes, calls and the messages they sent', erase: (trx, lead) => trx('activities').where({ leadId: lead.id }).delete() },

@@ -33,8 +33,9 @@ export async function requestNewsletter(trx: Knex.Transaction, request: { firstN
   const lead = rows[0]!;
   if (lead.newsletter_status === 'subscribed') return;
   await recordConsentProof(trx, { leadId: lead.id, kind: 'newsletter_requested', form: 'newsletter', ipPrefix: request.ipPrefix });
-  // At most a few confirmation e-mails per address and hour, whoever asks: the form must not become a
-  // way to flood someone's inbox. The counter is keyed by a hash of the address (erased with the contact).
+  // At most one confirmation e-mail per address and 24 hours, whoever asks (decision 087): the form must
+  // not become a way to flood someone's inbox. The counter is one atomic upsert, keyed by a hash of the
+  // address (erased with the contact); the answer is the same either way.
   const counter = await hit(trx, NEWSLETTER_RATE_LIMIT, emailDigest(request.email));
   if (counter.points > NEWSLETTER_RATE_LIMIT.points) return;
   // Greeted by the name typed now only: a name stored earlier is not shown to whoever typed the address.

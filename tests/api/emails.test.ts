@@ -9,6 +9,7 @@ import ICAL from 'ical.js';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
 import { rescheduleWebinarReminders } from '../../api/services/emails.ts';
+import { queueSendJobs } from '../../api/services/emails-enqueue.ts';
 import { BUSY_REQUESTS } from '../../api/lib/request-load.ts';
 
 let app: TestApp;
@@ -38,6 +39,8 @@ afterAll(async () => {
 beforeEach(async () => {
   await app.knex('webinars').delete();
   await app.knex('leads').delete();
+  // The per-address acknowledgement counters (decision 087) go with the contacts: each test starts afresh.
+  await app.knex('rate_limits').delete();
   smtp.messages.length = 0;
   smtp.refuse(false);
 });
@@ -64,6 +67,25 @@ function signUp(email: string, firstName = 'Léa') {
 }
 
 const to = (address: string) => (message: ReceivedMail) => message.envelopeTo.includes(address);
+
+/**
+ * A contact's next team alert waits 10 minutes after the previous one (decision 088): once the
+ * submissions are in it, checks it is due that late, then makes it due now, as if the time had passed.
+ */
+async function sendWaitingAlertNow(email: string, submissions: number): Promise<void> {
+  const lead = await app.knex('leads').where({ email }).first('id');
+  const alerts = await waitUntil(async () => {
+    const rows = await app.knex('emails').where({ kind: 'team_alert', leadId: lead.id }).orderBy('id');
+    return rows.length === 2 && rows[0].status === 'sent' && rows[1].data.submissions?.length === submissions ? rows : undefined;
+  }, 20_000, 'the waiting team alert');
+  const [sent, waiting] = alerts;
+  expect(waiting.status).toBe('queued');
+  expect(new Date(waiting.sendAfter).getTime()).toBeGreaterThanOrEqual(new Date(sent.sentAt).getTime() + 10 * 60_000 - 1000);
+  await app.knex.transaction(async (trx) => {
+    await trx('emails').where({ id: waiting.id }).update({ sendAfter: new Date() });
+    await queueSendJobs(trx, [{ id: waiting.id, sendAfter: new Date() }]);
+  });
+}
 const subjectOf = (message: ReceivedMail) => message.parsed.subject ?? '';
 
 function parseCalendar(message: ReceivedMail) {
@@ -149,6 +171,7 @@ describe('webinar sign-up', () => {
     expect(confirmation.parsed.text).toContain('Le lien de connexion vous sera envoyé dans le rappel, avant la session.');
 
     expect((await signUp('marc@example.ch', 'Marc')).status).toBe(201);
+    await sendWaitingAlertNow('marc@example.ch', 1);
     await smtp.waitFor((messages) => messages.filter(to(TEAM)).length === 2);
     const confirmations = await app.knex('emails').where({ kind: 'webinar_confirmation', toAddress: 'marc@example.ch' });
     expect(confirmations).toHaveLength(1);
@@ -244,6 +267,7 @@ describe('contact request', () => {
     expect((await request('Première demande : le programme en groupe.', '+41 79 111 11 11')).status).toBe(201);
     await smtp.waitFor((messages) => messages.filter(to(TEAM)).length === 1);
     expect((await request('Seconde demande : un appel jeudi ?', '+41 79 222 22 22')).status).toBe(201);
+    await sendWaitingAlertNow('nina@example.ch', 1);
     await smtp.waitFor((messages) => messages.filter(to(TEAM)).length === 2);
     const [first, second] = smtp.messages.filter(to(TEAM));
     expect(first!.parsed.text).toContain('Première demande : le programme en groupe.');
