@@ -1,5 +1,5 @@
 /** Dates in e-mails are written the French way, in Swiss time, whatever the server's time zone. */
-import { frenchLongDate, frenchTime, SWISS_TIME_ZONE } from '../schemas/french-dates.ts';
+import { frenchLongDate, frenchTime, SWISS_TIME_ZONE } from '../lib/french-dates.ts';
 
 export { SWISS_TIME_ZONE };
 

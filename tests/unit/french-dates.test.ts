@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { frenchDayOfMonth, frenchLongDate, frenchTime } from '../../api/schemas/french-dates.ts';
+import { frenchDayOfMonth, frenchLongDate, frenchTime } from '../../api/lib/french-dates.ts';
 import { swissDateTime } from '../../api/mail/dates.ts';
 import { composeEmail } from '../../api/mail/templates.ts';
 import { loadEmailContent } from '../../api/mail/content.ts';

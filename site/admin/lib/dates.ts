@@ -5,7 +5,7 @@
 import { format } from 'date-fns/format';
 import { fr } from 'date-fns/locale/fr';
 import { tz, TZDate } from '@date-fns/tz';
-import { frenchClockTime, frenchLongDate, frenchTime } from '#schemas/french-dates.ts';
+import { frenchClockTime, frenchLongDate, frenchTime } from '#french-dates';
 
 export const ZONE = 'Europe/Zurich';
 const inZurich = tz(ZONE);

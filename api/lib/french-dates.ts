@@ -2,7 +2,7 @@
  * Long French dates, one definition for the e-mails, the public pages and the back office: always the
  * Swiss wall clock (Europe/Zurich), whatever the zone of the server or the browser. French writes the
  * first day of a month as an ordinal, "1er avril", and every other day as a plain number, "2 avril",
- * never "01 avril" (decision 092). Imports only date-fns, so the admin bundle can use it.
+ * never "01 avril" (decision 092). Imports only date-fns, so the admin bundle and the Astro pages can use it (`#french-dates`).
  */
 import { format } from 'date-fns/format';
 import { fr } from 'date-fns/locale/fr';
