@@ -48,7 +48,7 @@ export function LeadEmailsCard({ leadId }: { leadId: number }) {
             <ul ref={setList} className="divide-y divide-slate-100" aria-label="E-mails du contact">
               {renderPage(emails.data!)}
               {extraPages.map((page) => (
-                <MorePage key={page} spec={emailQueries.lead(leadId, page)} render={renderPage} onShown={shown} />
+                <MorePage key={page} page={page} spec={emailQueries.lead(leadId, page)} render={renderPage} onShown={shown} />
               ))}
             </ul>
             <SeeMore pages={pages} limit={CONTACT_PAGE_SIZE} total={emails.data!.pagination.total} onMore={more} label="e-mails" />

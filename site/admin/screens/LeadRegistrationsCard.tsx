@@ -46,7 +46,7 @@ export function LeadRegistrationsCard({ leadId }: { leadId: number }) {
             <ul ref={setList} className="divide-y divide-slate-100" aria-label="Webinaires du contact">
               {renderPage(registrations.data!)}
               {extraPages.map((page) => (
-                <MorePage key={page} spec={leadRegistrationQueries.registrations(leadId, page)} render={renderPage} onShown={shown} />
+                <MorePage key={page} page={page} spec={leadRegistrationQueries.registrations(leadId, page)} render={renderPage} onShown={shown} />
               ))}
             </ul>
             <SeeMore pages={pages} limit={CONTACT_PAGE_SIZE} total={registrations.data!.pagination.total} onMore={more} label="webinaires" />

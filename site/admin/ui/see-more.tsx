@@ -16,34 +16,48 @@ export function useSeeMore(limit: number) {
   const [pages, setPages] = useState(1);
   // A callback ref kept in state: the list element, read only when a page has rendered.
   const [list, setList] = useState<HTMLUListElement | null>(null);
-  // Index of the item to focus once its page is on screen (the first item of the page just asked for).
-  const [focusAt, setFocusAt] = useState<number | null>(null);
+  // The page just asked for: its first item takes the focus once that page is on screen.
+  const [focusPage, setFocusPage] = useState<number | null>(null);
   const more = () => {
-    setFocusAt(pages * limit);
+    setFocusPage(pages + 1);
     setPages(pages + 1);
   };
-  /** Called by a page once its items are on screen: focuses the first new item after a click. */
-  const shown = useCallback(() => {
-    const item = focusAt === null ? undefined : (list?.children[focusAt] as HTMLElement | undefined);
-    if (!item) return;
-    setFocusAt(null);
-    item.focus();
-  }, [list, focusAt]);
+  /** Called by a page once its items are on screen: focuses its first item if a click asked for it. */
+  const shown = useCallback(
+    (page: number) => {
+      if (page !== focusPage) return;
+      const item = list?.children[(page - 1) * limit] as HTMLElement | undefined;
+      if (!item) return;
+      setFocusPage(null);
+      item.focus();
+    },
+    [list, focusPage, limit],
+  );
   const extraPages = Array.from({ length: pages - 1 }, (_, index) => index + 2);
   return { pages, extraPages, more, shown, setList };
 }
 
 /** The items of one page after the first (pages 2, 3…), or its loading text or error as one item. */
-export function MorePage<D>({ spec, render, onShown }: { spec: QuerySpec<D>; render: (data: D) => ReactNode; onShown: () => void }) {
-  const page = useQuery(spec);
+export function MorePage<D>({
+  page,
+  spec,
+  render,
+  onShown,
+}: {
+  page: number;
+  spec: QuerySpec<D>;
+  render: (data: D) => ReactNode;
+  onShown: (page: number) => void;
+}) {
+  const query = useQuery(spec);
   useEffect(() => {
-    if (page.data) onShown();
-  }, [page.data, onShown]);
-  if (page.data) return <>{render(page.data)}</>;
-  if (page.errorText) {
+    if (query.data) onShown(page);
+  }, [query.data, onShown, page]);
+  if (query.data) return <>{render(query.data)}</>;
+  if (query.errorText) {
     return (
       <li role="alert" className="px-5 py-3 text-sm text-red-700">
-        {page.errorText}
+        {query.errorText}
       </li>
     );
   }

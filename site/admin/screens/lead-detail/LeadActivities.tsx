@@ -63,7 +63,7 @@ export function LeadActivities({ leadId }: { leadId: string }) {
           <>
             {renderPage(activities.data!)}
             {extraPages.map((page) => (
-              <MorePage key={page} spec={queries.activities(leadId, page)} render={renderPage} onShown={shown} />
+              <MorePage key={page} page={page} spec={queries.activities(leadId, page)} render={renderPage} onShown={shown} />
             ))}
           </>
         )}
