@@ -64,21 +64,21 @@ async function seedContact(client: pg.Client, email: string, activities: number,
   const id = rows[0]!.id;
   await client.query(
     `insert into activities (lead_id, type, status, title, description, created_at)
-     select $1, 'note', 'completed', 'Nouvelle demande de contact', 'Message envoyé depuis le formulaire public, numéro ' || n, now() - n * interval '7 minutes'
+     select $1::int, 'note', 'completed', 'Nouvelle demande de contact', 'Message envoyé depuis le formulaire public, numéro ' || n, now() - n * interval '7 minutes'
      from generate_series(1, $2::int) as n`,
     [id, activities],
   );
   await client.query(
     `insert into emails (kind, cause_key, to_address, lead_id, status, subject, created_at)
-     select 'contact_acknowledgement', 'bench-contact:' || $1 || ':' || n, $3, $1, 'sent', 'Votre demande', now() - n * interval '9 minutes'
+     select 'contact_acknowledgement', 'bench-contact:' || $1::int || ':' || n, $3, $1::int, 'sent', 'Votre demande', now() - n * interval '9 minutes'
      from generate_series(1, $2::int) as n`,
     [id, emails, email],
   );
   await client.query(
     `with sessions as (
-       insert into webinars (title, datetime) select 'Session banc ' || $1 || '-' || n, now() + n * interval '3 days' from generate_series(1, $2::int) as n returning id
+       insert into webinars (title, datetime) select 'Session banc ' || $1::int || '-' || n, now() + n * interval '3 days' from generate_series(1, $2::int) as n returning id
      )
-     insert into webinar_registrations (webinar_id, lead_id) select id, $1 from sessions`,
+     insert into webinar_registrations (webinar_id, lead_id) select id, $1::int from sessions`,
     [id, registrations],
   );
   return id;
