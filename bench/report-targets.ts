@@ -11,6 +11,7 @@ import type { ImportBenchResult } from './import.ts';
 import type { LoginFloodResult } from './login-flood.ts';
 import { ms, rowsLabel, type Target } from './report-pages.ts';
 import { TAGS_TARGET_P95_MS, type TagsResult } from './tags.ts';
+import { CONTACT_TARGET_P95_MS, type ContactResult } from './contact.ts';
 
 
 /**
@@ -122,6 +123,23 @@ export function importTargets(result: ImportBenchResult): Target[] {
       measured: `${(result.importMs / 1000).toFixed(1)} s (${result.rowsPerSec.toLocaleString('en-US')} rows/s; COPY FROM: ${(result.copyBaselineMs / 1000).toFixed(1)} s)`,
       met: result.importMs < result.targetMs,
       why: `Chunks of ${result.chunkRows.toLocaleString('en-US')} rows, one after the other: each chunk is parsed, validated with the shared zod schema and written in one INSERT … ON CONFLICT statement. The same file again: ${(result.secondRunMs / 1000).toFixed(1)} s, ${result.secondRunCreated} created.`,
+    },
+  ];
+}
+
+export function contactTargets(result: ContactResult): Target[] {
+  const large = result.cases.find((item) => item.activities === 5000);
+  const small = result.cases.find((item) => item.activities === 5);
+  if (!large) return [];
+  return [
+    {
+      area: 'Contact page',
+      target: `A contact with 5,000 activities opens (every call of the page) in p95 < ${CONTACT_TARGET_P95_MS} ms`,
+      measured: large.error
+        ? `failed: ${large.error}`
+        : `${ms(large.p95Ms)} (p50 ${ms(large.p50Ms)}; with 5 activities: p95 ${small ? ms(small.p95Ms) : '-'})`,
+      met: !large.error && large.p95Ms < CONTACT_TARGET_P95_MS,
+      why: `Activities, e-mails and registrations come one page of 20 at a time, read through the (lead_id, created_at desc, id desc) indexes (decision 089): the activities answer is ${large.activitiesBytes.toLocaleString('en-US')} bytes whatever the count.`,
     },
   ];
 }

@@ -17,8 +17,9 @@ import type { BundleResult } from './bundle.ts';
 import type { Sizes } from './lib/compress.ts';
 import type { ImportBenchResult } from './import.ts';
 import { renderImportSection } from './report-import.ts';
-import { analyticsTargets, emailTargets, exportTargets, importTargets, loginFloodTargets, tagsTargets } from './report-targets.ts';
+import { analyticsTargets, contactTargets, emailTargets, exportTargets, importTargets, loginFloodTargets, tagsTargets } from './report-targets.ts';
 import { renderEmailsSection, type EmailsResult } from './emails.ts';
+import { renderContactSection, type ContactResult } from './contact.ts';
 import { kb, ms, pageRecommendation, pageTargets, rowsLabel, type Target } from './report-pages.ts';
 
 type Stamped<T> = T & { at: string };
@@ -44,6 +45,7 @@ export interface BenchResults {
   exports?: Stamped<ExportsResult>;
   tags?: Stamped<TagsResult>;
   emails?: Stamped<EmailsResult>;
+  contact?: Stamped<ContactResult>;
 }
 
 
@@ -267,6 +269,7 @@ export function renderReport(results: BenchResults): string {
   if (results.importCsv) targets.push(...importTargets(results.importCsv));
   if (results.analytics) targets.push(...analyticsTargets(results.analytics));
   if (results.tags) targets.push(...tagsTargets(results.tags));
+  if (results.contact) targets.push(...contactTargets(results.contact));
 
   out.push('# Benchmark results');
   out.push('');
@@ -614,6 +617,9 @@ export function renderReport(results: BenchResults): string {
   out.push(...renderTagsSection(results.tags));
   if (results.emails) {
     out.push(...renderEmailsSection(results.emails, `## 7. E-mail pipeline (measured ${results.emails.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'emails')})`));
+  }
+  if (results.contact) {
+    out.push(...renderContactSection(results.contact, `## 8. Opening a contact (measured ${results.contact.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'contact')})`));
   }
   return out.join('\n');
 }

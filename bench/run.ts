@@ -3,7 +3,7 @@
  * dashboard against their baselines, on PostgreSQL, and writes bench/RESULTS.md.
  *
  * Options (or the BENCH_* environment variables):
- *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails   phases to run (default: all); the others keep their
+ *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact   phases to run (default: all); the others keep their
  *                                           figures from the previous run (bench/results.json, committed with RESULTS.md)
  *   --sizes=10000,100000,1000000            contact counts for the admin, analytics and exports phases
  *   --runs=5                                Lighthouse runs per page and form factor (median)
@@ -33,9 +33,10 @@ import { benchImport } from './import.ts';
 import { benchExports } from './exports.ts';
 import { benchTags } from './tags.ts';
 import { benchEmails } from './emails.ts';
+import { benchContact } from './contact.ts';
 import { renderReport, type BenchResults } from './report.ts';
 
-const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails'] as const;
+const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values } = parseArgs({
@@ -184,6 +185,11 @@ try {
   if (only.has('emails')) {
     await phase('emails', async () => {
       results.emails = { ...(await benchEmails({ siteDistDir: site.dir })), at: stamp };
+    });
+  }
+  if (only.has('contact')) {
+    await phase('contact', async () => {
+      results.contact = { ...(await benchContact({ siteDistDir: site.dir, samples: quick ? 10 : 30 })), at: stamp };
     });
   }
   results.durationS = round((performance.now() - started) / 1000, 0);

@@ -1,5 +1,5 @@
 import type { Activity, Lead } from '../models/index.ts';
-import { iso, text } from './common.ts';
+import { iso, presentPage, text } from './common.ts';
 
 export function presentActivity(activity: Activity) {
   return {
@@ -32,8 +32,8 @@ export function presentRecentActivity(activity: Activity & { lead?: Pick<Lead, '
 }
 export type RecentActivityJson = ReturnType<typeof presentRecentActivity>;
 
-/** A contact's activities, as the activity list route answers them. */
-export function presentActivityList(activities: Activity[]) {
-  return { activities: activities.map(presentActivity) };
+/** One page of a contact's activities, as the activity list route answers them. */
+export function presentActivityPage(activities: Activity[], query: { page: number; limit: number }, total: number) {
+  return { activities: activities.map(presentActivity), pagination: presentPage(query, total) };
 }
-export type ActivityListJson = ReturnType<typeof presentActivityList>;
+export type ActivityPageJson = ReturnType<typeof presentActivityPage>;

@@ -1,5 +1,5 @@
 import type { WebinarRegistration } from '../models/index.ts';
-import { iso } from './common.ts';
+import { iso, presentPage } from './common.ts';
 
 /** One row of the contact's registrations: the session and where the person stands. */
 export function presentLeadRegistration(registration: WebinarRegistration) {
@@ -13,7 +13,8 @@ export function presentLeadRegistration(registration: WebinarRegistration) {
 }
 export type LeadRegistrationJson = ReturnType<typeof presentLeadRegistration>;
 
-export function presentLeadRegistrations(registrations: WebinarRegistration[]) {
-  return { registrations: registrations.map(presentLeadRegistration) };
+/** One page of the contact's registrations. */
+export function presentLeadRegistrationPage(registrations: WebinarRegistration[], query: { page: number; limit: number }, total: number) {
+  return { registrations: registrations.map(presentLeadRegistration), pagination: presentPage(query, total) };
 }
-export type LeadRegistrationsJson = ReturnType<typeof presentLeadRegistrations>;
+export type LeadRegistrationPageJson = ReturnType<typeof presentLeadRegistrationPage>;

@@ -1,17 +1,18 @@
-/** `{base}/emails…` of the admin API: the Emails screen, and the count the webinar deletion dialog shows. */
+/** `{base}/emails…` of the admin API: the Emails screen, a contact's e-mails, and the count the webinar deletion dialog shows. */
 import type Router from '@koa/router';
 import { apiRouter } from './router.ts';
 import { emailListQuerySchema } from '../schemas/emails.ts';
-import { emailParamsSchema, webinarParamsSchema } from '../schemas/index.ts';
+import { contactListQuerySchema, emailParamsSchema, leadParamsSchema, webinarParamsSchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { countCancellationRecipients, findEmailOr404, listEmails, resendEmail } from '../services/emails.ts';
+import { countCancellationRecipients, findEmailOr404, listEmails, listLeadEmails, resendEmail } from '../services/emails.ts';
 import { findWebinarOr404 } from '../services/webinars.ts';
 import { presentEmailDetail, presentEmailPage } from '../presenters/emails.ts';
 
 const listSchemas = { query: emailListQuerySchema };
 const oneEmailSchemas = { params: emailParamsSchema };
 const oneWebinarSchemas = { params: webinarParamsSchema };
+const leadEmailsSchemas = { params: leadParamsSchema, query: contactListQuerySchema };
 
 export function adminEmailsRouter(base: string): Router {
   const router = apiRouter({ prefix: base });
@@ -19,6 +20,13 @@ export function adminEmailsRouter(base: string): Router {
   router.get('/emails', requireAdmin, validate(listSchemas), async (ctx) => {
     const { query } = input(ctx, listSchemas);
     const { emails, total } = await listEmails(ctx.knex, query);
+    ctx.body = presentEmailPage(emails, query, total);
+  });
+
+  // The contact page's e-mails: 20 at a time with "Voir plus", as its activities (decision 089).
+  router.get('/leads/:id/emails', requireAdmin, validate(leadEmailsSchemas), async (ctx) => {
+    const { params, query } = input(ctx, leadEmailsSchemas);
+    const { emails, total } = await listLeadEmails(ctx.knex, params.id, query);
     ctx.body = presentEmailPage(emails, query, total);
   });
 

@@ -1,14 +1,15 @@
 /** `/api/crm/leads/{id}/tags` and `/api/crm/leads/{id}/activities`: working on one contact. */
 import type Router from '@koa/router';
 import { apiRouter } from './router.ts';
-import { activityCreateSchema, leadParamsSchema, leadTagParamsSchema, tagSchema } from '../schemas/index.ts';
+import { activityCreateSchema, contactListQuerySchema, leadParamsSchema, leadTagParamsSchema, tagSchema } from '../schemas/index.ts';
 import { input, validate } from '../middleware/validate.ts';
 import { requireAdmin, signedInUser } from '../middleware/auth.ts';
 import { addTag, leadTags, removeTag } from '../services/lead-tags.ts';
 import { createActivity, listLeadActivities } from '../services/activities.ts';
-import { presentActivity, presentActivityList, presentTags } from '../presenters/index.ts';
+import { presentActivity, presentActivityPage, presentTags } from '../presenters/index.ts';
 
 const oneLeadSchemas = { params: leadParamsSchema };
+const activityListSchemas = { params: leadParamsSchema, query: contactListQuerySchema };
 const tagSchemas = { body: tagSchema, params: leadParamsSchema };
 const tagRemovalSchemas = { params: leadTagParamsSchema };
 const activitySchemas = { body: activityCreateSchema, params: leadParamsSchema };
@@ -33,9 +34,11 @@ export function crmRouter(): Router {
     ctx.body = presentTags(await removeTag(ctx.knex, params.id, params.tag));
   });
 
-  router.get('/:id/activities', requireAdmin, validate(oneLeadSchemas), async (ctx) => {
-    const { params } = input(ctx, oneLeadSchemas);
-    ctx.body = presentActivityList(await listLeadActivities(ctx.knex, params.id));
+  // One page at a time, newest first: a contact can gather thousands of activities (decision 089).
+  router.get('/:id/activities', requireAdmin, validate(activityListSchemas), async (ctx) => {
+    const { params, query } = input(ctx, activityListSchemas);
+    const { activities, total } = await listLeadActivities(ctx.knex, params.id, query);
+    ctx.body = presentActivityPage(activities, query, total);
   });
 
   router.post('/:id/activities', requireAdmin, validate(activitySchemas), async (ctx) => {

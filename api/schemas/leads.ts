@@ -122,6 +122,15 @@ export const paginationQuerySchema = z.object({
 });
 export type PaginationQuery = z.output<typeof paginationQuerySchema>;
 
+/**
+ * `page` and `limit` of what a contact's page lists (its activities, e-mails and registrations),
+ * newest first: 20 at a time by default, at most 100 (docs/decisions/089-contact-lists-are-paginated.md).
+ */
+export const contactListQuerySchema = paginationQuerySchema.extend({
+  limit: z.preprocess(blankToUndefined, integer('La limite', 1, LIMITS.pageSizeMax).default(LIMITS.contactPageSizeDefault)),
+});
+export type ContactListQuery = z.output<typeof contactListQuerySchema>;
+
 /** A tag: trimmed, 1 to 50 characters. */
 export const tagNameSchema = z
   .string({ error: 'Le tag doit être un texte.' })

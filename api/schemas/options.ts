@@ -63,6 +63,8 @@ export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
 export const LIMITS = {
   pageSizeDefault: 10,
   pageSizeMax: 100,
+  /** A contact's activities, e-mails and registrations: the page shows this many, then "Voir plus". */
+  contactPageSizeDefault: 20,
   webinarDurationMin: 15,
   webinarDurationMax: 240,
   webinarDurationDefault: 60,

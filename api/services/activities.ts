@@ -1,21 +1,30 @@
 /** Activities logged against a contact, and the dashboard's recent activity. */
 import type { Knex } from 'knex';
 import { Activity } from '../models/index.ts';
-import { ACTIVITY_NOT_FOUND, ASSIGNEE_MESSAGE, type ActivityCreate, type ActivityUpdate } from '../schemas/index.ts';
+import { ACTIVITY_NOT_FOUND, ASSIGNEE_MESSAGE, type ActivityCreate, type ActivityUpdate, type ContactListQuery } from '../schemas/index.ts';
 import { badRequest, MESSAGES, notFound } from '../errors.ts';
 
 /** Completed activities of these types are a contact with the person: they update lastContactedAt. */
 const CONTACT_TYPES = new Set(['call', 'email', 'meeting']);
 
-export async function listLeadActivities(db: Knex, leadId: number): Promise<Activity[]> {
+/**
+ * One page of a contact's activities, newest first; the id breaks ties between activities created in
+ * the same instant, so paging never repeats or skips one. Served by the (lead_id, created_at desc,
+ * id desc) index (docs/decisions/089-contact-lists-are-paginated.md).
+ */
+export async function listLeadActivities(db: Knex, leadId: number, page: ContactListQuery): Promise<{ activities: Activity[]; total: number }> {
   const lead = await db('leads').where({ id: leadId }).first('id');
   if (!lead) throw notFound(MESSAGES.leadNotFound);
-  return Activity.query(db)
+  const activities = await Activity.query(db)
     .where({ leadId })
     .orderBy([
       { column: 'createdAt', order: 'desc' },
       { column: 'id', order: 'desc' },
-    ]);
+    ])
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+  const count = await db('activities').where({ leadId }).count({ total: '*' }).first();
+  return { activities, total: Number(count?.total ?? 0) };
 }
 
 /**

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { Email } from '../models/Email.ts';
 import type { EmailListQuery } from '../schemas/emails.ts';
-import { NOT_FOUND_MESSAGES } from '../schemas/index.ts';
+import { NOT_FOUND_MESSAGES, type ContactListQuery } from '../schemas/index.ts';
+import { findLeadOr404 } from './lead-records.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { createEmails, queueSendJobs, type NewEmail } from './emails-enqueue.ts';
 import { webinarFacts, reminderTimes } from '../jobs/prepare-emails.ts';
@@ -35,6 +36,15 @@ export async function listEmails(db: Knex, query: EmailListQuery): Promise<{ ema
     ])
     .page(query.page - 1, query.limit);
   return { emails: results, total };
+}
+
+/**
+ * The e-mails of one contact, as its page lists them: newest first, the id breaking ties, one page
+ * at a time (docs/decisions/089-contact-lists-are-paginated.md). An unknown contact is a 404.
+ */
+export async function listLeadEmails(db: Knex, leadId: number, page: ContactListQuery): Promise<{ emails: Email[]; total: number }> {
+  await findLeadOr404(db, leadId);
+  return listEmails(db, { ...page, leadId });
 }
 
 export async function findEmailOr404(db: Knex, id: number): Promise<Email> {

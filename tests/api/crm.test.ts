@@ -169,8 +169,10 @@ describe('activities', () => {
     await app.knex('activities').insert({ leadId: other.id, title: "D'un autre" });
     const response = await admin.get(activitiesPath());
     expect(response.status).toBe(200);
+    expect(Object.keys(response.body).sort()).toEqual(['activities', 'pagination']);
     expect(response.body.activities.map((activity: { title: string }) => activity.title)).toEqual(['Deuxième', 'Première']);
     expect(response.body.activities[0]).toMatchObject({ type: 'task', status: 'in_progress' });
+    expect(response.body.pagination).toEqual({ page: 1, limit: 20, total: 2 });
   });
 
   it.each([

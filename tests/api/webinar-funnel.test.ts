@@ -308,6 +308,7 @@ describe('the contact detail', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       registrations: [{ id: expect.any(Number), status: 'waitlisted', registeredAt: expect.any(String), webinar: { id: first.id, title: 'Première session', datetime: '2027-01-28T17:00:00.000Z' } }],
+      pagination: { page: 1, limit: 20, total: 1 },
     });
     expect((await app.client().get(`/api/admin/leads/${marc.id}/registrations`)).status).toBe(401);
     const missing = await admin.get('/api/admin/leads/999999/registrations');

@@ -8,7 +8,7 @@ import type {
   BulkStatusJson,
   RegistrationJson,
   BackupStatsJson,
-  ActivityListJson,
+  ActivityPageJson,
   LeadBulkJson,
   LeadImportJson,
   LeadJson,
@@ -24,6 +24,8 @@ import type {
 
 /** Page size of the admin lists: the API's default `limit`. */
 export const PAGE_SIZE: number = LIMITS.pageSizeDefault;
+/** A contact's activities, e-mails and registrations: the first page, then "Voir plus" (decision 089). */
+export const CONTACT_PAGE_SIZE: number = LIMITS.contactPageSizeDefault;
 /** The registrations screen's webinar selector loads as many webinars as the API serves in one page. */
 export const SELECTOR_LIMIT: number = LIMITS.pageSizeMax;
 
@@ -64,7 +66,7 @@ export const keys = {
   leadStats: () => ['leads', 'stats', adminBase()] as const,
   lead: (id: string) => ['lead', id, 'detail', adminBase()] as const,
   tags: (leadId: string) => ['lead', leadId, 'tags'] as const,
-  activities: (leadId: string) => ['lead', leadId, 'activities'] as const,
+  activities: (leadId: string, page: number) => ['lead', leadId, 'activities', String(page)] as const,
   webinarList: (page: number, limit: number) => ['webinars', 'list', adminBase(), String(page), String(limit)] as const,
   upcomingWebinars: () => ['webinars', 'upcoming', adminBase()] as const,
   webinarStats: () => ['webinars', 'stats', adminBase()] as const,
@@ -96,9 +98,9 @@ export const queries = {
     fetcher: get<RegistrationPageJson>(withQuery(`${adminBase()}/webinars/${webinarId}/registrations`, { page, limit: PAGE_SIZE })),
   }),
   tags: (leadId: string) => ({ key: keys.tags(leadId), fetcher: get<TagsJson>(`/api/crm/leads/${encodeURIComponent(leadId)}/tags`) }),
-  activities: (leadId: string) => ({
-    key: keys.activities(leadId),
-    fetcher: get<ActivityListJson>(`/api/crm/leads/${encodeURIComponent(leadId)}/activities`),
+  activities: (leadId: string, page: number) => ({
+    key: keys.activities(leadId, page),
+    fetcher: get<ActivityPageJson>(withQuery(`/api/crm/leads/${encodeURIComponent(leadId)}/activities`, { page, limit: CONTACT_PAGE_SIZE })),
   }),
 };
 

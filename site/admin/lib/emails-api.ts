@@ -1,7 +1,7 @@
 /** The Emails screen's calls (issue 12), with their cache keys. Shapes come from the API's presenters. */
 import type { EmailDetailJson, EmailJson, EmailPageJson } from '#presenters';
 import { adminBase, http } from './http.ts';
-import { PAGE_SIZE } from './api.ts';
+import { CONTACT_PAGE_SIZE, PAGE_SIZE } from './api.ts';
 
 export type { EmailDetailJson, EmailJson };
 
@@ -25,6 +25,8 @@ function withQuery(path: string, query: Record<string, string | number | undefin
 export const emailKeys = {
   list: (query: EmailListQuery) => ['emails', 'list', adminBase(), JSON.stringify(query)] as const,
   email: (id: string) => ['email', id, adminBase()] as const,
+  /** Under 'emails': a new or resent e-mail refreshes the contact's pages too. */
+  lead: (leadId: number, page: number) => ['emails', 'lead', String(leadId), adminBase(), String(page)] as const,
   cancellationRecipients: (webinarId: number) => ['webinar', String(webinarId), 'cancellation-recipients', adminBase()] as const,
 };
 
@@ -32,6 +34,11 @@ export const emailQueries = {
   emails: (query: EmailListQuery) => {
     const url = withQuery(`${adminBase()}/emails`, { limit: PAGE_SIZE, ...query });
     return { key: emailKeys.list(query), fetcher: () => http.get(url).json<EmailPageJson>() };
+  },
+  /** A contact's e-mails on its page, one page at a time (decision 089). */
+  lead: (leadId: number, page: number) => {
+    const url = withQuery(`${adminBase()}/leads/${leadId}/emails`, { page, limit: CONTACT_PAGE_SIZE });
+    return { key: emailKeys.lead(leadId, page), fetcher: () => http.get(url).json<EmailPageJson>() };
   },
   email: (id: string) => {
     const url = `${adminBase()}/emails/${encodeURIComponent(id)}`;

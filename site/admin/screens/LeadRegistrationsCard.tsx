@@ -1,13 +1,32 @@
-/** The contact detail's webinar registrations: session, date, status (issue 13), newest session first. */
+/** The contact detail's webinar registrations: session, date, status, newest session first, 20 at a time with "Voir plus". */
+import type { LeadRegistrationPageJson } from '#presenters';
+import { CONTACT_PAGE_SIZE } from '../lib/api.ts';
 import { formatDateTime } from '../lib/dates.ts';
 import { leadRegistrationQueries } from '../lib/lead-registrations-api.ts';
 import { useQuery } from '../lib/query.ts';
 import { Card, CardHeader } from '../ui/primitives.tsx';
 import { RegistrationBadge } from '../ui/badges.tsx';
+import { MorePage, SeeMore, seeMoreItem, useSeeMore } from '../ui/see-more.tsx';
 
 export function LeadRegistrationsCard({ leadId }: { leadId: number }) {
-  const registrations = useQuery(leadRegistrationQueries.registrations(leadId));
+  const registrations = useQuery(leadRegistrationQueries.registrations(leadId, 1));
+  const { pages, extraPages, more, shown, setList } = useSeeMore(CONTACT_PAGE_SIZE);
   const rows = registrations.data?.registrations ?? [];
+  const renderPage = (data: LeadRegistrationPageJson) =>
+    data.registrations.map((registration) => (
+      <li key={registration.id} tabIndex={seeMoreItem.tabIndex} className={`flex flex-wrap items-center justify-between gap-2 px-5 py-3 ${seeMoreItem.className}`}>
+        <div className="min-w-0">
+          <a
+            href={`/admin/webinars/${registration.webinar.id}`}
+            className="block truncate rounded text-sm font-medium text-slate-900 hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+          >
+            {registration.webinar.title}
+          </a>
+          <p className="text-xs text-slate-500">{formatDateTime(registration.webinar.datetime)}</p>
+        </div>
+        <RegistrationBadge status={registration.status} />
+      </li>
+    ));
   return (
     <div className="mt-6">
       <Card labelledBy="lead-registrations-title">
@@ -23,22 +42,15 @@ export function LeadRegistrationsCard({ leadId }: { leadId: number }) {
         ) : rows.length === 0 ? (
           <p className="px-5 py-6 text-sm text-slate-500">Aucune inscription à un webinaire.</p>
         ) : (
-          <ul className="divide-y divide-slate-100">
-            {rows.map((registration) => (
-              <li key={registration.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
-                <div className="min-w-0">
-                  <a
-                    href={`/admin/webinars/${registration.webinar.id}`}
-                    className="block truncate rounded text-sm font-medium text-slate-900 hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
-                  >
-                    {registration.webinar.title}
-                  </a>
-                  <p className="text-xs text-slate-500">{formatDateTime(registration.webinar.datetime)}</p>
-                </div>
-                <RegistrationBadge status={registration.status} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul ref={setList} className="divide-y divide-slate-100" aria-label="Webinaires du contact">
+              {renderPage(registrations.data!)}
+              {extraPages.map((page) => (
+                <MorePage key={page} page={page} spec={leadRegistrationQueries.registrations(leadId, page)} render={renderPage} onShown={shown} />
+              ))}
+            </ul>
+            <SeeMore pages={pages} limit={CONTACT_PAGE_SIZE} total={registrations.data!.pagination.total} onMore={more} label="webinaires" />
+          </>
         )}
       </Card>
     </div>

@@ -1,20 +1,21 @@
-/** A contact's activities, newest first, with the "Nouvelle activité" button and dialog. */
+/** A contact's activities, newest first, 20 at a time with "Voir plus", and the "Nouvelle activité" button and dialog. */
 import { useState } from 'react';
 import { CanEdit } from '../../ui/CanEdit.tsx';
-import type { ActivityJson as Activity } from '#presenters';
-import { queries } from '../../lib/api.ts';
+import type { ActivityJson as Activity, ActivityPageJson as ActivityPage } from '#presenters';
+import { CONTACT_PAGE_SIZE, queries } from '../../lib/api.ts';
 import { formatDue, formatPPP } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';
 import { ActivityStatusBadge, activityTypeLabel } from '../../ui/badges.tsx';
 import { PlusIcon } from '../../ui/icons.tsx';
 import { listState } from '../../ui/list-state.tsx';
 import { Badge, buttonClass, Card, CardHeader } from '../../ui/primitives.tsx';
+import { MorePage, SeeMore, seeMoreItem, useSeeMore } from '../../ui/see-more.tsx';
 import { NewActivityDialog } from './NewActivityDialog.tsx';
 import { ActivityEditor } from '../tasks/ActivityEditor.tsx';
 
 function ActivityItem({ activity }: { activity: Activity }) {
   return (
-    <li className="px-5 py-4">
+    <li tabIndex={seeMoreItem.tabIndex} className={`px-5 py-4 ${seeMoreItem.className}`}>
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="gray">{activityTypeLabel(activity.type)}</Badge>
         <p className="font-medium text-slate-900">{activity.title}</p>
@@ -34,8 +35,10 @@ function ActivityItem({ activity }: { activity: Activity }) {
 }
 
 export function LeadActivities({ leadId }: { leadId: string }) {
-  const activities = useQuery(queries.activities(leadId));
+  const activities = useQuery(queries.activities(leadId, 1));
+  const { pages, extraPages, more, shown, setList } = useSeeMore(CONTACT_PAGE_SIZE);
   const [open, setOpen] = useState(false);
+  const renderPage = (data: ActivityPage) => data.activities.map((activity) => <ActivityItem key={activity.id} activity={activity} />);
   return (
     <Card>
       <CardHeader
@@ -50,14 +53,22 @@ export function LeadActivities({ leadId }: { leadId: string }) {
           </CanEdit>
         }
       />
-      <ul className="divide-y divide-slate-100" aria-label="Activités du contact">
+      <ul ref={setList} className="divide-y divide-slate-100" aria-label="Activités du contact">
         {listState(activities, !activities.data?.activities.length, {
           loading: 'Chargement des activités...',
           empty: 'Aucune activité pour ce contact.',
           spacing: 'py-8',
           centerEmpty: true,
-        }) ?? activities.data?.activities.map((activity) => <ActivityItem key={activity.id} activity={activity} />)}
+        }) ?? (
+          <>
+            {renderPage(activities.data!)}
+            {extraPages.map((page) => (
+              <MorePage key={page} page={page} spec={queries.activities(leadId, page)} render={renderPage} onShown={shown} />
+            ))}
+          </>
+        )}
       </ul>
+      <SeeMore pages={pages} limit={CONTACT_PAGE_SIZE} total={activities.data?.pagination.total ?? 0} onMore={more} label="activités" />
       <NewActivityDialog leadId={leadId} open={open} onClose={() => setOpen(false)} />
     </Card>
   );
