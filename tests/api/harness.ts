@@ -109,6 +109,15 @@ export interface TestApp {
 
 export const TEST_PASSWORD = 'motdepasse-solide-42';
 
+/**
+ * Test apps hash passwords at a tiny Argon2id cost: every sign-in hashes once and verifies once, and
+ * at 64 MiB that was most of a file's time (decision 093). The stored string carries its cost, so
+ * verification is the same code.
+ */
+export const TEST_PASSWORD_HASH_COST = { PASSWORD_HASH_MEMORY_KIB: '64', PASSWORD_HASH_PASSES: '1' } as const;
+/** For the tests that measure hashing itself (bounded hasher, equal answer times): production's cost. */
+export const PRODUCTION_PASSWORD_HASH_COST = { PASSWORD_HASH_MEMORY_KIB: '65536', PASSWORD_HASH_PASSES: '2' } as const;
+
 async function createPgDatabase(): Promise<ScratchDatabase> {
   if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is required for TEST_DB=pg');
   return createScratchDatabase('test');
@@ -136,6 +145,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     RATE_LIMITS: 'off',
     // The app listens on an ephemeral port (below): links use the bound address unless PUBLIC_URL is given.
     PORT: '0',
+    ...TEST_PASSWORD_HASH_COST,
     DATABASE_URL: pgDatabase && options.connectThrough ? options.connectThrough(pgDatabase.url) : pgDatabase?.url,
     ...env,
   });
@@ -181,7 +191,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       await User.query().insert({
         username: email,
         email,
-        password: await hashPassword(password),
+        password: await hashPassword(password, app.context.passwordHasher.cost),
         firstName: user.firstName ?? 'Camille',
         lastName: user.lastName ?? 'Rochat',
         role: user.role ?? (user.isAdmin === false ? 'viewer' : 'admin'),
