@@ -68,7 +68,9 @@ export function formatTables(rows: Row[]): string {
 
 function run(command: string, args: string[], env: Record<string, string>): { status: number; ms: number } {
   const started = performance.now();
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
+  // The project's Node 24 first on PATH (the runners' `#!/usr/bin/env node`), as `npm run` does.
+  const PATH = `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`;
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, PATH, ...env } });
   return { status: result.status ?? 1, ms: performance.now() - started };
 }
 
