@@ -11,6 +11,8 @@ export interface VitestFileTime {
   project: string;
   file: string;
   ms: number;
+  /** Of `ms`, the time spent preparing and importing the file before its first hook. */
+  importMs: number;
   tests: number;
   failed: number;
 }
@@ -26,6 +28,7 @@ export default class FileTimesReporter implements Reporter {
         project: module.project.name,
         file: path.relative(process.cwd(), module.moduleId),
         ms: Math.round(diagnostic.prepareDuration + diagnostic.collectDuration + diagnostic.setupDuration + diagnostic.duration),
+        importMs: Math.round(diagnostic.prepareDuration + diagnostic.collectDuration + diagnostic.setupDuration),
         tests: tests.length,
         failed: tests.filter((test) => test.result().state === 'failed').length,
       };

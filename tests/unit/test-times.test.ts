@@ -22,6 +22,16 @@ describe('npm run test:times', () => {
     expect(rows).toEqual([{ project: 'playwright chromium', file: 'tests/e2e/smoke.test.ts', ms: 2600, tests: 3, failed: 1 }]);
   });
 
+  it('adds the import time where vitest gave it', () => {
+    const text = formatTables([
+      { project: 'api-pg', file: 'tests/api/a.test.ts', ms: 3000, importMs: 2500, tests: 2, failed: 0 },
+      { project: 'api-pg', file: 'tests/api/b.test.ts', ms: 1000, importMs: 400, tests: 1, failed: 0 },
+    ]);
+    expect(text).toContain('| file | tests | seconds | of which import |');
+    expect(text).toContain('| tests/api/a.test.ts | 2 | 3.0 | 2.5 |');
+    expect(text).toContain('| **total** | 3 | **4.0** | 2.9 |');
+  });
+
   it('prints one table per project, slowest file first, with the total', () => {
     const text = formatTables([
       { project: 'api-pg', file: 'tests/api/a.test.ts', ms: 1000, tests: 2, failed: 0 },
