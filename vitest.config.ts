@@ -10,9 +10,10 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      { test: { name: 'api-pglite', ...apiTests, env: { TEST_DB: 'pglite' } } },
+      // Each API project migrates one template database per run; every file starts from a copy (decision 094).
+      { test: { name: 'api-pglite', ...apiTests, env: { TEST_DB: 'pglite' }, globalSetup: ['tests/api/global-setup-pglite.ts'] } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'api-pg', ...apiTests, env: { TEST_DB: 'pg' } } }]
+        ? [{ test: { name: 'api-pg', ...apiTests, env: { TEST_DB: 'pg' }, globalSetup: ['tests/api/global-setup-pg.ts'] } }]
         : []),
       // Load and fault-injection runs on PostgreSQL: `npm run test:faults` (also run by .ci/run).
       ...(process.env.TEST_DATABASE_URL && process.env.RUN_FAULTS

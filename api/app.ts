@@ -23,6 +23,7 @@ import { readOnlyForViewers } from './middleware/auth.ts';
 import { SESSION_API_PATHS, sessionMiddleware } from './middleware/session.ts';
 import type { ServerPhase } from './shutdown.ts';
 import { PasswordHasher } from './lib/password-hasher.ts';
+import { argon2Cost } from './lib/passwords.ts';
 import { createSetupCode, type SetupCode } from './services/setup-code.ts';
 import { invalidateNextSession, nextSession } from './services/next-session.ts';
 import { loadSessionCopy, nextSessionHtml } from './next-session-slot.ts';
@@ -49,7 +50,11 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
   app.context.knex = knex;
   app.context.config = config;
   app.context.logger = logger;
-  app.context.passwordHasher = new PasswordHasher({ concurrency: config.passwordHashConcurrency, queueLength: config.passwordHashQueue });
+  app.context.passwordHasher = new PasswordHasher({
+    concurrency: config.passwordHashConcurrency,
+    queueLength: config.passwordHashQueue,
+    cost: argon2Cost(config.passwordHashCost),
+  });
   app.context.setupCode = createSetupCode(config);
   // Errors are logged once by the error handler; Koa's default handler would print stacks to stderr.
   app.silent = true;

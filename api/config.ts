@@ -10,6 +10,11 @@ import { mailEnvSchema, mailConfig, type MailConfig } from './mail/config.ts';
 import { backupEnvSchema, backupConfig, type BackupConfig } from './backup/config.ts';
 import { retentionEnvSchema, retentionConfig, type RetentionConfig } from './retention-config.ts';
 
+/** Argon2id cost of new password hashes in production: 64 MiB, 2 passes (api/lib/passwords.ts). */
+export const DEFAULT_PASSWORD_HASH_COST = { memoryKib: 65_536, passes: 2 } as const;
+/** OWASP's minimum for Argon2id: 19 MiB and 2 passes. Below it, production refuses to start (decision 093). */
+export const MINIMUM_PRODUCTION_PASSWORD_HASH_COST = { memoryKib: 19_456, passes: 2 } as const;
+
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -33,6 +38,9 @@ const envSchema = z.object({
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  // Argon2id cost of new hashes (decision 093). Argon2 itself needs at least 8 KiB and 1 pass.
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(DEFAULT_PASSWORD_HASH_COST.memoryKib),
+  PASSWORD_HASH_PASSES: z.coerce.number().int().min(1).max(100).default(DEFAULT_PASSWORD_HASH_COST.passes),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_DIST_DIR: z.string().min(1).default('./dist'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(5),
@@ -63,6 +71,8 @@ export interface Config {
   passwordHashConcurrency: number;
   /** How many more may wait for a slot; beyond it the answer is 503 at once. */
   passwordHashQueue: number;
+  /** Argon2id cost of new hashes; a stored hash keeps the cost it was made with (decision 093). */
+  passwordHashCost: { memoryKib: number; passes: number };
   logLevel: string;
   siteDistDir: string;
   /** How long a stopping server keeps serving (health says "draining") before it stops accepting. */
@@ -102,6 +112,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && !values.PUBLIC_URL && values.PORT !== 0) {
     throw new ConfigError('Configuration invalide : PUBLIC_URL — obligatoire en production (adresse publique du site, ex. https://innercircle.example.ch)');
   }
+  // Tests hash cheaply; production never does (decision 093).
+  if (isProduction && values.PASSWORD_HASH_MEMORY_KIB < MINIMUM_PRODUCTION_PASSWORD_HASH_COST.memoryKib) {
+    throw new ConfigError(
+      `Configuration invalide : PASSWORD_HASH_MEMORY_KIB — au moins ${MINIMUM_PRODUCTION_PASSWORD_HASH_COST.memoryKib} (19 Mio) en production`,
+    );
+  }
+  if (isProduction && values.PASSWORD_HASH_PASSES < MINIMUM_PRODUCTION_PASSWORD_HASH_COST.passes) {
+    throw new ConfigError(`Configuration invalide : PASSWORD_HASH_PASSES — au moins ${MINIMUM_PRODUCTION_PASSWORD_HASH_COST.passes} en production`);
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     env: values.NODE_ENV,
@@ -120,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitsEnabled: values.RATE_LIMITS === 'on',
     passwordHashConcurrency: values.PASSWORD_HASH_CONCURRENCY,
     passwordHashQueue: values.PASSWORD_HASH_QUEUE,
+    passwordHashCost: { memoryKib: values.PASSWORD_HASH_MEMORY_KIB, passes: values.PASSWORD_HASH_PASSES },
     logLevel: values.LOG_LEVEL,
     siteDistDir: path.resolve(values.SITE_DIST_DIR),
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,

@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** PGlite only: keep the database in memory (tests that need a throw-away engine). */
   inMemory?: boolean;
+  /** PGlite only: start from this `dumpDataDir` archive instead of an empty cluster (tests' migrated template). */
+  loadDataDir?: Blob;
 }
 
 export function databaseOptions(config: Config): DatabaseOptions {
@@ -59,7 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const storage = options.inMemory ? undefined : path.join(options.dataDir, 'pglite');
   if (storage) mkdirSync(storage, { recursive: true });
-  const pglite = new PGlite({ dataDir: storage, extensions: { pg_trgm, unaccent } });
+  const pglite = new PGlite({ dataDir: storage, extensions: { pg_trgm, unaccent }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   await pglite.waitReady;
   // knex-pglite enforces a single connection: PGlite is single-user, so queries are serialised and a
   // request may wait behind others; it lives in this process, so it cannot be "unreachable" like a server.

@@ -46,6 +46,18 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   return destination ? pino(options, destination) : pino(options);
 }
 
+/**
+ * Writes a plain line to the log's own destination, after every line logged before it. pino's default
+ * destination writes asynchronously while `process.stdout.write` to a pipe is synchronous: a line
+ * printed with the latter can overtake log lines, and a script that reads the setup code once it sees
+ * « Serveur prêt » found no code (a flaky browser test on a loaded machine).
+ */
+export function writeAfterLog(logger: Logger, text: string): void {
+  const stream = (logger as unknown as Record<symbol, { write(text: string): unknown } | undefined>)[pino.symbols.streamSym];
+  if (stream) stream.write(text);
+  else process.stdout.write(text);
+}
+
 /** pino's error serializer, minus what quotes row values or bound parameters. */
 function errorWithoutRowValues(error: unknown): unknown {
   const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;

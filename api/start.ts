@@ -2,6 +2,7 @@
 import { loadConfigOrExit } from './config.ts';
 import { ensureSiteBuilt } from './cli/build-site.ts';
 import { startServer } from './server.ts';
+import { writeAfterLog } from './logger.ts';
 import { ServerAlreadyRunningError } from './backup/control.ts';
 import { checkEmailContentOrExit, describeMailDelivery } from './jobs/index.ts';
 
@@ -14,9 +15,10 @@ const running = await startServer(config).catch((error: unknown) => {
   process.exit(1);
 });
 running.logger.info({ url: running.url, database: config.databaseUrl ? 'postgresql' : 'pglite' }, 'listening');
-// Test harnesses read this line to learn the port when PORT=0.
-process.stdout.write(`Serveur prêt sur ${running.url}\n`);
-process.stdout.write(`${describeMailDelivery(config)}\n`);
+// Test harnesses read this line to learn the port when PORT=0, then the setup code logged before it:
+// it goes through the log's stream so it never overtakes that line.
+writeAfterLog(running.logger, `Serveur prêt sur ${running.url}\n`);
+writeAfterLog(running.logger, `${describeMailDelivery(config)}\n`);
 
 // `npm start` execs this process (package.json), so a supervisor's signal to npm reaches it. A Ctrl-C
 // signals the whole process group and npm forwards it once more: the stop starts on the first signal

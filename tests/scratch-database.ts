@@ -20,9 +20,10 @@ async function onServer(sql: string): Promise<void> {
   }
 }
 
-export async function createScratchDatabase(prefix: string): Promise<ScratchDatabase> {
+/** `template`: a migrated database to copy (tests/template-database.ts) instead of an empty one. */
+export async function createScratchDatabase(prefix: string, options: { template?: string } = {}): Promise<ScratchDatabase> {
   const name = `innercircle_${prefix}_${randomBytes(4).toString('hex')}`;
-  await onServer(`create database "${name}"`);
+  await onServer(options.template ? `create database "${name}" template "${options.template}"` : `create database "${name}"`);
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => onServer(`drop database if exists "${name}" with (force)`) };

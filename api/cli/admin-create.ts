@@ -12,6 +12,7 @@ import { loadConfigOrExit } from '../config.ts';
 import { bindModels, databaseOptions, migrateLatest, openDatabase } from '../db.ts';
 import { setupAdminSchema } from '../schemas/index.ts';
 import { PasswordHasher } from '../lib/password-hasher.ts';
+import { argon2Cost, DEFAULT_COST, type Cost } from '../lib/passwords.ts';
 import { createAdministrator } from '../services/auth.ts';
 import { recordAuditEvent } from '../services/audit.ts';
 import { HttpError } from '../errors.ts';
@@ -38,12 +39,12 @@ export async function readPassword(input: NodeJS.ReadStream = process.stdin, out
 }
 
 /** Validates the arguments and the password like the API does, then creates the administrator. */
-export async function createAdminFromCli(db: Knex, args: string[], password: string): Promise<{ id: number; email: string }> {
+export async function createAdminFromCli(db: Knex, args: string[], password: string, cost: Cost = DEFAULT_COST): Promise<{ id: number; email: string }> {
   const [email, firstName, lastName, ...rest] = args;
   if (!email || rest.length > 0) throw new AdminCreateError(USAGE);
   const parsed = setupAdminSchema.safeParse({ email, password, firstName, lastName });
   if (!parsed.success) throw new AdminCreateError(parsed.error.issues.map((issue) => issue.message).join(' ; '));
-  const hasher = new PasswordHasher({ concurrency: 1, queueLength: 0 });
+  const hasher = new PasswordHasher({ concurrency: 1, queueLength: 0, cost });
   try {
     const user = await createAdministrator(db, hasher, parsed.data);
     await recordAuditEvent(db, { type: 'admin_setup', userId: user.id, details: { via: 'command-line' } });
@@ -67,7 +68,7 @@ if (import.meta.main) {
   try {
     bindModels(knex);
     await migrateLatest(knex);
-    const admin = await createAdminFromCli(knex, args, password);
+    const admin = await createAdminFromCli(knex, args, password, argon2Cost(config.passwordHashCost));
     process.stdout.write(`Administrateur créé : ${admin.email} (id ${admin.id}). Il peut se connecter sur /login.\n`);
   } catch (error) {
     if (!(error instanceof AdminCreateError)) throw error;

@@ -5,7 +5,7 @@
  * that the caller gets 503 with Retry-After at once (nothing waits unboundedly).
  */
 import { HttpError, MESSAGES } from '../errors.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { DEFAULT_COST, dummyPasswordHash, hashPassword, verifyPassword, type Cost } from './passwords.ts';
 
 export const HASHING_BUSY_RETRY_AFTER_SECONDS = 2;
 
@@ -23,6 +23,8 @@ export async function refuseWhenHashingSaturated(ctx: { passwordHasher: Password
 export class PasswordHasher {
   private readonly concurrency: number;
   private readonly queueLength: number;
+  /** The Argon2id cost of new hashes (and of the dummy hash), from configuration. */
+  readonly cost: Cost;
   private running = 0;
   private readonly waiting: Array<() => void> = [];
   /** How many Argon2 computations have started (tests and the bench read it). */
@@ -30,9 +32,10 @@ export class PasswordHasher {
   /** The most that ever ran at once. */
   peak = 0;
 
-  constructor(options: { concurrency: number; queueLength: number }) {
+  constructor(options: { concurrency: number; queueLength: number; cost?: Cost }) {
     this.concurrency = options.concurrency;
     this.queueLength = options.queueLength;
+    this.cost = options.cost ?? DEFAULT_COST;
   }
 
   /** Whether a computation asked for now would be refused (every slot busy, the queue full). */
@@ -41,7 +44,7 @@ export class PasswordHasher {
   }
 
   hash(password: string): Promise<string> {
-    return this.bounded(() => hashPassword(password));
+    return this.bounded(() => hashPassword(password, this.cost));
   }
 
   verify(password: string, stored: string): Promise<boolean> {
@@ -50,7 +53,7 @@ export class PasswordHasher {
 
   /** Verifies against a throw-away hash: an unknown account costs the same time as a known one. */
   async verifyDummy(password: string): Promise<false> {
-    const stored = await dummyPasswordHash();
+    const stored = await dummyPasswordHash(this.cost);
     await this.verify(password, stored);
     return false;
   }

@@ -3,16 +3,23 @@
  * Cost: 64 MiB, 2 passes, 1 lane — above OWASP's minimum (19 MiB, t=2) and about 0.13 s on one core
  * here, inside the 30–300 ms login budget (see bench/). https://cheatsheetseries.owasp.org/cheatsheets/Password_Storage_Cheat_Sheet.html#argon2id
  * Stored format (PHC-like): `argon2id$m=65536,t=2,p=1$salt$hash` (base64url), so the cost can be raised later.
+ * The cost of new hashes comes from configuration (PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_PASSES; decision 093):
+ * tests hash cheaply, production refuses less than OWASP's minimum. Verification reads the cost from the stored string.
  */
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 
-interface Cost {
+export interface Cost {
   memory: number;
   passes: number;
   parallelism: number;
 }
 
-const DEFAULT_COST: Cost = { memory: 65_536, passes: 2, parallelism: 1 };
+export const DEFAULT_COST: Cost = { memory: 65_536, passes: 2, parallelism: 1 };
+
+/** The configured cost (`config.passwordHashCost`) in Argon2's terms. */
+export function argon2Cost(configured: { memoryKib: number; passes: number }): Cost {
+  return { memory: configured.memoryKib, passes: configured.passes, parallelism: 1 };
+}
 const TAG_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, cost: Cost): Promise<Buffer> {
@@ -43,10 +50,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /**
  * Verified against when the account does not exist, so a login answer takes the same time
- * whether the email is known or not (no user enumeration by timing).
+ * whether the email is known or not (no user enumeration by timing). Made at the cost of new
+ * hashes, which is the cost of the accounts' hashes.
  */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
+const dummyHashes = new Map<string, Promise<string>>();
+export function dummyPasswordHash(cost: Cost = DEFAULT_COST): Promise<string> {
+  const key = `${cost.memory},${cost.passes},${cost.parallelism}`;
+  let dummy = dummyHashes.get(key);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(16).toString('hex'), cost);
+    dummyHashes.set(key, dummy);
+  }
+  return dummy;
 }

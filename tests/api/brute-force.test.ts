@@ -4,7 +4,7 @@
  * keep the owner in when strangers lock the account; IPv6 counts per /64.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_PASSWORD, type TestApp, type TestClient } from './harness.ts';
+import { PRODUCTION_PASSWORD_HASH_COST, startTestApp, TEST_PASSWORD, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;
 let camilleId: number;
@@ -78,7 +78,8 @@ describe('per-account counters', () => {
 describe('bounded password hashing', () => {
   let busy: TestApp;
   beforeAll(async () => {
-    busy = await startTestApp({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '2' });
+    // Production's hashing cost: with a cheap hash the queue would empty before it fills.
+    busy = await startTestApp({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '2', ...PRODUCTION_PASSWORD_HASH_COST });
   });
   afterAll(() => busy.close());
 

@@ -1,7 +1,9 @@
 /**
  * Runs the real Koa app in-process on a real database, over real HTTP on a loopback port:
- * - TEST_DB=pglite: a fresh embedded PGlite database (in memory) per test file;
+ * - TEST_DB=pglite: a fresh embedded PGlite database (in memory) per app;
  * - TEST_DB=pg: a fresh database created on the server of TEST_DATABASE_URL, dropped afterwards.
+ * Under the API projects both start as a copy of the run's migrated template (decision 094,
+ * tests/template-database.ts); elsewhere (the fault runs) the migrations run here.
  * Nothing is mocked: requests go through the whole middleware chain.
  */
 import http from 'node:http';
@@ -19,7 +21,9 @@ import { hashPassword } from '../../api/lib/passwords.ts';
 import { User } from '../../api/models/index.ts';
 import { startJobs, type RunningJobs } from '../../api/jobs/index.ts';
 import { createQuietGate, createRequestLoad } from '../../api/lib/request-load.ts';
+import { inject } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
+import { pgliteTemplate } from '../template-database.ts';
 import { assertNoPersonalDataInLogs } from '../support/log-scan.ts';
 
 export interface TestResponse<T = any> {
@@ -109,9 +113,20 @@ export interface TestApp {
 
 export const TEST_PASSWORD = 'motdepasse-solide-42';
 
+/**
+ * Test apps hash passwords at a tiny Argon2id cost: every sign-in hashes once and verifies once, and
+ * at 64 MiB that was most of a file's time (decision 093). The stored string carries its cost, so
+ * verification is the same code.
+ */
+export const TEST_PASSWORD_HASH_COST = { PASSWORD_HASH_MEMORY_KIB: '64', PASSWORD_HASH_PASSES: '1' } as const;
+/** The cheapest cost production accepts (OWASP's minimum): apps started with NODE_ENV=production get it. */
+export const MINIMUM_PRODUCTION_PASSWORD_HASH_COST = { PASSWORD_HASH_MEMORY_KIB: '19456', PASSWORD_HASH_PASSES: '2' } as const;
+/** For the tests that measure hashing itself (bounded hasher, equal answer times): production's cost. */
+export const PRODUCTION_PASSWORD_HASH_COST = { PASSWORD_HASH_MEMORY_KIB: '65536', PASSWORD_HASH_PASSES: '2' } as const;
+
 async function createPgDatabase(): Promise<ScratchDatabase> {
   if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is required for TEST_DB=pg');
-  return createScratchDatabase('test');
+  return createScratchDatabase('test', { template: inject('pgTemplateDatabase') });
 }
 
 export interface TestAppOptions {
@@ -136,12 +151,22 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     RATE_LIMITS: 'off',
     // The app listens on an ephemeral port (below): links use the bound address unless PUBLIC_URL is given.
     PORT: '0',
+    // Production refuses a cost below OWASP's minimum (exit 78): it gets the minimum.
+    ...(env.NODE_ENV === 'production' ? MINIMUM_PRODUCTION_PASSWORD_HASH_COST : TEST_PASSWORD_HASH_COST),
     DATABASE_URL: pgDatabase && options.connectThrough ? options.connectThrough(pgDatabase.url) : pgDatabase?.url,
     ...env,
   });
-  const knex = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, inMemory: true, poolMax: 5 });
+  const templateFile = usePg ? undefined : inject('pgliteTemplateFile');
+  const knex = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir,
+    inMemory: true,
+    poolMax: 5,
+    loadDataDir: templateFile ? pgliteTemplate(templateFile) : undefined,
+  });
   bindModels(knex);
-  await migrateLatest(knex);
+  // A copy of the template is migrated already.
+  if (usePg ? !inject('pgTemplateDatabase') : !templateFile) await migrateLatest(knex);
   // Every line is kept, at debug level, and scanned for personal data when the app closes (issue 14).
   const capturedLines: string[] = [];
   const logger = createLogger('debug', {
@@ -181,7 +206,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       await User.query().insert({
         username: email,
         email,
-        password: await hashPassword(password),
+        password: await hashPassword(password, app.context.passwordHasher.cost),
         firstName: user.firstName ?? 'Camille',
         lastName: user.lastName ?? 'Rochat',
         role: user.role ?? (user.isAdmin === false ? 'viewer' : 'admin'),

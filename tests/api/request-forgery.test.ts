@@ -6,13 +6,14 @@
  * - login answers take as long for an unknown account as for a known one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { PRODUCTION_PASSWORD_HASH_COST, startTestApp, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;
 let admin: TestClient;
 
 beforeAll(async () => {
-  app = await startTestApp({ PUBLIC_URL: 'https://innercircle.example.ch' });
+  // Production's hashing cost: the login-timing test measures the hash's share of an answer.
+  app = await startTestApp({ PUBLIC_URL: 'https://innercircle.example.ch', ...PRODUCTION_PASSWORD_HASH_COST });
   admin = await app.signIn({ email: 'camille@example.ch' });
 });
 afterAll(() => app.close());

@@ -47,6 +47,9 @@ export async function startProductionServer(env: Record<string, string> = {}, da
       RATE_LIMITS: 'off',
       // Tests stop servers at once; the draining phase is tested in tests/faults/graceful-shutdown.test.ts.
       SHUTDOWN_GRACE_SECONDS: '0',
+      // The cheapest cost production accepts (OWASP's minimum, decision 093): sign-ins are a third of the default's price.
+      PASSWORD_HASH_MEMORY_KIB: '19456',
+      PASSWORD_HASH_PASSES: '2',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,6 +28,10 @@ base('npm start serves the site, the 404 page and the API, and keeps data across
 
   const second = await startProductionServer({}, first.dataDir);
   try {
+    // The setup code is in the log before the ready line (it used to be written after it, now and then).
+    const output = second.output();
+    expect(output.indexOf("Code d'installation :")).toBeGreaterThanOrEqual(0);
+    expect(output.indexOf("Code d'installation :")).toBeLessThan(output.indexOf('Serveur prêt sur'));
     const setup = await request.post(`${second.url}/api/simple-auth/setup-admin`, {
       data: { email: 'admin@example.ch', password: 'un-mot-de-passe-solide', firstName: 'Admin', lastName: 'Utilisateur', setupCode: second.setupCode() },
       headers: { origin: second.url },

@@ -165,3 +165,40 @@ describe('npm start with bad e-mail configuration', { timeout: 120_000 }, () => 
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Configuration invalide : PUBLIC_URL/)]);
   });
 });
+
+describe('password hashing cost (decision 093)', () => {
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://innercircle.example.ch', DATA_DIR: '/tmp/innercircle-config-test' };
+
+  it("defaults to production's 64 MiB and 2 passes, and reads a smaller cost outside production", () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/innercircle-config-test' }).passwordHashCost).toEqual({ memoryKib: 65_536, passes: 2 });
+    expect(loadConfig(production).passwordHashCost).toEqual({ memoryKib: 65_536, passes: 2 });
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/innercircle-config-test', PASSWORD_HASH_MEMORY_KIB: '64', PASSWORD_HASH_PASSES: '1' }).passwordHashCost).toEqual({
+      memoryKib: 64,
+      passes: 1,
+    });
+    expect(() => loadConfig({ PASSWORD_HASH_MEMORY_KIB: '4' })).toThrow(/^Configuration invalide : PASSWORD_HASH_MEMORY_KIB/);
+    expect(() => loadConfig({ PASSWORD_HASH_PASSES: 'deux' })).toThrow(/^Configuration invalide : PASSWORD_HASH_PASSES/);
+  });
+
+  it("refuses in production a cost below OWASP's minimum for Argon2id (19 MiB, 2 passes), naming the variable", () => {
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_MEMORY_KIB: '19455' })).toThrow(
+      'Configuration invalide : PASSWORD_HASH_MEMORY_KIB — au moins 19456 (19 Mio) en production',
+    );
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_PASSES: '1' })).toThrow('Configuration invalide : PASSWORD_HASH_PASSES — au moins 2 en production');
+    expect(loadConfig({ ...production, PASSWORD_HASH_MEMORY_KIB: '19456', PASSWORD_HASH_PASSES: '2' }).passwordHashCost).toEqual({ memoryKib: 19_456, passes: 2 });
+  });
+});
+
+describe('npm start in production with a cheap password hash', { timeout: 120_000 }, () => {
+  it('exits 78 with one line naming PASSWORD_HASH_MEMORY_KIB', () => {
+    const result = run({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PORT: '0', PASSWORD_HASH_MEMORY_KIB: '64' });
+    expect(result.status).toBe(78);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Configuration invalide : PASSWORD_HASH_MEMORY_KIB/)]);
+  });
+
+  it('exits 78 with one line naming PASSWORD_HASH_PASSES', () => {
+    const result = run({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PORT: '0', PASSWORD_HASH_PASSES: '1' });
+    expect(result.status).toBe(78);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Configuration invalide : PASSWORD_HASH_PASSES/)]);
+  });
+});
