@@ -196,6 +196,35 @@ test.describe('contact form', () => {
     expect(posts).toHaveLength(0);
   });
 
+  for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
+    test(`at ${viewport.width}×${viewport.height}, the "Champs requis" toast never covers "Envoyer ma demande"`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/#contact');
+      const form = page.locator('#contact form');
+      const button = form.getByRole('button', { name: 'Envoyer ma demande' });
+      await button.click();
+      await expect(toast(page)).toContainText('Champs requis');
+      await waitForIsland(page, 'ContactForm');
+      await expect(form.getByLabel('Nom complet')).toBeFocused();
+      /** What a click at the button's centre would hit: the button itself (or its text), nothing laid over it. */
+      const buttonIsHit = () =>
+        button.evaluate((element) => {
+          const rect = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+          return Boolean(hit && element.contains(hit));
+        });
+      await expect.poll(buttonIsHit).toBe(true);
+      // Still so with the button at the bottom edge of the window (where the toast appears first), and at the top.
+      for (const block of ['end', 'start'] as const) {
+        await button.evaluate((element, where) => element.scrollIntoView({ block: where }), block);
+        await expect(toast(page)).toContainText('Champs requis');
+        await expect.poll(buttonIsHit, `button at the ${block} of the window`).toBe(true);
+      }
+      // Still announced: the region's live status keeps the toast's text.
+      await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('status')).toContainText('Champs requis');
+    });
+  }
+
   test('success: full name split at the first space, success toast, cleared fields, lead stored', async ({ page, request, baseURL }) => {
     const email = uniqueEmail('contact');
     await page.goto('/#contact');
