@@ -148,7 +148,8 @@ test('analytics charts: each bar as long as its count from zero, every label ins
     await page.goto('/admin/analytics');
     const measure = (name: RegExp) =>
       page.getByRole('img', { name }).evaluate((figure) => {
-        const svg = figure.querySelector('svg')!;
+        // The chart's own svg: a legend draws each swatch as a small svg before it.
+        const svg = [...figure.querySelectorAll('svg')].reduce((widest, each) => (each.getBoundingClientRect().width > widest.getBoundingClientRect().width ? each : widest));
         const box = svg.getBoundingClientRect();
         const bars = [...svg.querySelectorAll('rect')].map((rect) => {
           const r = rect.getBoundingClientRect();

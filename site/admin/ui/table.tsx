@@ -30,6 +30,8 @@ export const td = 'px-3 py-3 first:pl-5 last:pr-5 align-middle text-slate-700';
 
 /** Narrower side padding, for a table that must fit many columns in its box (the contacts list). */
 export const thCompact = th.replace('px-3 ', 'px-2 ');
+/** A compact header that may wrap between its words ("Date d'" / "inscription") rather than widen its column. */
+const thCompactWrapping = thCompact.replace(' whitespace-nowrap', '');
 export const tdCompact = td.replace('px-3 ', 'px-2 ');
 
 /** The actions column stays in view at the right edge while a wide table scrolls sideways. */
@@ -42,7 +44,7 @@ export const tdActions = 'sticky right-0 z-[1] bg-white text-right shadow-[-8px_
  * between its words rather than widen its column.
  */
 export function TableHead({ columns, leading, compact = false }: { columns: readonly string[]; leading?: ReactNode; compact?: boolean }) {
-  const cell = compact ? cx(thCompact, 'whitespace-normal') : th;
+  const cell = compact ? thCompactWrapping : th;
   return (
     <thead>
       <tr>
