@@ -76,14 +76,17 @@ export function sessionsChart(data: AnalyticsJson, width: number) {
   const bar = (measure: 'Inscriptions' | 'Présents', count: (session: AnalyticsJson['sessions'][number]) => number) =>
     data.sessions.map((session) => ({ session: session.title, measure, count: count(session) }));
   const max = Math.max(0, ...data.sessions.map((session) => session.registrations));
+  const marginLeft = Math.min(220, width / 3);
+  // A title longer than the margin holds (about 7 px a character at 12 px) is cut with "…", never at the chart's edge.
+  const titleChars = Math.max(6, Math.floor((marginLeft - 14) / 7));
   return Plot.plot({
     width,
     height: Math.max(160, 50 * data.sessions.length + 60),
     style,
-    marginLeft: Math.min(220, width / 3),
+    marginLeft,
     marginRight: labelMargin(max),
     x: countScale(max),
-    y: { label: null, domain: data.sessions.map((session) => session.title), tickFormat: (title: string) => (title.length > 28 ? `${title.slice(0, 27)}…` : title) },
+    y: { label: null, domain: data.sessions.map((session) => session.title), tickFormat: (title: string) => (title.length > titleChars ? `${title.slice(0, titleChars - 1)}…` : title) },
     color: { domain: ['Inscriptions', 'Présents'], range: [ACCENT, '#009E73'], legend: true },
     marks: [
       Plot.barX(bar('Inscriptions', (session) => session.registrations), { x1: 0, x2: 'count', y: 'session', fill: 'measure', insetTop: 4, insetBottom: 4 }),
