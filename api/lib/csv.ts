@@ -1,14 +1,18 @@
 /**
- * CSV files for Swiss Excel (issue 13): UTF-8 with a BOM (else Excel reads Latin-1), `;` between
- * cells (the Swiss-French list separator), CRLF line ends, dates `dd/MM/yyyy HH:mm` in Swiss time.
+ * CSV files for Swiss spreadsheets: UTF-8 with a BOM (else Excel reads Latin-1), `;` between
+ * cells (the Swiss-French list separator), CRLF line ends, dates `dd.MM.yyyy HH:mm` in Swiss time
+ * (the form Excel and LibreOffice read as a date with the fr-CH and de-CH locales; `dd/MM/yyyy`
+ * stays text there, decision 085).
  * Written by csv-stringify, which quotes what needs quoting; cells a spreadsheet would take for a
  * formula (`=`, `+`, `-`, `@`, tab, carriage return first) are prefixed with `'` (OWASP "CSV Injection").
+ * Phone numbers are rewritten instead (`csvPhone`), so the usual `+41 …` needs no visible apostrophe.
  */
 import { Readable, pipeline, type Transform } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { stringify as stringifyAll } from 'csv-stringify/sync';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { SWISS_TIME_ZONE } from '../mail/dates.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -18,15 +22,32 @@ export function neutraliseCell(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** `23/11/2026 18:05`, in Swiss time whatever the server's zone. */
-export function swissCsvDate(value: Date | string | null | undefined): string {
-  if (!value) return '';
-  return format(new TZDate(new Date(value), SWISS_TIME_ZONE), 'dd/MM/yyyy HH:mm');
+/**
+ * A phone number as a cell no spreadsheet evaluates and that needs no apostrophe (decision 085):
+ * a Swiss number in the national format (`079 700 80 21`), a number abroad with `00` instead of
+ * `+` (`0033 6 12 34 56 78`). Numbers are stored as typed; one without a country code is Swiss.
+ * Spaces between the groups keep it text (a bare `0797008021` would lose its leading zero). What
+ * is not a possible number keeps its text (`+` written `00`) and the usual guard.
+ */
+export function csvPhone(value: string | null | undefined): string {
+  const typed = value?.trim();
+  if (!typed) return '';
+  const phone = parsePhoneNumberFromString(typed, 'CH');
+  if (phone?.isPossible()) {
+    return phone.countryCallingCode === '41' ? phone.formatNational() : phone.formatInternational().replace(/^\+/, '00');
+  }
+  return neutraliseCell(typed.replace(/^\+\s*/, '00'));
 }
 
-/** `23/11/2026`: a day, in Swiss time. */
+/** `23.11.2026 18:05`, in Swiss time whatever the server's zone. */
+export function swissCsvDate(value: Date | string | null | undefined): string {
+  if (!value) return '';
+  return format(new TZDate(new Date(value), SWISS_TIME_ZONE), 'dd.MM.yyyy HH:mm');
+}
+
+/** `23.11.2026`: a day, in Swiss time. */
 export function swissCsvDay(value: Date | string): string {
-  return format(new TZDate(new Date(value), SWISS_TIME_ZONE), 'dd/MM/yyyy');
+  return format(new TZDate(new Date(value), SWISS_TIME_ZONE), 'dd.MM.yyyy');
 }
 
 /** `2026-11-23-1805`: for file names, in Swiss time. */

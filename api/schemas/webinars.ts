@@ -8,6 +8,19 @@ export const WEBINAR_DURATION_MESSAGE = `La durée doit être un nombre entier d
 export const WEBINAR_MAX_ATTENDEES_MESSAGE = `Le nombre maximum de participants doit être un nombre entier compris entre ${LIMITS.webinarMaxAttendeesMin} et ${LIMITS.webinarMaxAttendeesMax}.`;
 export const WEBINAR_DATETIME_MESSAGE = 'La date et l’heure sont obligatoires (date ISO 8601 avec fuseau, ex. 2026-12-01T18:00:00.000Z).';
 
+/** The location stored for a session held online (the column's default), which calendar files replace by the join link. */
+export const WEBINAR_ONLINE = 'online';
+/** How the back office shows and lets one type that location. */
+export const WEBINAR_ONLINE_LABEL = 'En ligne';
+
+/** The location as a person reads it: the stored `online` reads "En ligne". */
+export function webinarLocationLabel(location: string): string {
+  return location.trim().toLowerCase() === WEBINAR_ONLINE ? WEBINAR_ONLINE_LABEL : location;
+}
+
+/** "En ligne" as typed in the dialog is stored as `online`, so every reader of the column sees one value. */
+const storedLocation = (location: string) => (location.toLowerCase() === WEBINAR_ONLINE_LABEL.toLowerCase() ? WEBINAR_ONLINE : location);
+
 /**
  * `POST {adminBase}/webinars`. `datetime` is authoritative; the dialog also sends `date` and
  * `time` (its own inputs), which are accepted and otherwise ignored.
@@ -33,7 +46,7 @@ export const webinarCreateSchema = z.object({
       WEBINAR_MAX_ATTENDEES_MESSAGE,
     ).default(LIMITS.webinarMaxAttendeesDefault),
   ),
-  location: z.preprocess(blankToUndefined, requiredText('Le lieu', { max: 200 }).default('online')),
+  location: z.preprocess(blankToUndefined, requiredText('Le lieu', { max: 200 }).transform(storedLocation).default(WEBINAR_ONLINE)),
   registrationUrl: optionalHttpUrl("L'URL d'inscription"),
   imageUrl: optionalHttpUrl("L'URL de l'image"),
   joinUrl: optionalHttpUrl('Le lien de connexion'),
@@ -76,7 +89,7 @@ export const webinarUpdateSchema = z.object({
     blankToUndefined,
     integer('Le nombre maximum de participants', LIMITS.webinarMaxAttendeesMin, LIMITS.webinarMaxAttendeesMax, WEBINAR_MAX_ATTENDEES_MESSAGE).optional(),
   ),
-  location: z.preprocess(blankToUndefined, requiredText('Le lieu', { max: 200 }).optional()),
+  location: z.preprocess(blankToUndefined, requiredText('Le lieu', { max: 200 }).transform(storedLocation).optional()),
   registrationUrl: clearableHttpUrl("L'URL d'inscription"),
   imageUrl: clearableHttpUrl("L'URL de l'image"),
   joinUrl: clearableHttpUrl('Le lien de connexion'),

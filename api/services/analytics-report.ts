@@ -15,7 +15,7 @@ export function analyticsReportCsv(data: Analytics): string {
     ['Période', 'Fin', swissDay(data.to), null],
   ];
   for (const week of data.newContacts) {
-    const day = week.week.split('-').reverse().join('/');
+    const day = week.week.split('-').reverse().join('.');
     for (const source of LEAD_SOURCES) rows.push(['Nouveaux contacts par semaine', LEAD_SOURCE_LABELS[source], day, week.counts[source]]);
     rows.push(['Nouveaux contacts par semaine', 'Total', day, week.total]);
   }

@@ -10,7 +10,7 @@
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { Readable } from 'node:stream';
-import { csvStream, swissCsvDate, swissFileStamp, type CsvColumn } from '../lib/csv.ts';
+import { csvPhone, csvStream, swissCsvDate, swissFileStamp, type CsvColumn } from '../lib/csv.ts';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, REGISTRATION_STATUS_LABELS, type LeadExportQuery } from '../schemas/index.ts';
 import type { LeadSource, LeadStatus, RegistrationStatus } from '../schemas/index.ts';
 import { leadFilters } from './lead-list.ts';
@@ -85,7 +85,7 @@ const LEAD_COLUMNS: Array<CsvColumn<LeadRow>> = [
   { header: 'Prénom', value: (row) => row.firstName },
   { header: 'Nom', value: (row) => row.lastName },
   { header: 'Email', value: (row) => row.email },
-  { header: 'Téléphone', value: (row) => row.phone },
+  { header: 'Téléphone', value: (row) => csvPhone(row.phone) },
   { header: 'Société', value: (row) => row.company },
   { header: 'Ville', value: (row) => row.city },
   { header: 'Pays', value: (row) => row.country },
@@ -149,7 +149,7 @@ const REGISTRATION_COLUMNS: Array<CsvColumn<RegistrationRow>> = [
   { header: 'Prénom', value: (row) => row.firstName },
   { header: 'Nom', value: (row) => row.lastName },
   { header: 'Email', value: (row) => row.email },
-  { header: 'Téléphone', value: (row) => row.phone },
+  { header: 'Téléphone', value: (row) => csvPhone(row.phone) },
   { header: 'Société', value: (row) => row.company },
   { header: 'Statut', value: (row) => REGISTRATION_STATUS_LABELS[row.status] ?? row.status },
   { header: 'Inscrit le', value: (row) => swissCsvDate(row.registeredAt) },

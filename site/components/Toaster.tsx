@@ -6,6 +6,7 @@
  * It is not an island of its own: the form islands mount it on hydration (`mountToaster`), so it
  * costs no JavaScript before a form is near, and it shares their React runtime and toast store.
  */
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useStore } from '@nanostores/react';
 import { $toast, type Toast } from '../lib/toast.ts';
@@ -18,14 +19,77 @@ export interface ToasterLabels {
 
 const AUTO_CLOSE_MS = 6000;
 
+/** The gap between the toast and the window's edge (the region's `p-4`). */
+const EDGE_GAP = 16;
+
+type Edge = 'top' | 'bottom';
+
+/** The submit buttons of the page's forms that are on screen. */
+function visibleSubmitButtons(): DOMRect[] {
+  return [...document.querySelectorAll<HTMLElement>('form button[type="submit"], form button:not([type]), form input[type="submit"]')]
+    .map((button) => button.getBoundingClientRect())
+    .filter((rect) => rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < window.innerHeight);
+}
+
+/** How much of the buttons a card of this size would cover at that edge (px², 0 when none). */
+function coverage(card: DOMRect, edge: Edge, buttons: DOMRect[]): number {
+  const top = edge === 'top' ? EDGE_GAP : window.innerHeight - EDGE_GAP - card.height;
+  const bottom = top + card.height;
+  return buttons.reduce((sum, button) => {
+    const width = Math.min(card.right, button.right) - Math.max(card.left, button.left);
+    const height = Math.min(bottom, button.bottom) - Math.max(top, button.top);
+    return sum + (width > 0 && height > 0 ? width * height : 0);
+  }, 0);
+}
+
+/**
+ * A toast never covers a form's submit button (a click on it would hit the toast): it sits at the
+ * bottom of the window unless it would cover one there, then at the top; checked again as the page
+ * scrolls or the window changes size.
+ */
+function useEdgeClearOfSubmitButtons(card: RefObject<HTMLDivElement | null>, toastId: number | string | undefined): Edge {
+  const [edge, setEdge] = useState<Edge>('bottom');
+  useLayoutEffect(() => {
+    if (toastId === undefined) return;
+    let frame = 0;
+    const place = () => {
+      frame = 0;
+      const element = card.current;
+      if (!element) return;
+      const rect = element.getBoundingClientRect();
+      const buttons = visibleSubmitButtons();
+      const bottom = coverage(rect, 'bottom', buttons);
+      const top = coverage(rect, 'top', buttons);
+      setEdge(bottom === 0 || bottom <= top ? 'bottom' : 'top');
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(place);
+    };
+    place();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
+  }, [card, toastId]);
+  return edge;
+}
+
 export function Toaster({ closeLabel, regionLabel }: ToasterLabels) {
   const toast = useStore($toast);
+  const card = useRef<HTMLDivElement>(null);
+  const edge = useEdgeClearOfSubmitButtons(card, toast?.id);
   return (
     <section
       aria-label={regionLabel}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 md:inset-x-auto md:right-0 md:w-full md:max-w-[420px]"
+      data-edge={edge}
+      className={`pointer-events-none fixed inset-x-0 z-50 flex justify-center p-4 md:inset-x-auto md:right-0 md:w-full md:max-w-[420px] ${
+        edge === 'top' ? 'top-0' : 'bottom-0'
+      }`}
     >
-      <div role="status" aria-live="polite" aria-atomic="true" className="w-full">
+      <div ref={card} role="status" aria-live="polite" aria-atomic="true" className="w-full">
         {toast && <ToastCard key={toast.id} toast={toast} closeLabel={closeLabel} />}
       </div>
     </section>

@@ -107,7 +107,7 @@ describe('GET /api/admin/analytics', () => {
 });
 
 describe('GET /api/admin/analytics/report.csv', () => {
-  it('downloads the figures as Swiss Excel CSV: BOM, semicolons, CRLF, French headers, dd/MM/yyyy, no formula', async () => {
+  it('downloads the figures as Swiss Excel CSV: BOM, semicolons, CRLF, French headers, dd.MM.yyyy, no formula', async () => {
     const response = await admin.get('/api/admin/analytics/report.csv', { query: { period: '30d' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -117,12 +117,15 @@ describe('GET /api/admin/analytics/report.csv', () => {
     const lines = response.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Rubrique;Élément;Date;Valeur');
     expect(lines).toContain('Période;30 jours;;');
-    expect(lines.some((line) => /^Période;Début;\d{2}\/\d{2}\/\d{4};$/.test(line))).toBe(true);
+    expect(lines.some((line) => /^Période;Début;\d{2}\.\d{2}\.\d{4};$/.test(line))).toBe(true);
+    const weekly = lines.filter((line) => line.startsWith('Nouveaux contacts par semaine;Total;'));
+    expect(weekly.length).toBeGreaterThan(0);
+    for (const line of weekly) expect(line).toMatch(/^Nouveaux contacts par semaine;Total;\d{2}\.\d{2}\.\d{4};\d+$/);
     expect(lines).toContain('Entonnoir des webinaires;Inscrits;;4');
     expect(lines).toContain('Entonnoir des webinaires;Qualifiés;;1');
     expect(lines).toContain('Contacts par statut;Nouveau;;1');
     const rate = lines.find((line) => line.includes('taux de présence'));
-    expect(rate).toMatch(/^Sessions;'=Investir en 2027 : taux de présence \(%\);\d{2}\/\d{2}\/\d{4};50$/);
+    expect(rate).toMatch(/^Sessions;'=Investir en 2027 : taux de présence \(%\);\d{2}\.\d{2}\.\d{4};50$/);
     expect(response.text.includes('\n') && !/[^\r]\n/.test(response.text)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Issue 13, CSV exports for Swiss Excel: UTF-8 with BOM, `;`, CRLF, French headers, Swiss dates, tags
- * joined with ", ", formula cells neutralised; the contacts' export keeps the list's filters; each
+ * CSV exports for Swiss spreadsheets: UTF-8 with BOM, `;`, CRLF, French headers, Swiss dates
+ * (`dd.MM.yyyy HH:mm`, decision 085), phone numbers written without `+` (no apostrophe), tags
+ * joined with ", ", other formula cells neutralised; the contacts' export keeps the list's filters; each
  * export is an audit event with the filters and the row count.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -57,7 +58,7 @@ describe('access control', () => {
 });
 
 describe('GET {base}/leads.csv', () => {
-  it('writes Swiss Excel CSV: BOM, semicolons, CRLF, French headers, Swiss dates, joined tags, neutralised formulas', async () => {
+  it('writes Swiss Excel CSV: BOM, semicolons, CRLF, French headers, Swiss dates, phones as text, joined tags, neutralised formulas', async () => {
     await insertLead({
       firstName: '=HYPERLINK("http://evil.example","clic")',
       lastName: 'Favre; "la grande"',
@@ -83,15 +84,16 @@ describe('GET {base}/leads.csv', () => {
       `'=HYPERLINK("http://evil.example","clic")`,
       'Favre; "la grande"',
       'lea@example.ch',
-      `'+41 79 123 45 67`,
+      // A Swiss number in the national format: no `+`, so no apostrophe.
+      '079 123 45 67',
       `'@SUM(A1)`,
       `'\tGenève`,
       '',
       'Qualifié',
       'Webinaire',
       'vip, suisse romande',
-      // 16:05 UTC is 18:05 in Zurich in summer.
-      '01/07/2026 18:05',
+      // 16:05 UTC is 18:05 in Zurich in summer; dd.MM.yyyy is what fr-CH and de-CH read as a date.
+      '01.07.2026 18:05',
       '',
     ]);
   });
@@ -138,8 +140,8 @@ describe('GET {base}/leads.csv', () => {
 describe('GET {base}/webinars/{id}/registrations.csv', () => {
   it('lists the registrations with their contact, status and Swiss date, and records the export', async () => {
     const [webinar] = await app.knex('webinars').insert({ title: 'W', description: 'D', datetime: new Date('2027-01-10T17:00:00Z') }).returning('id');
-    const lea = await insertLead({ firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch', company: '-1+1', tags: ['a', 'b'] });
-    const marc = await insertLead({ firstName: 'Marc', email: 'marc@example.ch' });
+    const lea = await insertLead({ firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch', phone: '+33 6 12 34 56 78', company: '-1+1', tags: ['a', 'b'] });
+    const marc = await insertLead({ firstName: 'Marc', email: 'marc@example.ch', phone: '+41791234567' });
     await app.knex('webinarRegistrations').insert([
       { webinarId: webinar.id, leadId: lea.id, status: 'attended', registeredAt: new Date('2026-12-01T08:30:00Z') },
       { webinarId: webinar.id, leadId: marc.id, status: 'waitlisted', registeredAt: new Date('2026-12-02T23:15:00Z') },
@@ -152,8 +154,8 @@ describe('GET {base}/webinars/{id}/registrations.csv', () => {
     expect(response.text.endsWith('\r\n')).toBe(true);
     expect(rowsOf(response.text)).toEqual([
       ['Prénom', 'Nom', 'Email', 'Téléphone', 'Société', 'Statut', 'Inscrit le', 'Tags'],
-      ['Léa', 'Favre', 'lea@example.ch', '', "'-1+1", 'Présent', '01/12/2026 09:30', 'a, b'],
-      ['Marc', '', 'marc@example.ch', '', '', 'En liste d’attente', '03/12/2026 00:15', ''],
+      ['Léa', 'Favre', 'lea@example.ch', '0033 6 12 34 56 78', "'-1+1", 'Présent', '01.12.2026 09:30', 'a, b'],
+      ['Marc', '', 'marc@example.ch', '079 123 45 67', '', 'En liste d’attente', '03.12.2026 00:15', ''],
     ]);
     const events = await app.knex('auditEvents').where({ type: 'registrations_exported' });
     expect(events.map((event) => event.details)).toEqual([{ webinarId: webinar.id, rows: 2 }]);

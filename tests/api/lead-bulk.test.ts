@@ -96,7 +96,7 @@ describe('POST {base}/leads/bulk', () => {
     expect(await leadCounts()).toEqual({ new: 1 });
   });
 
-  it('exports the selection as a Swiss Excel CSV: BOM, semicolons, CRLF, French header, Swiss dates, formulas neutralised', async () => {
+  it('exports the selection as a Swiss Excel CSV: BOM, semicolons, CRLF, French header, Swiss dates, phones without apostrophe, formulas neutralised', async () => {
     const a = await insertLead({
       firstName: 'Zoé', lastName: '=HYPERLINK("x")', email: 'zoe@example.ch', phone: '+41 79 000 00 00', tags: ['vip', 'suisse'],
       status: 'qualified', source: 'webinar', createdAt: new Date('2026-07-01T10:05:00Z'),
@@ -116,7 +116,7 @@ describe('POST {base}/leads/bulk', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe("ID;Prénom;Nom;Email;Téléphone;Société;Pays;Ville;Type;Source;Statut;Tags;Message;Notes internes;Date d'inscription;Dernier contact;Prochaine relance");
-    expect(lines[1]).toBe(`${a};Zoé;"'=HYPERLINK(""x"")";zoe@example.ch;'+41 79 000 00 00;;;;Contact;Webinaire;Qualifié;vip, suisse;;;01/07/2026 12:05;;`);
+    expect(lines[1]).toBe(`${a};Zoé;"'=HYPERLINK(""x"")";zoe@example.ch;079 000 00 00;;;;Contact;Webinaire;Qualifié;vip, suisse;;;01.07.2026 12:05;;`);
     expect(lines).toHaveLength(3);
     const events = await app.knex('audit_events').where({ type: 'leads_bulk_updated' });
     expect(events.map((event) => event.details)).toEqual([

@@ -242,3 +242,61 @@ test('the contacts list and a contact detail have no serious or critical accessi
   await expect(page.getByRole('dialog', { name: 'Nouvelle activité' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+// Last: it adds contacts the counters above would see.
+test('the nine columns fit in the list’s box at 1280 and 1440 px, long values cut with their full text kept', async ({ page, request, baseURL }) => {
+  const api = await adminApi(request, baseURL!);
+  const long = {
+    firstName: 'Marie-Antoinette-Joséphine',
+    lastName: 'de Montmollin-Wattenwyl-Stauffacher',
+    email: 'marie-antoinette.de-montmollin-wattenwyl@une-tres-longue-entreprise-romande.ch',
+    phone: '+41 (0)79 700 80 21',
+    company: 'Fondation pour la promotion du bien-être au travail en Suisse romande SA',
+    source: 'social',
+  };
+  const created = await api.createLead(long);
+  for (const tag of ['dirigeants-suisse-romande-2026', 'programme-entreprise-premium', 'relance', 'vip']) {
+    const tagged = await request.post(`/api/crm/leads/${created.id}/tags`, { data: { tag }, headers: { origin: new URL(baseURL!).origin } });
+    expect(tagged.status(), await tagged.text()).toBeLessThan(300);
+  }
+  await signIn(page);
+
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/admin/leads');
+    const region = page.getByRole('region', { name: 'Liste des contacts' });
+    await expect(rows(page).first()).toContainText('Marie-Antoinette');
+    const box = await region.evaluate((element) => {
+      const table = element.querySelector('table')!;
+      const bounds = element.getBoundingClientRect();
+      const headers = [...table.querySelectorAll('thead th')].map((th) => {
+        const rect = th.getBoundingClientRect();
+        const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+        return {
+          text: th.textContent!.trim(),
+          inside: rect.left >= bounds.left - 0.5 && rect.right <= bounds.right + 0.5 && rect.width > 0,
+          // Seen, not covered by the sticky Actions column nor cut (its own text fits in it).
+          seen: Boolean(hit && th.contains(hit)),
+          fits: th.scrollWidth <= th.clientWidth,
+        };
+      });
+      return { clientWidth: element.clientWidth, scrollWidth: element.scrollWidth, tableWidth: table.scrollWidth, headers };
+    });
+    expect(box.tableWidth, `table at ${viewport.width} px`).toBeLessThanOrEqual(box.clientWidth);
+    expect(box.scrollWidth, `box at ${viewport.width} px`).toBeLessThanOrEqual(box.clientWidth);
+    expect(box.headers.map((header) => header.text)).toEqual(['', 'ID', 'Nom', 'Email', 'Téléphone', 'Société', 'Source', "Date d'inscription", 'Tags', 'Actions']);
+    for (const header of box.headers) expect(header, `${header.text} at ${viewport.width} px`).toMatchObject({ inside: true, seen: true, fits: true });
+
+    // The long values are cut with an ellipsis; the whole text is in the title and in the DOM.
+    const row = rows(page).filter({ hasText: 'Marie-Antoinette' });
+    for (const text of [long.email, long.company, `${long.firstName} ${long.lastName}`]) {
+      const cell = row.locator(`[title="${text}"]`);
+      await expect(cell).toHaveText(text);
+      expect(await cell.evaluate((element) => getComputedStyle(element).textOverflow)).toBe('ellipsis');
+      expect(await cell.evaluate((element) => element.scrollWidth > element.clientWidth), `${text} is cut at ${viewport.width} px`).toBe(true);
+    }
+    await expect(row.locator('[title="Réseaux sociaux"]')).toHaveText('Réseaux sociaux');
+    await expect(row.locator('[title="dirigeants-suisse-romande-2026"]')).toBeVisible();
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+});

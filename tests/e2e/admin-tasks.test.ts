@@ -132,3 +132,54 @@ test('analytics: period change and tables; the dashboard report downloads; the a
   await expect(feed).toContainText('Note numéro 1');
   await expect(feed).not.toContainText('Note numéro 12');
 });
+
+test('analytics charts: each bar as long as its count from zero, every label inside the chart', async ({ page, request, baseURL }) => {
+  await adminApi(request, baseURL!);
+  await signIn(page);
+  // The figures of a period with one session: 19 registered, 9 present (as the API answers them).
+  await page.route(/\/analytics\?period=/, async (route) => {
+    const body = await (await route.fetch()).json();
+    body.funnel = { registered: 19, attended: 9, contactRequested: 4, qualified: 2 };
+    body.sessions = [{ id: 1, title: 'Les 4 hormones du bonheur', datetime: new Date(Date.now() - 3 * 86_400_000).toISOString(), registrations: 19, attended: 9, attendanceRate: 47.4 }];
+    await route.fulfill({ json: body });
+  });
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/admin/analytics');
+    const measure = (name: RegExp) =>
+      page.getByRole('img', { name }).evaluate((figure) => {
+        // The chart's own svg: a legend draws each swatch as a small svg before it.
+        const svg = [...figure.querySelectorAll('svg')].reduce((widest, each) => (each.getBoundingClientRect().width > widest.getBoundingClientRect().width ? each : widest));
+        const box = svg.getBoundingClientRect();
+        const bars = [...svg.querySelectorAll('rect')].map((rect) => {
+          const r = rect.getBoundingClientRect();
+          return { left: r.left, width: r.width };
+        });
+        const labels = [...svg.querySelectorAll('text')].map((text) => {
+          const r = text.getBoundingClientRect();
+          return { text: text.textContent, inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 };
+        });
+        return { bars, labels };
+      });
+
+    const funnel = await measure(/^Entonnoir : Inscrits 19, Présents 9/);
+    expect(funnel.bars).toHaveLength(4);
+    const [registered, present, asked, qualified] = funnel.bars;
+    // All from the same origin (zero), lengths in proportion to 19, 9, 4, 2.
+    for (const bar of funnel.bars) expect(Math.abs(bar!.left - registered!.left)).toBeLessThan(1);
+    expect(present!.width / registered!.width).toBeCloseTo(9 / 19, 2);
+    expect(asked!.width / registered!.width).toBeCloseTo(4 / 19, 2);
+    expect(qualified!.width / registered!.width).toBeCloseTo(2 / 19, 2);
+    expect(funnel.labels.map((label) => label.text)).toEqual(expect.arrayContaining(['19', '9', '4', '2']));
+    for (const label of funnel.labels) expect(label, `${label.text} at ${viewport.width} px`).toMatchObject({ inside: true });
+
+    // The session: the present bar (9) inside the registrations bar (19), both from zero, not one after the other.
+    const sessions = await measure(/^Barres : inscriptions et présents/);
+    expect(sessions.bars).toHaveLength(2);
+    const [registrations, attended] = sessions.bars;
+    expect(Math.abs(attended!.left - registrations!.left)).toBeLessThan(1);
+    expect(attended!.width / registrations!.width).toBeCloseTo(9 / 19, 2);
+    for (const label of sessions.labels) expect(label, `${label.text} at ${viewport.width} px`).toMatchObject({ inside: true });
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+});

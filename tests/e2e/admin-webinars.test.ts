@@ -26,10 +26,10 @@ test.describe('from a browser in New York', () => {
     await page.getByRole('button', { name: 'Nouveau webinaire' }).click();
     const dialog = page.getByRole('dialog', { name: 'Créer un nouveau webinaire' });
     await expect(dialog).toContainText('Remplissez le formulaire ci-dessous pour créer un nouveau webinaire.');
-    // The form's defaults: 60 minutes, online, 100 seats, active.
+    // The form's defaults: 60 minutes, online (in French, stored `online`), 100 seats, active.
     await expect(dialog.getByLabel('Durée (minutes)')).toHaveValue('60');
     await expect(dialog.getByLabel('Nombre maximum de participants')).toHaveValue('100');
-    await expect(dialog.getByLabel('Lieu')).toHaveValue('online');
+    await expect(dialog.getByLabel('Lieu')).toHaveValue('En ligne');
     await expect(dialog.getByRole('switch', { name: 'Actif' })).toBeChecked();
 
     const day = dayAhead(12);
@@ -62,6 +62,8 @@ test.describe('from a browser in New York', () => {
     await expect(row).toContainText(`${date} ${monthName} ${year} à 18 h 30`);
     await expect(row).toContainText('90 min');
     await expect(row).toContainText('Actif');
+    // "Lieu" (5th column) reads the stored `online` in French.
+    await expect(row.locator('td').nth(4)).toHaveText('En ligne');
     // Stored as the instant of 18:30 in Zurich.
     const stored = (await (await request.get('/api/admin/webinars')).json()).webinars[0];
     expect(
@@ -148,6 +150,14 @@ test.describe('from a browser in New York', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/webinars/${stored.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Les 4 hormones du bonheur' })).toBeVisible();
     await expect(page.getByText('https://innercircle.example.ch/webinaire')).toBeVisible();
+    await expect(page.locator('dt', { hasText: /^Lieu$/ }).locator('xpath=following-sibling::dd')).toHaveText('En ligne');
+    // The edit dialog shows it in French too, and saving keeps the stored value.
+    await page.getByRole('button', { name: 'Modifier' }).click();
+    const edit = page.getByRole('dialog', { name: 'Modifier le webinaire' });
+    await expect(edit.getByLabel('Lieu')).toHaveValue('En ligne');
+    await edit.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(edit).toBeHidden();
+    expect((await (await request.get(`/api/admin/webinars/${stored.id}`)).json()).location).toBe('online');
     await page.getByRole('link', { name: 'Voir les inscriptions' }).click();
     await expect(registrations).toHaveCount(2);
   });

@@ -196,6 +196,37 @@ test.describe('contact form', () => {
     expect(posts).toHaveLength(0);
   });
 
+  for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
+    test(`at ${viewport.width}×${viewport.height}, the "Champs requis" toast never covers "Envoyer ma demande"`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/#contact');
+      const form = page.locator('#contact form');
+      const button = form.getByRole('button', { name: 'Envoyer ma demande' });
+      await button.click();
+      await expect(toast(page)).toContainText('Champs requis');
+      await waitForIsland(page, 'ContactForm');
+      await expect(form.getByLabel('Nom complet')).toBeFocused();
+      /** What a click at the button's centre would hit: the button itself (or its text), nothing laid over it; or the centre is off screen. */
+      const buttonIsHit = () =>
+        button.evaluate((element) => {
+          const rect = element.getBoundingClientRect();
+          const [x, y] = [rect.left + rect.width / 2, rect.top + rect.height / 2];
+          if (y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) return 'off screen';
+          const hit = document.elementFromPoint(x, y);
+          return hit && element.contains(hit) ? 'hit' : `covered by ${hit?.outerHTML.slice(0, 120)}`;
+        });
+      expect(['hit', 'off screen']).toContain(await buttonIsHit());
+      // With the button at the bottom edge of the window (where the toast appears first), and in the middle.
+      for (const block of ['end', 'center'] as const) {
+        await button.evaluate((element, where) => element.scrollIntoView({ block: where }), block);
+        await expect(toast(page)).toContainText('Champs requis');
+        await expect.poll(buttonIsHit, `button at the ${block} of the window`).toBe('hit');
+      }
+      // Still announced: the region's live status keeps the toast's text.
+      await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('status')).toContainText('Champs requis');
+    });
+  }
+
   test('success: full name split at the first space, success toast, cleared fields, lead stored', async ({ page, request, baseURL }) => {
     const email = uniqueEmail('contact');
     await page.goto('/#contact');

@@ -4,7 +4,7 @@
  * typed; numbers go as numbers. The edit sends every field (PATCH, same rules as the creation).
  */
 import type { SubmitEvent } from 'react';
-import { LIMITS, webinarCreateSchema, webinarUpdateSchema } from '#schemas';
+import { LIMITS, WEBINAR_ONLINE_LABEL, webinarCreateSchema, webinarLocationLabel, webinarUpdateSchema } from '#schemas';
 import type { WebinarJson } from '#presenters';
 import { mutations, TOUCHES } from '../lib/api.ts';
 import { isoToZurichLocal, zurichLocalToIso } from '../lib/dates.ts';
@@ -29,7 +29,7 @@ interface Draft {
   isActive: boolean;
 }
 
-/** Duration 60, location 'online', maxAttendees 100, active; everything else empty. */
+/** Duration 60, location "En ligne" (stored `online`), maxAttendees 100, active; everything else empty. */
 const defaults = (): Draft => ({
   title: '',
   description: '',
@@ -37,7 +37,7 @@ const defaults = (): Draft => ({
   time: '',
   duration: String(LIMITS.webinarDurationDefault),
   maxAttendees: String(LIMITS.webinarMaxAttendeesDefault),
-  location: 'online',
+  location: WEBINAR_ONLINE_LABEL,
   registrationUrl: '',
   imageUrl: '',
   joinUrl: '',
@@ -51,7 +51,7 @@ const fromWebinar = (webinar: WebinarJson): Draft => ({
   ...isoToZurichLocal(webinar.datetime),
   duration: String(webinar.duration),
   maxAttendees: String(webinar.maxAttendees),
-  location: webinar.location,
+  location: webinarLocationLabel(webinar.location),
   registrationUrl: webinar.registrationUrl ?? '',
   imageUrl: webinar.imageUrl ?? '',
   joinUrl: webinar.joinUrl ?? '',

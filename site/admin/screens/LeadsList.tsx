@@ -14,13 +14,13 @@ import { DownloadIcon, PlusIcon, RefreshIcon } from '../ui/icons.tsx';
 import { pageCount, Pagination } from '../ui/pagination.tsx';
 import { buttonClass, Card, PageHeader, Spinner } from '../ui/primitives.tsx';
 import { SearchForm } from '../ui/SearchForm.tsx';
-import { Table, TableHead, tableState, th } from '../ui/table.tsx';
+import { Table, TableHead, tableState, thCompact } from '../ui/table.tsx';
 import { BulkActions } from './leads/BulkActions.tsx';
 import { DateRangeDialog } from './leads/DateRangeDialog.tsx';
 import { ImportDialog } from './leads/ImportDialog.tsx';
 import { ActiveFilters, FilterMenu } from './leads/FilterMenu.tsx';
 import { LeadCounters } from './leads/LeadCounters.tsx';
-import { LEAD_COLUMNS, LeadRow } from './leads/LeadRow.tsx';
+import { LEAD_COLUMN_WIDTHS, LEAD_COLUMNS, LeadRow } from './leads/LeadRow.tsx';
 import { listUrl, readListParams, type ListParams } from './leads/list-params.ts';
 import { useLeadDelete } from './leads/useLeadDelete.tsx';
 
@@ -134,11 +134,17 @@ export function LeadsList() {
 
       <Card>
         {selected.size ? <BulkActions ids={[...selected]} onDone={() => setSelection({ view, ids: new Set() })} /> : null}
-        <Table label="Liste des contacts" minWidth="min-w-[1000px]">
+        <Table label="Liste des contacts" fixed minWidth="min-w-[880px] xl:min-w-0">
+          <colgroup>
+            {LEAD_COLUMN_WIDTHS.map((width, index) => (
+              <col key={index} className={width || undefined} />
+            ))}
+          </colgroup>
           <TableHead
             columns={LEAD_COLUMNS}
+            compact
             leading={
-              <th scope="col" className={th}>
+              <th scope="col" className={thCompact}>
                 <input
                   type="checkbox"
                   className="h-4 w-4 rounded border-slate-300 accent-accent-600"

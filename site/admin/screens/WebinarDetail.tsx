@@ -1,6 +1,7 @@
 /** A webinar's own page (/admin/webinars/{id}): its details, their edition, and the way to its registrations. */
 import { isHTTPError } from 'ky';
 import { useState, type ReactNode } from 'react';
+import { webinarLocationLabel } from '#schemas';
 import { queries } from '../lib/api.ts';
 import { formatLong, formatPPP } from '../lib/dates.ts';
 import { useQuery } from '../lib/query.ts';
@@ -101,7 +102,7 @@ export function WebinarDetail({ id }: { id: string }) {
               {data.duration} minutes
             </Fact>
             <Fact icon={<MapPinIcon size={18} />} label="Lieu">
-              {data.location}
+              {webinarLocationLabel(data.location)}
             </Fact>
             <Fact icon={<UsersIcon size={18} />} label="Nombre maximum de participants">
               {data.maxAttendees}

@@ -6,6 +6,7 @@ import { mutations, PAGE_SIZE, queries, TOUCHES } from '../lib/api.ts';
 import { formatLong } from '../lib/dates.ts';
 import { useQuery } from '../lib/query.ts';
 import type { WebinarJson as Webinar } from '#presenters';
+import { webinarLocationLabel } from '#schemas';
 import { $router, navigate } from '../stores/router.ts';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
 import { EyeIcon, PlusIcon, RefreshIcon, UsersIcon } from '../ui/icons.tsx';
@@ -103,7 +104,7 @@ export function Webinars() {
                   </td>
                   <td className={cx(td, 'whitespace-nowrap')}>{formatLong(webinar.datetime)}</td>
                   <td className={cx(td, 'whitespace-nowrap')}>{webinar.duration} min</td>
-                  <td className={td}>{webinar.location}</td>
+                  <td className={td}>{webinarLocationLabel(webinar.location)}</td>
                   <td className={cx(td, 'tabular-nums')}>{webinar.maxAttendees}</td>
                   <td className={td}>
                     <ActiveBadge active={webinar.isActive} />

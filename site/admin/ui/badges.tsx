@@ -18,8 +18,16 @@ export function sourceLabel(source: LeadSource | null, fallback = 'Formulaire'):
   return source ? LEAD_SOURCE_LABELS[source] : fallback;
 }
 
-export function SourceBadge({ source }: { source: LeadSource | null }) {
-  return <Badge tone={source === 'webinar' ? 'violet' : 'gray'}>{sourceLabel(source)}</Badge>;
+/** `className="max-w-full"` in a narrow column: the label is cut with an ellipsis, whole in `title`. */
+export function SourceBadge({ source, className }: { source: LeadSource | null; className?: string }) {
+  const label = sourceLabel(source);
+  return (
+    <Badge tone={source === 'webinar' ? 'violet' : 'gray'} className={className}>
+      <span className="truncate" title={label}>
+        {label}
+      </span>
+    </Badge>
+  );
 }
 
 const statusTones: Record<LeadStatus, 'blue' | 'amber' | 'green' | 'gray'> = {

@@ -2,12 +2,25 @@
 import type { ReactNode } from 'react';
 import { cx } from './primitives.tsx';
 
-/** A table that scrolls sideways on phones instead of squeezing its columns. */
-export function Table({ children, label, minWidth = 'min-w-[720px]' }: { children: ReactNode; label: string; minWidth?: string }) {
+/**
+ * A table that scrolls sideways on phones instead of squeezing its columns. `fixed`: the columns
+ * take the widths of the table's `<colgroup>` (table-layout: fixed), so long values are cut with an
+ * ellipsis (`TruncatedText`) instead of widening the table past its box.
+ */
+export function Table({ children, label, minWidth = 'min-w-[720px]', fixed = false }: { children: ReactNode; label: string; minWidth?: string; fixed?: boolean }) {
   return (
     <div className="relative overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
-      <table className={cx('w-full text-left text-sm', minWidth)}>{children}</table>
+      <table className={cx('w-full text-left text-sm', fixed && 'table-fixed', minWidth)}>{children}</table>
     </div>
+  );
+}
+
+/** One line cut with an ellipsis when its column is too narrow; the whole text stays in `title` (and for screen readers, in the DOM). */
+export function TruncatedText({ text, className }: { text: string; className?: string }) {
+  return (
+    <span className={cx('block truncate', className)} title={text}>
+      {text}
+    </span>
   );
 }
 
@@ -15,18 +28,29 @@ export const th =
   'px-3 py-3 first:pl-5 last:pr-5 text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap bg-slate-50 border-b border-slate-200';
 export const td = 'px-3 py-3 first:pl-5 last:pr-5 align-middle text-slate-700';
 
+/** Narrower side padding, for a table that must fit many columns in its box (the contacts list). */
+export const thCompact = th.replace('px-3 ', 'px-2 ');
+/** A compact header that may wrap between its words ("Date d'" / "inscription") rather than widen its column. */
+const thCompactWrapping = thCompact.replace(' whitespace-nowrap', '');
+export const tdCompact = td.replace('px-3 ', 'px-2 ');
+
 /** The actions column stays in view at the right edge while a wide table scrolls sideways. */
 export const thActions = 'sticky right-0 z-[1] text-right shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)]';
 export const tdActions = 'sticky right-0 z-[1] bg-white text-right shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)] group-hover:bg-slate-50';
 
-/** The header row of a list table; an "Actions" column stays in view at the right edge; `leading`: a cell before them (a select-all box). */
-export function TableHead({ columns, leading }: { columns: readonly string[]; leading?: ReactNode }) {
+/**
+ * The header row of a list table; an "Actions" column stays in view at the right edge; `leading`: a
+ * cell before them (a select-all box). `compact`: narrower padding, and a long header may wrap
+ * between its words rather than widen its column.
+ */
+export function TableHead({ columns, leading, compact = false }: { columns: readonly string[]; leading?: ReactNode; compact?: boolean }) {
+  const cell = compact ? thCompactWrapping : th;
   return (
     <thead>
       <tr>
         {leading}
         {columns.map((column) => (
-          <th key={column} scope="col" className={column === 'Actions' ? cx(th, thActions) : th}>
+          <th key={column} scope="col" className={column === 'Actions' ? cx(cell, thActions) : cell}>
             {column}
           </th>
         ))}

@@ -36,17 +36,23 @@ export function weeklyChart(data: AnalyticsJson, width: number) {
   });
 }
 
+/** Room right of the longest bar for its count ("19", "1250"), so no label is cut at the chart's edge. */
+const labelMargin = (max: number) => 16 + 8 * String(max).length;
+
 export function funnelChart(data: AnalyticsJson, width: number) {
   const steps = funnelSteps(data);
+  const max = Math.max(...steps.map((step) => step.count));
   return Plot.plot({
     width,
     height: 200,
     style,
     marginLeft: 150,
-    x: countScale(Math.max(...steps.map((step) => step.count))),
+    marginRight: labelMargin(max),
+    x: countScale(max),
     y: { label: null, domain: steps.map((step) => step.label) },
     marks: [
-      Plot.barX(steps, { x: 'count', y: 'label', fill: ACCENT }),
+      // x1/x2, not x: Plot stacks a lone x, and each step's bar must start at 0 (its length is its count).
+      Plot.barX(steps, { x1: 0, x2: 'count', y: 'label', fill: ACCENT }),
       Plot.text(steps, { x: 'count', y: 'label', text: (step: { count: number }) => String(step.count), dx: 6, textAnchor: 'start', fill: '#0f172a' }),
       Plot.ruleX([0]),
     ],
@@ -62,21 +68,31 @@ export function funnelSteps(data: AnalyticsJson) {
   ];
 }
 
-/** Attended is drawn over registrations (it is a part of them): one bar per session. */
+/**
+ * Attended is drawn over registrations (it is a part of them), both from 0: one bar per session,
+ * the present ones a narrower bar inside it (x1/x2: a lone x would stack them end to end).
+ */
 export function sessionsChart(data: AnalyticsJson, width: number) {
-  const rows = data.sessions.flatMap((session) => [
-    { session: session.title, measure: 'Inscriptions', count: session.registrations },
-    { session: session.title, measure: 'Présents', count: session.attended },
-  ]);
+  const bar = (measure: 'Inscriptions' | 'Présents', count: (session: AnalyticsJson['sessions'][number]) => number) =>
+    data.sessions.map((session) => ({ session: session.title, measure, count: count(session) }));
+  const max = Math.max(0, ...data.sessions.map((session) => session.registrations));
+  const marginLeft = Math.min(220, width / 3);
+  // A title longer than the margin holds (about 7 px a character at 12 px) is cut with "…", never at the chart's edge.
+  const titleChars = Math.max(6, Math.floor((marginLeft - 14) / 7));
   return Plot.plot({
     width,
     height: Math.max(160, 50 * data.sessions.length + 60),
     style,
-    marginLeft: Math.min(220, width / 3),
-    x: countScale(Math.max(0, ...data.sessions.map((session) => session.registrations))),
-    y: { label: null, domain: data.sessions.map((session) => session.title), tickFormat: (title: string) => (title.length > 28 ? `${title.slice(0, 27)}…` : title) },
+    marginLeft,
+    marginRight: labelMargin(max),
+    x: countScale(max),
+    y: { label: null, domain: data.sessions.map((session) => session.title), tickFormat: (title: string) => (title.length > titleChars ? `${title.slice(0, titleChars - 1)}…` : title) },
     color: { domain: ['Inscriptions', 'Présents'], range: [ACCENT, '#009E73'], legend: true },
-    marks: [Plot.barX(rows, { x: 'count', y: 'session', fill: 'measure', insetTop: 4, insetBottom: 4 }), Plot.ruleX([0])],
+    marks: [
+      Plot.barX(bar('Inscriptions', (session) => session.registrations), { x1: 0, x2: 'count', y: 'session', fill: 'measure', insetTop: 4, insetBottom: 4 }),
+      Plot.barX(bar('Présents', (session) => session.attended), { x1: 0, x2: 'count', y: 'session', fill: 'measure', insetTop: 12, insetBottom: 12 }),
+      Plot.ruleX([0]),
+    ],
   });
 }
 
@@ -89,6 +105,6 @@ export function statusChart(data: AnalyticsJson, width: number) {
     marginLeft: 110,
     x: countScale(Math.max(...rows.map((row) => row.count))),
     y: { label: null, domain: rows.map((row) => row.label) },
-    marks: [Plot.barX(rows, { x: 'count', y: 'label', fill: ACCENT }), Plot.ruleX([0])],
+    marks: [Plot.barX(rows, { x1: 0, x2: 'count', y: 'label', fill: ACCENT }), Plot.ruleX([0])],
   });
 }

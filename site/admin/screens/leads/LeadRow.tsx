@@ -6,9 +6,16 @@ import { SourceBadge } from '../../ui/badges.tsx';
 import { EyeIcon, PencilIcon } from '../../ui/icons.tsx';
 import { Badge, cx, fullName, orDash } from '../../ui/primitives.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
-import { td, tdActions } from '../../ui/table.tsx';
+import { tdActions, tdCompact as td, TruncatedText } from '../../ui/table.tsx';
 
 export const LEAD_COLUMNS = ['ID', 'Nom', 'Email', 'Téléphone', 'Société', 'Source', "Date d'inscription", 'Tags', 'Actions'] as const;
+
+/**
+ * Widths of the selection box and the nine columns (table-layout: fixed): the columns of known
+ * content get what it needs, Nom, Email and Société share the rest, so all of them fit from a
+ * 1,280 px window on (a 958 px box beside the sidebar); a longer value is cut, its text in `title`.
+ */
+export const LEAD_COLUMN_WIDTHS: readonly string[] = ['w-11', 'w-14', '', '', 'w-32', '', 'w-28', 'w-36', 'w-30', 'w-21'];
 
 function TagList({ tags }: { tags: string[] }) {
   if (!tags?.length) return <>-</>;
@@ -16,8 +23,8 @@ function TagList({ tags }: { tags: string[] }) {
   return (
     <span className="flex flex-wrap gap-1">
       {tags.slice(0, 2).map((tag) => (
-        <Badge key={tag} tone="indigo">
-          {tag}
+        <Badge key={tag} tone="indigo" className="max-w-full">
+          <TruncatedText text={tag} />
         </Badge>
       ))}
       {rest > 0 ? (
@@ -59,16 +66,26 @@ export function LeadRow({ lead, onDelete, selected, onSelect }: { lead: Lead; on
         />
       </td>
       <td className={cx(td, 'text-slate-500 tabular-nums')}>{lead.id}</td>
-      <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>
-        <a href={`/admin/leads/${lead.id}`} className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
+      <td className={cx(td, 'font-medium text-slate-900')}>
+        <a
+          href={`/admin/leads/${lead.id}`}
+          title={fullName(lead) || undefined}
+          className="block truncate rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+        >
           {orDash(fullName(lead))}
         </a>
       </td>
-      <td className={td}>{orDash(lead.email)}</td>
-      <td className={cx(td, 'whitespace-nowrap')}>{orDash(lead.phone)}</td>
-      <td className={td}>{orDash(lead.company)}</td>
       <td className={td}>
-        <SourceBadge source={lead.source} />
+        <TruncatedText text={orDash(lead.email)} />
+      </td>
+      <td className={td}>
+        <TruncatedText text={orDash(lead.phone)} />
+      </td>
+      <td className={td}>
+        <TruncatedText text={orDash(lead.company)} />
+      </td>
+      <td className={td}>
+        <SourceBadge source={lead.source} className="max-w-full" />
       </td>
       <td className={cx(td, 'whitespace-nowrap')}>{orDash(formatDateTime(lead.createdAt))}</td>
       <td className={td}>
