@@ -8,6 +8,7 @@
  * octets (not characters), which `ics` does not do.
  */
 import { createEvent } from 'ics';
+import { webinarLocationLabel } from '../schemas/webinars.ts';
 
 export type CalendarMethod = 'REQUEST' | 'CANCEL';
 
@@ -88,7 +89,8 @@ export function calendarFile(session: CalendarSession, method: CalendarMethod): 
     end: session.start.getTime() + session.durationMinutes * 60_000,
     endInputType: 'utc',
     endOutputType: 'utc',
-    location: session.location === 'online' && session.joinUrl ? session.joinUrl : session.location,
+    // The stored `online` is a code, not a place: a calendar shows the join link, or "En ligne" before it is known.
+    location: session.location === 'online' && session.joinUrl ? session.joinUrl : webinarLocationLabel(session.location),
     ...(session.joinUrl ? { url: session.joinUrl } : {}),
     status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     organizer: { name: session.organizer.name, email: session.organizer.email },

@@ -100,6 +100,15 @@ describe('calendar files', () => {
     });
   }
 
+  it('writes the join link as the place, or "En ligne" before the link is known, never the stored code', async () => {
+    const base = facts('2027-03-26T17:00:00.000Z');
+    const withLink = await composeEmail('webinar_confirmation', base, context);
+    const withoutLink = await composeEmail('webinar_confirmation', { ...base, webinar: { ...base.webinar, joinUrl: null } }, context);
+    const place = (content: string) => new ICAL.Component(ICAL.parse(content)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('location');
+    expect(place(withLink.attachments[0]!.content)).toBe('https://meet.example.ch/fatigue');
+    expect(place(withoutLink.attachments[0]!.content)).toBe('En ligne');
+  });
+
   it('sends no file to someone who was only ever on the waiting list', async () => {
     const left = await composeEmail('registration_cancelled', { ...facts('2027-03-26T17:00:00.000Z'), waitlisted: true, calendar: false }, context);
     expect(left.attachments).toEqual([]);
