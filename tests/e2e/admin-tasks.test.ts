@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import type { AnalyticsJson } from '../../api/presenters/index.ts';
 import { adminApi, expect, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
 
 test.use({ adminSuite: 'tasks' });
@@ -134,15 +135,56 @@ test('analytics: period change and tables; the dashboard report downloads; the a
 });
 
 test('analytics charts: each bar as long as its count from zero, every label inside the chart', async ({ page, request, baseURL }) => {
-  await adminApi(request, baseURL!);
+  const api = await adminApi(request, baseURL!);
+  const headers = { origin: new URL(baseURL!).origin };
+  const stamp = Date.now();
+  // A session of the period, seeded through the real API: 19 sign-ups through the public form (it seats
+  // them in the next session, created soon for that), then the session is moved three days back, 9 of
+  // them marked present (8 as a selection, 1 on its own row, 3 others absent: still "inscrits"),
+  // 4 of the present ask to be contacted (the public contact form again) and 2 of these are qualified.
+  const webinar = await api.createWebinar({ title: `Les 4 hormones du bonheur ${stamp}`, datetime: new Date(Date.now() + 10 * 60_000).toISOString() });
+  const emails = Array.from({ length: 19 }, (_, n) => `graphique.${n}.${stamp}@example.ch`);
+  for (const [n, email] of emails.entries()) {
+    const response = await request.post('/api/leads', { data: { firstName: `Personne${n}`, lastName: 'Graphique', email, type: 'webinar' }, headers });
+    expect(response.status(), await response.text()).toBe(201);
+    expect((await response.json()).registration).toEqual({ webinarId: webinar.id, status: 'registered' });
+  }
+  const moved = await request.patch(`/api/admin/webinars/${webinar.id}`, { data: { datetime: new Date(Date.now() - 3 * 86_400_000).toISOString() }, headers });
+  expect(moved.status(), await moved.text()).toBe(200);
+  const listed = await request.get(`/api/admin/webinars/${webinar.id}/registrations?limit=100`);
+  expect(listed.status()).toBe(200);
+  const byEmail = new Map(((await listed.json()).registrations as { id: number; leadId: number; lead: { email: string } }[]).map((row) => [row.lead.email, row]));
+  const registration = (n: number) => byEmail.get(emails[n]!)!;
+  expect(byEmail.size).toBe(19);
+  const bulk = await request.post(`/api/admin/webinars/${webinar.id}/registrations/status`, { data: { ids: [0, 1, 2, 3, 4, 5, 6, 7].map((n) => registration(n).id), status: 'attended' }, headers });
+  expect(bulk.status(), await bulk.text()).toBe(200);
+  expect(await bulk.json()).toEqual({ updated: 8 });
+  const one = await request.patch(`/api/admin/registrations/${registration(8).id}`, { data: { status: 'attended' }, headers });
+  expect(one.status(), await one.text()).toBe(200);
+  const absent = await request.post(`/api/admin/webinars/${webinar.id}/registrations/status`, { data: { ids: [16, 17, 18].map((n) => registration(n).id), status: 'no-show' }, headers });
+  expect(absent.status(), await absent.text()).toBe(200);
+  for (const n of [0, 1, 2, 3]) {
+    const response = await request.post('/api/leads', { data: { firstName: `Personne${n}`, lastName: 'Graphique', email: emails[n], type: 'contact', message: 'Rappelez-moi.' }, headers });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  for (const n of [0, 1]) {
+    const response = await request.patch(`/api/admin/leads/${registration(n).leadId}`, { data: { status: 'qualified' }, headers });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  // The figures the page draws, as the API answers them (other tests of this worker may add to them).
+  const answer = await request.get('/api/admin/analytics?period=30d');
+  expect(answer.status()).toBe(200);
+  const { funnel: figures, sessions: held } = (await answer.json()) as AnalyticsJson;
+  const steps = [figures.registered, figures.attended, figures.contactRequested, figures.qualified];
+  // Four distinct, non-zero lengths: a bar drawn from the wrong origin or stacked could not pass.
+  expect(figures.registered).toBeGreaterThanOrEqual(19);
+  expect(new Set(steps).size).toBe(4);
+  expect(Math.min(...steps)).toBeGreaterThan(0);
+  const session = held.find((each) => each.id === webinar.id)!;
+  expect(session).toMatchObject({ registrations: 19, attended: 9 });
+
   await signIn(page);
-  // The figures of a period with one session: 19 registered, 9 present (as the API answers them).
-  await page.route(/\/analytics\?period=/, async (route) => {
-    const body = await (await route.fetch()).json();
-    body.funnel = { registered: 19, attended: 9, contactRequested: 4, qualified: 2 };
-    body.sessions = [{ id: 1, title: 'Les 4 hormones du bonheur', datetime: new Date(Date.now() - 3 * 86_400_000).toISOString(), registrations: 19, attended: 9, attendanceRate: 47.4 }];
-    await route.fulfill({ json: body });
-  });
   for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
     await page.setViewportSize(viewport);
     await page.goto('/admin/analytics');
@@ -162,23 +204,27 @@ test('analytics charts: each bar as long as its count from zero, every label ins
         return { bars, labels };
       });
 
-    const funnel = await measure(/^Entonnoir : Inscrits 19, Présents 9/);
+    const funnel = await measure(
+      new RegExp(`^Entonnoir : Inscrits ${figures.registered}, Présents ${figures.attended}, Demande de contact ${figures.contactRequested}, Qualifiés ${figures.qualified}\\.$`),
+    );
     expect(funnel.bars).toHaveLength(4);
     const [registered, present, asked, qualified] = funnel.bars;
-    // All from the same origin (zero), lengths in proportion to 19, 9, 4, 2.
+    // All from the same origin (zero), lengths in proportion to the API's figures.
     for (const bar of funnel.bars) expect(Math.abs(bar!.left - registered!.left)).toBeLessThan(1);
-    expect(present!.width / registered!.width).toBeCloseTo(9 / 19, 2);
-    expect(asked!.width / registered!.width).toBeCloseTo(4 / 19, 2);
-    expect(qualified!.width / registered!.width).toBeCloseTo(2 / 19, 2);
-    expect(funnel.labels.map((label) => label.text)).toEqual(expect.arrayContaining(['19', '9', '4', '2']));
+    expect(present!.width / registered!.width).toBeCloseTo(figures.attended / figures.registered, 2);
+    expect(asked!.width / registered!.width).toBeCloseTo(figures.contactRequested / figures.registered, 2);
+    expect(qualified!.width / registered!.width).toBeCloseTo(figures.qualified / figures.registered, 2);
+    expect(funnel.labels.map((label) => label.text)).toEqual(expect.arrayContaining(steps.map(String)));
     for (const label of funnel.labels) expect(label, `${label.text} at ${viewport.width} px`).toMatchObject({ inside: true });
 
-    // The session: the present bar (9) inside the registrations bar (19), both from zero, not one after the other.
-    const sessions = await measure(/^Barres : inscriptions et présents/);
-    expect(sessions.bars).toHaveLength(2);
-    const [registrations, attended] = sessions.bars;
+    // Each session: its present bar inside its registrations bar, both from zero, not one after the other
+    // (the registrations bars first, in the API's order, then the present ones).
+    const sessions = await measure(new RegExp(`^Barres : inscriptions et présents de ${held.length} sessions\\.$`));
+    expect(sessions.bars).toHaveLength(2 * held.length);
+    const index = held.indexOf(session);
+    const [registrations, attended] = [sessions.bars[index], sessions.bars[held.length + index]];
     expect(Math.abs(attended!.left - registrations!.left)).toBeLessThan(1);
-    expect(attended!.width / registrations!.width).toBeCloseTo(9 / 19, 2);
+    expect(attended!.width / registrations!.width).toBeCloseTo(session.attended / session.registrations, 2);
     for (const label of sessions.labels) expect(label, `${label.text} at ${viewport.width} px`).toMatchObject({ inside: true });
   }
   expect(await seriousViolations(page)).toEqual([]);
