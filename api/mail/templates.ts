@@ -9,6 +9,7 @@ import { frenchDuration, swissDateTime } from './dates.ts';
 import { calendarFile, registrationUid, type CalendarMethod } from './calendar.ts';
 import { marketingUnsubscribeUrl } from '../lib/registration-links.ts';
 import { greetingCopy, greetingName } from './greeting-name.ts';
+import { teamAlertDocument, type TeamAlertData } from './templates-team-alert.ts';
 import { cancelBlock, sessionFacts, composeFollowup, composeInvitation, type FollowupData, type InvitationData } from './templates-funnel.ts';
 
 export const EMAIL_KINDS = [
@@ -66,28 +67,7 @@ export interface AcknowledgementData {
   firstName: string;
 }
 
-/** One submission a team alert reports (decision 088). */
-export interface TeamAlertSubmission {
-  submission: 'contact' | 'webinar';
-  /** What was typed this time (the submission's note). */
-  message: string | null;
-  webinarTitle: string | null;
-  outcome: keyof EmailContent['teamAlert']['outcomes'] | null;
-  /** When it arrived (ISO); null for an alert written before grouping. */
-  at: string | null;
-  /** The `emails-prepare` job that added it (a job run twice adds it once). */
-  job: string | null;
-}
-
-/** The top-level fields describe the latest submission; `submissions` lists every one the alert covers. */
-export interface TeamAlertData {
-  submission: 'contact' | 'webinar';
-  lead: { id: number; firstName: string; lastName: string | null; email: string; phone: string | null; company: string | null; message: string | null };
-  webinarTitle: string | null;
-  outcome: keyof EmailContent['teamAlert']['outcomes'] | null;
-  /** Absent on alerts written before grouping (one submission each). */
-  submissions?: TeamAlertSubmission[];
-}
+export type { TeamAlertData, TeamAlertSubmission } from './templates-team-alert.ts';
 
 export interface NewsletterEmailData {
   firstName: string | null;
@@ -311,60 +291,8 @@ export async function composeEmail(kind: EmailKind, data: unknown, context: Comp
       };
       return { ...(await renderEmail(doc, context.brand)), attachments: [] };
     }
-    case 'team_alert': {
-      const facts = data as TeamAlertData;
-      const copy = content.teamAlert;
-      const name = [facts.lead.firstName, facts.lead.lastName].filter(Boolean).join(' ');
-      const values = { name };
-      const present = (rows: Array<{ label: string; value: string | null; href?: string }>) =>
-        rows.filter((row): row is { label: string; value: string; href?: string } => Boolean(row.value));
-      const person = [
-        { label: copy.labels.name, value: name },
-        { label: copy.labels.email, value: facts.lead.email, href: `mailto:${facts.lead.email}` },
-        { label: copy.labels.phone, value: facts.lead.phone },
-        { label: copy.labels.company, value: facts.lead.company },
-      ];
-      const covered = facts.submissions ?? [];
-      let doc: EmailDocument;
-      if (covered.length > 1) {
-        // Several submissions of one contact in one alert (decision 088): how many, since when, and each one.
-        const first = covered.find((item) => item.at)?.at;
-        const grouped = { name, count: String(covered.length), since: first ? swissDateTime(new Date(first)) : '' };
-        const blocks: Block[] = [{ type: 'paragraph', text: fill(copy.groupedIntro, grouped) }, { type: 'facts', rows: present(person) }];
-        covered.forEach((item, index) => {
-          blocks.push({
-            type: 'facts',
-            rows: present([
-              { label: fill(copy.groupedItem, { number: String(index + 1), count: grouped.count }), value: copy.kinds[item.submission] },
-              { label: copy.labels.receivedAt, value: item.at ? swissDateTime(new Date(item.at)) : null },
-              { label: copy.labels.webinar, value: item.webinarTitle },
-              { label: copy.labels.outcome, value: item.outcome ? copy.outcomes[item.outcome] : null },
-              { label: copy.labels.message, value: item.message },
-            ]),
-          });
-        });
-        blocks.push({ type: 'button', label: copy.button, url: `${context.publicUrl}/admin/leads/${facts.lead.id}` });
-        doc = { subject: fill(copy.groupedSubject, grouped), preview: fill(copy.groupedPreview, grouped), blocks, signature: [content.signature], footer: content.footer };
-      } else {
-        const rows = present([
-          ...person,
-          { label: copy.labels.webinar, value: facts.webinarTitle },
-          { label: copy.labels.outcome, value: facts.outcome ? copy.outcomes[facts.outcome] : null },
-          { label: copy.labels.message, value: facts.lead.message },
-        ]);
-        doc = {
-          subject: fill(facts.submission === 'webinar' ? copy.webinarSubject : copy.contactSubject, values),
-          preview: fill(copy.preview, values),
-          blocks: [
-            { type: 'paragraph', text: fill(facts.submission === 'webinar' ? copy.webinarIntro : copy.contactIntro, values) },
-            { type: 'facts', rows },
-            { type: 'button', label: copy.button, url: `${context.publicUrl}/admin/leads/${facts.lead.id}` },
-          ],
-          signature: [content.signature],
-          footer: content.footer,
-        };
-      }
-      return { ...(await renderEmail(doc, context.brand)), attachments: [] };
-    }
+    case 'team_alert':
+      return { ...(await renderEmail(teamAlertDocument(data as TeamAlertData, content, context.publicUrl), context.brand)), attachments: [] };
   }
 }
+
