@@ -22,3 +22,4 @@ export * from './lead-bulk.ts';
 export * from './exports.ts';
 export * from './users.ts';
 export * from './privacy.ts';
+export * from './booking.ts';

@@ -1,0 +1,200 @@
+/**
+ * The discovery call's booking: the settings of the one kind of call, each host's weekly schedule and
+ * date overrides (Swiss time), and what the public booking page posts. Imports only zod.
+ * Rules the availability engine relies on (api/features/booking/availability.ts) are checked here:
+ * a range ends after it starts and never overlaps another range of the same day.
+ */
+import { z } from './zod.ts';
+import { blankToNull, blankToUndefined, emailField, integer, isoDateTime, oneOf, optionalPhone, optionalText, requiredPhone, requiredText } from './fields.ts';
+
+export const BOOKING_MODES = ['video', 'phone'] as const;
+export type BookingMode = (typeof BOOKING_MODES)[number];
+export const BOOKING_MODE_LABELS: Record<BookingMode, string> = { video: 'Visioconférence', phone: 'Téléphone' };
+
+/** The settings' defaults: a 30-minute call, 10 minutes after it, 12 hours' notice, 30 days ahead, a start every 30 minutes. */
+export const BOOKING_SETTINGS_DEFAULTS = {
+  durationMinutes: 30,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 10,
+  minimumNoticeMinutes: 720,
+  horizonDays: 30,
+  slotStepMinutes: 30,
+  dailyCapPerHost: null,
+  mode: 'video',
+} as const satisfies Record<string, unknown>;
+
+export const BOOKING_LIMITS = {
+  durationMin: 15,
+  durationMax: 120,
+  bufferMax: 240,
+  /** 30 days. */
+  noticeMax: 43_200,
+  horizonMax: 365,
+  stepMin: 5,
+  stepMax: 240,
+  dailyCapMax: 100,
+  rangesPerHostMax: 70,
+  overridesMax: 400,
+  rangesPerDateMax: 10,
+} as const;
+
+/** A whole number of minutes with its own range; blank (from a form) takes the default. */
+function minutes(label: string, min: number, max: number, fallback: number) {
+  return z.preprocess(blankToUndefined, integer(label, min, max).default(fallback));
+}
+
+/** `GET`/`PUT /api/admin/booking-settings`. */
+export const bookingSettingsSchema = z.object({
+  durationMinutes: minutes('La durée de l’appel', BOOKING_LIMITS.durationMin, BOOKING_LIMITS.durationMax, BOOKING_SETTINGS_DEFAULTS.durationMinutes),
+  bufferBeforeMinutes: minutes('La marge avant l’appel', 0, BOOKING_LIMITS.bufferMax, BOOKING_SETTINGS_DEFAULTS.bufferBeforeMinutes),
+  bufferAfterMinutes: minutes('La marge après l’appel', 0, BOOKING_LIMITS.bufferMax, BOOKING_SETTINGS_DEFAULTS.bufferAfterMinutes),
+  minimumNoticeMinutes: minutes('Le délai minimum de réservation', 0, BOOKING_LIMITS.noticeMax, BOOKING_SETTINGS_DEFAULTS.minimumNoticeMinutes),
+  horizonDays: minutes('L’horizon de réservation', 1, BOOKING_LIMITS.horizonMax, BOOKING_SETTINGS_DEFAULTS.horizonDays),
+  slotStepMinutes: minutes('L’intervalle entre deux créneaux', BOOKING_LIMITS.stepMin, BOOKING_LIMITS.stepMax, BOOKING_SETTINGS_DEFAULTS.slotStepMinutes),
+  // Blank or null: no cap.
+  dailyCapPerHost: z.preprocess(
+    blankToNull,
+    z.union([z.null(), integer('La limite d’appels par jour et par hôte', 1, BOOKING_LIMITS.dailyCapMax)]).default(null),
+  ),
+  mode: z.preprocess(blankToUndefined, oneOf(BOOKING_MODES, BOOKING_MODE_LABELS, 'Le déroulement de l’appel').default('video')),
+});
+export type BookingSettingsInput = z.input<typeof bookingSettingsSchema>;
+export type BookingSettings = z.output<typeof bookingSettingsSchema>;
+
+export const TIME_OF_DAY_MESSAGE = 'L’heure doit être au format HH:MM (de 00:00 à 23:59).';
+export const RANGE_ORDER_MESSAGE = 'L’heure de fin doit être après l’heure de début.';
+export const RANGE_OVERLAP_MESSAGE = 'Cette plage chevauche une autre plage du même jour.';
+export const OVERRIDE_DUPLICATE_MESSAGE = 'Cette date a déjà une exception.';
+
+/** `"09:00"`, a wall-clock time in Swiss time. */
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+const timeOfDay = z.string({ error: TIME_OF_DAY_MESSAGE }).trim().regex(TIME_OF_DAY, TIME_OF_DAY_MESSAGE);
+
+const range = { start: timeOfDay, end: timeOfDay };
+
+type TimeRange = { start: string; end: string };
+
+/**
+ * Each range ends after it starts; ranges of one group (a weekday, a date) do not overlap. Ranges that
+ * touch (09:00–12:00 and 12:00–14:00) are allowed. Issues point at the offending range's field.
+ */
+function checkRanges(ranges: ReadonlyArray<TimeRange>, groupOf: (index: number) => string | number, pathOf: (index: number) => PropertyKey[], ctx: z.RefinementCtx) {
+  // Ranges with a malformed time already have their own message.
+  const valid = (candidate: TimeRange) => TIME_OF_DAY.test(candidate.start) && TIME_OF_DAY.test(candidate.end);
+  ranges.forEach((current, index) => {
+    if (!valid(current)) return;
+    // "HH:MM" strings compare like the times they write.
+    if (current.end <= current.start) {
+      ctx.addIssue({ code: 'custom', path: [...pathOf(index), 'end'], message: RANGE_ORDER_MESSAGE });
+      return;
+    }
+    const overlaps = ranges.some(
+      (other, otherIndex) =>
+        otherIndex < index && groupOf(otherIndex) === groupOf(index) && valid(other) && other.end > other.start && other.start < current.end && current.start < other.end,
+    );
+    if (overlaps) ctx.addIssue({ code: 'custom', path: [...pathOf(index), 'start'], message: RANGE_OVERLAP_MESSAGE });
+  });
+}
+
+export const WEEKDAY_MESSAGE = 'Le jour doit être un nombre entier de 1 (lundi) à 7 (dimanche).';
+
+/** One range of the weekly schedule: ISO weekday (1 = Monday), Swiss time. */
+export const weeklyRangeSchema = z.object({ weekday: integer('Le jour', 1, 7, WEEKDAY_MESSAGE), ...range });
+export type WeeklyRange = z.output<typeof weeklyRangeSchema>;
+
+/** One date's own hours; no range at all is a day off. */
+export const dateOverrideSchema = z.object({
+  date: z.iso.date({ error: 'La date doit être une date valide (AAAA-MM-JJ).' }),
+  ranges: z
+    .array(z.object(range), { error: 'Les plages horaires doivent être une liste.' })
+    .max(BOOKING_LIMITS.rangesPerDateMax, `Au plus ${BOOKING_LIMITS.rangesPerDateMax} plages horaires par date.`)
+    .superRefine((ranges, ctx) => checkRanges(ranges, () => 0, (index) => [index], ctx)),
+});
+export type DateOverride = z.output<typeof dateOverrideSchema>;
+
+/** The meeting link of a host: https only (it is sent to people by e-mail). Blank or null: none. */
+const videoUrl = z.preprocess(
+  blankToNull,
+  z.union([
+    z.null(),
+    z
+      .string({ error: 'Le lien de visioconférence doit être un texte.' })
+      .trim()
+      .max(2000, 'Le lien de visioconférence ne doit pas dépasser 2000 caractères.')
+      .pipe(z.url({ protocol: /^https$/, error: 'Le lien de visioconférence doit être une adresse complète commençant par https://.' })),
+  ]),
+);
+
+/**
+ * The secret address of the host's own calendar (an iCalendar feed). Calendar applications often
+ * hand it out as `webcal://`, which is the same address over https.
+ */
+const feedUrl = z.preprocess(
+  (value) => {
+    const blank = blankToNull(value);
+    return typeof blank === 'string' ? blank.trim().replace(/^webcals?:\/\//i, 'https://') : blank;
+  },
+  z.union([
+    z.null(),
+    z
+      .string({ error: 'L’adresse du calendrier doit être un texte.' })
+      .max(2000, 'L’adresse du calendrier ne doit pas dépasser 2000 caractères.')
+      .pipe(z.url({ protocol: /^https?$/, error: 'L’adresse du calendrier doit être une adresse complète commençant par https:// (ou http://, webcal://).' })),
+  ]),
+);
+
+/** `GET`/`PUT /api/admin/hosts/{userId}/availability`. */
+export const hostAvailabilitySchema = z.object({
+  isHost: z.boolean({ error: 'Le champ « hôte » doit être vrai ou faux.' }),
+  weekly: z
+    .array(weeklyRangeSchema, { error: 'Le planning hebdomadaire doit être une liste de plages horaires.' })
+    .max(BOOKING_LIMITS.rangesPerHostMax, `Au plus ${BOOKING_LIMITS.rangesPerHostMax} plages horaires par semaine.`)
+    .superRefine((ranges, ctx) => checkRanges(ranges, (index) => ranges[index]!.weekday, (index) => [index], ctx))
+    .default([]),
+  overrides: z
+    .array(dateOverrideSchema, { error: 'Les exceptions doivent être une liste.' })
+    .max(BOOKING_LIMITS.overridesMax, `Au plus ${BOOKING_LIMITS.overridesMax} exceptions.`)
+    .superRefine((overrides, ctx) => {
+      overrides.forEach((override, index) => {
+        if (overrides.findIndex((other) => other.date === override.date) < index) {
+          ctx.addIssue({ code: 'custom', path: [index, 'date'], message: OVERRIDE_DUPLICATE_MESSAGE });
+        }
+      });
+    })
+    .default([]),
+  videoUrl: videoUrl.default(null),
+  feedUrl: feedUrl.default(null),
+});
+export type HostAvailabilityInput = z.input<typeof hostAvailabilitySchema>;
+export type HostAvailability = z.output<typeof hostAvailabilitySchema>;
+
+export const BOOKING_START_REQUIRED_MESSAGE = 'Choisissez un créneau.';
+export const BOOKING_START_MESSAGE = 'Le créneau choisi n’est pas valide. Choisissez-en un dans la liste.';
+
+/**
+ * `POST /api/bookings` (JSON, or the booking page's form without JavaScript). `start` is one of the
+ * offered instants, as the slots list gives it. `website` is the public forms' honeypot.
+ * When the call happens by phone, the phone number is required: {@link bookingRequestSchemaFor}.
+ */
+export const bookingRequestSchema = z.object({
+  start: z.preprocess(
+    blankToUndefined,
+    z.string({ error: (issue) => (issue.input === undefined ? BOOKING_START_REQUIRED_MESSAGE : BOOKING_START_MESSAGE) }).pipe(isoDateTime(BOOKING_START_MESSAGE)),
+  ),
+  firstName: requiredText('Le prénom', { max: 100 }),
+  lastName: requiredText('Le nom', { max: 100 }),
+  email: emailField(),
+  phone: optionalPhone(),
+  message: optionalText('Le message', 5000),
+  website: z.unknown().optional(),
+});
+export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
+export type BookingRequest = z.output<typeof bookingRequestSchema>;
+
+/** The same body when the team calls the person: the number becomes required. */
+export const phoneBookingRequestSchema = bookingRequestSchema.extend({ phone: requiredPhone() });
+
+/** The body's schema for the call's current mode. */
+export function bookingRequestSchemaFor(mode: BookingMode) {
+  return mode === 'phone' ? phoneBookingRequestSchema : bookingRequestSchema;
+}
