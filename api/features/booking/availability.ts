@@ -85,32 +85,50 @@ export function blockedRange(rules: SlotRules, start: Date): TimeInterval {
   };
 }
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
 /** `YYYY-MM-DD` of the Swiss day an instant falls on. */
 export function swissDate(instant: Date | number): string {
-  return format(new TZDate(typeof instant === 'number' ? instant : instant.getTime(), SWISS_TIME_ZONE), 'yyyy-MM-dd');
+  const zoned = new TZDate(typeof instant === 'number' ? instant : instant.getTime(), SWISS_TIME_ZONE);
+  return `${zoned.getFullYear()}-${pad(zoned.getMonth() + 1)}-${pad(zoned.getDate())}`;
 }
 
-function parseDate(date: string): [number, number, number] {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return [year, month, day];
+/**
+ * Converting a Swiss day and wall-clock time costs a time-zone lookup; slot lists ask for the same
+ * few days and times over and over, so answers are remembered (they never change while the process
+ * runs: the zone's rules are the runtime's). Bounded: cleared when full.
+ */
+const MEMO_LIMIT = 20_000;
+const instantMemo = new Map<string, number>();
+const dayMemo = new Map<string, { date: string; isoWeekday: number }>();
+
+function remember<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+  let value = memo.get(key);
+  if (value === undefined) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    value = compute();
+    memo.set(key, value);
+  }
+  return value;
 }
 
-function parseTime(time: string): [number, number] {
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return [hours, minutes];
-}
-
-/** A Swiss day, `offset` days after `date`, at noon (never near a daylight-saving change). */
-function swissDay(date: string, offset = 0): TZDate {
-  const [year, month, day] = parseDate(date);
-  return addDays(new TZDate(year, month - 1, day, 12, 0, SWISS_TIME_ZONE), offset);
+/** The Swiss day `offset` days after `date` (calendar days, whatever their length), with its ISO weekday. */
+function swissDay(date: string, offset = 0): { date: string; isoWeekday: number } {
+  return remember(dayMemo, `${date}+${offset}`, () => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    // Noon is never near a daylight-saving change.
+    const zoned = addDays(new TZDate(year, month - 1, day, 12, 0, SWISS_TIME_ZONE), offset);
+    return { date: format(zoned, 'yyyy-MM-dd'), isoWeekday: getISODay(zoned) };
+  });
 }
 
 /** The instant a Swiss wall-clock time is reached on a Swiss day. */
 function swissInstant(date: string, time: string): number {
-  const [year, month, day] = parseDate(date);
-  const [hours, minutes] = parseTime(time);
-  return new TZDate(year, month - 1, day, hours, minutes, SWISS_TIME_ZONE).getTime();
+  return remember(instantMemo, `${date}T${time}`, () => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const [hours, minutes] = time.split(':').map(Number) as [number, number];
+    return new TZDate(year, month - 1, day, hours, minutes, SWISS_TIME_ZONE).getTime();
+  });
 }
 
 /** A host's data prepared once for many checks. */
@@ -156,7 +174,7 @@ interface Window {
 function windowAt(rules: SlotRules, now: Date): Window {
   return {
     earliest: now.getTime() + rules.minimumNoticeMinutes * MINUTE_MS,
-    beyond: format(addDays(new TZDate(now.getTime(), SWISS_TIME_ZONE), rules.horizonDays), 'yyyy-MM-dd'),
+    beyond: swissDay(swissDate(now), rules.horizonDays).date,
   };
 }
 
@@ -194,9 +212,7 @@ export function computeSlots(rules: SlotRules, now: Date, range: { from: string;
   const prepared = hosts.map(prepare);
   const days: SlotsResponse['days'] = [];
   for (let offset = 0; offset < range.days; offset += 1) {
-    const day = swissDay(range.from, offset);
-    const date = format(day, 'yyyy-MM-dd');
-    const isoWeekday = getISODay(day);
+    const { date, isoWeekday } = swissDay(range.from, offset);
     const starts = new Set<number>();
     for (const host of prepared) for (const start of hostStartsOn(rules, window, host, date, isoWeekday)) starts.add(start);
     days.push({ date, slots: [...starts].sort((a, b) => a - b).map((start) => ({ start: new Date(start).toISOString() })) });
@@ -209,7 +225,7 @@ function hostRule(rules: SlotRules, host: PreparedHost, date: string, start: num
   if (host.host.feedState !== 'ok') return 'feed';
   const durationMs = rules.durationMinutes * MINUTE_MS;
   const stepMs = rules.slotStepMinutes * MINUTE_MS;
-  const containing = rangesOn(host, date, getISODay(swissDay(date))).filter(([rangeStart, rangeEnd]) => start >= rangeStart && start + durationMs <= rangeEnd);
+  const containing = rangesOn(host, date, swissDay(date).isoWeekday).filter(([rangeStart, rangeEnd]) => start >= rangeStart && start + durationMs <= rangeEnd);
   if (containing.length === 0) return 'schedule';
   if (!containing.some(([rangeStart]) => (start - rangeStart) % stepMs === 0)) return 'step';
   return hostBlocks(rules, host, date, start);
@@ -223,16 +239,20 @@ function hostRule(rules: SlotRules, host: PreparedHost, date: string, start: num
 export function checkStart(rules: SlotRules, now: Date, start: Date, hosts: ReadonlyArray<HostSchedule>): StartCheck {
   const startMs = start.getTime();
   const window = windowAt(rules, now);
-  const date = swissDate(startMs);
-  const global: StartRule | null = Number.isNaN(startMs) ? 'schedule' : startMs < window.earliest ? 'notice' : date >= window.beyond ? 'horizon' : null;
+  const date = Number.isNaN(startMs) ? '' : swissDate(startMs);
+  const global: StartRule | null = date === '' ? 'schedule' : startMs < window.earliest ? 'notice' : date >= window.beyond ? 'horizon' : null;
   if (global) return { ok: false, rule: global, hosts: hosts.map((host) => ({ hostId: host.id, rule: global })) };
 
   const verdicts = hosts.map((host) => ({ hostId: host.id, rule: hostRule(rules, prepare(host), date, startMs) }));
   const free = verdicts.filter((verdict) => verdict.rule === null).map((verdict) => verdict.hostId);
   if (free.length > 0) return { ok: true, hostIds: free };
   const blocked = verdicts as Array<{ hostId: number; rule: StartRule }>;
-  const rule = blocked.reduce<StartRule>((furthest, verdict) => (START_RULES.indexOf(verdict.rule) > START_RULES.indexOf(furthest) ? verdict.rule : furthest), 'schedule');
-  return { ok: false, rule, hosts: blocked };
+  const furthest = blocked.reduce<StartRule | null>(
+    (rule, verdict) => (rule === null || START_RULES.indexOf(verdict.rule) > START_RULES.indexOf(rule) ? verdict.rule : rule),
+    null,
+  );
+  // No host at all: nobody has that start in their schedule.
+  return { ok: false, rule: furthest ?? 'schedule', hosts: blocked };
 }
 
 /**
