@@ -44,7 +44,7 @@ export interface FeedReadOptions {
   maxOccurrences?: number;
 }
 
-export const FEED_LIMITS = { maxOccurrencesPerEvent: 10_000, maxOccurrences: 250_000 } as const;
+export const FEED_LIMITS = { maxOccurrencesPerEvent: 10_000, maxOccurrences: 100_000 } as const;
 
 export type FeedErrorReason = 'unreadable' | 'not-a-calendar' | 'invalid-event' | 'too-many-occurrences';
 
@@ -245,7 +245,7 @@ export function readFeed(text: string, window: FeedWindow, options: FeedReadOpti
           if (count > perEvent || computed > total) throw tooMany();
           const [busyStart, busyEnd] = intervalOf(occurrence, tzid, length);
           if (busyStart >= toMs) break;
-          if (busyEnd <= fromMs || skip?.has(occurrenceKey(occurrence, tzid))) continue;
+          if (busyEnd <= fromMs || (skip && skip.has(occurrenceKey(occurrence, tzid)))) continue;
           busy.push([busyStart, busyEnd]);
         }
       }
