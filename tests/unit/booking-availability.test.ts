@@ -15,16 +15,10 @@ import {
   type SlotRules,
   type SlotsResponse,
 } from '../../api/features/booking/availability.ts';
+import { bookingSettingsSchema } from '../../api/schemas/index.ts';
 
-const RULES: SlotRules = {
-  durationMinutes: 30,
-  bufferBeforeMinutes: 0,
-  bufferAfterMinutes: 10,
-  minimumNoticeMinutes: 720,
-  horizonDays: 30,
-  slotStepMinutes: 30,
-  dailyCapPerHost: null,
-};
+/** The settings' defaults (tests/unit/booking-schemas.test.ts lists them): 30 minutes, 0 before, 10 after, 12 hours' notice, 30 days, every 30 minutes, no cap. */
+const { mode: _mode, ...RULES }: SlotRules & { mode: string } = bookingSettingsSchema.parse({});
 
 const MONDAY_TO_FRIDAY_9_TO_17 = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' }));
 
