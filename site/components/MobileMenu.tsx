@@ -5,7 +5,7 @@
  * The panel is an HTML popover (`popover` + the button's `popovertarget`,
  * https://developer.mozilla.org/docs/Web/API/Popover_API): the browser itself opens it on the first tap,
  * closes it on Escape or a tap outside and returns focus to the button, before and without any
- * JavaScript (issue 16: the first tap paints the list at once instead of waiting for React). The island
+ * JavaScript (decision 042: the first tap paints the list at once instead of waiting for React). The island
  * still hydrates on that first interaction (`client:interaction`, which leaves popover buttons to the
  * browser) and then adds what HTML alone cannot: closing when an entry is chosen, and the button's label.
  */

@@ -2,7 +2,7 @@
  * /login: sign in with the username field and the password, or create the first
  * administrator. Already signed in → /simple-admin; after success → /simple-admin after 500 ms
  * (or back to the admin page that sent the visitor here, when it says so with `next`).
- * Issue 10: "Créer un compte administrateur" shows only while no account exists; in production it
+ * "Créer un compte administrateur" shows only while no account exists (decision 021); in production it
  * needs the one-time setup code from the server's log, and the password must not be guessable.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';

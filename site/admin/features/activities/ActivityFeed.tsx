@@ -1,4 +1,4 @@
-/** "Voir toute l'activité" (/admin/activity, issue 15): every activity of every contact, newest first, paginated. */
+/** "Voir toute l'activité" (/admin/activity): every activity of every contact, newest first, paginated. */
 import { useStore } from '@nanostores/react';
 import { PAGE_SIZE } from '../../lib/api.ts';
 import { useQuery } from '../../lib/query.ts';

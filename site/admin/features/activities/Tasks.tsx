@@ -1,5 +1,5 @@
 /**
- * Tâches (/admin/tasks, issue 15): every open activity across contacts in four groups (En retard,
+ * Tâches (/admin/tasks, decision 071): every open activity across contacts in four groups (En retard,
  * Aujourd'hui, À venir, Sans échéance, by the Swiss day), filtered by type and by assignee (kept in
  * the URL). Each group pages on its own; each row links to its contact and carries the editing controls.
  */

@@ -1,5 +1,5 @@
 /**
- * Analytiques (/admin/analytics, issue 15): a period (30 jours, 90 jours, 12 mois, in the URL) and four
+ * Analytiques (/admin/analytics, decisions 070 and 072): a period (30 jours, 90 jours, 12 mois, in the URL) and four
  * charts, each with its figures in a table beneath it for screen readers and for copying. The chart
  * library (Observable Plot) is imported here only, so it loads with this screen's chunk (decision 070).
  */

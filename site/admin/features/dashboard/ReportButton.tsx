@@ -1,5 +1,5 @@
 /**
- * "Générer un rapport" (issue 15): the period's figures of the analytics screen as a CSV the browser
+ * "Générer un rapport" (decision 072): the period's figures of the analytics screen as a CSV the browser
  * downloads (Swiss Excel format, built by the server). A plain link: no JavaScript to load for it.
  */
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** The dashboard's "Tâches du jour" (issue 15): open tasks overdue and due today, five of each at most. */
+/** The dashboard's "Tâches du jour" (decision 071): open tasks overdue and due today, five of each at most. */
 import type { TaskDueGroup } from '#schemas/tasks.ts';
 import { formatDue } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';

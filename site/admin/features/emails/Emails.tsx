@@ -1,5 +1,5 @@
 /**
- * Emails (/admin/emails, issue 12): every e-mail, newest first, filtered by status and kind, searched
+ * Emails (/admin/emails): every e-mail, newest first, filtered by status and kind, searched
  * by recipient, paginated like the other lists. Page, filters and search live in the URL.
  */
 import { useStore } from '@nanostores/react';

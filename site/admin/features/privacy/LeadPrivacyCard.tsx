@@ -1,5 +1,5 @@
 /**
- * The contact detail's "Données personnelles" card (issue 14): newsletter state with its dates, the
+ * The contact detail's "Données personnelles" card (decision 061): newsletter state with its dates, the
  * proofs of what the person was told and agreed to, and the answers to access and erasure requests.
  */
 import { CONSENT_FORM_LABELS, CONSENT_KIND_LABELS, NEWSLETTER_STATUS_LABELS } from '#schemas/privacy.ts';

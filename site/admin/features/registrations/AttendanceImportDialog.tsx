@@ -1,5 +1,5 @@
 /**
- * "Importer les présents" (issue 13): the participants' CSV exported from Zoom, Teams or Meet marks
+ * "Importer les présents" (decision 057): the participants' CSV exported from Zoom, Teams or Meet marks
  * who came; an option marks the other registrants absent. The answer stays in the dialog: how many
  * rows changed, and the addresses that match no registrant (to check by hand).
  */

@@ -1,5 +1,5 @@
 /**
- * A webinar's registrations as a table one can act on (issue 13): each row's status can be changed
+ * A webinar's registrations as a table one can act on: each row's status can be changed
  * in place, and rows can be selected for "Marquer présents" / "Marquer absents".
  */
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 /**
  * "Inscriptions aux webinaires": a webinar selector (the given or the first webinar
  * is selected; changing it goes back to page 1), the registrations of that webinar with their
- * status badges, the whole webinar's counts from the API, and (issue 13) status changes, the
+ * status badges, the whole webinar's counts from the API, and status changes, the
  * attendance import and the CSV export.
  */
 import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';

@@ -1,5 +1,5 @@
 /**
- * Paramètres (/admin/settings/{tab}, issue 15): Profil, Sessions, Utilisateurs (administrators only),
+ * Paramètres (/admin/settings/{tab}): Profil, Sessions, Utilisateurs (administrators only),
  * Journal, Système. The account menu's "Profil" (/admin/profile) and "Paramètres" open it.
  * Each tab is a link (the URL says which one is shown, the back button works).
  */

@@ -1,5 +1,5 @@
 /**
- * Tags (/admin/tags, issue 15): every tag with its number of contacts, sortable; a tag opens the
+ * Tags (/admin/tags, decision 066): every tag with its number of contacts, sortable; a tag opens the
  * contacts list filtered by it. Administrators rename (merging into an existing tag, any letter case)
  * and delete, each confirmed with the number of contacts that change.
  */

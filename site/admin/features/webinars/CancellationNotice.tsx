@@ -1,4 +1,4 @@
-/** In the webinar deletion dialog: how many registrants will receive a cancellation e-mail (issue 12). */
+/** In the webinar deletion dialog: how many registrants will receive a cancellation e-mail (decision 090). */
 import { useEffect } from 'react';
 import { webinarQueries } from './queries.ts';
 import { useQuery } from '../../lib/query.ts';

@@ -1,5 +1,5 @@
 /**
- * "Créer un nouveau webinaire" and, given a webinar, "Modifier le webinaire" (issue 13): date and
+ * "Créer un nouveau webinaire" and, given a webinar, "Modifier le webinaire" (decision 055): date and
  * time are typed in Swiss time and sent as one ISO instant (`datetime`), with `date` and `time` as
  * typed; numbers go as numbers. The edit sends every field (PATCH, same rules as the creation).
  */
