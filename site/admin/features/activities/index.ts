@@ -1,3 +1,2 @@
-/** What the other features use of the activities: the contact page's card, the dashboard's task and feed queries. */
+/** The activities' card on the contact page (their data: ./queries.ts). */
 export { LeadActivities } from './LeadActivities.tsx';
-export { activityQueries } from './queries.ts';

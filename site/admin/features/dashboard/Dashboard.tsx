@@ -1,8 +1,8 @@
 /** Dashboard: four counters, the latest contacts, the next webinars and the latest activity. */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { activityQueries } from '../activities/index.ts';
-import { contactQueries } from '../contacts/index.ts';
-import { webinarQueries } from '../webinars/index.ts';
+import { activityQueries } from '../activities/queries.ts';
+import { contactQueries } from '../contacts/queries.ts';
+import { webinarQueries } from '../webinars/queries.ts';
 import { dashboardQueries } from './queries.ts';
 import { formatLong } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';

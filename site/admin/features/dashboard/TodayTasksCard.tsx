@@ -2,7 +2,7 @@
 import type { TaskDueGroup } from '#schemas/tasks.ts';
 import { formatDue } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';
-import { activityQueries } from '../activities/index.ts';
+import { activityQueries } from '../activities/queries.ts';
 import { activityTypeLabel } from '../../ui/badges.tsx';
 import { listState } from '../../ui/list-state.tsx';
 import { Badge, buttonClass, Card, CardHeader, cx, focusRing, fullName } from '../../ui/primitives.tsx';

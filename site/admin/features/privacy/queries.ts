@@ -3,7 +3,7 @@ import type { ConsentProofJson } from '#presenters';
 import { getJson } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation } from '../../lib/query.ts';
-import { CONTACT_TOUCHES } from '../contacts/index.ts';
+import { CONTACT_TOUCHES } from '../contacts/queries.ts';
 
 export type { ConsentProofJson };
 

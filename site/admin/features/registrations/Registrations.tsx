@@ -7,7 +7,7 @@
 import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { useState } from 'react';
 import { PAGE_SIZE, SELECTOR_LIMIT } from '../../lib/api.ts';
-import { webinarQueries } from '../webinars/index.ts';
+import { webinarQueries } from '../webinars/queries.ts';
 import { registrationQueries, registrationsExportUrl } from './queries.ts';
 import { formatLong } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';

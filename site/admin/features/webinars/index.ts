@@ -1,4 +1,3 @@
-/** What the other features use of the webinars: the list and dashboard queries, the dialog and the confirmed delete. */
-export { webinarQueries } from './queries.ts';
+/** The webinars' dialog and confirmed delete, shown by the tabbed admin page (their data: ./queries.ts). */
 export { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
 export { useWebinarDelete } from './Webinars.tsx';
