@@ -6,7 +6,7 @@ import { accountMutations, accountQueries } from './queries.ts';
 import { leaveTo } from '../../stores/router.ts';
 import { toast, toastError } from '../../stores/toast.ts';
 import { Badge, buttonClass, Card, CardHeader, cx } from '../../ui/primitives.tsx';
-import { Table, TableHead, tableState, td } from '../../ui/table.tsx';
+import { td, ListTable } from '../../ui/table.tsx';
 
 export function SessionsTab() {
   const list = useQuery(accountQueries.sessions());
@@ -33,36 +33,29 @@ export function SessionsTab() {
         title="Sessions actives"
         description="Les appareils où votre compte est connecté. Déconnectez ceux que vous ne reconnaissez pas."
       />
-      <Table label="Sessions actives" minWidth="min-w-[640px]">
-        <TableHead columns={['Navigateur', 'Adresse IP', 'Dernière activité', 'Ouverte le', 'Actions']} />
-        <tbody className="divide-y divide-slate-100">
-          {tableState(list, sessions.length === 0, {
-            colSpan: 5,
-            loading: 'Chargement des sessions...',
-            empty: 'Aucune session active',
-          }) ??
-            sessions.map((session) => (
-              <tr key={session.id} className="group hover:bg-slate-50">
-                <td className={cx(td, 'font-medium text-slate-900')}>
-                  {session.browser} {session.current ? <Badge tone="green">Cette session</Badge> : null}
-                </td>
-                <td className={cx(td, 'tabular-nums')}>{session.ipPrefix ?? '-'}</td>
-                <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(session.lastSeenAt)}</td>
-                <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(session.createdAt)}</td>
-                <td className={cx(td, 'text-right')}>
-                  <button type="button" className={buttonClass('secondary', 'sm')} disabled={end.pending} onClick={() => void end.mutate(session)}>
-                    Déconnecter
-                    <span className="sr-only">
-                      {' '}
-                      la session {session.browser}
-                      {session.current ? ' (celle-ci)' : ''}
-                    </span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-        </tbody>
-      </Table>
+      <ListTable label="Sessions actives" minWidth="min-w-[640px]" columns={['Navigateur', 'Adresse IP', 'Dernière activité', 'Ouverte le', 'Actions']}
+        state={list} rows={sessions} loading="Chargement des sessions..." empty="Aucune session active">
+        {(session) => (
+          <tr key={session.id} className="group hover:bg-slate-50">
+            <td className={cx(td, 'font-medium text-slate-900')}>
+              {session.browser} {session.current ? <Badge tone="green">Cette session</Badge> : null}
+            </td>
+            <td className={cx(td, 'tabular-nums')}>{session.ipPrefix ?? '-'}</td>
+            <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(session.lastSeenAt)}</td>
+            <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(session.createdAt)}</td>
+            <td className={cx(td, 'text-right')}>
+              <button type="button" className={buttonClass('secondary', 'sm')} disabled={end.pending} onClick={() => void end.mutate(session)}>
+                Déconnecter
+                <span className="sr-only">
+                  {' '}
+                  la session {session.browser}
+                  {session.current ? ' (celle-ci)' : ''}
+                </span>
+              </button>
+            </td>
+          </tr>
+        )}
+      </ListTable>
     </Card>
   );
 }

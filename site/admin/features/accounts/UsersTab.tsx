@@ -13,7 +13,7 @@ import { toast, toastError } from '../../stores/toast.ts';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { PlusIcon } from '../../ui/icons.tsx';
 import { Badge, buttonClass, Card, CardHeader, cx, fullName } from '../../ui/primitives.tsx';
-import { Table, TableHead, tableState, td } from '../../ui/table.tsx';
+import { td, ListTable } from '../../ui/table.tsx';
 import { NewUserDialog } from './NewUserDialog.tsx';
 
 type Change = { user: UserAccountJson; role?: UserRole; active?: boolean };
@@ -64,58 +64,51 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
           </button>
         }
       />
-      <Table label="Utilisateurs" minWidth="min-w-[760px]">
-        <TableHead columns={['Nom', 'Email', 'Rôle', 'État', 'Créé le', 'Actions']} />
-        <tbody className="divide-y divide-slate-100">
-          {tableState(list, users.length === 0, {
-            colSpan: 6,
-            loading: 'Chargement des utilisateurs...',
-            empty: 'Aucun utilisateur',
-          }) ??
-            users.map((user) => {
-              const name = fullName(user) || user.email;
-              const self = user.id === currentUserId;
-              return (
-                <tr key={user.id} className="group hover:bg-slate-50">
-                  <td className={cx(td, 'font-medium text-slate-900')}>
-                    {name} {self ? <span className="text-xs font-normal text-slate-500">(vous)</span> : null}
-                  </td>
-                  <td className={td}>{user.email}</td>
-                  <td className={td}>
-                    <Badge tone={user.role === 'admin' ? 'indigo' : 'gray'}>{USER_ROLE_LABELS[user.role]}</Badge>
-                  </td>
-                  <td className={td}>{user.active ? <Badge tone="green">Actif</Badge> : <Badge tone="red">Désactivé</Badge>}</td>
-                  <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(user.createdAt)}</td>
-                  <td className={cx(td, 'whitespace-nowrap text-right')}>
-                    <div className="flex justify-end gap-2">
-                      <button
-                        type="button"
-                        className={buttonClass('secondary', 'sm')}
-                        onClick={() =>
-                          setChange({
-                            user,
-                            role: user.role === 'admin' ? 'viewer' : 'admin',
-                          })
-                        }
-                      >
-                        {user.role === 'admin' ? 'Passer en lecture seule' : 'Nommer administrateur'}
-                        <span className="sr-only"> : {name}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className={buttonClass(user.active ? 'danger-ghost' : 'secondary', 'sm')}
-                        onClick={() => setChange({ user, active: !user.active })}
-                      >
-                        {user.active ? 'Désactiver' : 'Réactiver'}
-                        <span className="sr-only"> : {name}</span>
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-        </tbody>
-      </Table>
+      <ListTable label="Utilisateurs" minWidth="min-w-[760px]" columns={['Nom', 'Email', 'Rôle', 'État', 'Créé le', 'Actions']}
+        state={list} rows={users} loading="Chargement des utilisateurs..." empty="Aucun utilisateur">
+        {(user) => {
+          const name = fullName(user) || user.email;
+          const self = user.id === currentUserId;
+          return (
+            <tr key={user.id} className="group hover:bg-slate-50">
+              <td className={cx(td, 'font-medium text-slate-900')}>
+                {name} {self ? <span className="text-xs font-normal text-slate-500">(vous)</span> : null}
+              </td>
+              <td className={td}>{user.email}</td>
+              <td className={td}>
+                <Badge tone={user.role === 'admin' ? 'indigo' : 'gray'}>{USER_ROLE_LABELS[user.role]}</Badge>
+              </td>
+              <td className={td}>{user.active ? <Badge tone="green">Actif</Badge> : <Badge tone="red">Désactivé</Badge>}</td>
+              <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(user.createdAt)}</td>
+              <td className={cx(td, 'whitespace-nowrap text-right')}>
+                <div className="flex justify-end gap-2">
+                  <button
+                    type="button"
+                    className={buttonClass('secondary', 'sm')}
+                    onClick={() =>
+                      setChange({
+                        user,
+                        role: user.role === 'admin' ? 'viewer' : 'admin',
+                      })
+                    }
+                  >
+                    {user.role === 'admin' ? 'Passer en lecture seule' : 'Nommer administrateur'}
+                    <span className="sr-only"> : {name}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className={buttonClass(user.active ? 'danger-ghost' : 'secondary', 'sm')}
+                    onClick={() => setChange({ user, active: !user.active })}
+                  >
+                    {user.active ? 'Désactiver' : 'Réactiver'}
+                    <span className="sr-only"> : {name}</span>
+                  </button>
+                </div>
+              </td>
+            </tr>
+          );
+        }}
+      </ListTable>
       <NewUserDialog open={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
         open={change !== undefined}

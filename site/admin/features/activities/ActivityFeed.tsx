@@ -6,7 +6,7 @@ import { activityQueries } from './queries.ts';
 import { $router, navigate } from '../../stores/router.ts';
 import { pageCount, Pagination } from '../../ui/pagination.tsx';
 import { Card, PageHeader } from '../../ui/primitives.tsx';
-import { Table, TableHead, tableState } from '../../ui/table.tsx';
+import { ListTable } from '../../ui/table.tsx';
 import { ActivityRow, ACTIVITY_COLUMNS } from '../../ui/ActivityRow.tsx';
 
 const feedUrl = (page: number) => (page > 1 ? `/admin/activity?page=${page}` : '/admin/activity');
@@ -20,13 +20,9 @@ export function ActivityFeed() {
     <>
       <PageHeader title="Toute l'activité" description="Chaque activité enregistrée sur vos contacts, de la plus récente à la plus ancienne." />
       <Card>
-        <Table label="Tableau de toute l'activité">
-          <TableHead columns={ACTIVITY_COLUMNS} />
-          <tbody className="divide-y divide-slate-100">
-            {tableState(feed, !feed.data?.activities.length, { colSpan: 5, loading: "Chargement de l'activité...", empty: 'Aucune activité' }) ??
-              feed.data?.activities.map((activity) => <ActivityRow key={activity.id} activity={activity} />)}
-          </tbody>
-        </Table>
+        <ListTable label="Tableau de toute l'activité" columns={ACTIVITY_COLUMNS} state={feed} rows={feed.data?.activities} loading="Chargement de l'activité..." empty="Aucune activité">
+          {(activity) => <ActivityRow key={activity.id} activity={activity} />}
+        </ListTable>
         <div className="border-t border-slate-100">
           <Pagination page={page} pages={pages} onPage={(target) => navigate(feedUrl(target))} label="Pagination de l'activité" />
         </div>

@@ -12,21 +12,40 @@ import { PAGE_SIZE } from '../../lib/api.ts';
 import { useLeadDelete } from '../contacts/index.ts';
 import { contactQueries } from '../contacts/queries.ts';
 import { RegistrationsView } from '../registrations/index.ts';
-import { CreateWebinarDialog, useWebinarDelete } from '../webinars/index.ts';
+import { CreateWebinarDialog, NewWebinarButton, useWebinarDelete } from '../webinars/index.ts';
 import { webinarQueries } from '../webinars/queries.ts';
 import { formatLong } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';
 import { $router, navigate } from '../../stores/router.ts';
-import { PlusIcon } from '../../ui/icons.tsx';
 import { Brand } from '../../ui/Logo.tsx';
 import { pageCount, SimplePagination } from '../../ui/pagination.tsx';
 import { buttonClass, Card, cx, focusRing, fullName, orDash } from '../../ui/primitives.tsx';
 import { SearchForm } from '../../ui/SearchForm.tsx';
 import { ActiveBadge, sourceLabel } from '../../ui/badges.tsx';
-import { Table, TableHead, tableState, td, tdActions } from '../../ui/table.tsx';
+import { td, tdActions, ListTable } from '../../ui/table.tsx';
 
 const TABS = ['contacts', 'webinars', 'registrations'] as const;
 const DASHES = '---';
+
+/** "Supprimer" in a row, for those who may change data; the screen reader hears which row. */
+function DeleteButton({ name, onClick }: { name: string; onClick: () => void }) {
+  return (
+    <CanEdit>
+      <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={onClick}>
+        Supprimer
+        <span className="sr-only"> {name}</span>
+      </button>
+    </CanEdit>
+  );
+}
+
+function Pager(props: { page: number; pages: number; onPage: (page: number) => void }) {
+  return (
+    <div className="border-t border-slate-100">
+      <SimplePagination {...props} />
+    </div>
+  );
+}
 
 function ContactsTab() {
   const [page, setPage] = useState(1);
@@ -48,33 +67,23 @@ function ContactsTab() {
         <h2 className="text-lg font-semibold text-slate-900">Contacts ({total})</h2>
         <SearchForm id="dev-lead-search" placeholder="Rechercher..." initial="" onSearch={submitSearch} inputClassName="sm:w-64" />
       </div>
-      <Table label="Contacts" minWidth="min-w-[760px]">
-        <TableHead columns={['ID', 'Nom', 'Email', 'Téléphone', 'Type', 'Source', 'Actions']} />
-        <tbody className="divide-y divide-slate-100">
-          {tableState(list, !list.data?.leads.length, { colSpan: 7, loading: 'Chargement des contacts...', empty: 'Aucun contact trouvé' }) ??
-            list.data?.leads.map((lead) => (
-              <tr key={lead.id} className="group hover:bg-slate-50">
-                <td className={cx(td, 'text-slate-500 tabular-nums')}>{lead.id}</td>
-                <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>{orDash(fullName(lead))}</td>
-                <td className={td}>{lead.email}</td>
-                <td className={cx(td, 'whitespace-nowrap')}>{orDash(lead.phone, DASHES)}</td>
-                <td className={td}>{LEAD_TYPE_LABELS[lead.type]}</td>
-                <td className={td}>{lead.source ? sourceLabel(lead.source) : DASHES}</td>
-                <td className={cx(td, tdActions)}>
-                  <CanEdit>
-                    <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={() => remove.ask(lead)}>
-                      Supprimer
-                      <span className="sr-only"> {fullName(lead) || lead.email}</span>
-                    </button>
-                  </CanEdit>
-                </td>
-              </tr>
-            ))}
-        </tbody>
-      </Table>
-      <div className="border-t border-slate-100">
-        <SimplePagination page={page} pages={pages} onPage={setPage} />
-      </div>
+      <ListTable label="Contacts" minWidth="min-w-[760px]" columns={['ID', 'Nom', 'Email', 'Téléphone', 'Type', 'Source', 'Actions']}
+        state={list} rows={list.data?.leads} loading="Chargement des contacts..." empty="Aucun contact trouvé">
+        {(lead) => (
+          <tr key={lead.id} className="group hover:bg-slate-50">
+            <td className={cx(td, 'text-slate-500 tabular-nums')}>{lead.id}</td>
+            <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>{orDash(fullName(lead))}</td>
+            <td className={td}>{lead.email}</td>
+            <td className={cx(td, 'whitespace-nowrap')}>{orDash(lead.phone, DASHES)}</td>
+            <td className={td}>{LEAD_TYPE_LABELS[lead.type]}</td>
+            <td className={td}>{lead.source ? sourceLabel(lead.source) : DASHES}</td>
+            <td className={cx(td, tdActions)}>
+              <DeleteButton name={fullName(lead) || lead.email} onClick={() => remove.ask(lead)} />
+            </td>
+          </tr>
+        )}
+      </ListTable>
+      <Pager page={page} pages={pages} onPage={setPage} />
       {remove.dialog}
     </Card>
   );
@@ -92,44 +101,29 @@ function WebinarsTab() {
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 p-4">
         <h2 className="text-lg font-semibold text-slate-900">Webinaires ({total})</h2>
-        <CanEdit>
-          <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
-            <PlusIcon size={16} />
-            Nouveau webinaire
-          </button>
-        </CanEdit>
+        <NewWebinarButton onClick={() => setCreating(true)} />
       </div>
-      <Table label="Webinaires" minWidth="min-w-[680px]">
-        <TableHead columns={['ID', 'Titre', 'Date', 'Statut', 'Actions']} />
-        <tbody className="divide-y divide-slate-100">
-          {tableState(list, !list.data?.webinars.length, { colSpan: 5, loading: 'Chargement des webinaires...', empty: 'Aucun webinaire trouvé' }) ??
-            list.data?.webinars.map((webinar) => (
-              <tr key={webinar.id} className="group hover:bg-slate-50">
-                <td className={cx(td, 'text-slate-500 tabular-nums')}>{webinar.id}</td>
-                <td className={cx(td, 'font-medium text-slate-900')}>{webinar.title}</td>
-                <td className={cx(td, 'whitespace-nowrap')}>{formatLong(webinar.datetime)}</td>
-                <td className={td}>
-                  <ActiveBadge active={webinar.isActive} />
-                </td>
-                <td className={cx(td, tdActions, 'whitespace-nowrap')}>
-                  <a href={`/admin/webinar/${webinar.id}/registrations`} className={buttonClass('ghost', 'sm')}>
-                    Inscriptions
-                    <span className="sr-only"> de {webinar.title}</span>
-                  </a>
-                  <CanEdit>
-                    <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={() => remove.ask(webinar)}>
-                      Supprimer
-                      <span className="sr-only"> {webinar.title}</span>
-                    </button>
-                  </CanEdit>
-                </td>
-              </tr>
-            ))}
-        </tbody>
-      </Table>
-      <div className="border-t border-slate-100">
-        <SimplePagination page={page} pages={pages} onPage={setPage} />
-      </div>
+      <ListTable label="Webinaires" minWidth="min-w-[680px]" columns={['ID', 'Titre', 'Date', 'Statut', 'Actions']}
+        state={list} rows={list.data?.webinars} loading="Chargement des webinaires..." empty="Aucun webinaire trouvé">
+        {(webinar) => (
+          <tr key={webinar.id} className="group hover:bg-slate-50">
+            <td className={cx(td, 'text-slate-500 tabular-nums')}>{webinar.id}</td>
+            <td className={cx(td, 'font-medium text-slate-900')}>{webinar.title}</td>
+            <td className={cx(td, 'whitespace-nowrap')}>{formatLong(webinar.datetime)}</td>
+            <td className={td}>
+              <ActiveBadge active={webinar.isActive} />
+            </td>
+            <td className={cx(td, tdActions, 'whitespace-nowrap')}>
+              <a href={`/admin/webinar/${webinar.id}/registrations`} className={buttonClass('ghost', 'sm')}>
+                Inscriptions
+                <span className="sr-only"> de {webinar.title}</span>
+              </a>
+              <DeleteButton name={webinar.title} onClick={() => remove.ask(webinar)} />
+            </td>
+          </tr>
+        )}
+      </ListTable>
+      <Pager page={page} pages={pages} onPage={setPage} />
       <CreateWebinarDialog open={creating} onClose={() => setCreating(false)} />
       {remove.dialog}
     </Card>

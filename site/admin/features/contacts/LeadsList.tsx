@@ -11,9 +11,10 @@ import { contactQueries, leadsExportUrl } from './queries.ts';
 import { periodStart } from '../../lib/periods.ts';
 import { useQuery } from '../../lib/query.ts';
 import { $router, navigate } from '../../stores/router.ts';
-import { DownloadIcon, PlusIcon, RefreshIcon } from '../../ui/icons.tsx';
+import { DownloadIcon, PlusIcon } from '../../ui/icons.tsx';
 import { pageCount, Pagination } from '../../ui/pagination.tsx';
-import { buttonClass, Card, PageHeader, Spinner } from '../../ui/primitives.tsx';
+import { buttonClass, Card, PageHeader } from '../../ui/primitives.tsx';
+import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { SearchForm } from '../../ui/SearchForm.tsx';
 import { Table, TableHead, tableState, thCompact } from '../../ui/table.tsx';
 import { BulkActions } from './list/BulkActions.tsx';
@@ -81,18 +82,13 @@ export function LeadsList() {
         description="Gérez les personnes qui ont contacté Inner Circle ou se sont inscrites à un webinaire."
         actions={
           <>
-            <button
-              type="button"
-              className={buttonClass('secondary')}
-              disabled={refreshing}
-              onClick={() => {
+            <RefreshButton
+              fetching={refreshing}
+              onRefresh={() => {
                 void list.refetch();
                 void stats.refetch();
               }}
-            >
-              {refreshing ? <Spinner /> : <RefreshIcon size={16} />}
-              Actualiser
-            </button>
+            />
             <CanEdit>
               <button type="button" className={buttonClass('secondary')} onClick={() => setImporting(true)}>
                 Importer

@@ -12,7 +12,7 @@ import { ReportButton } from './ReportButton.tsx';
 import { ActiveBadge, SourceBadge } from '../../ui/badges.tsx';
 import { listState } from '../../ui/list-state.tsx';
 import { BackupAlert } from '../../ui/backup-alert.tsx';
-import { Table, TableHead, tableState } from '../../ui/table.tsx';
+import { ListTable } from '../../ui/table.tsx';
 import { ActivityRow, ACTIVITY_COLUMNS } from '../../ui/ActivityRow.tsx';
 
 // "Tâches du jour" loads after the first paint, in its own chunk: the dashboard's first JavaScript
@@ -156,13 +156,9 @@ export function Dashboard() {
             </a>
           }
         />
-        <Table label="Tableau de l'activité récente">
-          <TableHead columns={ACTIVITY_COLUMNS} />
-          <tbody className="divide-y divide-slate-100">
-            {tableState(activities, !activities.data?.length, { colSpan: 5, loading: "Chargement de l'activité...", empty: 'Aucune activité récente' }) ??
-              activities.data?.map((activity) => <ActivityRow key={activity.id} activity={activity} />)}
-          </tbody>
-        </Table>
+        <ListTable label="Tableau de l'activité récente" columns={ACTIVITY_COLUMNS} state={activities} rows={activities.data} loading="Chargement de l'activité..." empty="Aucune activité récente">
+          {(activity) => <ActivityRow key={activity.id} activity={activity} />}
+        </ListTable>
       </Card>
     </>
   );

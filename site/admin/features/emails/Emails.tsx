@@ -10,10 +10,11 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { emailQueries } from './queries.ts';
 import { useQuery } from '../../lib/query.ts';
 import { $router, navigate } from '../../stores/router.ts';
-import { RefreshIcon, SearchIcon } from '../../ui/icons.tsx';
+import { SearchIcon } from '../../ui/icons.tsx';
 import { pageCount, Pagination } from '../../ui/pagination.tsx';
-import { buttonClass, Card, controlClass, cx, PageHeader, Spinner } from '../../ui/primitives.tsx';
-import { Table, TableHead, tableState, td } from '../../ui/table.tsx';
+import { buttonClass, Card, controlClass, cx, PageHeader } from '../../ui/primitives.tsx';
+import { RefreshButton } from '../../ui/RefreshButton.tsx';
+import { td, ListTable } from '../../ui/table.tsx';
 import { EmailStatusBadge, emailKindLabel } from './email-badges.tsx';
 
 interface ListParams {
@@ -112,38 +113,32 @@ export function Emails() {
         title="Emails"
         description="Chaque e-mail envoyé par le site : confirmations, rappels, accusés de réception, alertes."
         actions={
-          <button type="button" className={buttonClass('secondary')} disabled={list.fetching} onClick={() => void list.refetch()}>
-            {list.fetching ? <Spinner /> : <RefreshIcon size={16} />}
-            Actualiser
-          </button>
+          <RefreshButton fetching={list.fetching} onRefresh={() => void list.refetch()} />
         }
       />
       <Card>
         <Filters key={params.search} params={params} onChange={change} />
-        <Table label="Liste des e-mails" minWidth="min-w-[820px]">
-          <TableHead columns={['Date', 'Type', 'Destinataire', 'Objet', 'Statut']} />
-          <tbody className="divide-y divide-slate-100">
-            {tableState(list, !list.data?.emails.length, { colSpan: 5, loading: 'Chargement des e-mails...', empty: 'Aucun e-mail trouvé' }) ??
-              list.data?.emails.map((email) => (
-                <tr key={email.id} className="group hover:bg-slate-50">
-                  <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{formatDateTime(email.sentAt ?? email.createdAt)}</td>
-                  <td className={cx(td, 'whitespace-nowrap')}>{emailKindLabel(email.kind)}</td>
-                  <td className={td}>{email.to}</td>
-                  <td className={cx(td, 'font-medium text-slate-900')}>
-                    <a
-                      href={`/admin/emails/${email.id}`}
-                      className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
-                    >
-                      {email.subject ?? `Envoi prévu le ${formatDateTime(email.scheduledAt)}`}
-                    </a>
-                  </td>
-                  <td className={td}>
-                    <EmailStatusBadge status={email.status} />
-                  </td>
-                </tr>
-              ))}
-          </tbody>
-        </Table>
+        <ListTable label="Liste des e-mails" minWidth="min-w-[820px]" columns={['Date', 'Type', 'Destinataire', 'Objet', 'Statut']}
+          state={list} rows={list.data?.emails} loading="Chargement des e-mails..." empty="Aucun e-mail trouvé">
+          {(email) => (
+            <tr key={email.id} className="group hover:bg-slate-50">
+              <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{formatDateTime(email.sentAt ?? email.createdAt)}</td>
+              <td className={cx(td, 'whitespace-nowrap')}>{emailKindLabel(email.kind)}</td>
+              <td className={td}>{email.to}</td>
+              <td className={cx(td, 'font-medium text-slate-900')}>
+                <a
+                  href={`/admin/emails/${email.id}`}
+                  className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+                >
+                  {email.subject ?? `Envoi prévu le ${formatDateTime(email.scheduledAt)}`}
+                </a>
+              </td>
+              <td className={td}>
+                <EmailStatusBadge status={email.status} />
+              </td>
+            </tr>
+          )}
+        </ListTable>
         <div className="border-t border-slate-100">
           <Pagination page={params.page} pages={pages} onPage={(target) => navigate(listUrl({ ...params, page: target }))} label="Pagination des e-mails" />
         </div>

@@ -13,9 +13,10 @@ import { formatLong } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';
 import type { WebinarJson as Webinar } from '#presenters';
 import { $router } from '../../stores/router.ts';
-import { CalendarIcon, CheckIcon, ChevronUpDownIcon, DownloadIcon, FileIcon, PlusIcon, RefreshIcon } from '../../ui/icons.tsx';
+import { CalendarIcon, CheckIcon, ChevronUpDownIcon, DownloadIcon, FileIcon, PlusIcon } from '../../ui/icons.tsx';
 import { pageCount, Pagination } from '../../ui/pagination.tsx';
 import { buttonClass, Card, CardHeader, controlClass, cx, PageHeader, Spinner } from '../../ui/primitives.tsx';
+import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { AttendanceImportDialog } from './AttendanceImportDialog.tsx';
 import { RegistrationTable } from './RegistrationTable.tsx';
 
@@ -152,18 +153,13 @@ export function RegistrationsView({
       <Card className="mb-6 p-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <WebinarSelect webinars={webinars.data?.webinars ?? []} value={selected} onChange={choose} />
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={registrations.fetching}
-            onClick={() => {
+          <RefreshButton
+            fetching={registrations.fetching}
+            onRefresh={() => {
               void registrations.refetch();
               void webinars.refetch();
             }}
-          >
-            {registrations.fetching ? <Spinner /> : <RefreshIcon size={16} />}
-            Actualiser
-          </button>
+          />
           <button type="button" className={buttonClass('secondary')} onClick={() => setImporting(true)}>
             <FileIcon size={16} />
             Importer les présents

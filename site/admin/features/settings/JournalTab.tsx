@@ -8,7 +8,7 @@ import { AUDIT_PAGE_SIZE, settingsQueries } from './queries.ts';
 import { SelectField } from '../../ui/forms.tsx';
 import { pageCount, Pagination } from '../../ui/pagination.tsx';
 import { Card, CardHeader, cx } from '../../ui/primitives.tsx';
-import { Table, TableHead, tableState, td } from '../../ui/table.tsx';
+import { td, ListTable } from '../../ui/table.tsx';
 
 const TYPE_OPTIONS = [
   { value: '' as const, label: 'Tous les événements' },
@@ -52,25 +52,18 @@ export function JournalTab() {
           />
         }
       />
-      <Table label="Événements du journal" minWidth="min-w-[720px]">
-        <TableHead columns={['Date', 'Événement', 'Utilisateur', 'Adresse IP', 'Détails']} />
-        <tbody className="divide-y divide-slate-100">
-          {tableState(list, events.length === 0, {
-            colSpan: 5,
-            loading: 'Chargement du journal...',
-            empty: 'Aucun événement',
-          }) ??
-            events.map((event) => (
-              <tr key={event.id} className="hover:bg-slate-50">
-                <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(event.createdAt)}</td>
-                <td className={cx(td, 'font-medium text-slate-900')}>{AUDIT_EVENT_LABELS[event.type] ?? event.type}</td>
-                <td className={cx(td, 'tabular-nums')}>{event.userId === null ? '-' : `#${event.userId}`}</td>
-                <td className={cx(td, 'tabular-nums')}>{event.ipPrefix ?? '-'}</td>
-                <td className={cx(td, 'text-xs text-slate-600')}>{detailsText(event) || '-'}</td>
-              </tr>
-            ))}
-        </tbody>
-      </Table>
+      <ListTable label="Événements du journal" minWidth="min-w-[720px]" columns={['Date', 'Événement', 'Utilisateur', 'Adresse IP', 'Détails']}
+        state={list} rows={events} loading="Chargement du journal..." empty="Aucun événement">
+        {(event) => (
+          <tr key={event.id} className="hover:bg-slate-50">
+            <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(event.createdAt)}</td>
+            <td className={cx(td, 'font-medium text-slate-900')}>{AUDIT_EVENT_LABELS[event.type] ?? event.type}</td>
+            <td className={cx(td, 'tabular-nums')}>{event.userId === null ? '-' : `#${event.userId}`}</td>
+            <td className={cx(td, 'tabular-nums')}>{event.ipPrefix ?? '-'}</td>
+            <td className={cx(td, 'text-xs text-slate-600')}>{detailsText(event) || '-'}</td>
+          </tr>
+        )}
+      </ListTable>
       <div className="border-t border-slate-100">
         <Pagination page={page} pages={pages} onPage={setPage} label="Pagination du journal" />
       </div>

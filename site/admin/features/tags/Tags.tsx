@@ -12,8 +12,8 @@ import { contactsText } from './contacts-text.ts';
 import { useCanEdit } from '../../stores/session.ts';
 import { toast, toastError } from '../../stores/toast.ts';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
-import { RefreshIcon } from '../../ui/icons.tsx';
-import { buttonClass, Card, cx, PageHeader, Spinner } from '../../ui/primitives.tsx';
+import { buttonClass, Card, cx, PageHeader } from '../../ui/primitives.tsx';
+import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { Table, tableState, td, th } from '../../ui/table.tsx';
 import { RenameTagDialog } from './RenameTagDialog.tsx';
 
@@ -76,10 +76,7 @@ export function Tags() {
         title="Tags"
         description="Les étiquettes posées sur les contacts. Cliquez sur un tag pour voir ses contacts."
         actions={
-          <button type="button" className={buttonClass('secondary')} disabled={list.fetching} onClick={() => void list.refetch()}>
-            {list.fetching ? <Spinner /> : <RefreshIcon size={16} />}
-            Actualiser
-          </button>
+          <RefreshButton fetching={list.fetching} onRefresh={() => void list.refetch()} />
         }
       />
       <Card>

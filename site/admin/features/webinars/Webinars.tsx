@@ -10,13 +10,14 @@ import type { WebinarJson as Webinar } from '#presenters';
 import { webinarLocationLabel } from '#schemas';
 import { $router, navigate } from '../../stores/router.ts';
 import { useConfirmedDelete } from '../../ui/useConfirmedDelete.tsx';
-import { EyeIcon, PlusIcon, RefreshIcon, UsersIcon } from '../../ui/icons.tsx';
+import { EyeIcon, PlusIcon, UsersIcon } from '../../ui/icons.tsx';
 import { pageCount, Pagination } from '../../ui/pagination.tsx';
-import { buttonClass, Card, cx, PageHeader, Spinner } from '../../ui/primitives.tsx';
+import { buttonClass, Card, cx, PageHeader } from '../../ui/primitives.tsx';
+import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { CreateWebinarDialog } from './CreateWebinarDialog.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { ActiveBadge } from '../../ui/badges.tsx';
-import { Table, TableHead, tableState, td, tdActions } from '../../ui/table.tsx';
+import { td, tdActions, ListTable } from '../../ui/table.tsx';
 import { CancellationNotice } from './CancellationNotice.tsx';
 
 export function webinarDeleteText(webinar: Webinar | undefined): string {
@@ -35,6 +36,18 @@ export function useWebinarDelete() {
       </>
     ),
   });
+}
+
+/** "Nouveau webinaire", for those who may change data. */
+export function NewWebinarButton({ onClick }: { onClick: () => void }) {
+  return (
+    <CanEdit>
+      <button type="button" className={buttonClass('primary')} onClick={onClick}>
+        <PlusIcon size={16} />
+        Nouveau webinaire
+      </button>
+    </CanEdit>
+  );
 }
 
 function RowMenu({ webinar, onDelete }: { webinar: Webinar; onDelete: () => void }) {
@@ -73,49 +86,38 @@ export function Webinars() {
         description="Planifiez vos webinaires et suivez les inscriptions."
         actions={
           <>
-            <button type="button" className={buttonClass('secondary')} disabled={list.fetching} onClick={() => void list.refetch()}>
-              {list.fetching ? <Spinner /> : <RefreshIcon size={16} />}
-              Actualiser
-            </button>
-            <CanEdit>
-              <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
-                <PlusIcon size={16} />
-                Nouveau webinaire
-              </button>
-            </CanEdit>
+            <RefreshButton fetching={list.fetching} onRefresh={() => void list.refetch()} />
+            <NewWebinarButton onClick={() => setCreating(true)} />
           </>
         }
       />
       <Card>
-        <Table label="Liste des webinaires" minWidth="min-w-[820px]">
-          <TableHead columns={['ID', 'Titre', 'Date', 'Durée', 'Lieu', 'Participants max.', 'Statut', 'Actions']} />
-          <tbody className="divide-y divide-slate-100">
-            {tableState(list, !list.data?.webinars.length, { colSpan: 8, loading: 'Chargement des webinaires...', empty: 'Aucun webinaire trouvé' }) ??
-              list.data?.webinars.map((webinar) => (
-                <tr key={webinar.id} className="group hover:bg-slate-50">
-                  <td className={cx(td, 'text-slate-500 tabular-nums')}>{webinar.id}</td>
-                  <td className={cx(td, 'font-medium text-slate-900')}>
-                    <a
-                      href={`/admin/webinars/${webinar.id}`}
-                      className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
-                    >
-                      {webinar.title}
-                    </a>
-                  </td>
-                  <td className={cx(td, 'whitespace-nowrap')}>{formatLong(webinar.datetime)}</td>
-                  <td className={cx(td, 'whitespace-nowrap')}>{webinar.duration} min</td>
-                  <td className={td}>{webinarLocationLabel(webinar.location)}</td>
-                  <td className={cx(td, 'tabular-nums')}>{webinar.maxAttendees}</td>
-                  <td className={td}>
-                    <ActiveBadge active={webinar.isActive} />
-                  </td>
-                  <td className={cx(td, tdActions)}>
-                    <RowMenu webinar={webinar} onDelete={() => remove.ask(webinar)} />
-                  </td>
-                </tr>
-              ))}
-          </tbody>
-        </Table>
+        <ListTable label="Liste des webinaires" minWidth="min-w-[820px]" columns={['ID', 'Titre', 'Date', 'Durée', 'Lieu', 'Participants max.', 'Statut', 'Actions']}
+          state={list} rows={list.data?.webinars} loading="Chargement des webinaires..." empty="Aucun webinaire trouvé">
+          {(webinar) => (
+            <tr key={webinar.id} className="group hover:bg-slate-50">
+              <td className={cx(td, 'text-slate-500 tabular-nums')}>{webinar.id}</td>
+              <td className={cx(td, 'font-medium text-slate-900')}>
+                <a
+                  href={`/admin/webinars/${webinar.id}`}
+                  className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+                >
+                  {webinar.title}
+                </a>
+              </td>
+              <td className={cx(td, 'whitespace-nowrap')}>{formatLong(webinar.datetime)}</td>
+              <td className={cx(td, 'whitespace-nowrap')}>{webinar.duration} min</td>
+              <td className={td}>{webinarLocationLabel(webinar.location)}</td>
+              <td className={cx(td, 'tabular-nums')}>{webinar.maxAttendees}</td>
+              <td className={td}>
+                <ActiveBadge active={webinar.isActive} />
+              </td>
+              <td className={cx(td, tdActions)}>
+                <RowMenu webinar={webinar} onDelete={() => remove.ask(webinar)} />
+              </td>
+            </tr>
+          )}
+        </ListTable>
         <div className="border-t border-slate-100">
           <Pagination page={page} pages={pages} onPage={(target) => navigate(pageUrl(target))} label="Pagination des webinaires" />
         </div>
