@@ -28,11 +28,7 @@ export function SessionsTab() {
 
   return (
     <Card labelledBy="sessions-title">
-      <CardHeader
-        id="sessions-title"
-        title="Sessions actives"
-        description="Les appareils où votre compte est connecté. Déconnectez ceux que vous ne reconnaissez pas."
-      />
+      <CardHeader id="sessions-title" title="Sessions actives" description="Les appareils où votre compte est connecté. Déconnectez ceux que vous ne reconnaissez pas." />
       <ListTable label="Sessions actives" minWidth="min-w-[640px]" columns={['Navigateur', 'Adresse IP', 'Dernière activité', 'Ouverte le', 'Actions']}
         state={list} rows={sessions} loading="Chargement des sessions..." empty="Aucune session active">
         {(session) => (

@@ -7,11 +7,12 @@ import { useState, type SubmitEvent } from 'react';
 import { ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, type ActivityStatus } from '#schemas/options.ts';
 import { todayInZurich } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
-import { useMutation, useQuery } from '../../lib/query.ts';
-import { activityMutations, activityQueries } from './queries.ts';
+import { useMutation } from '../../lib/query.ts';
+import { AssigneeOptions } from './AssigneeOptions.tsx';
+import { activityMutations } from './queries.ts';
 import { toast, toastError } from '../../stores/toast.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
-import { buttonClass, controlClass, cx, Spinner } from '../../ui/primitives.tsx';
+import { buttonClass, controlClass, cx, Spinner, LabelledOptions } from '../../ui/primitives.tsx';
 
 export interface EditableActivity {
   id: number;
@@ -30,7 +31,6 @@ function dueDay(dueDate: string | null): string {
 }
 
 export function ActivityEditor({ activity, compact = false }: { activity: EditableActivity; compact?: boolean }) {
-  const assignees = useQuery(activityQueries.assignees());
   const [day, setDay] = useState(dueDay(activity.dueDate));
   const save = useMutation((body: Record<string, unknown>, _done: string) => activityMutations.update(activity.id, activity.leadId, body), {
     onSuccess: (_result, _body, done) => toast({ title: done }),
@@ -66,11 +66,7 @@ export function ActivityEditor({ activity, compact = false }: { activity: Editab
           disabled={save.pending}
           onChange={(event) => void save.mutate({ status: event.target.value }, 'Statut modifié')}
         >
-          {ACTIVITY_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {ACTIVITY_STATUS_LABELS[status]}
-            </option>
-          ))}
+          <LabelledOptions values={ACTIVITY_STATUSES} labels={ACTIVITY_STATUS_LABELS} />
         </select>
       </label>
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
@@ -83,11 +79,7 @@ export function ActivityEditor({ activity, compact = false }: { activity: Editab
           onChange={(event) => void save.mutate({ assignedTo: event.target.value || null }, event.target.value ? 'Activité assignée' : 'Assignation retirée')}
         >
           <option value="">Personne</option>
-          {assignees.data?.users.map((user) => (
-            <option key={user.id} value={user.id}>
-              {user.name}
-            </option>
-          ))}
+          <AssigneeOptions />
         </select>
       </label>
       <form onSubmit={reschedule} className="flex items-end gap-2">

@@ -10,11 +10,12 @@ import { TASK_DUE_GROUPS, TASK_DUE_LABELS, type TaskDueGroup } from '#schemas/ta
 import { PAGE_SIZE } from '../../lib/api.ts';
 import { formatDue } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';
+import { AssigneeOptions } from './AssigneeOptions.tsx';
 import { activityQueries } from './queries.ts';
 import { $router, navigate } from '../../stores/router.ts';
 import { activityTypeLabel } from '../../ui/badges.tsx';
 import { pageCount, SimplePagination } from '../../ui/pagination.tsx';
-import { Badge, Card, CardHeader, controlClass, cx, focusRing, fullName, PageHeader } from '../../ui/primitives.tsx';
+import { Badge, Card, CardHeader, controlClass, cx, focusRing, fullName, PageHeader, LabelledOptions } from '../../ui/primitives.tsx';
 import { listState } from '../../ui/list-state.tsx';
 import { ActivityEditor } from './ActivityEditor.tsx';
 
@@ -74,7 +75,6 @@ export function Tasks() {
   const route = useStore($router);
   const search = route?.search ?? {};
   const filters: Filters = { type: search.type ?? '', assignedTo: search.assignedTo ?? '' };
-  const assignees = useQuery(activityQueries.assignees());
   const change = (next: Partial<Filters>) => navigate(tasksUrl({ ...filters, ...next }), true);
 
   return (
@@ -86,11 +86,7 @@ export function Tasks() {
             Type
             <select className={cx(controlClass, 'h-10')} value={filters.type} onChange={(event) => change({ type: event.target.value })}>
               <option value="">Tous</option>
-              {ACTIVITY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {ACTIVITY_TYPE_LABELS[type]}
-                </option>
-              ))}
+              <LabelledOptions values={ACTIVITY_TYPES} labels={ACTIVITY_TYPE_LABELS} />
             </select>
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
@@ -98,11 +94,7 @@ export function Tasks() {
             <select className={cx(controlClass, 'h-10')} value={filters.assignedTo} onChange={(event) => change({ assignedTo: event.target.value })}>
               <option value="">Tout le monde</option>
               <option value="none">Personne</option>
-              {assignees.data?.users.map((user) => (
-                <option key={user.id} value={user.id}>
-                  {user.name}
-                </option>
-              ))}
+              <AssigneeOptions />
             </select>
           </label>
         </div>

@@ -86,27 +86,11 @@ function Form({ lead }: { lead?: Lead }) {
           <p className="text-sm text-slate-500">Identité et coordonnées du contact.</p>
         </div>
         <div className={section}>
-          <TextField
-            label="Prénom"
-            {...field('firstName')}
-            required
-            autoComplete="off"
-          />
+          <TextField label="Prénom" {...field('firstName')} required autoComplete="off" />
           <TextField label="Nom" {...field('lastName')} autoComplete="off" />
-          <TextField
-            label="Email"
-            {...field('email')}
-            type="email"
-            required
-            autoComplete="off"
-          />
+          <TextField label="Email" {...field('email')} type="email" required autoComplete="off" />
           <TextField label="Téléphone" {...field('phone')} type="tel" autoComplete="off" />
-          <TextField
-            label="Société"
-            {...field('company')}
-            className="sm:col-span-2"
-            autoComplete="off"
-          />
+          <TextField label="Société" {...field('company')} className="sm:col-span-2" autoComplete="off" />
         </div>
       </Card>
 
@@ -116,27 +100,10 @@ function Form({ lead }: { lead?: Lead }) {
           <p className="text-sm text-slate-500">Origine, suivi et notes.</p>
         </div>
         <div className={section}>
-          <SelectField
-            label="Source"
-            {...field('source')}
-            options={LEAD_SOURCES.map((value) => ({ value, label: LEAD_SOURCE_LABELS[value] }))}
-          />
-          <SelectField
-            label="Statut"
-            {...field('status')}
-            options={LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }))}
-          />
-          <TextAreaField
-            label="Message"
-            {...field('message')}
-            className="sm:col-span-2"
-          />
-          <TextAreaField
-            label="Notes internes"
-            {...field('notes')}
-            hint="Ces notes sont visibles uniquement par les administrateurs."
-            className="sm:col-span-2"
-          />
+          <SelectField label="Source" {...field('source')} options={LEAD_SOURCES.map((value) => ({ value, label: LEAD_SOURCE_LABELS[value] }))} />
+          <SelectField label="Statut" {...field('status')} options={LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }))} />
+          <TextAreaField label="Message" {...field('message')} className="sm:col-span-2" />
+          <TextAreaField label="Notes internes" {...field('notes')} hint="Ces notes sont visibles uniquement par les administrateurs." className="sm:col-span-2" />
         </div>
       </Card>
 

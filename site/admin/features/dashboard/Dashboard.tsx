@@ -7,7 +7,7 @@ import { dashboardQueries } from './queries.ts';
 import { formatLong } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';
 import { CalendarIcon, ChartIcon, ChevronRightIcon, ClockIcon, UsersIcon } from '../../ui/icons.tsx';
-import { Avatar, buttonClass, Card, CardHeader, cx, focusRing, fullName, initials, PageHeader } from '../../ui/primitives.tsx';
+import { Avatar, Card, CardHeader, cx, focusRing, fullName, initials, PageHeader, CardLink } from '../../ui/primitives.tsx';
 import { ReportButton } from './ReportButton.tsx';
 import { ActiveBadge, SourceBadge } from '../../ui/badges.tsx';
 import { listState } from '../../ui/list-state.tsx';
@@ -146,16 +146,7 @@ export function Dashboard() {
       </Suspense>
 
       <Card className="mt-6" labelledBy="recent-activity">
-        <CardHeader
-          id="recent-activity"
-          title="Activité récente"
-          description="Les dernières activités enregistrées sur vos contacts"
-          action={
-            <a href="/admin/activity" className={buttonClass('ghost', 'sm')}>
-              Voir toute l'activité
-            </a>
-          }
-        />
+        <CardHeader id="recent-activity" title="Activité récente" description="Les dernières activités enregistrées sur vos contacts" action={<CardLink href="/admin/activity" text="Voir toute l'activité" />} />
         <ListTable label="Tableau de l'activité récente" columns={ACTIVITY_COLUMNS} state={activities} rows={activities.data} loading="Chargement de l'activité..." empty="Aucune activité récente">
           {(activity) => <ActivityRow key={activity.id} activity={activity} />}
         </ListTable>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS, type AnalyticsPeriod } from '#schemas/analytics-periods.ts';
 import { adminBase } from '../../lib/http.ts';
 import { FileIcon } from '../../ui/icons.tsx';
-import { buttonClass, controlClass, cx } from '../../ui/primitives.tsx';
+import { buttonClass, controlClass, cx, LabelledOptions } from '../../ui/primitives.tsx';
 
 export function ReportButton() {
   const [period, setPeriod] = useState<AnalyticsPeriod>('30d');
@@ -16,11 +16,7 @@ export function ReportButton() {
         Période du rapport
       </label>
       <select id="report-period" className={cx(controlClass, 'h-10 w-auto')} value={period} onChange={(event) => setPeriod(event.target.value as AnalyticsPeriod)}>
-        {ANALYTICS_PERIODS.map((value) => (
-          <option key={value} value={value}>
-            {ANALYTICS_PERIOD_LABELS[value]}
-          </option>
-        ))}
+        <LabelledOptions values={ANALYTICS_PERIODS} labels={ANALYTICS_PERIOD_LABELS} />
       </select>
       {/* A named `download` (an empty one is falsy): the client router leaves the link to the browser. */}
       <a href={`${adminBase()}/analytics/report.csv?period=${period}`} download={`rapport-${period}.csv`} className={buttonClass('secondary')}>

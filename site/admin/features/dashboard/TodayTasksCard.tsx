@@ -5,7 +5,7 @@ import { useQuery } from '../../lib/query.ts';
 import { activityQueries } from '../activities/queries.ts';
 import { activityTypeLabel } from '../../ui/badges.tsx';
 import { listState } from '../../ui/list-state.tsx';
-import { Badge, buttonClass, Card, CardHeader, cx, focusRing, fullName } from '../../ui/primitives.tsx';
+import { Badge, Card, CardHeader, cx, focusRing, fullName, CardLink } from '../../ui/primitives.tsx';
 
 function Group({ due, title }: { due: TaskDueGroup; title: string }) {
   const list = useQuery(activityQueries.tasks({ due, page: 1 }));
@@ -35,16 +35,7 @@ function Group({ due, title }: { due: TaskDueGroup; title: string }) {
 export function TodayTasksCard() {
   return (
     <Card className="mt-6" labelledBy="today-tasks">
-      <CardHeader
-        id="today-tasks"
-        title="Tâches du jour"
-        description="Les tâches en retard et celles à faire aujourd'hui"
-        action={
-          <a href="/admin/tasks" className={buttonClass('ghost', 'sm')}>
-            Voir toutes les tâches
-          </a>
-        }
-      />
+      <CardHeader id="today-tasks" title="Tâches du jour" description="Les tâches en retard et celles à faire aujourd'hui" action={<CardLink href="/admin/tasks" text="Voir toutes les tâches" />} />
       <div className="grid grid-cols-1 pb-2 lg:grid-cols-2">
         <Group due="overdue" title="En retard" />
         <Group due="today" title="Aujourd'hui" />

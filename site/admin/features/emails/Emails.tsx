@@ -12,7 +12,7 @@ import { useQuery } from '../../lib/query.ts';
 import { $router, navigate } from '../../stores/router.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { pageCount, Pagination } from '../../ui/pagination.tsx';
-import { buttonClass, Card, controlClass, cx, PageHeader } from '../../ui/primitives.tsx';
+import { buttonClass, Card, controlClass, cx, PageHeader, LabelledOptions } from '../../ui/primitives.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { td, ListTable } from '../../ui/table.tsx';
 import { EmailStatusBadge, emailKindLabel } from './email-badges.tsx';
@@ -66,22 +66,14 @@ function Filters({ params, onChange }: { params: ListParams; onChange: (next: Pa
           Statut
           <select className={cx(controlClass, 'h-10')} value={params.status} onChange={(event) => onChange({ status: event.target.value })}>
             <option value="">Tous</option>
-            {EMAIL_STATUS_VALUES.map((status) => (
-              <option key={status} value={status}>
-                {EMAIL_STATUS_LABELS[status]}
-              </option>
-            ))}
+            <LabelledOptions values={EMAIL_STATUS_VALUES} labels={EMAIL_STATUS_LABELS} />
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Type
           <select className={cx(controlClass, 'h-10')} value={params.kind} onChange={(event) => onChange({ kind: event.target.value })}>
             <option value="">Tous</option>
-            {EMAIL_KIND_VALUES.map((kind) => (
-              <option key={kind} value={kind}>
-                {EMAIL_KIND_LABELS[kind]}
-              </option>
-            ))}
+            <LabelledOptions values={EMAIL_KIND_VALUES} labels={EMAIL_KIND_LABELS} />
           </select>
         </label>
       </div>

@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/http.ts';
 import { useMutation } from '../../lib/query.ts';
 import { toast, toastError } from '../../stores/toast.ts';
 import { CheckIcon, CloseIcon } from '../../ui/icons.tsx';
-import { buttonClass, controlClass, cx, focusRing, fullName, orDash, Spinner } from '../../ui/primitives.tsx';
+import { buttonClass, controlClass, cx, focusRing, fullName, orDash, Spinner, LabelledOptions } from '../../ui/primitives.tsx';
 import { RegistrationBadge } from '../../ui/badges.tsx';
 import { Table, tableState, td, th } from '../../ui/table.tsx';
 import type { useQuery } from '../../lib/query.ts';
@@ -108,11 +108,7 @@ export function RegistrationTable({ webinarId, registrations }: { webinarId: num
                         disabled={one.pending}
                         onChange={(event) => void one.mutate(registration.id, event.target.value as RegistrationStatus)}
                       >
-                        {REGISTRATION_STATUSES.map((status) => (
-                          <option key={status} value={status}>
-                            {REGISTRATION_STATUS_LABELS[status]}
-                          </option>
-                        ))}
+                        <LabelledOptions values={REGISTRATION_STATUSES} labels={REGISTRATION_STATUS_LABELS} />
                       </select>
                     </div>
                   </td>

@@ -69,6 +69,9 @@ const REQUIRED: Partial<Record<keyof Draft, string>> = {
   location: 'Le lieu est obligatoire.',
 };
 
+/** A whole number between the API's bounds, with the phone's numeric keypad. */
+const whole = (min: number, max: number) => ({ type: 'number', inputMode: 'numeric' as const, min, max });
+
 export function CreateWebinarDialog({ open, onClose, webinar }: { open: boolean; onClose: () => void; webinar?: WebinarJson }) {
   const form = useDraftForm<Draft>(() => (webinar ? fromWebinar(webinar) : defaults()));
   const { draft, set, field } = form;
@@ -115,67 +118,15 @@ export function CreateWebinarDialog({ open, onClose, webinar }: { open: boolean;
       onSubmit={submit}
     >
       <TextField label="Titre" {...field('title')} required className="sm:col-span-2" />
-      <TextAreaField
-        label="Description"
-        {...field('description')}
-        required
-        rows={3}
-        className="sm:col-span-2"
-      />
-      <TextField
-        label="Date"
-        {...field('date')}
-        type="date"
-        required
-        hint="Heure de Suisse (Europe/Zurich)"
-      />
+      <TextAreaField label="Description" {...field('description')} required rows={3} className="sm:col-span-2" />
+      <TextField label="Date" {...field('date')} type="date" required hint="Heure de Suisse (Europe/Zurich)" />
       <TextField label="Heure" {...field('time')} type="time" required />
-      <TextField
-        label="Durée (minutes)"
-        {...field('duration')}
-        type="number"
-        inputMode="numeric"
-        min={LIMITS.webinarDurationMin}
-        max={LIMITS.webinarDurationMax}
-        required
-      />
-      <TextField
-        label="Nombre maximum de participants"
-        {...field('maxAttendees')}
-        type="number"
-        inputMode="numeric"
-        min={LIMITS.webinarMaxAttendeesMin}
-        max={LIMITS.webinarMaxAttendeesMax}
-        required
-      />
-      <TextField
-        label="Lieu"
-        {...field('location')}
-        required
-        className="sm:col-span-2"
-      />
-      <TextField
-        label="URL d'inscription"
-        {...field('registrationUrl')}
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-      />
-      <TextField
-        label="URL de l'image"
-        {...field('imageUrl')}
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-      />
-      <TextField
-        label="Lien de connexion"
-        {...field('joinUrl')}
-        type="url"
-        inputMode="url"
-        placeholder="https://zoom.us/j/..."
-        className="sm:col-span-2"
-      />
+      <TextField label="Durée (minutes)" {...field('duration')} {...whole(LIMITS.webinarDurationMin, LIMITS.webinarDurationMax)} required />
+      <TextField label="Nombre maximum de participants" {...field('maxAttendees')} {...whole(LIMITS.webinarMaxAttendeesMin, LIMITS.webinarMaxAttendeesMax)} required />
+      <TextField label="Lieu" {...field('location')} required className="sm:col-span-2" />
+      <TextField label="URL d'inscription" {...field('registrationUrl')} type="url" inputMode="url" placeholder="https://" />
+      <TextField label="URL de l'image" {...field('imageUrl')} type="url" inputMode="url" placeholder="https://" />
+      <TextField label="Lien de connexion" {...field('joinUrl')} type="url" inputMode="url" placeholder="https://zoom.us/j/..." className="sm:col-span-2" />
       <div className="sm:col-span-2">
         <SwitchField label="Actif" name="isActive" checked={draft.isActive} onChange={set('isActive')} />
       </div>

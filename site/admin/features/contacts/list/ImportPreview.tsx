@@ -1,7 +1,7 @@
 /** The import's mapping step: one select per column (guessed by the server), and the first rows with their errors. */
 import type { LeadImportJson } from '#presenters';
 import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, type ImportField } from '#schemas/lead-bulk.ts';
-import { controlClass, cx } from '../../../ui/primitives.tsx';
+import { controlClass, cx, LabelledOptions } from '../../../ui/primitives.tsx';
 import { td, th } from '../../../ui/table.tsx';
 
 export type Mapping = Array<ImportField | ''>;
@@ -33,11 +33,7 @@ export function MappingFields({ columns, mapping, onChange }: { columns: LeadImp
                 }}
               >
                 <option value="">Ignorer</option>
-                {IMPORT_FIELDS.map((field) => (
-                  <option key={field} value={field}>
-                    {IMPORT_FIELD_LABELS[field]}
-                  </option>
-                ))}
+                <LabelledOptions values={IMPORT_FIELDS} labels={IMPORT_FIELD_LABELS} />
               </select>
             </div>
           );
