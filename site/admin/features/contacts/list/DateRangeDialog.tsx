@@ -1,37 +1,29 @@
 /** "Par date" → "Plage de dates…": the first and last day (inclusive, Swiss days) of the contacts' creation. */
-import { useState, type SubmitEvent } from 'react';
-import { dateRangeIssue } from '#schemas/leads.ts';
+import { dateRangeIssue, leadListQuerySchema } from '#schemas/leads.ts';
 import { Modal } from '../../../ui/dialog.tsx';
-import { TextField } from '../../../ui/forms.tsx';
-import { buttonClass } from '../../../ui/primitives.tsx';
+import { FormActions, TextField } from '../../../ui/forms.tsx';
+import { useDraftForm } from '../../../ui/useDraftForm.ts';
+
+const rangeSchema = leadListQuerySchema.pick({ createdFrom: true, createdTo: true });
 
 export function DateRangeDialog(props: { open: boolean; from: string; to: string; onClose: () => void; onApply: (range: { from: string; to: string }) => void }) {
-  const [from, setFrom] = useState(props.from);
-  const [to, setTo] = useState(props.to);
-  const [error, setError] = useState<string | undefined>();
-
-  function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!from && !to) return setError('Indiquez au moins une des deux dates.');
-    const issue = dateRangeIssue({ createdFrom: from, createdTo: to });
-    if (issue) return setError(issue.message);
-    setError(undefined);
-    props.onApply({ from, to });
-  }
+  const form = useDraftForm(() => ({ createdFrom: props.from, createdTo: props.to }));
+  const { createdFrom: from, createdTo: to } = form.draft;
+  // The messages go under "Au": the range is one answer.
+  const submit = form.onSubmit(rangeSchema, () => props.onApply({ from, to }), {
+    extraErrors: (found) => {
+      if (!from && !to) found.createdTo = 'Indiquez au moins une des deux dates.';
+      const issue = dateRangeIssue({ createdFrom: from, createdTo: to });
+      if (issue) found[issue.path] = issue.message;
+    },
+  });
 
   return (
     <Modal open={props.open} onClose={props.onClose} title="Plage de dates" description="Contacts créés entre ces deux jours inclus (heure suisse).">
       <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField label="Du" name="from" type="date" value={from} onChange={setFrom} />
-        <TextField label="Au" name="to" type="date" value={to} onChange={setTo} error={error} />
-        <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-          <button type="button" className={buttonClass('secondary')} onClick={props.onClose}>
-            Annuler
-          </button>
-          <button type="submit" className={buttonClass('primary')}>
-            Appliquer
-          </button>
-        </div>
+        <TextField label="Du" {...form.field('createdFrom')} type="date" />
+        <TextField label="Au" {...form.field('createdTo')} type="date" />
+        <FormActions className="sm:col-span-2" cancel={{ onClick: props.onClose }} submitLabel="Appliquer" pending={false} />
       </form>
     </Modal>
   );
