@@ -6,6 +6,7 @@ import { formatDue } from '../../../lib/dates.ts';
 import { isPeriod, PERIODS, type Period } from '../../../lib/periods.ts';
 import { CheckIcon, CloseIcon, FilterIcon } from '../../../ui/icons.tsx';
 import { Badge, buttonClass } from '../../../ui/primitives.tsx';
+import { SeparatedMenuAction } from '../../../ui/RowActionsMenu.tsx';
 import type { ListParams } from './list-params.ts';
 
 export function FilterMenu({
@@ -72,18 +73,12 @@ export function FilterMenu({
           {option(Boolean(params.from || params.to), 'Plage de dates…', onPickRange)}
         </MenuSection>
         {count ? (
-          <>
-            <MenuSeparator className="my-1 h-px bg-slate-100" />
-            <MenuItem>
-              <button
-                type="button"
-                onClick={() => onChange({ source: '', status: '', newsletter: '', period: '', from: '', to: '' })}
-                className="w-full rounded px-2 py-1.5 text-left font-medium text-accent-700 data-focus:bg-accent-50"
-              >
-                Effacer les filtres
-              </button>
-            </MenuItem>
-          </>
+          <SeparatedMenuAction
+            onClick={() => onChange({ source: '', status: '', newsletter: '', period: '', from: '', to: '' })}
+            className="w-full rounded px-2 py-1.5 text-left font-medium text-accent-700 data-focus:bg-accent-50"
+          >
+            Effacer les filtres
+          </SeparatedMenuAction>
         ) : null}
       </MenuItems>
     </Menu>
