@@ -37,7 +37,7 @@ export interface ContactResult {
   backgroundContacts: number;
 }
 
-/** The calls LeadDetail and its cards make when the page opens (site/admin/screens/LeadDetail.tsx). */
+/** The calls LeadDetail and its cards make when the page opens (site/admin/features/contacts/LeadDetail.tsx). */
 export function contactPageCalls(id: number): string[] {
   return [
     `/api/admin/leads/${id}`,

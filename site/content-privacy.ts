@@ -1,5 +1,5 @@
 /**
- * The schemas of the privacy copy (issue 14): the notice (`privacy.yaml`, whose version and hash are the
+ * The schemas of the privacy copy (decision 061): the notice (`privacy.yaml`, whose version and hash are the
  * proof of what each person was shown), the legal notice (`legal.yaml`) and the newsletter's link pages
  * (`newsletter-pages.yaml`). Strict like every collection of site/content.config.ts.
  */

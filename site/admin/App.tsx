@@ -12,25 +12,25 @@ import { $session, loadSession, type CurrentUser } from './stores/session.ts';
 import { AdminLayout } from './ui/Layout.tsx';
 import { Alert, buttonClass, Spinner } from './ui/primitives.tsx';
 import { Toaster } from './ui/Toaster.tsx';
-import { Dashboard } from './screens/Dashboard.tsx';
-import { NotFound } from './screens/NotFound.tsx';
+import { Dashboard } from './features/dashboard/Dashboard.tsx';
+import { NotFound } from './ui/NotFound.tsx';
 
 // The dashboard ships with the app; every other screen is its own chunk, loaded on first visit,
 // so the dashboard's JavaScript stays small (forms and their validation load with the forms).
-const AdminDev = lazy(() => import('./screens/AdminDev.tsx').then((m) => ({ default: m.AdminDev })));
-const LeadDetail = lazy(() => import('./screens/LeadDetail.tsx').then((m) => ({ default: m.LeadDetail })));
-const LeadForm = lazy(() => import('./screens/LeadForm.tsx').then((m) => ({ default: m.LeadForm })));
-const LeadsList = lazy(() => import('./screens/LeadsList.tsx').then((m) => ({ default: m.LeadsList })));
-const RegistrationsScreen = lazy(() => import('./screens/Registrations.tsx').then((m) => ({ default: m.RegistrationsScreen })));
-const WebinarDetail = lazy(() => import('./screens/WebinarDetail.tsx').then((m) => ({ default: m.WebinarDetail })));
-const Emails = lazy(() => import('./screens/Emails.tsx').then((m) => ({ default: m.Emails })));
-const EmailDetail = lazy(() => import('./screens/EmailDetail.tsx').then((m) => ({ default: m.EmailDetail })));
-const Tasks = lazy(() => import('./screens/Tasks.tsx').then((m) => ({ default: m.Tasks })));
-const Analytics = lazy(() => import('./screens/Analytics.tsx').then((m) => ({ default: m.Analytics })));
-const ActivityFeed = lazy(() => import('./screens/ActivityFeed.tsx').then((m) => ({ default: m.ActivityFeed })));
-const Settings = lazy(() => import('./screens/Settings.tsx').then((m) => ({ default: m.Settings })));
-const Tags = lazy(() => import('./screens/Tags.tsx').then((m) => ({ default: m.Tags })));
-const Webinars = lazy(() => import('./screens/Webinars.tsx').then((m) => ({ default: m.Webinars })));
+const AdminDev = lazy(() => import('./features/admin-dev/AdminDev.tsx').then((m) => ({ default: m.AdminDev })));
+const LeadDetail = lazy(() => import('./features/contacts/LeadDetail.tsx').then((m) => ({ default: m.LeadDetail })));
+const LeadForm = lazy(() => import('./features/contacts/LeadForm.tsx').then((m) => ({ default: m.LeadForm })));
+const LeadsList = lazy(() => import('./features/contacts/LeadsList.tsx').then((m) => ({ default: m.LeadsList })));
+const RegistrationsScreen = lazy(() => import('./features/registrations/Registrations.tsx').then((m) => ({ default: m.RegistrationsScreen })));
+const WebinarDetail = lazy(() => import('./features/webinars/WebinarDetail.tsx').then((m) => ({ default: m.WebinarDetail })));
+const Emails = lazy(() => import('./features/emails/Emails.tsx').then((m) => ({ default: m.Emails })));
+const EmailDetail = lazy(() => import('./features/emails/EmailDetail.tsx').then((m) => ({ default: m.EmailDetail })));
+const Tasks = lazy(() => import('./features/activities/Tasks.tsx').then((m) => ({ default: m.Tasks })));
+const Analytics = lazy(() => import('./features/analytics/Analytics.tsx').then((m) => ({ default: m.Analytics })));
+const ActivityFeed = lazy(() => import('./features/activities/ActivityFeed.tsx').then((m) => ({ default: m.ActivityFeed })));
+const Settings = lazy(() => import('./features/settings/Settings.tsx').then((m) => ({ default: m.Settings })));
+const Tags = lazy(() => import('./features/tags/Tags.tsx').then((m) => ({ default: m.Tags })));
+const Webinars = lazy(() => import('./features/webinars/Webinars.tsx').then((m) => ({ default: m.Webinars })));
 
 setUnauthorizedHandler((error) => {
   if (isUnauthorized(error)) goToSignIn();

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
+import { LineIcon } from './LineIcon.tsx';
 
 interface Item {
   question: string;
@@ -40,16 +41,7 @@ export default function FaqAccordion({ items }: { items: Item[] }) {
                     aria-hidden="true"
                     className="grid size-9 shrink-0 place-items-center rounded-full border border-line text-copper transition group-data-open:rotate-45 group-data-open:bg-copper group-data-open:text-white motion-reduce:transition-none"
                   >
-                    <svg
-                      viewBox="0 0 24 24"
-                      className="size-4"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                    >
-                      <path d="M12 5v14M5 12h14" />
-                    </svg>
+                    <LineIcon d="M12 5v14M5 12h14" className="size-4" />
                   </span>
                 </DisclosureButton>
               </h3>

@@ -5,11 +5,12 @@
  * The panel is an HTML popover (`popover` + the button's `popovertarget`,
  * https://developer.mozilla.org/docs/Web/API/Popover_API): the browser itself opens it on the first tap,
  * closes it on Escape or a tap outside and returns focus to the button, before and without any
- * JavaScript (issue 16: the first tap paints the list at once instead of waiting for React). The island
+ * JavaScript (decision 042: the first tap paints the list at once instead of waiting for React). The island
  * still hydrates on that first interaction (`client:interaction`, which leaves popover buttons to the
  * browser) and then adds what HTML alone cannot: closing when an entry is chosen, and the button's label.
  */
 import { useCallback, useId, useRef, useSyncExternalStore } from 'react';
+import { LineIcon } from './LineIcon.tsx';
 
 const neverChanges = () => () => {};
 
@@ -51,28 +52,8 @@ export default function MobileMenu({ entries, webinar, labels }: Props) {
         className="grid size-11 place-items-center rounded-full text-ink transition hover:bg-sand"
       >
         {/* The icons follow the panel's state in CSS, so they are right before hydration too. */}
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-6 group-has-[:popover-open]:hidden"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-        >
-          <path d="M4 7h16M4 12h16M4 17h16" />
-        </svg>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="hidden size-6 group-has-[:popover-open]:block"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-        >
-          <path d="M6 6l12 12M18 6 6 18" />
-        </svg>
+        <LineIcon d="M4 7h16M4 12h16M4 17h16" className="size-6 group-has-[:popover-open]:hidden" strokeWidth="1.8" />
+        <LineIcon d="M6 6l12 12M18 6 6 18" className="hidden size-6 group-has-[:popover-open]:block" strokeWidth="1.8" />
       </button>
       <nav
         ref={panel}
@@ -95,18 +76,7 @@ export default function MobileMenu({ entries, webinar, labels }: Props) {
                 {entry.label}
                 {entry.external && <span className="sr-only"> {labels.newTabHint}</span>}
                 {entry.external && (
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    className="size-4 text-muted"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.8"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  >
-                    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-                  </svg>
+                  <LineIcon d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" className="size-4 text-muted" strokeWidth="1.8" roundJoins />
                 )}
               </a>
             </li>

@@ -11,6 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { useStore } from '@nanostores/react';
 import { $toast, type Toast } from '../lib/toast.ts';
 import { useToastDismissal } from '../lib/use-toast-dismissal.ts';
+import { LineIcon } from './LineIcon.tsx';
 
 export interface ToasterLabels {
   closeLabel: string;
@@ -113,17 +114,7 @@ function ToastCard({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
           aria-hidden="true"
           className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-success-bg text-success"
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="m5 12.5 4.5 4.5L19 7.5" />
-          </svg>
+          <LineIcon d="m5 12.5 4.5 4.5L19 7.5" className="size-4" strokeWidth="2.2" roundJoins />
         </span>
       )}
       <div className="min-w-0">
@@ -140,17 +131,7 @@ function ToastCard({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
         aria-label={closeLabel}
         className={`absolute top-3 right-3 grid size-8 place-items-center rounded-full ${destructive ? 'hover:bg-white/15' : 'hover:bg-sand'}`}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <path d="M6 6l12 12M18 6 6 18" />
-        </svg>
+        <LineIcon d="M6 6l12 12M18 6 6 18" className="size-4" />
       </button>
     </div>
   );

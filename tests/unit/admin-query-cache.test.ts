@@ -10,6 +10,7 @@ import {
   keyStartsWith,
   load,
   loadIfStale,
+  mutation,
   setUnauthorizedHandler,
   watch,
   type QueryKey,
@@ -108,5 +109,31 @@ describe('invalidate', () => {
     const webinars = counted(['webinars', 'list', '1'], []);
     await load(webinars.entry);
     expect(invalidate(['leads'], ['lead', '3'])).toBe(0);
+  });
+});
+
+describe('mutation', () => {
+  test('a change refreshes the keys it declares once it succeeds, and only those', async () => {
+    const contact = counted(['lead', '4', 'detail'], 'four');
+    const webinars = counted(['webinars', 'list', '1'], []);
+    await Promise.all([load(contact.entry), load(webinars.entry)]);
+    const rename = mutation(async (id: string, name: string) => ({ id, name }), (id) => [['lead', id]]);
+    expect(await rename('4', 'Ana')).toEqual({ id: '4', name: 'Ana' });
+    await loadIfStale(contact.entry);
+    await loadIfStale(webinars.entry);
+    expect(contact.calls.count).toBe(2);
+    expect(webinars.calls.count).toBe(1);
+  });
+
+  test('a refused change refreshes nothing and hands its error to the caller', async () => {
+    const list = counted(['leads', 'list', 'page=1'], []);
+    await load(list.entry);
+    const refused = new Error('400: Bad Request');
+    const create = mutation(async () => {
+      throw refused;
+    }, [['leads']]);
+    await expect(create()).rejects.toBe(refused);
+    await loadIfStale(list.entry);
+    expect(list.calls.count).toBe(1);
   });
 });

@@ -8,7 +8,7 @@ import { formatDateTime, formatDue, formatLong, formatPPP, todayInZurich, zurich
 import { errorMessage } from '../../site/admin/lib/http.ts';
 import { pageCount, pageItems } from '../../site/admin/ui/pagination.tsx';
 import { activeLink, avatarLetter } from '../../site/admin/ui/Layout.tsx';
-import { percentageText } from '../../site/admin/screens/Dashboard.tsx';
+import { percentageText } from '../../site/admin/features/dashboard/Dashboard.tsx';
 import { destination } from '../../site/admin/login/LoginApp.tsx';
 
 describe('pagination', () => {

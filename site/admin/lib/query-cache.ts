@@ -120,6 +120,23 @@ export function invalidate(...prefixes: QueryKey[]): number {
   return reached;
 }
 
+/**
+ * A change to the data, declared with the key prefixes it makes out of date: once `run` succeeds the
+ * returned function invalidates `touches` (a list, or a list computed from the call's arguments), so
+ * no screen has to remember what a change touches. Each feature's `queries.ts` defines its changes
+ * this way; `invalidate` is called nowhere else (docs/decisions/099-admin-features.md).
+ */
+export function mutation<A extends unknown[], R>(
+  run: (...args: A) => Promise<R>,
+  touches: readonly QueryKey[] | ((...args: A) => readonly QueryKey[]),
+): (...args: A) => Promise<R> {
+  return async (...args: A) => {
+    const result = await run(...args);
+    invalidate(...(typeof touches === 'function' ? touches(...args) : touches));
+    return result;
+  };
+}
+
 /** Empties the cache (tests, sign-out). */
 export function clearQueryCache(): void {
   entries.clear();

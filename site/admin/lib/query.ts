@@ -1,12 +1,13 @@
 /**
  * React hooks over the admin's query cache (./query-cache.ts): `useQuery` reads a key and fetches
- * it the first time or after invalidation; `useMutation` runs a change with a pending flag.
+ * it the first time or after invalidation; `useMutation` runs a change (declared with `mutation`,
+ * which refreshes what it touches) with a pending flag.
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { errorMessage } from './http.ts';
 import { entryFor, IDLE, load, reportQueryError, watch, type QuerySpec, type QueryState } from './query-cache.ts';
 
-export { invalidate, setUnauthorizedHandler, type QueryKey, type QuerySpec } from './query-cache.ts';
+export { mutation, setUnauthorizedHandler, type QueryKey, type QuerySpec } from './query-cache.ts';
 
 /** Reads `spec.key` from the cache. A null spec means "not yet": nothing is fetched. */
 export function useQuery<T>(spec: QuerySpec<T> | null) {

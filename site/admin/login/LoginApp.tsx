@@ -2,7 +2,7 @@
  * /login: sign in with the username field and the password, or create the first
  * administrator. Already signed in → /simple-admin; after success → /simple-admin after 500 ms
  * (or back to the admin page that sent the visitor here, when it says so with `next`).
- * Issue 10: "Créer un compte administrateur" shows only while no account exists; in production it
+ * "Créer un compte administrateur" shows only while no account exists (decision 021); in production it
  * needs the one-time setup code from the server's log, and the password must not be guessable.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
@@ -26,6 +26,29 @@ export function destination(search: string): string {
 function firstApiMessage(error: unknown): string | undefined {
   const text = errorMessage(error);
   return text || undefined;
+}
+
+/**
+ * A text input that keeps what is typed as it is (no capital letter, no spelling check): usernames
+ * and codes. Its hint is the paragraph `{id}-hint`.
+ */
+function VerbatimInput(props: { id: string; name: string; autoComplete: string; value: string; onChange: (value: string) => void; invalid?: boolean; disabled: boolean }) {
+  return (
+    <input
+      id={props.id}
+      name={props.name}
+      type="text"
+      autoComplete={props.autoComplete}
+      autoCapitalize="none"
+      spellCheck={false}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      aria-invalid={props.invalid}
+      disabled={props.disabled}
+      aria-describedby={`${props.id}-hint`}
+      className={controlClass}
+    />
+  );
 }
 
 export default function LoginApp() {
@@ -132,20 +155,7 @@ export default function LoginApp() {
               <label htmlFor="username" className="mb-1.5 block text-sm font-medium text-slate-800">
                 Nom d'utilisateur
               </label>
-              <input
-                id="username"
-                name="username"
-                type="text"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-                aria-invalid={invalid(username)}
-                disabled={checking}
-                aria-describedby="username-hint"
-                className={controlClass}
-              />
+              <VerbatimInput id="username" name="username" autoComplete="username" value={username} onChange={setUsername} invalid={invalid(username)} disabled={checking} />
               <p id="username-hint" className="mt-1 text-xs text-slate-500">
                 Votre adresse email ou votre nom d'utilisateur.
               </p>
@@ -197,19 +207,7 @@ export default function LoginApp() {
                   <label htmlFor="setup-code" className="mb-1.5 block text-sm font-medium text-slate-800">
                     Code d'installation
                   </label>
-                  <input
-                    id="setup-code"
-                    name="setupCode"
-                    type="text"
-                    autoComplete="off"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    value={setupCode}
-                    onChange={(event) => setSetupCode(event.target.value)}
-                    aria-describedby="setup-code-hint"
-                    disabled={checking}
-                    className={controlClass}
-                  />
+                  <VerbatimInput id="setup-code" name="setupCode" autoComplete="off" value={setupCode} onChange={setSetupCode} disabled={checking} />
                   <p id="setup-code-hint" className="mt-1 text-xs text-slate-500">
                     Écrit dans le journal du serveur à son démarrage, sur la ligne « Code d'installation : … ».
                   </p>

@@ -38,16 +38,25 @@ export function RowActionsMenu({
           </MenuItem>
         ))}
         {canEdit ? (
-          <>
-            <MenuSeparator className="my-1 h-px bg-slate-100" />
-            <MenuItem>
-              <button type="button" onClick={onDelete} className={`${base} text-red-700 data-focus:bg-red-50`}>
-                <TrashIcon size={16} /> Supprimer
-              </button>
-            </MenuItem>
-          </>
+          <SeparatedMenuAction onClick={onDelete} className={`${base} text-red-700 data-focus:bg-red-50`}>
+            <TrashIcon size={16} /> Supprimer
+          </SeparatedMenuAction>
         ) : null}
       </MenuItems>
     </Menu>
+  );
+}
+
+/** A menu's last entry, set apart by a line: "Supprimer" in a row's menu, "Effacer les filtres". */
+export function SeparatedMenuAction({ onClick, className, children }: { onClick: () => void; className: string; children: ReactNode }) {
+  return (
+    <>
+      <MenuSeparator className="my-1 h-px bg-slate-100" />
+      <MenuItem>
+        <button type="button" onClick={onClick} className={className}>
+          {children}
+        </button>
+      </MenuItem>
+    </>
   );
 }

@@ -167,17 +167,31 @@ export function SwitchField({
   );
 }
 
+/** The submit button of an admin form, with its spinner (and `pendingLabel`) while the save is pending. */
+export function SubmitButton(props: { label: ReactNode; pendingLabel?: ReactNode; pending: boolean; destructive?: boolean }) {
+  return (
+    <button type="submit" className={buttonClass(props.destructive ? 'destructive' : 'primary')} disabled={props.pending}>
+      {props.pending ? <Spinner /> : null}
+      {props.pending ? (props.pendingLabel ?? props.label) : props.label}
+    </button>
+  );
+}
+
 /**
- * The footer of an admin form: "Annuler" (a button or a link back) and the submit button with its
- * spinner while the save is pending.
+ * The footer of an admin form: "Annuler" (a button or a link back) and the submit button; a form
+ * without "Annuler" (a card of the settings) has its submit button alone on the right. A destructive
+ * form (an erasure) cannot be cancelled while its request runs.
  */
 export function FormActions(props: {
-  cancel: { onClick: () => void } | { href: string };
-  submitLabel: string;
-  pendingLabel?: string;
+  cancel?: { onClick: () => void } | { href: string };
+  submitLabel: ReactNode;
+  pendingLabel?: ReactNode;
   pending: boolean;
+  destructive?: boolean;
   className?: string;
 }) {
+  const submit = <SubmitButton label={props.submitLabel} pendingLabel={props.pendingLabel} pending={props.pending} destructive={props.destructive} />;
+  if (!props.cancel) return <div className={cx('flex justify-end', props.className)}>{submit}</div>;
   return (
     <div className={cx('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', props.className)}>
       {'href' in props.cancel ? (
@@ -185,14 +199,11 @@ export function FormActions(props: {
           Annuler
         </a>
       ) : (
-        <button type="button" className={buttonClass('secondary')} onClick={props.cancel.onClick}>
+        <button type="button" className={buttonClass('secondary')} onClick={props.cancel.onClick} disabled={props.destructive && props.pending}>
           Annuler
         </button>
       )}
-      <button type="submit" className={buttonClass('primary')} disabled={props.pending}>
-        {props.pending ? <Spinner /> : null}
-        {props.pending ? (props.pendingLabel ?? props.submitLabel) : props.submitLabel}
-      </button>
+      {submit}
     </div>
   );
 }

@@ -163,3 +163,25 @@ export function orDash(value: string | null | undefined, dash = '-'): string {
 export function fullName(person: { firstName?: string | null; lastName?: string | null }): string {
   return [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ');
 }
+
+/** The `<option>`s of a native select: one per value, showing its French label. */
+export function LabelledOptions<V extends string>({ values, labels }: { values: readonly V[]; labels: Record<V, string> }) {
+  return (
+    <>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {labels[value]}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The "Voir tout…" link at the top right of a card that shows only the first items. */
+export function CardLink({ href, text }: { href: string; text: string }) {
+  return (
+    <a href={href} className={buttonClass('ghost', 'sm')}>
+      {text}
+    </a>
+  );
+}

@@ -92,3 +92,28 @@ export function TableMessage({ colSpan, children }: { colSpan: number; children:
   );
 }
 
+
+/**
+ * A list table with its header row, whose body is the rows drawn by `children`, or in their place
+ * the loading text, the error or the empty text (`tableState`).
+ */
+export function ListTable<T>(props: {
+  label: string;
+  minWidth?: string;
+  columns: readonly string[];
+  state: { loading: boolean; errorText?: string | null; data?: unknown };
+  rows: readonly T[] | undefined;
+  loading: string;
+  empty: string;
+  children: (row: T) => ReactNode;
+}) {
+  const rows = props.rows ?? [];
+  return (
+    <Table label={props.label} minWidth={props.minWidth}>
+      <TableHead columns={props.columns} />
+      <tbody className="divide-y divide-slate-100">
+        {tableState(props.state, rows.length === 0, { colSpan: props.columns.length, loading: props.loading, empty: props.empty }) ?? rows.map(props.children)}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,17 +1,17 @@
 /**
  * Delete with confirmation (contacts and webinars): the chosen item is held while the
  * "Confirmer la suppression" dialog is open; confirming deletes it, closes the dialog, shows the
- * toast and refreshes what the deletion touches; cancelling forgets the choice.
+ * toast (the feature's mutation refreshes what the deletion touches); cancelling forgets the choice.
  */
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../lib/http.ts';
-import { invalidate, useMutation, type QueryKey } from '../lib/query.ts';
+import { useMutation } from '../lib/query.ts';
 import { toast, toastError } from '../stores/toast.ts';
 import { ConfirmDialog } from './dialog.tsx';
 
 export interface ConfirmedDelete<T> {
+  /** The feature's mutation (declared with `mutation`, so it refreshes what it touches). */
   remove: (item: T) => Promise<void>;
-  touches: QueryKey[];
   success: { title: string; description: string };
   /** The destructive toast's text for the error message. */
   failure: (message: string) => string;
@@ -25,7 +25,6 @@ export function useConfirmedDelete<T>(options: ConfirmedDelete<T>) {
     onSuccess: () => {
       setToDelete(undefined);
       toast(options.success);
-      invalidate(...options.touches);
     },
     onError: (error) => {
       setToDelete(undefined);

@@ -1,14 +1,22 @@
 /**
- * The admin forms' shared behaviour: a draft of the inputs, a setter per field, validation with the
- * API's own zod schema before sending (first message per field under its input), and the server's
- * field errors after a refused save.
+ * The one way an admin form is written: a draft of the inputs, `field(name)` binding an input to
+ * it, `onSubmit(schema, send)` validating with the API's own zod schema from `#schemas` before
+ * sending (first message per field under its input), and the server's field errors after a refused
+ * save. The save itself is a feature's mutation run through `useMutation` (decision 099).
  */
-import { useState } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { z } from 'zod';
 import { firstErrorByField } from '#schemas/field-errors.ts';
 import { fieldErrors } from '../lib/http.ts';
 
 export type FieldErrors = Record<string, string>;
+
+interface ValidateOptions {
+  /** Adds messages the schema cannot give (a field the dialog requires although the API has a default for it). */
+  extraErrors?: (errors: FieldErrors) => void;
+  /** Moves the focus to the first invalid field (long forms). */
+  focusFirstError?: boolean;
+}
 
 export function useDraftForm<D extends object>(initial: () => D) {
   const [draft, setDraft] = useState<D>(initial);
@@ -22,15 +30,8 @@ export function useDraftForm<D extends object>(initial: () => D) {
   /** The props binding an input to a draft field: name, value, change handler, error. */
   const field = <K extends keyof D & string>(key: K) => ({ name: key, value: draft[key], onChange: set(key), error: errors[key] });
 
-  /**
-   * The parsed body, or undefined after showing the errors. `extraErrors` may add messages the
-   * schema cannot give (a field the dialog requires although the API has a default for it).
-   */
-  function validate<S extends z.ZodType>(
-    schema: S,
-    body: unknown,
-    options: { extraErrors?: (errors: FieldErrors) => void; focusFirstError?: boolean } = {},
-  ): z.output<S> | undefined {
+  /** The parsed body, or undefined after showing the errors. */
+  function validate<S extends z.ZodType>(schema: S, body: unknown, options: ValidateOptions = {}): z.output<S> | undefined {
     const parsed = schema.safeParse(body);
     const found = parsed.success ? {} : firstErrorByField(parsed.error.issues);
     options.extraErrors?.(found);
@@ -53,10 +54,26 @@ export function useDraftForm<D extends object>(initial: () => D) {
     setErrors(found);
   }
 
+  /**
+   * The form's submit handler: validates `body(draft)` (the draft itself by default) with `schema`
+   * and hands the parsed body to `send`; an invalid draft shows its errors and sends nothing.
+   */
+  function onSubmit<S extends z.ZodType>(
+    schema: S,
+    send: (parsed: z.output<S>) => unknown,
+    options: ValidateOptions & { body?: (draft: D) => unknown } = {},
+  ) {
+    return (event: SubmitEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const parsed = validate(schema, options.body ? options.body(draft) : draft, options);
+      if (parsed !== undefined) void send(parsed);
+    };
+  }
+
   function reset(): void {
     setDraft(initial());
     setErrors({});
   }
 
-  return { draft, set, field, errors, clearErrors: () => setErrors({}), validate, showServerErrors, reset };
+  return { draft, set, field, errors, setErrors, clearErrors: () => setErrors({}), validate, onSubmit, showServerErrors, reset };
 }

@@ -1,7 +1,7 @@
 /**
  * `client:interaction`: hydrates an island when the visitor starts using it — the pointer comes over
  * it, a finger touches it, keyboard focus enters it, or it is clicked — so a page downloads no
- * JavaScript before someone interacts (guide rule 7, issue 16).
+ * JavaScript before someone interacts (guide rule 7, decision 040).
  *
  * Until then the server-rendered HTML works on its own (forms post natively, links navigate). A
  * click on a control of the island that arrives while its code is loading (the tap that woke the

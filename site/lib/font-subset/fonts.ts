@@ -1,5 +1,5 @@
 /**
- * The site's two web fonts and what each must be able to draw (issue 16). The build subsets the
+ * The site's two web fonts and what each must be able to draw (decision 041). The build subsets the
  * full files under site/public/fonts/ to these characters (see subset.ts); site/layouts/public.css
  * declares the same families, files and weight ranges (a unit test checks they agree).
  */

@@ -1,6 +1,6 @@
 /**
  * The Astro integration that replaces the built copies of the web fonts (dist/fonts/) by their
- * subsets once the pages are built (issue 16). `astro dev` keeps serving the full files.
+ * subsets once the pages are built (decision 041). `astro dev` keeps serving the full files.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,0 +1,33 @@
+/** The accounts' calls (the signed-in user's profile, password and sessions; the team's users), with their cache keys. */
+import type { SessionJson, UserAccountJson, UserJson } from '#presenters';
+import type { ProfileUpdateInput, UserCreateInput, UserUpdateInput } from '#schemas';
+import { getJson } from '../../lib/api.ts';
+import { adminBase, http } from '../../lib/http.ts';
+import { mutation, type QueryKey } from '../../lib/query.ts';
+
+/** A user created or changed shows in the users' list and writes to the journal. */
+const USER_TOUCHES: readonly QueryKey[] = [['users'], ['audit']];
+/** A password change or a closed session ends sessions and writes to the journal. */
+const SESSION_TOUCHES: readonly QueryKey[] = [['sessions'], ['audit']];
+
+export const accountQueries = {
+  users: () => ({ key: ['users', adminBase()] as const, fetcher: getJson<{ users: UserAccountJson[] }>(`${adminBase()}/users`) }),
+  sessions: () => ({ key: ['sessions'] as const, fetcher: getJson<{ sessions: SessionJson[] }>('/api/simple-auth/sessions') }),
+};
+
+export const accountMutations = {
+  updateProfile: mutation((body: ProfileUpdateInput) => http.patch('/api/simple-auth/user', { json: body }).json<UserJson>(), USER_TOUCHES),
+  changePassword: mutation(
+    (body: { currentPassword: string; newPassword: string }) => http.post('/api/simple-auth/password', { json: body }).json<{ message: string }>(),
+    SESSION_TOUCHES,
+  ),
+  /** Closing this browser's own session leaves for the sign-in page: nothing to refresh. */
+  endSession: mutation(
+    async (session: SessionJson) => {
+      await http.delete(`/api/simple-auth/sessions/${encodeURIComponent(session.id)}`);
+    },
+    (session) => (session.current ? [] : SESSION_TOUCHES),
+  ),
+  createUser: mutation((body: UserCreateInput) => http.post(`${adminBase()}/users`, { json: body }).json<UserAccountJson>(), USER_TOUCHES),
+  updateUser: mutation((id: number, body: UserUpdateInput) => http.patch(`${adminBase()}/users/${id}`, { json: body }).json<UserAccountJson>(), USER_TOUCHES),
+};

@@ -1,0 +1,201 @@
+/**
+ * Analytiques (/admin/analytics, decisions 070 and 072): a period (30 jours, 90 jours, 12 mois, in the URL) and four
+ * charts, each with its figures in a table beneath it for screen readers and for copying. The chart
+ * library (Observable Plot) is imported here only, so it loads with this screen's chunk (decision 070).
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, type ReactNode } from 'react';
+import type { AnalyticsJson } from '#presenters';
+import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS, type AnalyticsPeriod } from '#schemas/analytics-periods.ts';
+import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '#schemas/options.ts';
+import { formatDue, formatLong } from '../../lib/dates.ts';
+import { useQuery } from '../../lib/query.ts';
+import { analyticsQueries } from './queries.ts';
+import { $router, navigate } from '../../stores/router.ts';
+import { buttonClass, Card, CardHeader, cx, PageHeader } from '../../ui/primitives.tsx';
+import { Table, TableHead, td } from '../../ui/table.tsx';
+import { funnelChart, funnelSteps, sessionsChart, statusChart, weeklyChart } from './charts.ts';
+import { PlotFigure } from './PlotFigure.tsx';
+
+const num = 'text-right tabular-nums';
+const percent = (value: number | null) => (value === null ? '-' : `${value.toLocaleString('fr-CH')} %`);
+
+function ChartCard(props: { id: string; title: string; description: string; chart: ReactNode; table: ReactNode }) {
+  return (
+    <Card labelledBy={props.id} className="mt-6">
+      <CardHeader id={props.id} title={props.title} description={props.description} />
+      <div className="px-5 pt-4">{props.chart}</div>
+      <div className="mt-2 border-t border-slate-100">{props.table}</div>
+    </Card>
+  );
+}
+
+function Weekly({ data }: { data: AnalyticsJson }) {
+  const build = useCallback((width: number) => weeklyChart(data, width), [data]);
+  const total = data.newContacts.reduce((sum, week) => sum + week.total, 0);
+  return (
+    <ChartCard
+      id="chart-weekly"
+      title="Nouveaux contacts par semaine"
+      description="Par source, semaines commençant le lundi (heure suisse)"
+      chart={<PlotFigure build={build} summary={`Histogramme empilé : ${total} nouveaux contacts sur ${data.newContacts.length} semaines, par source.`} />}
+      table={
+        <Table label="Nouveaux contacts par semaine et par source" minWidth="min-w-[760px]">
+          <TableHead columns={['Semaine du', ...LEAD_SOURCES.map((source) => LEAD_SOURCE_LABELS[source]), 'Total']} />
+          <tbody className="divide-y divide-slate-100">
+            {data.newContacts.map((week) => (
+              <tr key={week.week}>
+                <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{formatDue(week.week)}</td>
+                {LEAD_SOURCES.map((source) => (
+                  <td key={source} className={cx(td, num)}>
+                    {week.counts[source]}
+                  </td>
+                ))}
+                <td className={cx(td, num, 'font-semibold')}>{week.total}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      }
+    />
+  );
+}
+
+function Funnel({ data }: { data: AnalyticsJson }) {
+  const build = useCallback((width: number) => funnelChart(data, width), [data]);
+  const steps = funnelSteps(data);
+  const first = steps[0]!.count;
+  return (
+    <ChartCard
+      id="chart-funnel"
+      title="Entonnoir des webinaires"
+      description="Contacts inscrits aux sessions de la période, puis présents, puis ayant demandé un contact, puis qualifiés"
+      chart={<PlotFigure build={build} summary={`Entonnoir : ${steps.map((step) => `${step.label} ${step.count}`).join(', ')}.`} />}
+      table={
+        <Table label="Entonnoir des webinaires" minWidth="min-w-[420px]">
+          <TableHead columns={['Étape', 'Contacts', 'Part des inscrits']} />
+          <tbody className="divide-y divide-slate-100">
+            {steps.map((step) => (
+              <tr key={step.label}>
+                <td className={td}>{step.label}</td>
+                <td className={cx(td, num)}>{step.count}</td>
+                <td className={cx(td, num)}>{percent(first ? Math.round((step.count / first) * 1000) / 10 : null)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      }
+    />
+  );
+}
+
+function Sessions({ data }: { data: AnalyticsJson }) {
+  const build = useCallback((width: number) => sessionsChart(data, width), [data]);
+  return (
+    <ChartCard
+      id="chart-sessions"
+      title="Sessions : inscriptions et présence"
+      description="Chaque session tenue pendant la période ; les présents sont une part des inscrits"
+      chart={
+        data.sessions.length ? (
+          <PlotFigure build={build} summary={`Barres : inscriptions et présents de ${data.sessions.length} sessions.`} />
+        ) : (
+          <p className="pb-4 text-sm text-slate-500">Aucune session pendant cette période.</p>
+        )
+      }
+      table={
+        <Table label="Inscriptions et taux de présence par session" minWidth="min-w-[640px]">
+          <TableHead columns={['Session', 'Date', 'Inscriptions', 'Présents', 'Taux de présence']} />
+          <tbody className="divide-y divide-slate-100">
+            {data.sessions.map((session) => (
+              <tr key={session.id}>
+                <td className={cx(td, 'font-medium text-slate-900')}>{session.title}</td>
+                <td className={cx(td, 'whitespace-nowrap')}>{formatLong(session.datetime)}</td>
+                <td className={cx(td, num)}>{session.registrations}</td>
+                <td className={cx(td, num)}>{session.attended}</td>
+                <td className={cx(td, num)}>{percent(session.attendanceRate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      }
+    />
+  );
+}
+
+function Statuses({ data }: { data: AnalyticsJson }) {
+  const build = useCallback((width: number) => statusChart(data, width), [data]);
+  return (
+    <ChartCard
+      id="chart-statuses"
+      title="Contacts par statut"
+      description="Le statut actuel des contacts arrivés pendant la période"
+      chart={<PlotFigure build={build} summary={`Barres : ${data.statuses.map((entry) => `${LEAD_STATUS_LABELS[entry.status]} ${entry.count}`).join(', ')}.`} />}
+      table={
+        <Table label="Contacts par statut" minWidth="min-w-[360px]">
+          <TableHead columns={['Statut', 'Contacts']} />
+          <tbody className="divide-y divide-slate-100">
+            {data.statuses.map((entry) => (
+              <tr key={entry.status}>
+                <td className={td}>{LEAD_STATUS_LABELS[entry.status]}</td>
+                <td className={cx(td, num)}>{entry.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      }
+    />
+  );
+}
+
+export function Analytics() {
+  const route = useStore($router);
+  const asked = route?.search.period as AnalyticsPeriod | undefined;
+  const period: AnalyticsPeriod = asked && ANALYTICS_PERIODS.includes(asked) ? asked : '30d';
+  const result = useQuery(analyticsQueries.analytics(period));
+  const data = result.data;
+  return (
+    <>
+      <PageHeader
+        title="Analytiques"
+        description="L'arrivée des contacts, le parcours des participants aux webinaires et le statut des contacts."
+        actions={
+          <div role="group" aria-label="Période" className="inline-flex gap-1 rounded-lg border border-slate-200 bg-white p-1">
+            {ANALYTICS_PERIODS.map((value) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={value === period}
+                className={buttonClass(value === period ? 'primary' : 'ghost', 'sm')}
+                onClick={() => navigate(value === '30d' ? '/admin/analytics' : `/admin/analytics?period=${value}`, true)}
+              >
+                {ANALYTICS_PERIOD_LABELS[value]}
+              </button>
+            ))}
+          </div>
+        }
+      />
+      {result.loading ? (
+        <p role="status" className="text-sm text-slate-500">
+          Chargement des analytiques...
+        </p>
+      ) : null}
+      {result.errorText && !data ? (
+        <p role="alert" className="text-sm text-red-700">
+          {result.errorText}
+        </p>
+      ) : null}
+      {data ? (
+        <div aria-busy={result.fetching}>
+          <p className="text-sm text-slate-600">
+            Du {formatDue(data.from)} au {formatDue(data.to)}
+          </p>
+          <Weekly data={data} />
+          <Funnel data={data} />
+          <Sessions data={data} />
+          <Statuses data={data} />
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+/** What the other features use of the e-mails: the contact page's card. */
+export { LeadEmailsCard } from './LeadEmailsCard.tsx';

@@ -1,0 +1,27 @@
+/** A contact's privacy calls: consent proofs, export, erasure. Shapes: the API's presenters. */
+import type { ConsentProofJson } from '#presenters';
+import { getJson } from '../../lib/api.ts';
+import { adminBase, http } from '../../lib/http.ts';
+import { mutation } from '../../lib/query.ts';
+import { CONTACT_TOUCHES } from '../contacts/queries.ts';
+
+export type { ConsentProofJson };
+
+export const privacyQueries = {
+  consents: (leadId: number) => ({
+    key: ['lead', String(leadId), 'consents', adminBase()] as const,
+    fetcher: getJson<{ consents: ConsentProofJson[] }>(`${adminBase()}/leads/${leadId}/consents`),
+  }),
+};
+
+/** A plain link: the browser downloads the attachment with the session cookie. */
+export function exportUrl(leadId: number): string {
+  return `${adminBase()}/leads/${leadId}/export`;
+}
+
+export const privacyMutations = {
+  /** An erasure removes the contact as a deletion does. */
+  erase: mutation(async (leadId: number, confirmEmail: string) => {
+    await http.post(`${adminBase()}/leads/${leadId}/erase`, { json: { confirmEmail } });
+  }, CONTACT_TOUCHES),
+};

@@ -1,0 +1,63 @@
+/**
+ * Paramètres (/admin/settings/{tab}): Profil, Sessions, Utilisateurs (administrators only),
+ * Journal, Système. The account menu's "Profil" (/admin/profile) and "Paramètres" open it.
+ * Each tab is a link (the URL says which one is shown, the back button works).
+ */
+import type { CurrentUser } from '../../stores/session.ts';
+import { useCanEdit } from '../../stores/session.ts';
+import { PageHeader, cx, focusRing } from '../../ui/primitives.tsx';
+import { JournalTab } from './JournalTab.tsx';
+import { ProfileTab, SessionsTab, UsersTab } from '../accounts/index.ts';
+import { SystemTab } from './SystemTab.tsx';
+
+const TABS = [
+  { id: 'profil', label: 'Profil', adminOnly: false },
+  { id: 'sessions', label: 'Sessions', adminOnly: false },
+  { id: 'utilisateurs', label: 'Utilisateurs', adminOnly: true },
+  { id: 'journal', label: 'Journal', adminOnly: false },
+  { id: 'systeme', label: 'Système', adminOnly: false },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+export function Settings({ tab, user }: { tab: string | undefined; user: CurrentUser }) {
+  const canEdit = useCanEdit();
+  const tabs = TABS.filter((candidate) => canEdit || !candidate.adminOnly);
+  const current: TabId = tabs.find((candidate) => candidate.id === tab)?.id ?? 'profil';
+
+  return (
+    <>
+      <PageHeader
+        title="Paramètres"
+        description={
+          canEdit
+            ? 'Votre profil, vos sessions, les utilisateurs et le journal.'
+            : 'Votre profil et vos sessions. Votre rôle « Lecture seule » permet de consulter sans modifier.'
+        }
+      />
+      <nav aria-label="Sections des paramètres" className="mb-6 overflow-x-auto border-b border-slate-200">
+        <ul className="flex gap-1">
+          {tabs.map(({ id, label }) => (
+            <li key={id}>
+              <a
+                href={`/admin/settings/${id}`}
+                aria-current={current === id ? 'page' : undefined}
+                className={cx(
+                  'inline-block rounded-t-md border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap',
+                  focusRing,
+                  current === id ? 'border-accent-600 text-accent-700' : 'border-transparent text-slate-600 hover:text-slate-900',
+                )}
+              >
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {current === 'profil' ? <ProfileTab key={user.id} user={user} /> : null}
+      {current === 'sessions' ? <SessionsTab /> : null}
+      {current === 'utilisateurs' ? <UsersTab currentUserId={user.id} /> : null}
+      {current === 'journal' ? <JournalTab /> : null}
+      {current === 'systeme' ? <SystemTab /> : null}
+    </>
+  );
+}
