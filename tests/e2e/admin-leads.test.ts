@@ -5,8 +5,6 @@
 import type { Page } from '@playwright/test';
 import { adminApi, expect, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
 
-test.use({ adminSuite: 'leads' });
-
 /** Today in Zurich as the date input shows it (yyyy-mm-dd) and as the app prints it (dd/mm/yyyy). */
 function zurichToday() {
   const [day, month, year] = new Intl.DateTimeFormat('fr-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' })
@@ -24,7 +22,7 @@ function rows(page: Page) {
   return page.getByRole('region', { name: 'Liste des contacts' }).locator('tbody tr');
 }
 
-test('a contact is created, found, tagged, given an activity, edited and deleted', async ({ page, request, baseURL }) => {
+test('a contact is created, found, tagged, given an activity, edited and deleted', { tag: '@empty-database' }, async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);
   await signIn(page);
 

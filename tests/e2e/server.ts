@@ -1,9 +1,11 @@
 /**
  * Starts the production server exactly as `npm start` does (node api/start.ts) on a random port
- * with a temporary DATA_DIR (fresh embedded database), and stops it with SIGTERM.
+ * with a temporary DATA_DIR, and stops it with SIGTERM. The DATA_DIR is either empty (the server
+ * migrates a new embedded database) or a copy of the migrated template the global setup prepared
+ * (decision 100): the same database `npm start` leaves behind, without paying its migrations again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -90,4 +92,26 @@ export async function startProductionServer(env: Record<string, string> = {}, da
 
 export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Where the global setup leaves the migrated template's DATA_DIR (tests/e2e/global-setup.ts). */
+export const TEMPLATE_ENV = 'E2E_TEMPLATE_DATA_DIR';
+
+/**
+ * Prepares the template: `npm start` on an empty DATA_DIR migrates the embedded database and installs
+ * pg-boss's schema; a clean stop (exit 0) leaves a closed database that can be copied file by file.
+ * Nobody has signed up on it: a server started on a copy logs its own setup code.
+ */
+export async function prepareTemplateDataDir(): Promise<string> {
+  const server = await startProductionServer();
+  const code = await server.stop();
+  if (code !== 0) throw new Error(`the template server stopped with ${code}:\n${server.output()}`);
+  return server.dataDir;
+}
+
+/** A new DATA_DIR holding a copy of the template's database (an empty DATA_DIR when there is no template). */
+export function copyOfTemplate(template = process.env[TEMPLATE_ENV]): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'innercircle-e2e-'));
+  if (template && existsSync(path.join(template, 'pglite'))) cpSync(path.join(template, 'pglite'), path.join(dir, 'pglite'), { recursive: true });
+  return dir;
 }
