@@ -7,63 +7,21 @@
  * (the `empty-database` project, or `test.use` with an empty state) it signs in through the login
  * screen, as a person does. No test here signs that session out or changes its password.
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test as base, expect } from './fixtures.ts';
-import { setupCodeFor } from './server.ts';
+import { test as base, expect, ADMIN, ensureAdmin, signInApi } from './fixtures.ts';
 
-export const ADMIN = { email: 'camille.rochat@innercircle.test', password: 'un-mot-de-passe-solide-42' };
-
-export const test = base.extend<{}, { workerAdminState: () => Promise<string> }>({
-  workerAdminState: [
-    async ({ workerServer, playwright }, use) => {
-      let state: Promise<string> | undefined;
-      await use(
-        () =>
-          (state ??= (async () => {
-            const server = await workerServer();
-            const request = await playwright.request.newContext({ baseURL: server.url });
-            try {
-              await signInApi(request, server.url);
-              const file = path.join(server.dataDir, 'administrator-session.json');
-              writeFileSync(file, JSON.stringify(await request.storageState()));
-              return file;
-            } finally {
-              await request.dispose();
-            }
-          })()),
-      );
-    },
-    { scope: 'worker' },
-  ],
+/** Admin journeys start from the worker's administrator session (`workerAdminState`, tests/e2e/fixtures.ts). */
+export const test = base.extend({
   storageState: async ({ emptyDatabase, workerAdminState, storageState }, use) => {
     await use(emptyDatabase ? storageState : await workerAdminState());
   },
 });
-export { expect };
-
-/** Creates the administrator once per database (201), or finds it there already (409). */
-export async function ensureAdmin(request: APIRequestContext, baseURL: string): Promise<void> {
-  const response = await request.post('/api/simple-auth/setup-admin', {
-    // Production servers ask for the setup code they logged at start (issue 10).
-    data: { ...ADMIN, firstName: 'Camille', lastName: 'Rochat', setupCode: setupCodeFor(baseURL) },
-    headers: { origin: new URL(baseURL).origin },
-  });
-  expect([201, 409]).toContain(response.status());
-}
+export { expect, ADMIN, ensureAdmin };
 
 /** Whether this client (a test's `request`, a page's `page.request`) already holds a session. */
 async function signedIn(request: APIRequestContext): Promise<boolean> {
   return (await request.get('/api/simple-auth/user')).status() === 200;
-}
-
-/** Creates the administrator if needed and signs the API client in. */
-async function signInApi(request: APIRequestContext, baseURL: string): Promise<void> {
-  await ensureAdmin(request, baseURL);
-  const login = await request.post('/api/simple-auth/login', { data: ADMIN, headers: { origin: new URL(baseURL).origin } });
-  expect(login.status()).toBe(200);
 }
 
 /** An API client signed in as the administrator (the worker's session when it has it), to prepare data the journey then looks at. */

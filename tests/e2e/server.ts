@@ -33,6 +33,17 @@ export function setupCodeFor(url: string): string | undefined {
 }
 
 export async function startProductionServer(env: Record<string, string> = {}, dataDir?: string): Promise<ProductionServer> {
+  return launchProductionServer(env, dataDir).ready;
+}
+
+/** A server on its way up: its process at once (to kill it if it is no longer wanted), the server once it is ready. */
+export interface LaunchedServer {
+  process: ChildProcess;
+  dataDir: string;
+  ready: Promise<ProductionServer>;
+}
+
+export function launchProductionServer(env: Record<string, string> = {}, dataDir?: string): LaunchedServer {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'innercircle-e2e-'));
   const child = spawn(process.execPath, ['api/start.ts'], {
     cwd: ROOT,
@@ -59,8 +70,12 @@ export async function startProductionServer(env: Record<string, string> = {}, da
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+  const ready = new Promise<string>((resolve, reject) => {
+    // A process that did not come up is not left behind.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, 90_000);
     child.stdout!.on('data', () => {
       const match = /Serveur prêt sur (http:\/\/\S+)/.exec(output);
       if (match) {
@@ -73,20 +88,20 @@ export async function startProductionServer(env: Record<string, string> = {}, da
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
-  // Read when asked: the log line may reach us after the ready line.
-  setupCodes.set(new URL(url).origin, () => setupCodeFromLog(output));
+  const stop = () =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+      child.once('exit', (code) => resolve(code));
+      child.kill('SIGTERM');
+    });
   return {
-    url,
-    dataDir: dir,
     process: child,
-    output: () => output,
-    setupCode: () => setupCodeFromLog(output),
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once('exit', (code) => resolve(code));
-        child.kill('SIGTERM');
-      }),
+    dataDir: dir,
+    ready: ready.then((url) => {
+      // Read when asked: the log line may reach us after the ready line.
+      setupCodes.set(new URL(url).origin, () => setupCodeFromLog(output));
+      return { url, dataDir: dir, process: child, output: () => output, setupCode: () => setupCodeFromLog(output), stop };
+    }),
   };
 }
 
