@@ -13,9 +13,13 @@ import { test as base, expect, ADMIN, ensureAdmin, signInApi } from './fixtures.
 
 /** Admin journeys start from the worker's administrator session (`workerAdminState`, tests/e2e/fixtures.ts). */
 export const test = base.extend({
-  storageState: async ({ emptyDatabase, workerAdminState, storageState }, use) => {
-    await use(emptyDatabase ? storageState : await workerAdminState());
-  },
+  // Its own timeout, as `server`'s: the worker's first test may be the one that starts the server and signs in.
+  storageState: [
+    async ({ emptyDatabase, workerAdminState, storageState }, use) => {
+      await use(emptyDatabase ? storageState : await workerAdminState());
+    },
+    { timeout: 120_000 },
+  ],
 });
 export { expect, ADMIN, ensureAdmin };
 
