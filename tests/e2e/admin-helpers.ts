@@ -18,7 +18,7 @@ export const test = base.extend({
     async ({ emptyDatabase, workerAdminState, storageState }, use) => {
       await use(emptyDatabase ? storageState : await workerAdminState());
     },
-    { timeout: 120_000 },
+    { scope: 'test', timeout: 120_000 },
   ],
 });
 export { expect, ADMIN, ensureAdmin };
