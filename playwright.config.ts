@@ -1,13 +1,18 @@
 import { defineConfig } from '@playwright/test';
+import type { WorkerFixtures } from './tests/e2e/fixtures.ts';
 
 /**
  * Browser tests run in the system Chromium (Playwright cannot download browsers here) against the
- * production build served by `npm start` — each worker starts its own server on a fresh database
- * (see tests/e2e/fixtures.ts). The site is built once in global setup.
+ * production build served by `npm start`. The global setup builds the site once and migrates a
+ * template database; every server starts from a copy of it (decision 100, tests/e2e/fixtures.ts):
+ * - `chromium`: one server per worker, shared by all the files that worker runs, the administrator
+ *   signed in once per worker; tests keep to their own data;
+ * - `empty-database`: the journeys tagged `@empty-database` (the first administrator, screens that
+ *   count a whole database) get a server of their own per test.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export default defineConfig({
+export default defineConfig<{}, Pick<WorkerFixtures, 'emptyDatabase'>>({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
@@ -35,5 +40,8 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', grepInvert: /@empty-database/, use: { browserName: 'chromium' } },
+    { name: 'empty-database', grep: /@empty-database/, use: { browserName: 'chromium', emptyDatabase: true } },
+  ],
 });

@@ -4,9 +4,10 @@
  */
 import { ADMIN, ensureAdmin, expect, recordToasts, seriousViolations, test, toast } from './admin-helpers.ts';
 
-test.use({ adminSuite: 'auth' });
+// These journeys begin signed out: not the worker's administrator session (decision 100).
+test.use({ storageState: { cookies: [], origins: [] } });
 
-test('the first administrator is created from the login screen, then signs out and back in', async ({ page, server }) => {
+test('the first administrator is created from the login screen, then signs out and back in', { tag: '@empty-database' }, async ({ page, server }) => {
   const toasts = await recordToasts(page);
   await page.goto('/login');
   await expect(page.getByText('Accès administrateur')).toBeVisible();

@@ -3,24 +3,23 @@
  * schedule every minute and a DATA_DIR whose `backups` is a file, not a folder: the real backup job
  * fails as it would on a full or read-only disk, and an administrator sees it without opening a log.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { startProductionServer, removeDataDir, type ProductionServer } from './server.ts';
+import { copyOfTemplate, startProductionServer, removeDataDir, type ProductionServer } from './server.ts';
 import { adminApi, seriousViolations, signIn } from './admin-helpers.ts';
 
 const test = base.extend<{}, { server: ProductionServer }>({
   server: [
     async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'innercircle-e2e-backup-'));
+      const dataDir = copyOfTemplate();
       writeFileSync(path.join(dataDir, 'backups'), 'un fichier là où le dossier des sauvegardes devrait être\n');
       const server = await startProductionServer({ BACKUP_SCHEDULE: '* * * * *' }, dataDir);
       await use(server);
       await server.stop();
       removeDataDir(dataDir);
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);

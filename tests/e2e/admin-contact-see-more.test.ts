@@ -5,8 +5,6 @@
  */
 import { adminApi, expect, seriousViolations, signIn, test } from './admin-helpers.ts';
 
-test.use({ adminSuite: 'contact-see-more' });
-
 test('a contact with 45 activities shows 20, then 40, then 45 and no more button', async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);
   const lead = await api.createLead({ firstName: 'Nora', lastName: 'Historique', email: 'nora@see-more.test' });

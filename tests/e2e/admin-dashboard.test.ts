@@ -6,9 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { adminApi, expect, seriousViolations, signIn, test } from './admin-helpers.ts';
 
-test.use({ adminSuite: 'dashboard' });
-
-test('the dashboard shows the counters, the latest contacts, the next webinars and the latest activity', async ({ page, request, baseURL }) => {
+test('the dashboard shows the counters, the latest contacts, the next webinars and the latest activity', { tag: '@empty-database' }, async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);
   await signIn(page);
   // An empty database: placeholders and empty texts.

@@ -4,9 +4,7 @@
  */
 import { adminApi, expect, signIn, test, toast } from './admin-helpers.ts';
 
-test.use({ adminSuite: 'admin-dev' });
-
-test('the three tabs of /admin-dev', async ({ page, request, baseURL }) => {
+test('the three tabs of /admin-dev', { tag: '@empty-database' }, async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);
   for (let i = 1; i <= 12; i++) {
     await api.createLead({

@@ -8,15 +8,13 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { adminApi, expect, seriousViolations, signIn, test } from './admin-helpers.ts';
 
-test.use({ adminSuite: 'emails' });
-
 const JOIN_URL = 'https://zoom.us/j/987654321';
 
 async function waitForIsland(page: Page, component: string) {
   await expect(page.locator(`astro-island[component-url*="/${component}."]`).first()).not.toHaveAttribute('ssr');
 }
 
-test('a sign-up on /webinaire shows up under Emails with the join link in its preview, and in the contact', async ({ page, request, baseURL, server }) => {
+test('a sign-up on /webinaire shows up under Emails with the join link in its preview, and in the contact', { tag: '@empty-database' }, async ({ page, request, baseURL, server }) => {
   const api = await adminApi(request, baseURL!);
   const webinar = await api.createWebinar({ title: 'Le bonheur des dirigeants', datetime: new Date(Date.now() + 14 * 86_400_000).toISOString(), joinUrl: JOIN_URL });
   const email = `lea.${Date.now()}@example.ch`;

@@ -1,38 +1,37 @@
 /**
  * Shared by the admin journeys (tests/e2e/admin-*.test.ts).
  *
- * Each admin test file calls `test.use({ adminSuite: '<file>' })`: a distinct worker-scoped option
- * makes Playwright run the file in its own worker, so it gets its own server and a fresh database
- * (the first-admin journey needs an empty users table, and counts must not see other files' data).
+ * Sign in once per worker (decision 100): on the worker's shared server the administrator is created
+ * and signed in through the API once, and every test's browser context and `request` start from that
+ * session (`storageState`). `signIn` then only opens the dashboard; where a test has no such session
+ * (the `empty-database` project, or `test.use` with an empty state) it signs in through the login
+ * screen, as a person does. No test here signs that session out or changes its password.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test as base, expect } from './fixtures.ts';
-import { setupCodeFor } from './server.ts';
+import { test as base, expect, ADMIN, ensureAdmin, signInApi } from './fixtures.ts';
 
-export const test = base.extend<{}, { adminSuite: string }>({
-  adminSuite: ['', { scope: 'worker', option: true }],
+/** Admin journeys start from the worker's administrator session (`workerAdminState`, tests/e2e/fixtures.ts). */
+export const test = base.extend({
+  // Its own timeout, as `server`'s: the worker's first test may be the one that starts the server and signs in.
+  storageState: [
+    async ({ emptyDatabase, workerAdminState, storageState }, use) => {
+      await use(emptyDatabase ? storageState : await workerAdminState());
+    },
+    { scope: 'test', timeout: 120_000 },
+  ],
 });
-export { expect };
+export { expect, ADMIN, ensureAdmin };
 
-export const ADMIN = { email: 'camille.rochat@innercircle.test', password: 'un-mot-de-passe-solide-42' };
-
-/** Creates the administrator once per database (201), or finds it there already (409). */
-export async function ensureAdmin(request: APIRequestContext, baseURL: string): Promise<void> {
-  const response = await request.post('/api/simple-auth/setup-admin', {
-    // Production servers ask for the setup code they logged at start (issue 10).
-    data: { ...ADMIN, firstName: 'Camille', lastName: 'Rochat', setupCode: setupCodeFor(baseURL) },
-    headers: { origin: new URL(baseURL).origin },
-  });
-  expect([201, 409]).toContain(response.status());
+/** Whether this client (a test's `request`, a page's `page.request`) already holds a session. */
+async function signedIn(request: APIRequestContext): Promise<boolean> {
+  return (await request.get('/api/simple-auth/user')).status() === 200;
 }
 
-/** An API client signed in as the administrator, to prepare data the journey then looks at. */
+/** An API client signed in as the administrator (the worker's session when it has it), to prepare data the journey then looks at. */
 export async function adminApi(request: APIRequestContext, baseURL: string) {
-  await ensureAdmin(request, baseURL);
+  if (!(await signedIn(request))) await signInApi(request, baseURL);
   const headers = { origin: new URL(baseURL).origin };
-  const login = await request.post('/api/simple-auth/login', { data: ADMIN, headers });
-  expect(login.status()).toBe(200);
   return {
     async createLead(data: Record<string, unknown>): Promise<{ id: number }> {
       const response = await request.post('/api/admin/leads', { data, headers });
@@ -59,12 +58,19 @@ export async function adminApi(request: APIRequestContext, baseURL: string) {
   };
 }
 
-/** Signs in through the login screen, as a person does; lands on /simple-admin. */
+/**
+ * Lands on the dashboard (/simple-admin) as the administrator: with the worker's session the page opens
+ * it; without one, the administrator signs in through the login screen, as a person does.
+ */
 export async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel("Nom d'utilisateur").fill(ADMIN.email);
-  await page.getByLabel('Mot de passe').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  if (await signedIn(page.request)) {
+    await page.goto('/simple-admin');
+  } else {
+    await page.goto('/login');
+    await page.getByLabel("Nom d'utilisateur").fill(ADMIN.email);
+    await page.getByLabel('Mot de passe').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+  }
   await expect(page).toHaveURL(/\/simple-admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
 }

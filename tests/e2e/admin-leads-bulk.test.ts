@@ -5,8 +5,6 @@
 import type { Page } from '@playwright/test';
 import { adminApi, expect, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
 
-test.use({ adminSuite: 'leads-bulk' });
-
 function rows(page: Page) {
   return page.getByRole('region', { name: 'Liste des contacts' }).locator('tbody tr');
 }
@@ -27,7 +25,7 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-test('a Windows-1252 semicolon CSV is mapped, previewed with its errors, imported with a summary, and a second run changes nothing', async ({
+test('a Windows-1252 semicolon CSV is mapped, previewed with its errors, imported with a summary, and a second run changes nothing', { tag: '@empty-database' }, async ({
   page,
   request,
   baseURL,

@@ -5,11 +5,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminApi, expect, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
 
-test.use({ adminSuite: 'settings' });
-
 const VIEWER = { email: 'noe.berset@innercircle.test', password: 'lanterne-violette-du-jura-7' };
 
+/** Signs in through the login screen from a browser of their own (without the worker's administrator session). */
 async function signInAs(page: Page, email: string, password: string) {
+  await page.context().clearCookies();
   await page.goto('/login');
   await page.getByLabel("Nom d'utilisateur").fill(email);
   await page.getByLabel('Mot de passe').fill(password);

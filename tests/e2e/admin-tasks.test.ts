@@ -9,8 +9,6 @@ import { format } from 'date-fns';
 import type { AnalyticsJson } from '../../api/presenters/index.ts';
 import { adminApi, expect, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
 
-test.use({ adminSuite: 'tasks' });
-
 /** A Swiss calendar day, `days` from today, as "yyyy-MM-dd". */
 function zurichDay(days: number): string {
   const now = new TZDate(Date.now(), 'Europe/Zurich');
@@ -18,7 +16,7 @@ function zurichDay(days: number): string {
 }
 const swiss = (day: string) => day.split('-').reverse().join('/');
 
-test('tasks: grouped by day, filtered, marked done, rescheduled and assigned; the dashboard shows today’s', async ({ page, request, baseURL }) => {
+test('tasks: grouped by day, filtered, marked done, rescheduled and assigned; the dashboard shows today’s', { tag: '@empty-database' }, async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);
   const lea = await api.createLead({ firstName: 'Léa', lastName: 'Tâches', email: `lea.taches.${Date.now()}@example.ch` });
   const marc = await api.createLead({ firstName: 'Marc', lastName: 'Tâches', email: `marc.taches.${Date.now()}@example.ch` });

@@ -7,8 +7,6 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { adminApi, expect, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
 
-test.use({ adminSuite: 'webinar-manage' });
-
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 async function signUp(request: APIRequestContext, baseURL: string, firstName: string, lastName: string, email: string) {
@@ -16,7 +14,7 @@ async function signUp(request: APIRequestContext, baseURL: string, firstName: st
   expect(response.status()).toBe(201);
 }
 
-test('a webinar is edited on its own page; a new duration and link reach the registrants', async ({ page, request, baseURL }) => {
+test('a webinar is edited on its own page; a new duration and link reach the registrants', { tag: '@empty-database' }, async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);
   const webinar = await api.createWebinar({ title: 'Respirer sous pression', datetime: inDays(20) });
   await signUp(request, baseURL!, 'Nora', 'Meier', 'nora.meier@example.ch');
@@ -55,7 +53,7 @@ test('a webinar is edited on its own page; a new duration and link reach the reg
   expect(listed.map((email) => email.to)).toEqual(['nora.meier@example.ch']);
 });
 
-test('attendance: a row, a selection, and the Zoom import; then both CSV downloads', async ({ page, request, baseURL }, testInfo) => {
+test('attendance: a row, a selection, and the Zoom import; then both CSV downloads', { tag: '@empty-database' }, async ({ page, request, baseURL }, testInfo) => {
   const api = await adminApi(request, baseURL!);
   const webinar = await api.createWebinar({ title: 'Atelier sommeil', datetime: inDays(30) });
   await signUp(request, baseURL!, 'Léa', 'Favre', 'lea.favre@example.ch');

@@ -5,8 +5,6 @@
  */
 import { adminApi, expect, signIn, test, toast } from './admin-helpers.ts';
 
-test.use({ adminSuite: 'webinars' });
-
 /** A day about two weeks ahead, as an <input type="date"> value. */
 function dayAhead(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date(Date.now() + days * 86_400_000));
@@ -16,7 +14,7 @@ test.describe('from a browser in New York', () => {
   // The dialog takes Swiss wall-clock time and every date shows in Swiss time, whatever the browser's zone.
   test.use({ timezoneId: 'America/New_York' });
 
-  test('a webinar is created (limits checked), a visitor registers, and shows up with the statistics', async ({ page, request, baseURL }) => {
+  test('a webinar is created (limits checked), a visitor registers, and shows up with the statistics', { tag: '@empty-database' }, async ({ page, request, baseURL }) => {
     const api = await adminApi(request, baseURL!);
     await signIn(page);
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Webinaires' }).click();

@@ -3,9 +3,10 @@
  * (375 px) and a desktop's (800 px): nothing wider than the window, no word cut across two lines, and
  * every web or e-mail address in the visible text is a link to that address. The kinds come from
  * EMAIL_KINDS, so a new kind fails here until it has a sample below.
- * No server: the HTML is composed in the test process and set as the page's content.
+ * No server of its own: the HTML is composed in the test process and set as the page's content. The
+ * fixtures are the other files' (tests/e2e/fixtures.ts), so the worker that runs them runs this file too.
  */
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { EMAIL_KINDS, composeEmail, type ComposeContext, type EmailKind } from '../../api/mail/templates.ts';
 import { loadEmailContent } from '../../api/mail/content.ts';
 

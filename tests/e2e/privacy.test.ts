@@ -10,8 +10,6 @@ import type { Page } from '@playwright/test';
 import { test, expect, adminApi, seriousViolations, signIn } from './admin-helpers.ts';
 import { waitForIsland } from './islands.ts';
 
-test.use({ adminSuite: 'privacy' });
-
 /** The newsletter e-mail sent to `address`: its confirmation and unsubscribe links. */
 async function newsletterLinks(dataDir: string, address: string): Promise<{ confirm: string; unsubscribe: string }> {
   const folder = path.join(dataDir, 'mail');

@@ -11,9 +11,7 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { expectDormant, waitForIsland } from './islands.ts';
-import { setupCodeFor } from './server.ts';
-
-const ADMIN = { email: 'admin.site@example.ch', password: 'un-mot-de-passe-solide', firstName: 'Admin', lastName: 'Utilisateur' };
+import { adminApi } from './admin-helpers.ts';
 
 interface Lead {
   firstName: string;
@@ -25,18 +23,9 @@ interface Lead {
   type: string;
 }
 
-/** Signs the test's API client in as the administrator (created on first use in this worker's database). */
-async function signIn(request: APIRequestContext, baseURL: string) {
-  const headers = { origin: new URL(baseURL).origin };
-  const setup = await request.post('/api/simple-auth/setup-admin', { data: { ...ADMIN, setupCode: setupCodeFor(baseURL) }, headers });
-  if (setup.status() === 201) return;
-  expect(setup.status()).toBe(409);
-  const login = await request.post('/api/simple-auth/login', { data: { email: ADMIN.email, password: ADMIN.password }, headers });
-  expect(login.status()).toBe(200);
-}
-
 async function leadsMatching(request: APIRequestContext, baseURL: string, search: string): Promise<Lead[]> {
-  await signIn(request, baseURL);
+  // The worker's administrator (tests/e2e/admin-helpers.ts); the visitor's page stays signed out.
+  await adminApi(request, baseURL);
   const response = await request.get(`/api/admin/leads?search=${encodeURIComponent(search)}`);
   expect(response.status()).toBe(200);
   return (await response.json()).leads;

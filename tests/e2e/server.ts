@@ -1,9 +1,11 @@
 /**
  * Starts the production server exactly as `npm start` does (node api/start.ts) on a random port
- * with a temporary DATA_DIR (fresh embedded database), and stops it with SIGTERM.
+ * with a temporary DATA_DIR, and stops it with SIGTERM. The DATA_DIR is either empty (the server
+ * migrates a new embedded database) or a copy of the migrated template the global setup prepared
+ * (decision 100): the same database `npm start` leaves behind, without paying its migrations again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -31,6 +33,17 @@ export function setupCodeFor(url: string): string | undefined {
 }
 
 export async function startProductionServer(env: Record<string, string> = {}, dataDir?: string): Promise<ProductionServer> {
+  return launchProductionServer(env, dataDir).ready;
+}
+
+/** A server on its way up: its process at once (to kill it if it is no longer wanted), the server once it is ready. */
+export interface LaunchedServer {
+  process: ChildProcess;
+  dataDir: string;
+  ready: Promise<ProductionServer>;
+}
+
+export function launchProductionServer(env: Record<string, string> = {}, dataDir?: string): LaunchedServer {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'innercircle-e2e-'));
   const child = spawn(process.execPath, ['api/start.ts'], {
     cwd: ROOT,
@@ -57,8 +70,12 @@ export async function startProductionServer(env: Record<string, string> = {}, da
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+  const ready = new Promise<string>((resolve, reject) => {
+    // A process that did not come up is not left behind.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, 90_000);
     child.stdout!.on('data', () => {
       const match = /Serveur prêt sur (http:\/\/\S+)/.exec(output);
       if (match) {
@@ -71,23 +88,45 @@ export async function startProductionServer(env: Record<string, string> = {}, da
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
-  // Read when asked: the log line may reach us after the ready line.
-  setupCodes.set(new URL(url).origin, () => setupCodeFromLog(output));
+  const stop = () =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+      child.once('exit', (code) => resolve(code));
+      child.kill('SIGTERM');
+    });
   return {
-    url,
-    dataDir: dir,
     process: child,
-    output: () => output,
-    setupCode: () => setupCodeFromLog(output),
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once('exit', (code) => resolve(code));
-        child.kill('SIGTERM');
-      }),
+    dataDir: dir,
+    ready: ready.then((url) => {
+      // Read when asked: the log line may reach us after the ready line.
+      setupCodes.set(new URL(url).origin, () => setupCodeFromLog(output));
+      return { url, dataDir: dir, process: child, output: () => output, setupCode: () => setupCodeFromLog(output), stop };
+    }),
   };
 }
 
 export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Where the global setup leaves the migrated template's DATA_DIR (tests/e2e/global-setup.ts). */
+export const TEMPLATE_ENV = 'E2E_TEMPLATE_DATA_DIR';
+
+/**
+ * Prepares the template: `npm start` on an empty DATA_DIR migrates the embedded database and installs
+ * pg-boss's schema; a clean stop (exit 0) leaves a closed database that can be copied file by file.
+ * Nobody has signed up on it: a server started on a copy logs its own setup code.
+ */
+export async function prepareTemplateDataDir(): Promise<string> {
+  const server = await startProductionServer();
+  const code = await server.stop();
+  if (code !== 0) throw new Error(`the template server stopped with ${code}:\n${server.output()}`);
+  return server.dataDir;
+}
+
+/** A new DATA_DIR holding a copy of the template's database (an empty DATA_DIR when there is no template). */
+export function copyOfTemplate(template = process.env[TEMPLATE_ENV]): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'innercircle-e2e-'));
+  if (template && existsSync(path.join(template, 'pglite'))) cpSync(path.join(template, 'pglite'), path.join(dir, 'pglite'), { recursive: true });
+  return dir;
 }

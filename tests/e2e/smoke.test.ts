@@ -2,7 +2,7 @@ import { test as base, expect } from '@playwright/test';
 import { startProductionServer, removeDataDir } from './server.ts';
 
 /** The production server as a new user runs it: pages, 404, health, and data surviving a restart. */
-base('npm start serves the site, the 404 page and the API, and keeps data across a restart', async ({ page, request }) => {
+base('npm start serves the site, the 404 page and the API, and keeps data across a restart', { tag: '@empty-database' }, async ({ page, request }) => {
   const first = await startProductionServer();
   try {
     const home = await request.get(`${first.url}/`);

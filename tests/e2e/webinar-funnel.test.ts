@@ -15,7 +15,7 @@ import { swissDateTime } from '../../api/mail/dates.ts';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
-const test = base.extend<{}, { smtp: SmtpSink; databaseUrl: string }>({
+const test = base.extend<{}, { smtp: SmtpSink; databaseUrl: string; funnelServer: ProductionServer }>({
   smtp: [
     async ({}, use) => {
       const smtp = await startSmtpSink();
@@ -32,15 +32,19 @@ const test = base.extend<{}, { smtp: SmtpSink; databaseUrl: string }>({
     },
     { scope: 'worker' },
   ],
-  server: [
+  funnelServer: [
     async ({ smtp, databaseUrl }, use) => {
       const server: ProductionServer = await startProductionServer({ SMTP_URL: smtp.url, DATABASE_URL: databaseUrl, NOTIFY_EMAIL: 'equipe@clairval.ch' });
       await use(server);
       await server.stop();
       removeDataDir(server.dataDir);
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 120_000 },
   ],
+  // This file's server for every test of the file, in place of the worker's shared one.
+  server: async ({ funnelServer }, use) => {
+    await use(funnelServer);
+  },
 });
 
 test.describe.configure({ mode: 'serial' });
