@@ -3,10 +3,10 @@
  * (each task is safe to run concurrently from several processes):
  * expired rate-limit counters, idempotency keys older than a day, and the contact and tag counter rows.
  */
-import type { Database } from './db.ts';
-import type { Logger } from './logger.ts';
-import { purgeExpiredLimits } from './lib/rate-limit.ts';
-import { purgeOldIdempotencyKeys } from './lib/idempotency.ts';
+import type { Database } from './platform/db.ts';
+import type { Logger } from './platform/logger.ts';
+import { purgeExpiredLimits } from './platform/lib/rate-limit.ts';
+import { purgeOldIdempotencyKeys } from './platform/lib/idempotency.ts';
 import { compactLeadCounts } from './services/leads.ts';
 import { compactTagCounts } from './services/tags.ts';
 

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import type { NextSession } from './services/next-session.ts';
-import { swissDateTime } from './mail/dates.ts';
-import { escapeHtml } from './lib/signed-message.ts';
+import { swissDateTime } from './platform/mail/dates.ts';
+import { escapeHtml } from './platform/lib/signed-message.ts';
 
 export const WEBINAR_CONTENT_FILE = path.resolve(import.meta.dirname, '..', 'site', 'content', 'webinar.yaml');
 /** "Plus que N places" from this many seats left. */

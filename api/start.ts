@@ -1,8 +1,8 @@
 /** `npm start`: build the site if stale, migrate, serve site + API from one process. */
-import { loadConfigOrExit } from './config.ts';
+import { loadConfigOrExit } from './platform/config.ts';
 import { ensureSiteBuilt } from './cli/build-site.ts';
 import { startServer } from './server.ts';
-import { writeAfterLog } from './logger.ts';
+import { writeAfterLog } from './platform/logger.ts';
 import { ServerAlreadyRunningError } from './backup/control.ts';
 import { checkEmailContentOrExit, describeMailDelivery } from './jobs/index.ts';
 

@@ -9,8 +9,8 @@
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { Database } from '../db.ts';
-import type { Logger } from '../logger.ts';
+import type { Database } from '../platform/db.ts';
+import type { Logger } from '../platform/logger.ts';
 import { writeDump } from './take.ts';
 
 export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'server.sock');

@@ -11,8 +11,8 @@ import { execFile } from 'node:child_process';
 import { chmod, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Database } from '../db.ts';
-import { pgliteOf, whileHoldingPgliteConnection } from '../jobs/queue.ts';
+import type { Database } from '../platform/db.ts';
+import { pgliteOf, whileHoldingPgliteConnection } from '../platform/queue/queue.ts';
 import { makePrivate, pgToolConnection } from '../cli/pg-tools.ts';
 
 const run = promisify(execFile);

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { loadConfigOrExit } from '../config.ts';
+import { loadConfigOrExit } from '../platform/config.ts';
 import { pgToolConnection } from './pg-tools.ts';
 import { whyNotABackup } from '../backup/check.ts';
 import { isServerRunning } from '../backup/control.ts';

@@ -7,13 +7,13 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config.ts';
-import type { Database } from '../db.ts';
-import type { Logger } from '../logger.ts';
-import { BACKUP_TIME_ZONE } from '../backup/config.ts';
+import type { Config } from '../platform/config.ts';
+import type { Database } from '../platform/db.ts';
+import type { Logger } from '../platform/logger.ts';
+import { BACKUP_TIME_ZONE } from '../platform/config-backup.ts';
 import { takeScheduledBackup } from '../backup/take.ts';
-import { recordAuditEvent } from '../services/audit.ts';
-import type { Queue } from './queue.ts';
+import { recordAuditEvent } from '../platform/audit.ts';
+import type { Queue } from '../platform/queue/queue.ts';
 
 export const BACKUP_QUEUE = 'backup';
 

@@ -5,11 +5,11 @@
  * anyone), so there the schedule is removed. A failed run is logged and not retried: the next is five
  * minutes away and finds the same tables due.
  */
-import type { Config } from '../config.ts';
-import type { Database } from '../db.ts';
-import type { Logger } from '../logger.ts';
+import type { Config } from '../platform/config.ts';
+import type { Database } from '../platform/db.ts';
+import type { Logger } from '../platform/logger.ts';
 import { runDatabaseUpkeep } from '../services/database-upkeep.ts';
-import type { Queue } from './queue.ts';
+import type { Queue } from '../platform/queue/queue.ts';
 
 export const DATABASE_UPKEEP_QUEUE = 'database-upkeep';
 export const DATABASE_UPKEEP_SCHEDULE = '*/5 * * * *';

@@ -3,22 +3,22 @@
  * enqueues; any instance with workers on the same database sends). `stop()` lets the handlers in
  * flight finish (up to `SHUTDOWN_GRACE_MS`) before the caller closes the database.
  */
-import type { Config } from '../config.ts';
-import type { Database } from '../db.ts';
-import type { Logger } from '../logger.ts';
-import { loadEmailContent, EmailContentError } from '../mail/content.ts';
-import { createMailTransport } from '../mail/transport.ts';
+import type { Config } from '../platform/config.ts';
+import type { Database } from '../platform/db.ts';
+import type { Logger } from '../platform/logger.ts';
+import { loadEmailContent, EmailContentError } from '../platform/mail/content.ts';
+import { createMailTransport } from '../platform/mail/transport.ts';
 import type { Job, JobResult } from 'pg-boss';
-import { bindQueue, startQueue, type Queue } from './queue.ts';
-import { QUEUES, createQueues } from './queues.ts';
-import { rememberQueueTables } from './inline-job.ts';
+import { bindQueue, startQueue, type Queue } from '../platform/queue/queue.ts';
+import { QUEUES, createQueues } from '../platform/mail/queues.ts';
+import { rememberQueueTables } from '../platform/queue/inline-job.ts';
 import { scheduleBackups, workBackups } from './backup.ts';
 import { scheduleDatabaseUpkeep, workDatabaseUpkeep } from './database-upkeep.ts';
 import { scheduleFollowups, workFollowups } from './followups.ts';
 import { scheduleRetention, workRetention } from './retention.ts';
 import { prepareSubmissionEmails } from './prepare-emails.ts';
-import { markEmailFailed, sendEmail, type MailEngine } from './send-email.ts';
-import type { PrepareJobData, SendJobData } from '../services/emails-enqueue.ts';
+import { markEmailFailed, sendEmail, type MailEngine } from '../platform/mail/sender.ts';
+import type { PrepareJobData, SendJobData } from '../platform/mail/outbox.ts';
 
 export interface RunningJobs {
   queue: Queue;
@@ -33,7 +33,7 @@ export interface JobsOptions {
   publicUrl: () => string;
   /** How long stop() waits for handlers in flight. */
   graceMs?: number;
-  /** Resolves when the e-mail workers may take their next job (api/lib/request-load.ts); at once by default. */
+  /** Resolves when the e-mail workers may take their next job (api/platform/lib/request-load.ts); at once by default. */
   whenQuiet?: () => Promise<void>;
 }
 

@@ -3,12 +3,12 @@
  * identity, so a job that runs twice finds its rows already there (unique cause keys) and adds nothing.
  */
 import type { Knex } from 'knex';
-import type { Database } from '../db.ts';
+import type { Database } from '../platform/db.ts';
 import type { Lead } from '../models/Lead.ts';
-import type { MailConfig } from '../mail/config.ts';
+import type { MailConfig } from '../platform/mail/config.ts';
 import type { TeamAlertData, TeamAlertSubmission, WebinarFacts } from '../mail/templates.ts';
-import { createEmails, type NewEmail, type PrepareJobData } from '../services/emails-enqueue.ts';
-import { hit } from '../lib/rate-limit.ts';
+import { createEmails, type NewEmail, type PrepareJobData } from '../platform/mail/outbox.ts';
+import { hit } from '../platform/lib/rate-limit.ts';
 import { ACKNOWLEDGEMENT_RATE_LIMIT, emailDigest } from '../services/newsletter-tokens.ts';
 import { seatEmails, waitlistEmail } from '../services/webinar-seats.ts';
 

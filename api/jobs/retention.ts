@@ -3,12 +3,12 @@
  * Swiss time; api/services/retention.ts says what goes). Like the backup, a failed run is logged and not
  * retried: the next one is a week away and redoes the same work.
  */
-import type { Config } from '../config.ts';
-import type { Database } from '../db.ts';
-import type { Logger } from '../logger.ts';
-import { RETENTION_SCHEDULE, RETENTION_TIME_ZONE } from '../retention-config.ts';
+import type { Config } from '../platform/config.ts';
+import type { Database } from '../platform/db.ts';
+import type { Logger } from '../platform/logger.ts';
+import { RETENTION_SCHEDULE, RETENTION_TIME_ZONE } from '../platform/config-retention.ts';
 import { runRetention } from '../services/retention.ts';
-import type { Queue } from './queue.ts';
+import type { Queue } from '../platform/queue/queue.ts';
 
 export const RETENTION_QUEUE = 'retention';
 

@@ -2,12 +2,12 @@
  * The e-mails of the webinar funnel (issue 13): the cancellation link every e-mail about a registration
  * carries, the invitation to a new session, the follow-up after a session. Copy: site/content/emails.yaml.
  */
-import { fill } from './content.ts';
-import type { Block, EmailDocument } from './layout.ts';
-import { frenchDuration, swissDateTime } from './dates.ts';
+import { fill } from '../platform/mail/content.ts';
+import type { Block, EmailDocument } from '../platform/mail/layout.ts';
+import { frenchDuration, swissDateTime } from '../platform/mail/dates.ts';
 import { cancelUrl, joinUrl, marketingUnsubscribeUrl } from '../lib/registration-links.ts';
 import type { ComposeContext, WebinarFacts } from './templates.ts';
-import { greetingCopy, greetingName } from './greeting-name.ts';
+import { greetingCopy, greetingName } from '../platform/mail/greeting-name.ts';
 
 export interface InvitationData {
   firstName: string;

@@ -2,10 +2,10 @@
  * The team alert: one contact's submission, or several grouped in one message (decision 088), with a
  * link to the contact. Written to the team, so the typed fields are shown as typed.
  */
-import type { EmailContent } from './content.ts';
-import { fill } from './content.ts';
-import type { Block, EmailDocument } from './layout.ts';
-import { swissDateTime } from './dates.ts';
+import type { EmailContent } from '../platform/mail/content.ts';
+import { fill } from '../platform/mail/content.ts';
+import type { Block, EmailDocument } from '../platform/mail/layout.ts';
+import { swissDateTime } from '../platform/mail/dates.ts';
 
 /** One submission a team alert reports (decision 088). */
 export interface TeamAlertSubmission {

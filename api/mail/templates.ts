@@ -2,13 +2,13 @@
  * What each kind of e-mail says, from its content (site/content/emails.yaml) and the facts stored on
  * its row (`emails.data`). Returns the rendered subject, HTML and text, and the attachments.
  */
-import type { EmailContent } from './content.ts';
-import { fill } from './content.ts';
-import { renderEmail, type Block, type EmailDocument } from './layout.ts';
-import { frenchDuration, swissDateTime } from './dates.ts';
+import type { EmailContent } from '../platform/mail/content.ts';
+import { fill } from '../platform/mail/content.ts';
+import { renderEmail, type Block, type EmailDocument } from '../platform/mail/layout.ts';
+import { frenchDuration, swissDateTime } from '../platform/mail/dates.ts';
 import { calendarFile, registrationUid, type CalendarMethod } from './calendar.ts';
 import { marketingUnsubscribeUrl } from '../lib/registration-links.ts';
-import { greetingCopy, greetingName } from './greeting-name.ts';
+import { greetingCopy, greetingName } from '../platform/mail/greeting-name.ts';
 import { teamAlertDocument, type TeamAlertData } from './templates-team-alert.ts';
 import { cancelBlock, sessionFacts, composeFollowup, composeInvitation, type FollowupData, type InvitationData } from './templates-funnel.ts';
 

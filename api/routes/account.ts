@@ -1,22 +1,22 @@
 /**
  * The signed-in user's own account (issue 10): change the password, list and end sessions.
  * Issue 15 adds the profile (PATCH /api/simple-auth/user). Every role may use these routes: they are
- * outside the prefixes where viewers are read-only (api/middleware/auth.ts).
+ * outside the prefixes where viewers are read-only (api/platform/http/auth.ts).
  */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import type { Context } from 'koa';
 import { passwordChangeSchema, profileUpdateSchema, sessionParamsSchema } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { requireUser, signedInUser } from '../middleware/auth.ts';
-import { signInSession, signOutSession } from '../middleware/session.ts';
-import { limitPasswordAttempts, type PasswordAttempt } from '../middleware/rate-limit.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { requireUser, signedInUser } from '../platform/http/auth.ts';
+import { signInSession, signOutSession } from '../platform/http/session.ts';
+import { limitPasswordAttempts, type PasswordAttempt } from '../platform/http/rate-limit.ts';
 import { assertStrongPassword, changePassword, checkPassword } from '../services/auth.ts';
 import { endOtherSessions, listSessions, revokeSession } from '../services/sessions.ts';
-import { auditRequest } from '../services/audit.ts';
+import { auditRequest } from '../platform/audit.ts';
 import { presentSession, presentUser } from '../presenters/index.ts';
 import { updateProfile } from '../services/users.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { HttpError, notFound } from '../platform/errors.ts';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Le mot de passe actuel est incorrect.';
 export const SESSION_NOT_FOUND_MESSAGE = "Cette session n'existe pas ou est déjà terminée.";

@@ -1,9 +1,9 @@
 /** `{base}/analytics` and `{base}/analytics/report.csv`: the analytics screen's series and the dashboard's report (issue 15). */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import { analyticsQuerySchema } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { requireAdmin } from '../platform/http/auth.ts';
 import { analytics } from '../services/analytics.ts';
 import { analyticsReportCsv } from '../services/analytics-report.ts';
 import { presentAnalytics } from '../presenters/index.ts';

@@ -1,10 +1,10 @@
 /** `{base}/audit` of the admin API: the security record, newest first (issue 10). */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import { auditListQuerySchema } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { requireAdmin } from '../middleware/auth.ts';
-import { listAuditEvents } from '../services/audit.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { requireAdmin } from '../platform/http/auth.ts';
+import { listAuditEvents } from '../platform/audit.ts';
 import { presentAuditEvent } from '../presenters/index.ts';
 
 const listSchemas = { query: auditListQuerySchema };

@@ -1,9 +1,9 @@
 /** `{base}/stats/…` and `{base}/activities/recent`: the dashboard figures (base: /api/admin or /api/admin-dev). */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import { recentActivitiesQuerySchema } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { requireAdmin } from '../platform/http/auth.ts';
 import { leadStats } from '../services/leads.ts';
 import { webinarStats } from '../services/webinars.ts';
 import { recentActivities } from '../services/activities.ts';

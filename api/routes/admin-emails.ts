@@ -1,10 +1,10 @@
 /** `{base}/emails…` of the admin API: the Emails screen, a contact's e-mails, and the count the webinar deletion dialog shows. */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import { emailListQuerySchema } from '../schemas/emails.ts';
 import { contactListQuerySchema, emailParamsSchema, leadParamsSchema, webinarParamsSchema } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { requireAdmin } from '../platform/http/auth.ts';
 import { countCancellationRecipients, findEmailOr404, listEmails, listLeadEmails, resendEmail } from '../services/emails.ts';
 import { findWebinarOr404 } from '../services/webinars.ts';
 import { presentEmailDetail, presentEmailPage } from '../presenters/emails.ts';

@@ -1,13 +1,13 @@
 /** `{base}/leads…` of the admin API (base: /api/admin or /api/admin-dev): the contacts. */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import { leadCreateSchema, leadExportQuerySchema, leadListQuerySchema, leadParamsSchema, leadUpdateSchema } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { requireAdmin } from '../platform/http/auth.ts';
 import { listLeads, recentLeads } from '../services/lead-list.ts';
 import { createLead, deleteLead, findLeadOr404, updateLead } from '../services/lead-records.ts';
 import { presentLead, presentLeadPage } from '../presenters/index.ts';
-import { auditRequest } from '../services/audit.ts';
+import { auditRequest } from '../platform/audit.ts';
 import { exportLeads, sendCsv } from '../services/exports.ts';
 
 const listSchemas = { query: leadListQuerySchema };

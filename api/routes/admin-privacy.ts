@@ -4,17 +4,17 @@
  * retention run will erase. What is erased: api/services/erasure.ts; what is exported: api/services/lead-export.ts.
  */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import { leadEraseSchema, leadParamsSchema, ERASE_CONFIRMATION_MESSAGE } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { requireAdmin } from '../middleware/auth.ts';
-import { badRequest } from '../errors.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { requireAdmin } from '../platform/http/auth.ts';
+import { badRequest } from '../platform/errors.ts';
 import { findLeadOr404 } from '../services/lead-records.ts';
 import { exportLead } from '../services/lead-export.ts';
 import { eraseLead } from '../services/erasure.ts';
 import { listConsentProofs } from '../services/consents.ts';
 import { retentionPreview } from '../services/retention.ts';
-import { auditRequest } from '../services/audit.ts';
+import { auditRequest } from '../platform/audit.ts';
 import { presentConsentProof } from '../presenters/index.ts';
 
 const oneLeadSchemas = { params: leadParamsSchema };

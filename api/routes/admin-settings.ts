@@ -3,9 +3,9 @@
  * whether SMTP is configured, to which host, and the sender. Never the SMTP URL itself (it may hold a password).
  */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
-import { requireAdmin } from '../middleware/auth.ts';
-import { loadEmailContent } from '../mail/content.ts';
+import { apiRouter } from '../platform/http/router.ts';
+import { requireAdmin } from '../platform/http/auth.ts';
+import { loadEmailContent } from '../platform/mail/content.ts';
 import { presentMailSettings } from '../presenters/index.ts';
 
 export function adminSettingsRouter(base: string): Router {

@@ -1,11 +1,11 @@
 /** `{base}/tags` of the admin API (issue 15): every tag with its contact count; rename (merging) and delete. */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import { tagParamsSchema, tagRenameSchema } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { requireAdmin } from '../platform/http/auth.ts';
 import { deleteTag, listTags, renameTag } from '../services/tags.ts';
-import { auditRequest } from '../services/audit.ts';
+import { auditRequest } from '../platform/audit.ts';
 import { presentTag, presentTagChange } from '../presenters/index.ts';
 
 const oneTagSchemas = { params: tagParamsSchema };

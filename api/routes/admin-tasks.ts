@@ -1,9 +1,9 @@
 /** `{base}/tasks…` and `{base}/activities`: open tasks across contacts and the feed of every activity (issue 15). */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import { activityFeedQuerySchema, taskListQuerySchema } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { requireAdmin } from '../platform/http/auth.ts';
 import { assignableUsers, listTasks, taskCounts } from '../services/tasks.ts';
 import { activityFeed } from '../services/activities.ts';
 import { presentAssignees, presentPage, presentRecentActivity, presentTaskCounts, presentTaskPage } from '../presenters/index.ts';

@@ -1,11 +1,11 @@
 /** `{base}/users` of the admin API (issue 15): the team's accounts, their roles, who may sign in. */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import { userCreateSchema, userParamsSchema, userUpdateSchema } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { requireAdmin } from '../platform/http/auth.ts';
 import { createUser, listUsers, updateUser } from '../services/users.ts';
-import { auditRequest } from '../services/audit.ts';
+import { auditRequest } from '../platform/audit.ts';
 import { presentUserAccount } from '../presenters/index.ts';
 
 const createSchemas = { body: userCreateSchema };

@@ -1,6 +1,6 @@
 /** `{base}/webinars…` of the admin API (base: /api/admin or /api/admin-dev): webinars and registrations. */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import {
   attendanceQuerySchema,
   registrationBulkStatusSchema,
@@ -12,8 +12,8 @@ import {
   webinarParamsSchema,
   webinarUpdateSchema,
 } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { requireAdmin } from '../platform/http/auth.ts';
 import {
   createWebinar,
   deleteWebinar,
@@ -25,9 +25,9 @@ import {
 import { updateWebinar } from '../services/webinar-updates.ts';
 import { setRegistrationStatus, setRegistrationsStatus } from '../services/registrations.ts';
 import { importAttendance } from '../services/attendance.ts';
-import { readCsvBody } from '../middleware/body.ts';
+import { readCsvBody } from '../platform/http/body.ts';
 import { presentAttendance, presentBulkStatus, presentRegistration, presentRegistrationPage, presentWebinar, presentWebinarPage } from '../presenters/index.ts';
-import { auditRequest } from '../services/audit.ts';
+import { auditRequest } from '../platform/audit.ts';
 import { exportRegistrations, sendCsv } from '../services/exports.ts';
 
 const listSchemas = { query: webinarListQuerySchema };

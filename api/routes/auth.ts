@@ -4,12 +4,12 @@
  * `/api/login` and `/api/logout`.
  */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import type { Context } from 'koa';
 import { loginSchema, setupAdminSchema, type LoginInput } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { requireUser, signedInUser } from '../middleware/auth.ts';
-import { signInSession, signOutSession } from '../middleware/session.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { requireUser, signedInUser } from '../platform/http/auth.ts';
+import { signInSession, signOutSession } from '../platform/http/session.ts';
 import {
   ADMIN_EXISTS_MESSAGE,
   checkPassword,
@@ -20,14 +20,14 @@ import {
   normaliseIdentifier,
 } from '../services/auth.ts';
 import { assertSetupCode } from '../services/setup-code.ts';
-import { auditRequest } from '../services/audit.ts';
+import { auditRequest } from '../platform/audit.ts';
 import { presentUser } from '../presenters/index.ts';
-import { conflict, HttpError } from '../errors.ts';
-import { limitPasswordAttempts, limitPerIp, type PasswordAttempt } from '../middleware/rate-limit.ts';
-import { RATE_LIMIT_RULES } from '../lib/rate-limit.ts';
-import { isNavigationFromAnotherSite } from '../middleware/same-origin.ts';
-import { issueDeviceCookie } from '../lib/device-cookie.ts';
-import { refuseWhenHashingSaturated } from '../lib/password-hasher.ts';
+import { conflict, HttpError } from '../platform/errors.ts';
+import { limitPasswordAttempts, limitPerIp, type PasswordAttempt } from '../platform/http/rate-limit.ts';
+import { RATE_LIMIT_RULES } from '../platform/lib/rate-limit.ts';
+import { isNavigationFromAnotherSite } from '../platform/http/same-origin.ts';
+import { issueDeviceCookie } from '../platform/http/device-cookie.ts';
+import { refuseWhenHashingSaturated } from '../platform/lib/password-hasher.ts';
 
 const setupSchemas = { body: setupAdminSchema };
 const loginSchemas = { body: loginSchema };

@@ -1,9 +1,9 @@
 /** `/api/crm/activities/{id}`: editing one activity, wherever it is shown (task list, contact detail). */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import { activityParamsSchema, activityUpdateSchema } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { requireAdmin } from '../platform/http/auth.ts';
 import { updateActivity } from '../services/activities.ts';
 import { presentActivity } from '../presenters/index.ts';
 

@@ -1,9 +1,9 @@
 /** `/api/crm/leads/{id}/tags` and `/api/crm/leads/{id}/activities`: working on one contact. */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import { activityCreateSchema, contactListQuerySchema, leadParamsSchema, leadTagParamsSchema, tagSchema } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { requireAdmin, signedInUser } from '../middleware/auth.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { requireAdmin, signedInUser } from '../platform/http/auth.ts';
 import { addTag, leadTags, removeTag } from '../services/lead-tags.ts';
 import { createActivity, listLeadActivities } from '../services/activities.ts';
 import { presentActivity, presentActivityPage, presentTags } from '../presenters/index.ts';

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import { publicLeadsRouter } from './public-leads.ts';
 import { authRouter } from './auth.ts';
 import { adminDashboardRouter } from './admin-dashboard.ts';

@@ -12,12 +12,12 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import { newsletterSubscribeSchema, newsletterTokenQuerySchema } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { limitPerIp } from '../middleware/rate-limit.ts';
-import { RATE_LIMIT_RULES } from '../lib/rate-limit.ts';
-import { ipPrefix } from '../lib/client-ip.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { limitPerIp } from '../platform/http/rate-limit.ts';
+import { RATE_LIMIT_RULES } from '../platform/lib/rate-limit.ts';
+import { ipPrefix } from '../platform/lib/client-ip.ts';
 import { confirmNewsletter, requestNewsletter, unsubscribeNewsletter } from '../services/newsletter.ts';
 
 const subscribeSchemas = { body: newsletterSubscribeSchema };

@@ -5,16 +5,16 @@
  * What a submission records: api/services/public-submissions.ts; the e-mails it causes: api/services/emails-enqueue.ts.
  */
 import type Router from '@koa/router';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import { publicLeadSchema } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { htmlFormFallback } from '../middleware/html-form-fallback.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { htmlFormFallback } from '../platform/http/html-form-fallback.ts';
 import { honeypot } from '../middleware/honeypot.ts';
-import { limitPerIp } from '../middleware/rate-limit.ts';
-import { RATE_LIMIT_RULES } from '../lib/rate-limit.ts';
-import { parseIdempotencyKey } from '../lib/idempotency.ts';
+import { limitPerIp } from '../platform/http/rate-limit.ts';
+import { RATE_LIMIT_RULES } from '../platform/lib/rate-limit.ts';
+import { parseIdempotencyKey } from '../platform/lib/idempotency.ts';
 import { submitPublicLead } from '../services/public-submissions.ts';
-import { enqueueSubmissionEmails, submissionFacts } from '../services/emails-enqueue.ts';
+import { enqueueSubmissionEmails, submissionFacts } from '../platform/mail/outbox.ts';
 import { presentPublicSubmission } from '../presenters/index.ts';
 
 const schemas = { body: publicLeadSchema };

@@ -3,18 +3,18 @@
  * - `POST /api/registrations/cancel {registration, token}`: cancels; the first person waiting gets the seat;
  * - `POST /api/registrations/join {webinar, lead, token}`: the invitation's one-step sign-up.
  * JSON → 200 `{ status | registration, message }`; a plain HTML form post (no JavaScript) → 303 to the
- * result page with the signed message (api/lib/signed-message.ts). A wrong link → 404 (JSON) or the
+ * result page with the signed message (api/platform/lib/signed-message.ts). A wrong link → 404 (JSON) or the
  * result page saying so.
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { apiRouter } from './router.ts';
+import { apiRouter } from '../platform/http/router.ts';
 import { registrationCancelSchema, registrationJoinSchema } from '../schemas/index.ts';
-import { input, validate } from '../middleware/validate.ts';
-import { limitPerIp } from '../middleware/rate-limit.ts';
-import { RATE_LIMIT_RULES } from '../lib/rate-limit.ts';
-import { signMessage } from '../lib/signed-message.ts';
-import { fieldErrorsFromZod, MESSAGES, toHttpError } from '../errors.ts';
+import { input, validate } from '../platform/http/validate.ts';
+import { limitPerIp } from '../platform/http/rate-limit.ts';
+import { RATE_LIMIT_RULES } from '../platform/lib/rate-limit.ts';
+import { signMessage } from '../platform/lib/signed-message.ts';
+import { fieldErrorsFromZod, MESSAGES, toHttpError } from '../platform/errors.ts';
 import { ZodError } from 'zod';
 import { cancelByLink, joinByInvitation, REGISTRATION_LINK_MESSAGES } from '../services/registration-links.ts';
 

@@ -5,9 +5,9 @@
  */
 import type { Knex } from 'knex';
 import { User } from '../models/index.ts';
-import type { PasswordHasher } from '../lib/password-hasher.ts';
-import { weakPasswordReason } from '../lib/password-strength.ts';
-import { badRequest, conflict } from '../errors.ts';
+import type { PasswordHasher } from '../platform/lib/password-hasher.ts';
+import { weakPasswordReason } from '../platform/lib/password-strength.ts';
+import { badRequest, conflict } from '../platform/errors.ts';
 
 export const ADMIN_EXISTS_MESSAGE = 'Un compte administrateur existe déjà.';
 export const INVALID_CREDENTIALS_MESSAGE = 'Identifiants invalides.';

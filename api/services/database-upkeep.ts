@@ -12,7 +12,7 @@
  * - ANALYZE when rows changed since the last analyze > autovacuum_analyze_threshold + its scale factor × rows.
  * `rows` is pg_class.reltuples, read as 0 before the table's first vacuum or analyze (-1), as autovacuum does.
  */
-import type { Database } from '../db.ts';
+import type { Database } from '../platform/db.ts';
 
 export interface TableUpkeep {
   /** `schema.table` */

@@ -9,9 +9,9 @@
  * What stays: audit events, which hold ids and IP prefixes only (never an email, a name or a phone).
  */
 import type { Knex } from 'knex';
-import { MESSAGES, notFound } from '../errors.ts';
-import { QUEUE_SCHEMA } from '../jobs/queue.ts';
-import { QUEUES } from '../jobs/queues.ts';
+import { MESSAGES, notFound } from '../platform/errors.ts';
+import { QUEUE_SCHEMA } from '../platform/queue/queue.ts';
+import { QUEUES } from '../platform/mail/queues.ts';
 import { recipientRateLimitKeys } from './newsletter-tokens.ts';
 
 interface ErasedLead {

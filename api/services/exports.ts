@@ -10,7 +10,7 @@
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { Readable } from 'node:stream';
-import { csvPhone, csvStream, swissCsvDate, swissFileStamp, type CsvColumn } from '../lib/csv.ts';
+import { csvPhone, csvStream, swissCsvDate, swissFileStamp, type CsvColumn } from '../platform/lib/csv.ts';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, REGISTRATION_STATUS_LABELS, type LeadExportQuery } from '../schemas/index.ts';
 import type { LeadSource, LeadStatus, RegistrationStatus } from '../schemas/index.ts';
 import { leadFilters } from './lead-list.ts';

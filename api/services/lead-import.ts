@@ -6,8 +6,8 @@
  * A whole request is one INSERT … ON CONFLICT statement: the lead_counts triggers see one statement.
  */
 import type { Knex } from 'knex';
-import { HttpError } from '../errors.ts';
-import type { FieldError } from '../errors.ts';
+import { HttpError } from '../platform/errors.ts';
+import type { FieldError } from '../platform/errors.ts';
 import {
   IMPORT_MAX_ROWS,
   LEAD_SOURCE_LABELS,

@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import { Lead } from '../models/index.ts';
 import { dateRangeIssue, type LeadListQuery } from '../schemas/index.ts';
-import { badRequest, MESSAGES } from '../errors.ts';
+import { badRequest, MESSAGES } from '../platform/errors.ts';
 import { countLeads } from './leads.ts';
 
 /** `%`, `_` and `\` in a search term are literal characters, not LIKE wildcards. */

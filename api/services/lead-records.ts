@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import { Lead } from '../models/index.ts';
 import type { LeadCreate, LeadUpdate } from '../schemas/index.ts';
-import { MESSAGES, notFound } from '../errors.ts';
+import { MESSAGES, notFound } from '../platform/errors.ts';
 import { eraseLead } from './erasure.ts';
 
 /** The contact, or 404 "Contact non trouvé". */
@@ -12,7 +12,7 @@ export async function findLeadOr404(db: Knex, id: number): Promise<Lead> {
   return lead;
 }
 
-/** Admin creation. A duplicate email is refused by the unique index → 409 (api/errors.ts). */
+/** Admin creation. A duplicate email is refused by the unique index → 409 (api/platform/errors.ts). */
 export async function createLead(db: Knex, input: LeadCreate): Promise<Lead> {
   return Lead.query(db).insertAndFetch({
     ...input,

@@ -1,11 +1,11 @@
 /**
  * The selected contacts as a CSV for Swiss Excel (decision 077), in the format of every export
- * (api/lib/csv.ts: BOM, `;`, CRLF, Swiss dates, phones as text, formulas neutralised); tags joined by ", ".
+ * (api/platform/lib/csv.ts: BOM, `;`, CRLF, Swiss dates, phones as text, formulas neutralised); tags joined by ", ".
  */
 import type { Knex } from 'knex';
 import { Lead } from '../models/index.ts';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, type LeadSource, type LeadStatus, type LeadType } from '../schemas/index.ts';
-import { csvPhone, swissCsvDate, swissCsvText } from '../lib/csv.ts';
+import { csvPhone, swissCsvDate, swissCsvText } from '../platform/lib/csv.ts';
 
 const HEADER = [
   'ID', 'Prénom', 'Nom', 'Email', 'Téléphone', 'Société', 'Pays', 'Ville', 'Type', 'Source', 'Statut', 'Tags',

@@ -1,6 +1,6 @@
 /** A contact's tags: list, add, remove, each in one statement so concurrent edits never lose a tag. */
 import type { Knex } from 'knex';
-import { badRequest } from '../errors.ts';
+import { badRequest } from '../platform/errors.ts';
 import { findLeadOr404 } from './lead-records.ts';
 
 export const MAX_TAGS_PER_LEAD = 50;

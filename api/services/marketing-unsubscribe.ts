@@ -2,11 +2,11 @@
  * The one-click unsubscribe of the marketing e-mails (decision 091): the invitations to a new session
  * and the follow-ups after one. The link is signed per contact (api/lib/registration-links.ts); using
  * it stores the time on the contact, cancels those e-mails still waiting, and the sender cancels any
- * later one (api/jobs/send-email.ts). E-mails about a registration (confirmations, reminders, updates,
+ * later one (api/platform/mail/sender.ts). E-mails about a registration (confirmations, reminders, updates,
  * cancellations) are not affected: the person asked for them by signing up.
  */
 import type { Knex } from 'knex';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '../platform/errors.ts';
 import { verifyMarketingUnsubscribeToken } from '../lib/registration-links.ts';
 import { MARKETING_KINDS } from '../mail/templates.ts';
 import { REGISTRATION_LINK_MESSAGE, type MarketingUnsubscribeQuery } from '../schemas/index.ts';

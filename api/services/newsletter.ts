@@ -6,8 +6,8 @@
  * The answer to a request never depends on whether the address is known or already subscribed.
  */
 import type { Knex } from 'knex';
-import { hit } from '../lib/rate-limit.ts';
-import { createEmails } from './emails-enqueue.ts';
+import { hit } from '../platform/lib/rate-limit.ts';
+import { createEmails } from '../platform/mail/outbox.ts';
 import { recordConsentProof } from './consents.ts';
 import { emailDigest, NEWSLETTER_RATE_LIMIT, newNewsletterToken } from './newsletter-tokens.ts';
 

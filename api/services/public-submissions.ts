@@ -23,12 +23,12 @@
  */
 import type { Knex } from 'knex';
 import type { PublicLead } from '../schemas/index.ts';
-import { HttpError } from '../errors.ts';
-import { IDEMPOTENCY_MISMATCH_MESSAGE, requestHash, scopedKey } from '../lib/idempotency.ts';
-import { inlineJobInsert } from '../jobs/inline-job.ts';
-import { NaturalBatches } from '../lib/natural-batches.ts';
+import { HttpError } from '../platform/errors.ts';
+import { IDEMPOTENCY_MISMATCH_MESSAGE, requestHash, scopedKey } from '../platform/lib/idempotency.ts';
+import { inlineJobInsert } from '../platform/queue/inline-job.ts';
+import { NaturalBatches } from '../platform/lib/natural-batches.ts';
 import { currentNotice } from '../lib/privacy-notice.ts';
-import { QUEUES } from '../jobs/queues.ts';
+import { QUEUES } from '../platform/mail/queues.ts';
 import { SEAT_STATUSES_SQL, takeSeatInNextWebinar, type HeldSeat } from './webinar-seats.ts';
 
 export const PUBLIC_ACTIVITY_TITLES = {
@@ -63,7 +63,7 @@ export type PublicSubmission =
 
 export interface PublicSubmissionInput {
   lead: PublicLead;
-  /** The `Idempotency-Key` header, already checked (api/lib/idempotency.ts). */
+  /** The `Idempotency-Key` header, already checked (api/platform/lib/idempotency.ts). */
   idempotencyKey?: string;
 }
 
@@ -194,7 +194,7 @@ async function saveSubmissions(db: Knex | Knex.Transaction, submissions: TypedSu
 }
 
 /**
- * Contact requests sent outside a transaction share statements under load (api/lib/natural-batches.ts):
+ * Contact requests sent outside a transaction share statements under load (api/platform/lib/natural-batches.ts):
  * at most 2 statements at once on a pool of 10 (decision 082 has the figures for 1, 2 and 4), so the
  * rest of the app keeps its connections.
  */
@@ -226,7 +226,7 @@ export function contactRequestsInProgress(db: Knex): number {
 export async function submitPublicLead(db: Knex | Knex.Transaction, { lead, idempotencyKey }: PublicSubmissionInput): Promise<PublicSubmission> {
   const key = idempotencyKey ? { scoped: scopedKey('leads', idempotencyKey), hash: requestHash(lead) } : undefined;
   const submission = { lead, key };
-  // A contact request's e-mail job is part of the same statement (api/jobs/inline-job.ts); a sign-up's
+  // A contact request's e-mail job is part of the same statement (api/platform/queue/inline-job.ts); a sign-up's
   // depends on its seat, decided below, and is queued by the caller in the same transaction.
   const withEmailJob = lead.type === 'contact';
   const saved = withEmailJob

@@ -4,11 +4,11 @@
  * invitation. Each runs in one transaction with the e-mails it causes.
  */
 import type { Knex } from 'knex';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '../platform/errors.ts';
 import { verifyCancelToken, verifyJoinToken } from '../lib/registration-links.ts';
 import { REGISTRATION_LINK_MESSAGE, type RegistrationCancel, type RegistrationJoin } from '../schemas/index.ts';
 import { cancelRegistration, takeSeatInWebinar, type CancelOutcome } from './webinar-seats.ts';
-import { enqueueSubmissionEmails } from './emails-enqueue.ts';
+import { enqueueSubmissionEmails } from '../platform/mail/outbox.ts';
 
 export const REGISTRATION_LINK_MESSAGES = {
   cancelled: 'Votre inscription est annulée. Votre place est libérée pour une autre personne.',

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { WebinarRegistration } from '../models/index.ts';
 import type { RegistrationStatus } from '../schemas/index.ts';
 import { NOT_FOUND_MESSAGES } from '../schemas/index.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../platform/errors.ts';
 import { promoteFromWaitingList } from './webinar-seats.ts';
 
 export const REGISTRATION_MESSAGES = {

@@ -10,9 +10,9 @@
  */
 import type { Knex } from 'knex';
 import { CronExpressionParser } from 'cron-parser';
-import { RETENTION_SCHEDULE, RETENTION_TIME_ZONE, type RetentionConfig } from '../retention-config.ts';
+import { RETENTION_SCHEDULE, RETENTION_TIME_ZONE, type RetentionConfig } from '../platform/config-retention.ts';
 import { eraseLead } from './erasure.ts';
-import { recordAuditEvent } from './audit.ts';
+import { recordAuditEvent } from '../platform/audit.ts';
 
 function inactiveLeads(db: Knex, config: RetentionConfig) {
   const cutoff = db.raw(`now() - make_interval(months => ?)`, [config.months]);

@@ -8,8 +8,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
-import { forbidden } from '../errors.ts';
+import type { Config } from '../platform/config.ts';
+import { forbidden } from '../platform/errors.ts';
 import { hasAnyUser } from './auth.ts';
 
 export const SETUP_CODE_LOG_PREFIX = "Code d'installation :";

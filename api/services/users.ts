@@ -4,11 +4,11 @@
  */
 import type { Knex } from 'knex';
 import { User } from '../models/index.ts';
-import type { PasswordHasher } from '../lib/password-hasher.ts';
+import type { PasswordHasher } from '../platform/lib/password-hasher.ts';
 import type { ProfileUpdate, UserCreate, UserRole } from '../schemas/index.ts';
 import { USER_NOT_FOUND_MESSAGE } from '../schemas/index.ts';
 import { assertStrongPassword, findAccount } from './auth.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../platform/errors.ts';
 
 export const LAST_ADMIN_MESSAGE = 'Il doit rester au moins un administrateur actif : ce compte ne peut pas être rétrogradé ni désactivé.';
 export const EMAIL_TAKEN_MESSAGE = 'Un compte avec cet email existe déjà.';

@@ -6,7 +6,7 @@
  * with no session planned makes them wait again (./webinar-seats.ts).
  */
 import type { Knex } from 'knex';
-import { createEmails } from './emails-enqueue.ts';
+import { createEmails } from '../platform/mail/outbox.ts';
 import { webinarFacts } from '../jobs/prepare-emails.ts';
 import type { InvitationData } from '../mail/templates-funnel.ts';
 

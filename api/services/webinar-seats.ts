@@ -10,7 +10,7 @@
  */
 import type { Knex } from 'knex';
 import type { PublicReceipt } from './public-submissions.ts';
-import { createEmails, type NewEmail } from './emails-enqueue.ts';
+import { createEmails, type NewEmail } from '../platform/mail/outbox.ts';
 import { reminderTimes, webinarFacts } from '../jobs/prepare-emails.ts';
 import type { CancellationEmailData, RegistrationEmailData } from '../mail/templates.ts';
 

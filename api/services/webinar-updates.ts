@@ -7,8 +7,8 @@
 import type { Knex } from 'knex';
 import { Webinar } from '../models/index.ts';
 import type { WebinarUpdate } from '../schemas/index.ts';
-import { MESSAGES, notFound } from '../errors.ts';
-import { createEmails } from './emails-enqueue.ts';
+import { MESSAGES, notFound } from '../platform/errors.ts';
+import { createEmails } from '../platform/mail/outbox.ts';
 import { rescheduleWebinarReminders } from './emails.ts';
 import { webinarFacts } from '../jobs/prepare-emails.ts';
 import type { RegistrationEmailData } from '../mail/templates.ts';

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { Webinar, WebinarRegistration } from '../models/index.ts';
 import type { PaginationQuery, RegistrationListQuery, WebinarCreate } from '../schemas/index.ts';
-import { MESSAGES, notFound } from '../errors.ts';
+import { MESSAGES, notFound } from '../platform/errors.ts';
 import { enqueueWebinarCancellations } from './emails.ts';
 import { inviteWaitingPeople } from './webinar-invitations.ts';
 

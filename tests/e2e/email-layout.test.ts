@@ -7,7 +7,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { EMAIL_KINDS, composeEmail, type ComposeContext, type EmailKind } from '../../api/mail/templates.ts';
-import { loadEmailContent } from '../../api/mail/content.ts';
+import { loadEmailContent } from '../../api/platform/mail/content.ts';
 
 const context: ComposeContext = {
   content: loadEmailContent(),

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { loadEmailContent } from '../../api/mail/content.ts';
+import { loadEmailContent } from '../../api/platform/mail/content.ts';
 import { composeEmail, type CancellationEmailData, type ComposeContext, type EmailKind, type RegistrationEmailData } from '../../api/mail/templates.ts';
 import { foldLine } from '../../api/mail/calendar.ts';
 

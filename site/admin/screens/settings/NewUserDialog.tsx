@@ -47,7 +47,7 @@ export function NewUserDialog({ open, onClose }: { open: boolean; onClose: () =>
       );
       return;
     }
-    const strength = await import('../../../../api/lib/password-strength.ts');
+    const strength = await import('../../../../api/platform/lib/password-strength.ts');
     const weak = await strength.weakPasswordReason(draft.password, [draft.email, draft.firstName, draft.lastName]);
     if (weak) {
       setErrors({ password: weak });

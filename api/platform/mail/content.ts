@@ -8,8 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { contentFile } from '../paths.ts';
 
-export const EMAIL_CONTENT_FILE = path.resolve(import.meta.dirname, '..', '..', 'site', 'content', 'emails.yaml');
+export const EMAIL_CONTENT_FILE = contentFile('emails.yaml');
 
 /** A text that may use only the given `{placeholders}`. */
 function template(...allowed: string[]) {

@@ -1,6 +1,6 @@
 /**
  * The e-mail and job-queue variables of the environment, validated with zod like the rest of
- * api/config.ts (which spreads `mailEnvSchema` into its schema and calls `mailConfig`).
+ * api/platform/config.ts (which spreads `mailEnvSchema` into its schema and calls `mailConfig`).
  */
 import path from 'node:path';
 import { z } from 'zod';

@@ -8,7 +8,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
-import { secureCookies } from '../middleware/session.ts';
+import { secureCookies } from './session.ts';
 
 export const DEVICE_COOKIE = 'ic.device';
 const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;

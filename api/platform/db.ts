@@ -16,6 +16,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Config } from './config.ts';
+import { ROOT } from './paths.ts';
 
 export type Database = Knex;
 
@@ -92,7 +93,7 @@ export async function isDatabaseUp(knex: Database): Promise<boolean> {
   }
 }
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '..', 'migrations');
+export const MIGRATIONS_DIR = path.join(ROOT, 'migrations');
 
 interface MigrationModule {
   up: (knex: Knex) => Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * The scheduled-backup variables, validated with zod like the rest of api/config.ts (which spreads
+ * The scheduled-backup variables, validated with zod like the rest of api/platform/config.ts (which spreads
  * `backupEnvSchema` into its schema and calls `backupConfig`).
  */
 import path from 'node:path';

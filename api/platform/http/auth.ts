@@ -9,7 +9,7 @@
  *   of roles is covered too. tests/api/deny-by-default.test.ts walks the route table to check it.
  */
 import type { Context, Next } from 'koa';
-import { User } from '../models/index.ts';
+import { User } from '../../models/index.ts';
 import { forbidden, HttpError, unauthorized } from '../errors.ts';
 
 declare module 'koa' {

@@ -1,17 +1,17 @@
 /**
- * Rate limits in the route chain (counters in PostgreSQL, api/lib/rate-limit.ts), keyed by the client
+ * Rate limits in the route chain (counters in PostgreSQL, api/platform/lib/rate-limit.ts), keyed by the client
  * IP as Koa computes it (`X-Forwarded-For` only when TRUST_PROXY is on, read TRUSTED_PROXY_COUNT from
- * the right, so a client cannot pick its own IP); IPv6 clients count per /64 (api/lib/client-ip.ts).
+ * the right, so a client cannot pick its own IP); IPv6 clients count per /64 (api/platform/lib/client-ip.ts).
  * Off when `RATE_LIMITS=off` (load tests only).
  */
 import { createHmac } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { consume, refund, reserve, reset, RATE_LIMIT_RULES, type LimitRule } from '../lib/rate-limit.ts';
 import { rateLimitSubject } from '../lib/client-ip.ts';
-import { readDeviceCookie } from '../lib/device-cookie.ts';
+import { readDeviceCookie } from './device-cookie.ts';
 import { tooManyRequests } from '../errors.ts';
-import { auditRequest } from '../services/audit.ts';
-import type { User } from '../models/index.ts';
+import { auditRequest } from '../audit.ts';
+import type { User } from '../../models/index.ts';
 
 /** Every request counts against each rule, per client IP: 429 with Retry-After past the limit. */
 export function limitPerIp(...rules: LimitRule[]) {

@@ -2,14 +2,14 @@
  * The public forms without JavaScript: the browser posts the `<form>` itself, so the answer is a page,
  * not JSON. Success → 303 /merci/?type=… (with the webinar's notice, if any); a client mistake →
  * 303 /erreur-envoi/?type=…&message=<French message>. The message travels signed, so the page shows it
- * only with a valid signature (api/lib/signed-message.ts): no content spoofing through the link.
+ * only with a valid signature (api/platform/lib/signed-message.ts): no content spoofing through the link.
  */
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
-import { splitFullName } from '../schemas/index.ts';
+import { splitFullName } from '../../schemas/index.ts';
 import { fieldErrorsFromZod, HttpError, MESSAGES, toHttpError } from '../errors.ts';
 import { signMessage } from '../lib/signed-message.ts';
-import type { PublicSubmissionJson } from '../presenters/index.ts';
+import type { PublicSubmissionJson } from '../../presenters/index.ts';
 
 export async function htmlFormFallback(ctx: Context, next: Next): Promise<void> {
   if (ctx.state.bodyFormat !== 'form') return next();

@@ -6,7 +6,7 @@
  *   /inscription-webinaire/) that takes its value from the link's query string, so the page's form
  *   works without JavaScript.
  */
-import { escapeHtml } from './signed-message.ts';
+import { escapeHtml } from '../lib/signed-message.ts';
 
 const NEXT_SESSION_SLOT = /(<div\b[^>]*\bdata-next-session\b[^>]*>)[\s\S]*?(<\/div>)/;
 const QUERY_FIELD = /<input\b([^>]*?)\bdata-query-field="([a-z]+)"([^>]*)>/g;

@@ -1,7 +1,7 @@
 /**
  * The Content-Security-Policy manifest of the built site (dist/.csp.json): written by the build
- * (api/cli/build-site.ts), read by the security headers (api/middleware/security-headers.ts), with each
- * built page named by the key the site's static handler gives the file it serves (api/static.ts).
+ * (api/cli/build-site.ts), read by the security headers (api/platform/http/security-headers.ts), with each
+ * built page named by the key the site's static handler gives the file it serves (api/platform/http/static.ts).
  */
 import path from 'node:path';
 

@@ -7,10 +7,10 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { mailEnvSchema, mailConfig, type MailConfig } from './mail/config.ts';
-import { backupEnvSchema, backupConfig, type BackupConfig } from './backup/config.ts';
-import { retentionEnvSchema, retentionConfig, type RetentionConfig } from './retention-config.ts';
+import { backupEnvSchema, backupConfig, type BackupConfig } from './config-backup.ts';
+import { retentionEnvSchema, retentionConfig, type RetentionConfig } from './config-retention.ts';
 
-/** Argon2id cost of new password hashes in production: 64 MiB, 2 passes (api/lib/passwords.ts). */
+/** Argon2id cost of new password hashes in production: 64 MiB, 2 passes (api/platform/lib/passwords.ts). */
 export const DEFAULT_PASSWORD_HASH_COST = { memoryKib: 65_536, passes: 2 } as const;
 /** OWASP's minimum for Argon2id: 19 MiB and 2 passes. Below it, production refuses to start (decision 093). */
 export const MINIMUM_PRODUCTION_PASSWORD_HASH_COST = { memoryKib: 19_456, passes: 2 } as const;
@@ -77,11 +77,11 @@ export interface Config {
   siteDistDir: string;
   /** How long a stopping server keeps serving (health says "draining") before it stops accepting. */
   shutdownGraceMs: number;
-  /** E-mail and job-queue settings (api/mail/config.ts). */
+  /** E-mail and job-queue settings (api/platform/mail/config.ts). */
   mail: MailConfig;
-  /** Scheduled backups (api/backup/config.ts). */
+  /** Scheduled backups (api/platform/config-backup.ts). */
   backup: BackupConfig;
-  /** Personal-data retention (api/retention-config.ts). */
+  /** Personal-data retention (api/platform/config-retention.ts). */
   retention: RetentionConfig;
 }
 

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { AuditEventType, AuditListQuery } from '../schemas/index.ts';
-import { ipPrefix } from '../lib/client-ip.ts';
+import { ipPrefix } from './lib/client-ip.ts';
 
 export interface AuditEventRow {
   id: string | number;

@@ -7,11 +7,11 @@
  * A rolled-back transaction leaves no job and no row; a committed one always yields its e-mails.
  */
 import type { Knex } from 'knex';
-import { boundQueue, inTransaction } from '../jobs/queue.ts';
-import { QUEUES } from '../jobs/queues.ts';
-import type { EmailKind } from '../mail/templates.ts';
-import type { PublicLead } from '../schemas/index.ts';
-import type { PublicSubmission } from './public-submissions.ts';
+import { boundQueue, inTransaction } from '../queue/queue.ts';
+import { QUEUES } from './queues.ts';
+import type { EmailKind } from '../../mail/templates.ts';
+import type { PublicLead } from '../../schemas/index.ts';
+import type { PublicSubmission } from '../../services/public-submissions.ts';
 
 type RecordedSubmission = Extract<PublicSubmission, { replayed: false }>;
 

@@ -4,7 +4,7 @@
  * one hour, and the 31st retry, about a day after the first attempt, is the last: the job then goes to
  * the dead-letter queue, whose worker marks the e-mail `failed`.
  */
-import type { Queue } from './queue.ts';
+import type { Queue } from '../queue/queue.ts';
 
 export const QUEUES = {
   prepare: 'emails-prepare',

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { fillNextSessionSlot, hasNextSessionSlot, hasQueryFields } from './lib/page-slots.ts';
+import { fillNextSessionSlot, hasNextSessionSlot, hasQueryFields } from './page-slots.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -16,8 +16,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { sitePageKey } from './csp-manifest.ts';
-import { fillMessageSlot, verifyMessage } from './lib/signed-message.ts';
-import { fillQueryFields } from './lib/page-slots.ts';
+import { fillMessageSlot, verifyMessage } from '../lib/signed-message.ts';
+import { fillQueryFields } from './page-slots.ts';
 import { createSlotPages, type SlotSource } from './static-slots.ts';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -16,8 +16,8 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import type { Config } from '../config.ts';
-import { CSP_FILE, type CspManifest } from '../csp-manifest.ts';
-import { ADMIN_SHELL_PATTERN } from '../static.ts';
+import { CSP_FILE, type CspManifest } from './csp-manifest.ts';
+import { ADMIN_SHELL_PATTERN } from './static.ts';
 
 interface Policies {
   site: string;

@@ -6,14 +6,14 @@
  */
 import type { Database } from '../db.ts';
 import type { Logger } from '../logger.ts';
-import type { EmailContent } from '../mail/content.ts';
-import type { MailConfig } from '../mail/config.ts';
-import type { MailTransport } from '../mail/transport.ts';
-import { composeAttachments, composeEmail, composeHeaders, MARKETING_KINDS, type ComposedEmail, type EmailKind, type RegistrationEmailData } from '../mail/templates.ts';
-import { hasLeftMarketing, MARKETING_UNSUBSCRIBE_MESSAGES } from '../services/marketing-unsubscribe.ts';
-import { queueSendJobs } from '../services/emails-enqueue.ts';
-import { webinarFacts } from './prepare-emails.ts';
-import { UPDATE_RECIPIENT_STATUSES } from '../services/webinar-updates.ts';
+import type { EmailContent } from './content.ts';
+import type { MailConfig } from './config.ts';
+import type { MailTransport } from './transport.ts';
+import { composeAttachments, composeEmail, composeHeaders, MARKETING_KINDS, type ComposedEmail, type EmailKind, type RegistrationEmailData } from '../../mail/templates.ts';
+import { hasLeftMarketing, MARKETING_UNSUBSCRIBE_MESSAGES } from '../../services/marketing-unsubscribe.ts';
+import { queueSendJobs } from './outbox.ts';
+import { webinarFacts } from '../../jobs/prepare-emails.ts';
+import { UPDATE_RECIPIENT_STATUSES } from '../../services/webinar-updates.ts';
 
 export interface MailEngine {
   config: MailConfig;
