@@ -18,15 +18,15 @@ import { bodyParser } from './platform/http/body.ts';
 import { serveSite } from './platform/http/static.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import { requireSameOrigin } from './platform/http/same-origin.ts';
-import { apiRouters } from './routes/index.ts';
+import { apiRouters } from './features/index.ts';
 import { readOnlyForViewers } from './platform/http/auth.ts';
 import { SESSION_API_PATHS, sessionMiddleware } from './platform/http/session.ts';
 import type { ServerPhase } from './platform/shutdown.ts';
 import { PasswordHasher } from './platform/lib/password-hasher.ts';
 import { argon2Cost } from './platform/lib/passwords.ts';
-import { createSetupCode, type SetupCode } from './services/setup-code.ts';
-import { invalidateNextSession, nextSession } from './services/next-session.ts';
-import { loadSessionCopy, nextSessionHtml } from './next-session-slot.ts';
+import { createSetupCode, type SetupCode } from './features/accounts/setup-code.ts';
+import { invalidateNextSession, nextSession } from './features/webinars/next-session.ts';
+import { loadSessionCopy, nextSessionHtml } from './features/webinars/next-session-slot.ts';
 
 /** Requests that may change a webinar or who holds its seats (admin edits, sign-ups, cancellations). */
 const WEBINAR_WRITES = /^\/api\/(leads$|registrations\/|admin(-dev)?\/(webinars|registrations|leads))/;

@@ -3,8 +3,8 @@ import { loadConfigOrExit } from './platform/config.ts';
 import { ensureSiteBuilt } from './cli/build-site.ts';
 import { startServer } from './server.ts';
 import { writeAfterLog } from './platform/logger.ts';
-import { ServerAlreadyRunningError } from './backup/control.ts';
-import { checkEmailContentOrExit, describeMailDelivery } from './jobs/index.ts';
+import { ServerAlreadyRunningError } from './features/operations/backup-control.ts';
+import { checkEmailContentOrExit, describeMailDelivery } from './jobs.ts';
 
 const config = loadConfigOrExit();
 checkEmailContentOrExit();

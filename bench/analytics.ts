@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Knex } from 'knex';
-import { compactLeadCounts } from '../api/services/leads.ts';
+import { compactLeadCounts } from '../api/features/contacts/lead-counts.ts';
 import { openDatabase, migrateLatest } from '../api/platform/db.ts';
 import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { startProductionServer, type RunningProcess } from './lib/server.ts';

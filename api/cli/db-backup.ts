@@ -6,7 +6,7 @@
  * 0600, the default folder 0700, and the database password reaches pg_dump through its environment,
  * never its command line (./pg-tools.ts).
  * PGlite is single-process: while `npm start` runs, the server takes the dump itself, asked through its
- * owner-only socket `DATA_DIR/server.sock` (api/backup/control.ts, decision 023); otherwise this command
+ * owner-only socket `DATA_DIR/server.sock` (api/features/operations/backup-control.ts, decision 023); otherwise this command
  * opens the data directory.
  */
 import { writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { loadConfigOrExit } from '../platform/config.ts';
 import { makePrivate, pgToolConnection, preparePrivateFolder } from './pg-tools.ts';
-import { askRunningServer } from '../backup/control.ts';
+import { askRunningServer } from '../features/operations/backup-control.ts';
 
 const config = loadConfigOrExit();
 const engine = config.databaseUrl ? 'postgresql' : 'pglite';

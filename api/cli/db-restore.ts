@@ -4,7 +4,7 @@
  * - PGlite: the current `DATA_DIR/pglite` is moved aside to `pglite.before-restore-<timestamp>` (never deleted)
  *   and the dump is loaded into a fresh data directory. Stop `npm start` first.
  * A file that is not a backup of this product for the configured engine is refused before anything is
- * touched (api/backup/check.ts).
+ * touched (api/features/operations/backup-check.ts).
  */
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +14,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { loadConfigOrExit } from '../platform/config.ts';
 import { pgToolConnection } from './pg-tools.ts';
-import { whyNotABackup } from '../backup/check.ts';
-import { isServerRunning } from '../backup/control.ts';
+import { whyNotABackup } from '../features/operations/backup-check.ts';
+import { isServerRunning } from '../features/operations/backup-control.ts';
 
 const config = loadConfigOrExit();
 const file = process.argv[2] ? path.resolve(process.argv[2]) : undefined;

@@ -1,4 +1,4 @@
-import type { TaskRow } from '../services/tasks.ts';
+import type { TaskRow } from '../features/contacts/tasks.ts';
 import { iso, presentPage, text } from './common.ts';
 
 function personName(firstName: string | null, lastName: string | null, fallback: string): string {

@@ -12,7 +12,7 @@ import { loadConfig } from '../../api/platform/config.ts';
 import { createLogger } from '../../api/platform/logger.ts';
 import { bindModels, databaseOptions, openDatabase, type Database } from '../../api/platform/db.ts';
 import { SESSION_SECRET } from './server.ts';
-import { startJobs } from '../../api/jobs/index.ts';
+import { startJobs } from '../../api/jobs.ts';
 
 export interface CapturedQuery {
   sql: string;

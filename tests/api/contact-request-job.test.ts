@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, type TestResponse } from './harness.ts';
-import { contactRequestsInProgress } from '../../api/services/public-submissions.ts';
+import { contactRequestsInProgress } from '../../api/features/public-forms/submissions.ts';
 import { QUEUES, SEND_EXPIRE_SECONDS, SEND_RETRY_LIMIT } from '../../api/platform/mail/queues.ts';
 
 let app: TestApp;

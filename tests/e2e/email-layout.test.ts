@@ -6,7 +6,7 @@
  * No server: the HTML is composed in the test process and set as the page's content.
  */
 import { test, expect } from '@playwright/test';
-import { EMAIL_KINDS, composeEmail, type ComposeContext, type EmailKind } from '../../api/mail/templates.ts';
+import { EMAIL_KINDS, composeEmail, type ComposeContext, type EmailKind } from '../../api/features/email-kinds.ts';
 import { loadEmailContent } from '../../api/platform/mail/content.ts';
 
 const context: ComposeContext = {

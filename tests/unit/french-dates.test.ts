@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frenchDayOfMonth, frenchLongDate, frenchTime } from '../../api/platform/lib/french-dates.ts';
 import { swissDateTime } from '../../api/platform/mail/dates.ts';
-import { composeEmail } from '../../api/mail/templates.ts';
+import { composeEmail } from '../../api/features/email-kinds.ts';
 import { loadEmailContent } from '../../api/platform/mail/content.ts';
 
 describe('long French dates (one function for e-mails, pages and back office)', () => {

@@ -9,16 +9,16 @@
 import type { Knex } from 'knex';
 import { boundQueue, inTransaction } from '../queue/queue.ts';
 import { QUEUES } from './queues.ts';
-import type { EmailKind } from '../../mail/templates.ts';
+import type { EmailKind } from '../../features/email-kinds.ts';
 import type { PublicLead } from '../../schemas/index.ts';
-import type { PublicSubmission } from '../../services/public-submissions.ts';
+import type { PublicSubmission } from '../../features/public-forms/submissions.ts';
 
 type RecordedSubmission = Extract<PublicSubmission, { replayed: false }>;
 
 export interface SubmissionFacts {
   leadId: number;
   /**
-   * The note this submission wrote on the contact (what was typed, api/services/public-submissions.ts):
+   * The note this submission wrote on the contact (what was typed, api/features/public-forms/submissions.ts):
    * the team alert quotes it, since a returning contact's own message field keeps the first one.
    */
   noteId?: number | null;
@@ -48,7 +48,7 @@ export function submissionFacts(type: PublicLead['type'], recorded: RecordedSubm
   };
 }
 
-/** ONE call per public submission, inside its transaction (see api/routes/public-leads.ts). */
+/** ONE call per public submission, inside its transaction (see api/features/public-forms/routes.ts). */
 export async function enqueueSubmissionEmails(trx: Knex.Transaction, facts: SubmissionFacts): Promise<void> {
   const data: PrepareJobData = {
     leadId: facts.leadId,

@@ -9,11 +9,11 @@ import type { Logger } from '../logger.ts';
 import type { EmailContent } from './content.ts';
 import type { MailConfig } from './config.ts';
 import type { MailTransport } from './transport.ts';
-import { composeAttachments, composeEmail, composeHeaders, MARKETING_KINDS, type ComposedEmail, type EmailKind, type RegistrationEmailData } from '../../mail/templates.ts';
-import { hasLeftMarketing, MARKETING_UNSUBSCRIBE_MESSAGES } from '../../services/marketing-unsubscribe.ts';
+import { composeAttachments, composeEmail, composeHeaders, MARKETING_KINDS, type ComposedEmail, type EmailKind, type RegistrationEmailData } from '../../features/email-kinds.ts';
+import { hasLeftMarketing, MARKETING_UNSUBSCRIBE_MESSAGES } from '../../features/webinars/marketing-unsubscribe.ts';
 import { queueSendJobs } from './outbox.ts';
-import { webinarFacts } from '../../jobs/prepare-emails.ts';
-import { UPDATE_RECIPIENT_STATUSES } from '../../services/webinar-updates.ts';
+import { webinarFacts } from '../../features/public-forms/prepare-emails.ts';
+import { UPDATE_RECIPIENT_STATUSES } from '../../features/webinars/updates.ts';
 
 export interface MailEngine {
   config: MailConfig;
