@@ -24,9 +24,8 @@ import { SESSION_API_PATHS, sessionMiddleware } from './platform/http/session.ts
 import type { ServerPhase } from './platform/shutdown.ts';
 import { PasswordHasher } from './platform/lib/password-hasher.ts';
 import { argon2Cost } from './platform/lib/passwords.ts';
-import { createSetupCode, type SetupCode } from './features/accounts/setup-code.ts';
-import { invalidateNextSession, nextSession } from './features/webinars/next-session.ts';
-import { loadSessionCopy, nextSessionHtml } from './features/webinars/next-session-slot.ts';
+import { createSetupCode, type SetupCode } from './features/accounts/index.ts';
+import { invalidateNextSession, nextSession, loadSessionCopy, nextSessionHtml } from './features/webinars/index.ts';
 
 /** Requests that may change a webinar or who holds its seats (admin edits, sign-ups, cancellations). */
 const WEBINAR_WRITES = /^\/api\/(leads$|registrations\/|admin(-dev)?\/(webinars|registrations|leads))/;

@@ -9,12 +9,11 @@ import type { Config } from './platform/config.ts';
 import { createApp } from './app.ts';
 import { bindModels, databaseOptions, migrateLatest, openDatabase, type Database } from './platform/db.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
-import { scheduleMaintenance } from './features/operations/maintenance.ts';
+import { scheduleMaintenance, isServerRunning, ServerAlreadyRunningError, startControlSocket } from './features/operations/index.ts';
 import { createShutdownController, SHUTDOWN_DRAIN_MS } from './platform/shutdown.ts';
-import { announceSetupCode } from './features/accounts/setup-code.ts';
+import { announceSetupCode } from './features/accounts/index.ts';
 import { startJobs } from './jobs.ts';
 import { createQuietGate, createRequestLoad } from './platform/lib/request-load.ts';
-import { isServerRunning, ServerAlreadyRunningError, startControlSocket } from './features/operations/backup-control.ts';
 
 export interface RunningServer {
   server: http.Server;

@@ -3,7 +3,7 @@ import { loadConfigOrExit } from './platform/config.ts';
 import { ensureSiteBuilt } from './cli/build-site.ts';
 import { startServer } from './server.ts';
 import { writeAfterLog } from './platform/logger.ts';
-import { ServerAlreadyRunningError } from './features/operations/backup-control.ts';
+import { ServerAlreadyRunningError } from './features/operations/index.ts';
 import { checkEmailContentOrExit, describeMailDelivery } from './jobs.ts';
 
 const config = loadConfigOrExit();

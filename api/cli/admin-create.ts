@@ -13,7 +13,7 @@ import { bindModels, databaseOptions, migrateLatest, openDatabase } from '../pla
 import { setupAdminSchema } from '../schemas/index.ts';
 import { PasswordHasher } from '../platform/lib/password-hasher.ts';
 import { argon2Cost, DEFAULT_COST, type Cost } from '../platform/lib/passwords.ts';
-import { createAdministrator } from '../features/accounts/auth.ts';
+import { createAdministrator } from '../features/accounts/index.ts';
 import { recordAuditEvent } from '../platform/audit.ts';
 import { HttpError } from '../platform/errors.ts';
 

@@ -16,8 +16,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { loadConfigOrExit } from '../platform/config.ts';
-import { makePrivate, pgToolConnection, preparePrivateFolder } from './pg-tools.ts';
-import { askRunningServer } from '../features/operations/backup-control.ts';
+import { makePrivate, pgToolConnection, preparePrivateFolder, askRunningServer } from '../features/operations/index.ts';
 
 const config = loadConfigOrExit();
 const engine = config.databaseUrl ? 'postgresql' : 'pglite';

@@ -13,9 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { loadConfigOrExit } from '../platform/config.ts';
-import { pgToolConnection } from './pg-tools.ts';
-import { whyNotABackup } from '../features/operations/backup-check.ts';
-import { isServerRunning } from '../features/operations/backup-control.ts';
+import { pgToolConnection, whyNotABackup, isServerRunning } from '../features/operations/index.ts';
 
 const config = loadConfigOrExit();
 const file = process.argv[2] ? path.resolve(process.argv[2]) : undefined;

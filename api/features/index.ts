@@ -1,58 +1,56 @@
+/**
+ * The one place that lists every feature's routes, in the order they are mounted, and every feature's
+ * queues, crons and workers (api/jobs.ts starts them). A feature is a folder of api/features/; what
+ * it offers the others is its index.ts (docs/architecture.md, "Import rules").
+ */
 import type Router from '@koa/router';
 import type { Config } from '../platform/config.ts';
-import { publicLeadsRouter } from './public-forms/routes.ts';
-import { authRouter } from './accounts/auth-routes.ts';
-import { adminDashboardRouter } from './analytics/dashboard-routes.ts';
-import { adminLeadsRouter } from './contacts/leads-routes.ts';
-import { adminLeadBulkRouter } from './contacts/lead-bulk-routes.ts';
-import { adminWebinarsRouter } from './webinars/admin-routes.ts';
-import { crmRouter } from './contacts/crm-routes.ts';
-import { adminAuditRouter } from './accounts/audit-routes.ts';
-import { accountRouter } from './accounts/account-routes.ts';
-import { adminEmailsRouter } from './emails/routes.ts';
-import { publicRegistrationsRouter } from './webinars/public-routes.ts';
-import { adminLeadRegistrationsRouter } from './webinars/lead-registrations-routes.ts';
-import { adminTasksRouter } from './contacts/tasks-routes.ts';
-import { adminAnalyticsRouter } from './analytics/routes.ts';
-import { crmActivitiesRouter } from './contacts/activities-routes.ts';
-import { adminUsersRouter } from './accounts/users-routes.ts';
-import { adminTagsRouter } from './contacts/tags-routes.ts';
-import { adminSettingsRouter } from './operations/settings-routes.ts';
-import { adminPrivacyRouter } from './privacy/routes.ts';
-import { newsletterRouter } from './public-forms/newsletter-routes.ts';
-import { marketingUnsubscribeRouter } from './webinars/marketing-unsubscribe-routes.ts';
+import type { FeatureJob } from '../platform/queue/scheduled.ts';
+import { ADMIN_API_BASES } from '../platform/http/router.ts';
+import { publicFormJobs } from './public-forms/index.ts';
+import { publicFormRouters } from './public-forms/http.ts';
+import { webinarJobs } from './webinars/index.ts';
+import { webinarRouters } from './webinars/http.ts';
+import { contactRouters } from './contacts/http.ts';
+import { privacyJobs } from './privacy/index.ts';
+import { privacyRouters } from './privacy/http.ts';
+import { accountRouters } from './accounts/http.ts';
+import { analyticsRouters } from './analytics/http.ts';
+import { operationsJobs } from './operations/index.ts';
+import { operationsRouters } from './operations/http.ts';
+import { emailRouters } from './emails/http.ts';
 
-/**
- * The admin API answers at both bases with the same handlers and the same sign-in: the spec's tabbed
- * page (/admin-dev) calls /api/admin-dev, but contact data is never served to someone signed out.
- */
-export const ADMIN_API_BASES = ['/api/admin', '/api/admin-dev'] as const;
+export { ADMIN_API_BASES };
 
 /** Every API router, in the order they are mounted. Each router defines full `/api/...` paths. */
 export function apiRouters(_config: Config): Router[] {
   return [
-    publicLeadsRouter(),
-    publicRegistrationsRouter(),
-    newsletterRouter(),
-    marketingUnsubscribeRouter(),
-    authRouter(),
-    accountRouter(),
+    publicFormRouters.publicLeadsRouter(),
+    webinarRouters.publicRegistrationsRouter(),
+    publicFormRouters.invitationJoinRouter(),
+    publicFormRouters.newsletterRouter(),
+    webinarRouters.marketingUnsubscribeRouter(),
+    accountRouters.authRouter(),
+    accountRouters.accountRouter(),
     ...ADMIN_API_BASES.flatMap((base) => [
-      adminDashboardRouter(base),
-      adminLeadsRouter(base),
-      adminLeadBulkRouter(base),
-      adminWebinarsRouter(base),
-      adminAuditRouter(base),
-      adminEmailsRouter(base),
-      adminLeadRegistrationsRouter(base),
-      adminTasksRouter(base),
-      adminAnalyticsRouter(base),
-      adminUsersRouter(base),
-      adminTagsRouter(base),
-      adminSettingsRouter(base),
-      adminPrivacyRouter(base),
+      analyticsRouters.adminDashboardRouter(base),
+      contactRouters.adminLeadsRouter(base),
+      contactRouters.adminLeadBulkRouter(base),
+      webinarRouters.adminWebinarsRouter(base),
+      accountRouters.adminAuditRouter(base),
+      emailRouters.adminEmailsRouter(base),
+      webinarRouters.adminLeadRegistrationsRouter(base),
+      contactRouters.adminTasksRouter(base),
+      analyticsRouters.adminAnalyticsRouter(base),
+      accountRouters.adminUsersRouter(base),
+      contactRouters.adminTagsRouter(base),
+      operationsRouters.adminSettingsRouter(base),
+      privacyRouters.adminPrivacyRouter(base),
     ]),
-    crmRouter(),
-    crmActivitiesRouter(),
+    contactRouters.crmRouter(),
+    contactRouters.crmActivitiesRouter(),
   ];
 }
+
+/** Every feature's queues and workers, created and started in this order. */
+export const FEATURE_JOBS: FeatureJob[] = [...publicFormJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs];

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import ICAL from 'ical.js';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
-import { rescheduleWebinarReminders } from '../../api/features/emails/emails.ts';
+import { rescheduleWebinarReminders } from '../../api/features/webinars/reminders.ts';
 import { queueSendJobs } from '../../api/platform/mail/outbox.ts';
 import { BUSY_REQUESTS } from '../../api/platform/lib/request-load.ts';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
-import { BATCH_SIZE } from '../../api/features/contacts/exports.ts';
+import { BATCH_SIZE } from '../../api/platform/lib/csv-export.ts';
 import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { runRetention } from '../../api/features/operations/retention.ts';
+import { runRetention } from '../../api/features/privacy/retention.ts';
 import { loadConfig, ConfigError } from '../../api/platform/config.ts';
 
 let app: TestApp;

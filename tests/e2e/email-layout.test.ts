@@ -7,7 +7,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { EMAIL_KINDS, composeEmail, type ComposeContext, type EmailKind } from '../../api/features/email-kinds.ts';
-import { loadEmailContent } from '../../api/platform/mail/content.ts';
+import { loadEmailContent } from '../../api/features/email-kinds.ts';
 
 const context: ComposeContext = {
   content: loadEmailContent(),

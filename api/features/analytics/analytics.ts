@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { LEAD_SOURCES, LEAD_STATUSES, type AnalyticsPeriod, type LeadSource, type LeadStatus } from '../../schemas/index.ts';
-import { PUBLIC_ACTIVITY_TITLES } from '../public-forms/submissions.ts';
+import { PUBLIC_ACTIVITY_TITLES } from '../public-forms/index.ts';
 
 /** Constant SQL intervals per period (never user text). */
 const INTERVALS: Record<AnalyticsPeriod, string> = { '30d': '30 days', '90d': '90 days', '12m': '12 months' };

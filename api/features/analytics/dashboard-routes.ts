@@ -4,10 +4,9 @@ import { apiRouter } from '../../platform/http/router.ts';
 import { recentActivitiesQuerySchema } from '../../schemas/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
-import { leadStats } from '../contacts/lead-counts.ts';
-import { webinarStats } from '../webinars/webinars.ts';
-import { recentActivities } from '../contacts/activities.ts';
-import { backupStats } from '../operations/backup-stats.ts';
+import { leadStats, recentActivities } from '../contacts/index.ts';
+import { webinarStats } from '../webinars/index.ts';
+import { backupStats } from '../operations/index.ts';
 import { presentBackupStats, presentLeadStats, presentRecentActivity, presentWebinarStats } from '../../presenters/index.ts';
 
 const recentSchemas = { query: recentActivitiesQuerySchema };

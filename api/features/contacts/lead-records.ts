@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { Lead } from '../../models/index.ts';
 import type { LeadCreate, LeadUpdate } from '../../schemas/index.ts';
 import { MESSAGES, notFound } from '../../platform/errors.ts';
-import { eraseLead } from '../privacy/erasure.ts';
+import { eraseLead } from './erasure.ts';
 
 /** The contact, or 404 "Contact non trouvé". */
 export async function findLeadOr404(db: Knex, id: number): Promise<Lead> {
@@ -31,7 +31,7 @@ export async function updateLead(db: Knex, id: number, changes: LeadUpdate): Pro
   return lead;
 }
 
-/** Deletes the lead and every row about them, exactly like an erasure (api/features/privacy/erasure.ts). */
+/** Deletes the lead and every row about them, exactly like an erasure (api/features/contacts/erasure.ts). */
 export async function deleteLead(db: Knex, id: number): Promise<void> {
   await eraseLead(db, id);
 }

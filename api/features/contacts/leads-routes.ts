@@ -8,7 +8,8 @@ import { listLeads, recentLeads } from './lead-list.ts';
 import { createLead, deleteLead, findLeadOr404, updateLead } from './lead-records.ts';
 import { presentLead, presentLeadPage } from '../../presenters/index.ts';
 import { auditRequest } from '../../platform/audit.ts';
-import { exportLeads, sendCsv } from './exports.ts';
+import { exportLeads } from './exports.ts';
+import { sendCsv } from '../../platform/lib/csv-export.ts';
 
 const listSchemas = { query: leadListQuerySchema };
 const exportSchemas = { query: leadExportQuerySchema };

@@ -1,17 +1,15 @@
-/** `{base}/emails…` of the admin API: the Emails screen, a contact's e-mails, and the count the webinar deletion dialog shows. */
+/** `{base}/emails…` of the admin API: the Emails screen and a contact's e-mails. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import { emailListQuerySchema } from '../../schemas/emails.ts';
-import { contactListQuerySchema, emailParamsSchema, leadParamsSchema, webinarParamsSchema } from '../../schemas/index.ts';
+import { contactListQuerySchema, emailParamsSchema, leadParamsSchema } from '../../schemas/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
-import { countCancellationRecipients, findEmailOr404, listEmails, listLeadEmails, resendEmail } from './emails.ts';
-import { findWebinarOr404 } from '../webinars/webinars.ts';
+import { findEmailOr404, listEmails, listLeadEmails, resendEmail } from './emails.ts';
 import { presentEmailDetail, presentEmailPage } from '../../presenters/emails.ts';
 
 const listSchemas = { query: emailListQuerySchema };
 const oneEmailSchemas = { params: emailParamsSchema };
-const oneWebinarSchemas = { params: webinarParamsSchema };
 const leadEmailsSchemas = { params: leadParamsSchema, query: contactListQuerySchema };
 
 export function adminEmailsRouter(base: string): Router {
@@ -40,13 +38,6 @@ export function adminEmailsRouter(base: string): Router {
     const id = await resendEmail(ctx.knex, params.id);
     ctx.status = 202;
     ctx.body = { id };
-  });
-
-  // The deletion dialog: "N personnes inscrites recevront un e-mail d'annulation."
-  router.get('/webinars/:id/cancellation-recipients', requireAdmin, validate(oneWebinarSchemas), async (ctx) => {
-    const { params } = input(ctx, oneWebinarSchemas);
-    const webinar = await findWebinarOr404(ctx.knex, params.id);
-    ctx.body = { count: await countCancellationRecipients(ctx.knex, webinar.id) };
   });
 
   return router;

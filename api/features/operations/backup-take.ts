@@ -5,7 +5,7 @@
  *   only PGlite connection, so no statement and no transaction (ours or pg-boss's) is in flight: the
  *   files are those of a quiet database, and every transaction committed before is in them.
  * The file is written under a temporary name and renamed when complete: a half-written dump never
- * looks like a backup. Files are 0600 in a 0700 folder (api/cli/pg-tools.ts).
+ * looks like a backup. Files are 0600 in a 0700 folder (api/features/operations/pg-tools.ts).
  */
 import { execFile } from 'node:child_process';
 import { chmod, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Database } from '../../platform/db.ts';
 import { pgliteOf, whileHoldingPgliteConnection } from '../../platform/queue/queue.ts';
-import { makePrivate, pgToolConnection } from '../../cli/pg-tools.ts';
+import { makePrivate, pgToolConnection } from './pg-tools.ts';
 
 const run = promisify(execFile);
 

@@ -7,8 +7,7 @@ import type { Database } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { purgeExpiredLimits } from '../../platform/lib/rate-limit.ts';
 import { purgeOldIdempotencyKeys } from '../../platform/lib/idempotency.ts';
-import { compactLeadCounts } from '../contacts/lead-counts.ts';
-import { compactTagCounts } from '../contacts/tags.ts';
+import { compactLeadCounts, compactTagCounts } from '../contacts/index.ts';
 
 export const MAINTENANCE_INTERVAL_MS = 5 * 60 * 1000;
 

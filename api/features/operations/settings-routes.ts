@@ -5,7 +5,7 @@
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
-import { loadEmailContent } from '../../platform/mail/content.ts';
+import { loadSender } from '../../platform/mail/content.ts';
 import { presentMailSettings } from '../../presenters/index.ts';
 
 export function adminSettingsRouter(base: string): Router {
@@ -13,7 +13,7 @@ export function adminSettingsRouter(base: string): Router {
 
   router.get('/settings/mail', requireAdmin, async (ctx) => {
     const mail = ctx.config.mail;
-    const content = loadEmailContent();
+    const content = loadSender();
     ctx.body = presentMailSettings({
       smtpUrl: mail.smtpUrl,
       sender: mail.from ?? {

@@ -1,10 +1,10 @@
 /**
  * The answer to an access request (revFADP Art. 25): everything held about one contact, in one JSON
- * document. It reads the same tables api/features/privacy/erasure.ts erases (a table added there belongs here
+ * document. It reads the same tables api/features/contacts/erasure.ts erases (a table added there belongs here
  * too), plus the audit events that name the contact's id.
  */
 import type { Knex } from 'knex';
-import { findLeadOr404 } from '../contacts/lead-records.ts';
+import { findLeadOr404 } from '../contacts/index.ts';
 import { presentLead } from '../../presenters/index.ts';
 import { presentConsentProof, type ConsentProofRow } from '../../presenters/consents.ts';
 

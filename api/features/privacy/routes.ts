@@ -1,7 +1,7 @@
 /**
  * `{base}/leads/{id}/export|erase|consents` and `{base}/retention` of the admin API (issue 14): the
  * answers to access and erasure requests, the proofs of what a contact was told, and what the next
- * retention run will erase. What is erased: api/features/privacy/erasure.ts; what is exported: api/services/lead-export.ts.
+ * retention run will erase. What is erased: api/features/contacts/erasure.ts; what is exported: api/features/privacy/lead-export.ts.
  */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
@@ -9,11 +9,10 @@ import { leadEraseSchema, leadParamsSchema, ERASE_CONFIRMATION_MESSAGE } from '.
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { findLeadOr404 } from '../contacts/lead-records.ts';
+import { findLeadOr404, eraseLead } from '../contacts/index.ts';
 import { exportLead } from './lead-export.ts';
-import { eraseLead } from './erasure.ts';
 import { listConsentProofs } from './consents.ts';
-import { retentionPreview } from '../operations/retention.ts';
+import { retentionPreview } from './retention.ts';
 import { auditRequest } from '../../platform/audit.ts';
 import { presentConsentProof } from '../../presenters/index.ts';
 

@@ -1,19 +1,21 @@
 /**
- * The newsletter's double opt-in (issue 14; Swiss unfair-competition law asks for consent to marketing
+ * The newsletter's double opt-in (Swiss unfair-competition law asks for consent to marketing
  * e-mail): a request sets the contact `pending` and sends a confirmation link; only a POST from the
  * page that link opens confirms (mail scanners follow links, they do not submit forms). Confirmation
  * and withdrawal are stored on the contact (state and dates) and as consent proofs (time, IP prefix).
  * The answer to a request never depends on whether the address is known or already subscribed.
  */
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { hit } from '../../platform/lib/rate-limit.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
-import { recordConsentProof } from '../privacy/consents.ts';
-import { emailDigest, NEWSLETTER_RATE_LIMIT, newNewsletterToken } from './recipient-limits.ts';
+import { recordConsentProof } from '../privacy/index.ts';
+import { emailDigest, NEWSLETTER_RATE_LIMIT } from '../../platform/lib/recipient-limits.ts';
+import type { NewsletterEmailData } from './emails.ts';
 
-export interface NewsletterConfirmationData {
-  firstName: string | null;
-  token: string;
+/** The secret of the confirmation and unsubscribe links. */
+function newNewsletterToken(): string {
+  return randomBytes(24).toString('base64url');
 }
 
 /** Upserts the contact as `pending` (unless already subscribed) and queues the confirmation e-mail. */
@@ -39,7 +41,7 @@ export async function requestNewsletter(trx: Knex.Transaction, request: { firstN
   const counter = await hit(trx, NEWSLETTER_RATE_LIMIT, emailDigest(request.email));
   if (counter.points > NEWSLETTER_RATE_LIMIT.points) return;
   // Greeted by the name typed now only: a name stored earlier is not shown to whoever typed the address.
-  const data: NewsletterConfirmationData = { firstName: request.firstName ?? null, token: lead.newsletter_token };
+  const data: NewsletterEmailData = { firstName: request.firstName ?? null, token: lead.newsletter_token };
   await createEmails(trx, [
     { kind: 'newsletter_confirmation', causeKey: `newsletter_confirmation:lead:${lead.id}:${Date.now()}:${counter.points}`, toAddress: request.email, leadId: lead.id, data },
   ]);

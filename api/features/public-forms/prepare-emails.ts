@@ -6,32 +6,65 @@ import type { Knex } from 'knex';
 import type { Database } from '../../platform/db.ts';
 import type { Lead } from '../../models/Lead.ts';
 import type { MailConfig } from '../../platform/mail/config.ts';
-import type { TeamAlertData, TeamAlertSubmission, WebinarFacts } from '../email-kinds.ts';
-import { createEmails, type NewEmail, type PrepareJobData } from '../../platform/mail/outbox.ts';
+import { createEmails, type NewEmail } from '../../platform/mail/outbox.ts';
+import { QUEUES } from '../../platform/mail/queues.ts';
+import { boundQueue, inTransaction, type Queue } from '../../platform/queue/queue.ts';
+import type { WorkerDeps } from '../../platform/queue/scheduled.ts';
+import { eachJob, emailWorkOptions } from '../../platform/mail/workers.ts';
 import { hit } from '../../platform/lib/rate-limit.ts';
-import { ACKNOWLEDGEMENT_RATE_LIMIT, emailDigest } from './recipient-limits.ts';
-import { seatEmails, waitlistEmail } from '../webinars/seats.ts';
+import { ACKNOWLEDGEMENT_RATE_LIMIT, emailDigest } from '../../platform/lib/recipient-limits.ts';
+import type { PublicLead } from '../../schemas/index.ts';
+import { signUpEmails } from '../webinars/index.ts';
+import type { PublicSubmission } from './submissions.ts';
+import type { TeamAlertData, TeamAlertSubmission } from './team-alert-email.ts';
 
-/** The contact's fields an e-mail about a submission uses, as the model types them. */
-type LeadRow = Pick<Lead, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'company' | 'message'>;
+type RecordedSubmission = Extract<PublicSubmission, { replayed: false }>;
 
-export function webinarFacts(row: Record<string, any>): WebinarFacts {
+export interface SubmissionFacts {
+  leadId: number;
+  /**
+   * The note this submission wrote on the contact (what was typed, api/features/public-forms/submissions.ts):
+   * the team alert quotes it, since a returning contact's own message field keeps the first one.
+   */
+  noteId?: number | null;
+  submission: 'contact' | 'webinar';
+  /** The webinar the sign-up went to, if any, and how it went. */
+  webinarId?: number | null;
+  registrationId?: number | null;
+  outcome?: 'registered' | 'already_registered' | 'waitlisted' | 'no_upcoming_webinar' | null;
+}
+
+export interface PrepareJobData extends SubmissionFacts {}
+
+/** The facts the e-mail worker needs about a recorded (not replayed) public submission. */
+export function submissionFacts(type: PublicLead['type'], recorded: RecordedSubmission): SubmissionFacts {
+  const seat = recorded.registration;
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description ?? null,
-    datetime: new Date(row.datetime).toISOString(),
-    duration: row.duration,
-    location: row.location,
-    joinUrl: row.joinUrl ?? null,
-    sequence: Number(row.calendarSequence ?? 0),
+    leadId: recorded.leadId,
+    noteId: recorded.activityId,
+    submission: type === 'webinar' ? 'webinar' : 'contact',
+    webinarId: seat?.webinarId ?? recorded.receipt.registration?.webinarId ?? null,
+    registrationId: seat?.id ?? null,
+    // A seat held from an earlier sign-up was confirmed then: no second confirmation.
+    outcome: seat ? (seat.created ? (seat.status === 'waitlisted' ? 'waitlisted' : 'registered') : 'already_registered') : recorded.receipt.outcome,
   };
 }
 
-/** When each reminder is due; those already past are skipped. */
-export function reminderTimes(start: Date, offsets: number[], now = new Date()): Array<{ offset: number; at: Date }> {
-  return offsets.map((offset) => ({ offset, at: new Date(start.getTime() - offset * 60_000) })).filter((reminder) => reminder.at > now);
+/** ONE call per public submission, inside its transaction (see api/features/public-forms/routes.ts). */
+export async function enqueueSubmissionEmails(trx: Knex.Transaction, facts: SubmissionFacts): Promise<void> {
+  const data: PrepareJobData = {
+    leadId: facts.leadId,
+    noteId: facts.noteId ?? null,
+    submission: facts.submission,
+    webinarId: facts.webinarId ?? null,
+    registrationId: facts.registrationId ?? null,
+    outcome: facts.outcome ?? null,
+  };
+  await boundQueue().send(QUEUES.prepare, data as object, inTransaction(trx));
 }
+
+/** The contact's fields an e-mail about a submission uses, as the model types them. */
+type LeadRow = Pick<Lead, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'company' | 'message'>;
 
 export async function teamRecipients(db: Database, config: MailConfig): Promise<string[]> {
   if (config.notifyEmails) return config.notifyEmails;
@@ -105,18 +138,9 @@ export async function prepareSubmissionEmails(db: Database, config: MailConfig, 
     let webinarTitle: string | null = null;
 
     if (facts.submission === 'webinar' && facts.webinarId) {
-      const webinar = await trx('webinars').where({ id: facts.webinarId }).first();
-      webinarTitle = webinar?.title ?? null;
-      const registration = await trx('webinarRegistrations')
-        .where(facts.registrationId ? { id: facts.registrationId } : { webinarId: facts.webinarId, leadId: lead.id })
-        .first<{ id: number; status: string; registeredAt: Date } | undefined>('id', 'status', 'registeredAt');
-      const person = registration && { registrationId: registration.id, registeredAt: registration.registeredAt, leadId: lead.id, email: lead.email, firstName: lead.firstName };
-      if (webinar && webinar.isActive && person && registration.status === 'registered' && facts.outcome === 'registered') {
-        emails.push(...seatEmails('webinar_confirmation', person, webinarFacts(webinar), config.reminderOffsets));
-      }
-      if (webinar && webinar.isActive && person && registration.status === 'waitlisted' && facts.outcome === 'waitlisted') {
-        emails.push(waitlistEmail(person, webinarFacts(webinar)));
-      }
+      const signUp = await signUpEmails(trx, { webinarId: facts.webinarId, registrationId: facts.registrationId, outcome: facts.outcome, lead }, config.reminderOffsets);
+      webinarTitle = signUp.webinarTitle;
+      emails.push(...signUp.emails);
     }
 
     // One acknowledgement per address and 24 hours (decision 087): anyone can type anyone's address, so
@@ -153,4 +177,13 @@ export async function prepareSubmissionEmails(db: Database, config: MailConfig, 
     }
     await createEmails(trx, emails);
   });
+}
+
+/** The `emails-prepare` worker: one submission at a time per loop, each once visitors let it (decision 079). */
+export async function workSubmissionEmails(queue: Queue, { config, knex, whenQuiet }: WorkerDeps): Promise<void> {
+  await queue.work<PrepareJobData>(
+    QUEUES.prepare,
+    emailWorkOptions(config),
+    eachJob<PrepareJobData>(1, whenQuiet, (job) => prepareSubmissionEmails(knex, config.mail, job.id, job.data)),
+  );
 }

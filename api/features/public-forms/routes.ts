@@ -14,7 +14,7 @@ import { limitPerIp } from '../../platform/http/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
 import { parseIdempotencyKey } from '../../platform/lib/idempotency.ts';
 import { submitPublicLead } from './submissions.ts';
-import { enqueueSubmissionEmails, submissionFacts } from '../../platform/mail/outbox.ts';
+import { enqueueSubmissionEmails, submissionFacts } from './prepare-emails.ts';
 import { presentPublicSubmission } from '../../presenters/index.ts';
 
 const schemas = { body: publicLeadSchema };

@@ -27,23 +27,14 @@ import { HttpError } from '../../platform/errors.ts';
 import { IDEMPOTENCY_MISMATCH_MESSAGE, requestHash, scopedKey } from '../../platform/lib/idempotency.ts';
 import { inlineJobInsert } from '../../platform/queue/inline-job.ts';
 import { NaturalBatches } from '../../platform/lib/natural-batches.ts';
-import { currentNotice } from '../privacy/notice.ts';
+import { currentNotice } from '../privacy/index.ts';
 import { QUEUES } from '../../platform/mail/queues.ts';
-import { SEAT_STATUSES_SQL, takeSeatInNextWebinar, type HeldSeat } from '../webinars/seats.ts';
+import { SEAT_STATUSES_SQL, takeSeatInNextWebinar, type HeldSeat, type PublicReceipt } from '../webinars/index.ts';
 
 export const PUBLIC_ACTIVITY_TITLES = {
   contact: 'Demande de contact',
   webinar: 'Inscription au webinaire',
 } as const;
-
-/** How a webinar sign-up went, as far as the visitor may know: it depends on the webinar alone. */
-export type WebinarOutcome = 'registered' | 'waitlisted' | 'no_upcoming_webinar';
-
-/** What the visitor is told, and what a replay of the same Idempotency-Key gets back (stored as JSON). */
-export interface PublicReceipt {
-  registration: { webinarId: number; status: 'registered' | 'waitlisted' } | null;
-  outcome: WebinarOutcome | null;
-}
 
 /** What happened, for the route and for work joining the transaction (confirmation e-mails, alerts). */
 export type PublicSubmission =

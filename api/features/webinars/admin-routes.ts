@@ -28,7 +28,9 @@ import { importAttendance } from './attendance.ts';
 import { readCsvBody } from '../../platform/http/body.ts';
 import { presentAttendance, presentBulkStatus, presentRegistration, presentRegistrationPage, presentWebinar, presentWebinarPage } from '../../presenters/index.ts';
 import { auditRequest } from '../../platform/audit.ts';
-import { exportRegistrations, sendCsv } from '../contacts/exports.ts';
+import { exportRegistrations } from './registrations-export.ts';
+import { sendCsv } from '../../platform/lib/csv-export.ts';
+import { countCancellationRecipients } from './cancellations.ts';
 
 const listSchemas = { query: webinarListQuerySchema };
 const oneWebinarSchemas = { params: webinarParamsSchema };
@@ -100,6 +102,13 @@ export function adminWebinarsRouter(base: string): Router {
   router.post('/webinars/:id/attendance', requireAdmin, validate(attendanceSchemas, { allowCsv: true }), async (ctx) => {
     const { params, query } = input(ctx, attendanceSchemas);
     ctx.body = presentAttendance(await importAttendance(ctx.knex, params.id, await readCsvBody(ctx), query.othersNoShow));
+  });
+
+  // The deletion dialog: "N personnes inscrites recevront un e-mail d'annulation."
+  router.get('/webinars/:id/cancellation-recipients', requireAdmin, validate(oneWebinarSchemas), async (ctx) => {
+    const { params } = input(ctx, oneWebinarSchemas);
+    const webinar = await findWebinarOr404(ctx.knex, params.id);
+    ctx.body = { count: await countCancellationRecipients(ctx.knex, webinar.id) };
   });
 
   return router;

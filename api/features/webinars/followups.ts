@@ -13,7 +13,7 @@ import type { Database } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
 import type { FollowupData } from './funnel-emails.ts';
-import { webinarFacts } from '../public-forms/prepare-emails.ts';
+import { webinarFacts } from './email-data.ts';
 import type { Queue } from '../../platform/queue/queue.ts';
 
 export const FOLLOWUP_QUEUE = 'webinar-followups';

@@ -1,13 +1,17 @@
 /**
- * The e-mails of the webinar funnel (issue 13): the cancellation link every e-mail about a registration
+ * The e-mails of the webinar funnel: the cancellation link every e-mail about a registration
  * carries, the invitation to a new session, the follow-up after a session. Copy: site/content/emails.yaml.
  */
 import { fill } from '../../platform/mail/content.ts';
 import type { Block, EmailDocument } from '../../platform/mail/layout.ts';
 import { frenchDuration, swissDateTime } from '../../platform/mail/dates.ts';
 import { cancelUrl, joinUrl, marketingUnsubscribeUrl } from './links.ts';
-import type { ComposeContext, WebinarFacts } from '../email-kinds.ts';
+import type { ComposeContext as AnyContext } from '../../platform/mail/kinds.ts';
+import type { WebinarFacts } from './email-data.ts';
+import type { WebinarWording } from './email-wording.ts';
 import { greetingCopy, greetingName } from '../../platform/mail/greeting-name.ts';
+
+type ComposeContext = AnyContext<WebinarWording>;
 
 export interface InvitationData {
   firstName: string;

@@ -7,7 +7,7 @@
  */
 import type { Knex } from 'knex';
 import { createEmails } from '../../platform/mail/outbox.ts';
-import { webinarFacts } from '../public-forms/prepare-emails.ts';
+import { webinarFacts } from './email-data.ts';
 import type { InvitationData } from './funnel-emails.ts';
 
 export async function inviteWaitingPeople(trx: Knex.Transaction, webinar: Record<string, any>): Promise<number> {

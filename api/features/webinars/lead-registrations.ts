@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import { WebinarRegistration } from '../../models/index.ts';
 import type { ContactListQuery } from '../../schemas/index.ts';
-import { findLeadOr404 } from '../contacts/lead-records.ts';
+import { findLeadOr404 } from '../contacts/index.ts';
 
 /**
  * One page of them, newest session first; the registration id breaks ties (two registrations to one

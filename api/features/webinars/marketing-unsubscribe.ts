@@ -8,8 +8,14 @@
 import type { Knex } from 'knex';
 import { HttpError } from '../../platform/errors.ts';
 import { verifyMarketingUnsubscribeToken } from './links.ts';
-import { MARKETING_KINDS } from '../email-kinds.ts';
+import type { EmailKind } from '../../platform/mail/kinds.ts';
 import { REGISTRATION_LINK_MESSAGE, type MarketingUnsubscribeQuery } from '../../schemas/index.ts';
+
+/**
+ * The marketing kinds: they carry the one-click unsubscribe (./emails.ts), and stop for a contact who
+ * used it. Confirmations, reminders, updates and cancellations are about a registration and always go.
+ */
+export const MARKETING_KINDS: readonly EmailKind[] = ['webinar_invitation', 'webinar_followup'];
 
 export const MARKETING_UNSUBSCRIBE_MESSAGES = {
   done: 'C’est noté : vous ne recevrez plus nos invitations ni nos messages de suivi des webinaires. Les e-mails au sujet de vos inscriptions (confirmation, rappels, annulation) continuent d’arriver.',

@@ -1,5 +1,5 @@
 /**
- * Seats, the waiting list and cancellations of webinar registrations (issue 13, decision 050).
+ * Seats, the waiting list and cancellations of webinar registrations (decision 050).
  *
  * A seat is a registration whose status is `registered`, `attended` or `no-show` (the two last ones are
  * set after the session, when nobody can sign up any more): `waitlisted` and `cancelled` rows hold none.
@@ -9,13 +9,21 @@
  * maxAttendees. The waiting list is first come, first served (registered_at, then id).
  */
 import type { Knex } from 'knex';
-import type { PublicReceipt } from '../public-forms/submissions.ts';
 import { createEmails, type NewEmail } from '../../platform/mail/outbox.ts';
-import { reminderTimes, webinarFacts } from '../public-forms/prepare-emails.ts';
-import type { CancellationEmailData, RegistrationEmailData } from '../email-kinds.ts';
+import { webinarFacts, type CancellationEmailData } from './email-data.ts';
+import { cancelQueuedSeatEmails, seatEmails } from './seat-emails.ts';
 
 /** The statuses that hold a seat, as an SQL list. */
 export const SEAT_STATUSES_SQL = "('registered', 'attended', 'no-show')";
+
+/** How a webinar sign-up went, as far as the visitor may know: it depends on the webinar alone. */
+export type WebinarOutcome = 'registered' | 'waitlisted' | 'no_upcoming_webinar';
+
+/** What the visitor is told, and what a replay of the same Idempotency-Key gets back (stored as JSON). */
+export interface PublicReceipt {
+  registration: { webinarId: number; status: 'registered' | 'waitlisted' } | null;
+  outcome: WebinarOutcome | null;
+}
 
 /** The person's registration after a sign-up; `created` when this sign-up made or changed it (→ e-mails). */
 export interface HeldSeat {
@@ -125,10 +133,7 @@ export async function cancelRegistration(trx: Knex.Transaction, registrationId: 
     .update({ status: 'cancelled' })
     .returning(['status']);
   if (!cancelled) return 'already_cancelled';
-  await trx('emails')
-    .where({ registrationId, status: 'queued' })
-    .whereIn('kind', ['webinar_confirmation', 'webinar_reminder', 'waitlist_promoted', 'waitlist_joined', 'webinar_update'])
-    .update({ status: 'cancelled', lastError: 'Inscription annulée par la personne.', updatedAt: trx.fn.now() });
+  await cancelQueuedSeatEmails(trx, { registrationId }, 'Inscription annulée par la personne.');
   // The person is told, with the file that takes the session out of their calendar if it is there
   // (decision 090). Once the session has started there is nothing left to take out.
   if (new Date(webinar.datetime).getTime() > Date.now()) {
@@ -210,59 +215,4 @@ export async function promoteFromWaitingList(trx: Knex.Transaction, webinar: Rec
   }
   await createEmails(trx, emails);
   return promoted.map((row) => row.id);
-}
-
-/** The person a registration's e-mails go to. */
-export interface SeatPerson {
-  registrationId: number;
-  registeredAt: Date;
-  leadId: number;
-  email: string;
-  firstName: string;
-}
-
-/** The e-mails a newly held seat causes: the first one (confirmation or promotion) and the reminders. */
-export function seatEmails(
-  kind: 'webinar_confirmation' | 'waitlist_promoted',
-  person: SeatPerson,
-  webinar: RegistrationEmailData['webinar'],
-  reminderOffsets: number[],
-): NewEmail[] {
-  const data: RegistrationEmailData = { firstName: person.firstName, registrationId: person.registrationId, webinar };
-  const common = { toAddress: person.email, leadId: person.leadId, webinarId: webinar.id, registrationId: person.registrationId, data };
-  const seat = seatCause(person.registrationId, person.registeredAt);
-  const emails: NewEmail[] = [{ ...common, kind, causeKey: `${kind}:${seat}` }];
-  for (const reminder of reminderTimes(new Date(webinar.datetime), reminderOffsets)) {
-    emails.push({
-      ...common,
-      kind: 'webinar_reminder',
-      causeKey: `webinar_reminder:${seat}:${reminder.offset}`,
-      data: { ...data, offsetMinutes: reminder.offset },
-      sendAfter: reminder.at,
-    });
-  }
-  return emails;
-}
-
-/** A sign-up for a full session: the e-mail that says it is on the waiting list, with the link to leave it. */
-export function waitlistEmail(person: SeatPerson, webinar: RegistrationEmailData['webinar']): NewEmail {
-  const data: RegistrationEmailData = { firstName: person.firstName, registrationId: person.registrationId, webinar };
-  return {
-    kind: 'waitlist_joined',
-    causeKey: `waitlist_joined:${seatCause(person.registrationId, person.registeredAt)}`,
-    toAddress: person.email,
-    leadId: person.leadId,
-    webinarId: webinar.id,
-    registrationId: person.registrationId,
-    data,
-  };
-}
-
-/**
- * The cause of a seat's e-mails: the registration and the moment it was (re)taken. A person who cancels
- * and signs up again (seatInLockedWebinar sets registeredAt anew) gets a new
- * confirmation and new reminders; a job that runs twice for the same seat still adds nothing.
- */
-export function seatCause(registrationId: number, registeredAt: Date | string): string {
-  return `registration:${registrationId}:seat:${new Date(registeredAt).getTime()}`;
 }

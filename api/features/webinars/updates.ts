@@ -9,9 +9,8 @@ import { Webinar } from '../../models/index.ts';
 import type { WebinarUpdate } from '../../schemas/index.ts';
 import { MESSAGES, notFound } from '../../platform/errors.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
-import { rescheduleWebinarReminders } from '../emails/emails.ts';
-import { webinarFacts } from '../public-forms/prepare-emails.ts';
-import type { RegistrationEmailData } from '../email-kinds.ts';
+import { rescheduleWebinarReminders } from './reminders.ts';
+import { webinarFacts, type RegistrationEmailData } from './email-data.ts';
 
 /** Who is told about a change: a seat held, or a place on the waiting list. */
 export const UPDATE_RECIPIENT_STATUSES: readonly string[] = ['registered', 'waitlisted'];

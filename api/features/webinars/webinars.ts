@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { Webinar, WebinarRegistration } from '../../models/index.ts';
 import type { PaginationQuery, RegistrationListQuery, WebinarCreate } from '../../schemas/index.ts';
 import { MESSAGES, notFound } from '../../platform/errors.ts';
-import { enqueueWebinarCancellations } from '../emails/emails.ts';
+import { enqueueWebinarCancellations } from './cancellations.ts';
 import { inviteWaitingPeople } from './invitations.ts';
 
 export async function findWebinarOr404(db: Knex, id: number): Promise<Webinar> {

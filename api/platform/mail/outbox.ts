@@ -1,64 +1,18 @@
 /**
- * The causes of e-mails, each recorded inside the transaction of the data that causes it:
- * - a public submission: one `emails-prepare` job with its facts; the worker turns it into rows
- *   (confirmation, reminders, acknowledgement, team alert), so the request itself stays one insert;
- * - a webinar deleted with registrants: cancellation rows and their send jobs;
- * - "Renvoyer": a copy of a row and its send job.
- * A rolled-back transaction leaves no job and no row; a committed one always yields its e-mails.
+ * The outbox: one row per e-mail (`emails`), each with its send job, written inside the transaction of
+ * the data that causes it, so a rolled-back transaction leaves no job and no row and a committed one
+ * always yields its e-mails. A row's unique cause key (`cause_key`) makes a cause that runs twice add
+ * nothing. The features say which rows a cause makes; the kinds say what each row says
+ * (./kinds.ts). A cause too costly for its request (a public submission) is recorded as an
+ * `emails-prepare` job whose worker, registered by its feature, writes the rows (./queues.ts).
  */
 import type { Knex } from 'knex';
 import { boundQueue, inTransaction } from '../queue/queue.ts';
 import { QUEUES } from './queues.ts';
-import type { EmailKind } from '../../features/email-kinds.ts';
-import type { PublicLead } from '../../schemas/index.ts';
-import type { PublicSubmission } from '../../features/public-forms/submissions.ts';
+import type { EmailKind } from './kinds.ts';
 
-type RecordedSubmission = Extract<PublicSubmission, { replayed: false }>;
-
-export interface SubmissionFacts {
-  leadId: number;
-  /**
-   * The note this submission wrote on the contact (what was typed, api/features/public-forms/submissions.ts):
-   * the team alert quotes it, since a returning contact's own message field keeps the first one.
-   */
-  noteId?: number | null;
-  submission: 'contact' | 'webinar';
-  /** The webinar the sign-up went to, if any, and how it went. */
-  webinarId?: number | null;
-  registrationId?: number | null;
-  outcome?: 'registered' | 'already_registered' | 'waitlisted' | 'no_upcoming_webinar' | null;
-}
-
-export interface PrepareJobData extends SubmissionFacts {}
 export interface SendJobData {
   emailId: number;
-}
-
-/** The facts the e-mail worker needs about a recorded (not replayed) public submission. */
-export function submissionFacts(type: PublicLead['type'], recorded: RecordedSubmission): SubmissionFacts {
-  const seat = recorded.registration;
-  return {
-    leadId: recorded.leadId,
-    noteId: recorded.activityId,
-    submission: type === 'webinar' ? 'webinar' : 'contact',
-    webinarId: seat?.webinarId ?? recorded.receipt.registration?.webinarId ?? null,
-    registrationId: seat?.id ?? null,
-    // A seat held from an earlier sign-up was confirmed then: no second confirmation.
-    outcome: seat ? (seat.created ? (seat.status === 'waitlisted' ? 'waitlisted' : 'registered') : 'already_registered') : recorded.receipt.outcome,
-  };
-}
-
-/** ONE call per public submission, inside its transaction (see api/features/public-forms/routes.ts). */
-export async function enqueueSubmissionEmails(trx: Knex.Transaction, facts: SubmissionFacts): Promise<void> {
-  const data: PrepareJobData = {
-    leadId: facts.leadId,
-    noteId: facts.noteId ?? null,
-    submission: facts.submission,
-    webinarId: facts.webinarId ?? null,
-    registrationId: facts.registrationId ?? null,
-    outcome: facts.outcome ?? null,
-  };
-  await boundQueue().send(QUEUES.prepare, data as object, inTransaction(trx));
 }
 
 export interface NewEmail {

@@ -6,19 +6,17 @@
  */
 import type { Database } from '../db.ts';
 import type { Logger } from '../logger.ts';
-import type { EmailContent } from './content.ts';
 import type { MailConfig } from './config.ts';
 import type { MailTransport } from './transport.ts';
-import { composeAttachments, composeEmail, composeHeaders, MARKETING_KINDS, type ComposedEmail, type EmailKind, type RegistrationEmailData } from '../../features/email-kinds.ts';
-import { hasLeftMarketing, MARKETING_UNSUBSCRIBE_MESSAGES } from '../../features/webinars/marketing-unsubscribe.ts';
+import { composeAttachments, composeHeaders, composeWith, type ComposeContext, type ComposedEmail, type EmailKinds, type QueuedEmail, type SendDecision, DUE_MARGIN_MS } from './kinds.ts';
 import { queueSendJobs } from './outbox.ts';
-import { webinarFacts } from '../../features/public-forms/prepare-emails.ts';
-import { UPDATE_RECIPIENT_STATUSES } from '../../features/webinars/updates.ts';
 
 export interface MailEngine {
   config: MailConfig;
   transport: MailTransport;
-  content: EmailContent;
+  content: ComposeContext['content'];
+  /** What each kind says and checks again before it goes (api/features/email-kinds.ts). */
+  kinds: EmailKinds;
   brand: string;
   from: { name?: string; address: string };
   publicUrl: string;
@@ -28,8 +26,6 @@ export interface MailEngine {
 
 /** How long a worker may hold a row while talking to the SMTP server (above nodemailer's timeouts). */
 const LEASE = "interval '2 minutes'";
-/** A row due within this margin is sent now (clock differences between instances). */
-const DUE_MARGIN_MS = 5_000;
 
 /** JSON with sorted keys: jsonb does not keep the key order it was given. */
 function stableJson(value: unknown): string {
@@ -42,57 +38,16 @@ function stableJson(value: unknown): string {
 
 export class EmailBusyError extends Error {}
 
-interface EmailRow {
-  id: number;
-  kind: EmailKind;
-  toAddress: string;
-  data: any;
-  leadId: number | null;
-  registrationId: number | null;
-  webinarId: number | null;
-  sendAfter: Date;
+interface EmailRow extends QueuedEmail {
   subject: string | null;
   textBody: string | null;
   htmlBody: string | null;
 }
 
-/** The e-mails about one registration whose facts are read again, and checked still true, at sending. */
-const SEAT_KINDS: readonly string[] = ['webinar_confirmation', 'webinar_reminder', 'waitlist_promoted', 'waitlist_joined'];
-
-type Decision = { send: object } | { cancel: string } | { later: Date };
-
-/** Whether the row still has a reason to go out, and with which facts (reminders follow date changes). */
-async function decide(db: Database, email: EmailRow): Promise<Decision> {
-  if (MARKETING_KINDS.includes(email.kind)) {
-    // The contact used the one-click unsubscribe (decision 091) after this one was queued.
-    if (await hasLeftMarketing(db, email.leadId)) return { cancel: MARKETING_UNSUBSCRIBE_MESSAGES.cancelled };
-    return { send: email.data };
-  }
-  if (email.kind === 'webinar_update') {
-    // An update about a seat given up meanwhile has no reader; its facts stay those of the change.
-    const registration = email.registrationId ? await db('webinarRegistrations').where({ id: email.registrationId }).first('status') : undefined;
-    if (!registration || !UPDATE_RECIPIENT_STATUSES.includes(registration.status)) return { cancel: 'Inscription annulée avant l’envoi.' };
-    return { send: email.data };
-  }
-  if (!SEAT_KINDS.includes(email.kind)) return { send: email.data };
-  const registration = email.registrationId
-    ? await db('webinarRegistrations').where({ id: email.registrationId }).first<{ status: string; webinarId: number } | undefined>('status', 'webinarId')
-    : undefined;
-  if (!registration) return { cancel: 'Inscription supprimée avant l’envoi.' };
-  if (email.kind === 'waitlist_joined') {
-    // Promoted meanwhile: the promotion's e-mail says what matters; cancelled: nobody waits any more.
-    if (registration.status !== 'waitlisted') return { cancel: 'Plus sur la liste d’attente avant l’envoi.' };
-  } else if (registration.status !== 'registered') return { cancel: 'Inscription annulée avant l’envoi.' };
-  const webinar = await db('webinars').where({ id: registration.webinarId }).first();
-  if (!webinar || !webinar.isActive) return { cancel: 'Webinaire supprimé ou inactif.' };
-  const data: RegistrationEmailData = { ...(email.data as RegistrationEmailData), webinar: webinarFacts(webinar) };
-  if (email.kind === 'webinar_reminder') {
-    const start = new Date(webinar.datetime);
-    if (start.getTime() <= Date.now()) return { cancel: 'La session a déjà commencé.' };
-    const due = new Date(start.getTime() - Number(email.data.offsetMinutes) * 60_000);
-    if (due.getTime() > Date.now() + DUE_MARGIN_MS) return { later: due };
-  }
-  return { send: data };
+/** Whether the row still has a reason to go out, and with which facts: its kind decides (reminders follow date changes). */
+async function decide(db: Database, kinds: EmailKinds, email: EmailRow): Promise<SendDecision> {
+  const recheck = kinds[email.kind].beforeSending;
+  return recheck ? recheck(db, email) : { send: email.data };
 }
 
 export async function sendEmail(db: Database, engine: MailEngine, logger: Logger, emailId: number): Promise<void> {
@@ -111,7 +66,7 @@ export async function sendEmail(db: Database, engine: MailEngine, logger: Logger
     throw new EmailBusyError(`e-mail ${emailId} is being sent by another worker`);
   }
 
-  const decision = await decide(db, email);
+  const decision = await decide(db, engine.kinds, email);
   if ('cancel' in decision) {
     await db('emails').where({ id: email.id }).update({ status: 'cancelled', lastError: decision.cancel, claimedUntil: null, attempts: db.raw('attempts - 1'), updatedAt: db.fn.now() });
     return;
@@ -131,9 +86,9 @@ export async function sendEmail(db: Database, engine: MailEngine, logger: Logger
   const unchanged = email.htmlBody !== null && email.textBody !== null && email.subject !== null && stableJson(decision.send) === stableJson(email.data);
   let composed: ComposedEmail;
   if (unchanged) {
-    composed = { subject: email.subject!, text: email.textBody!, html: email.htmlBody!, attachments: composeAttachments(email.kind, decision.send, context) };
+    composed = { subject: email.subject!, text: email.textBody!, html: email.htmlBody!, attachments: composeAttachments(engine.kinds, email.kind, decision.send, context) };
   } else {
-    composed = await composeEmail(email.kind, decision.send, context);
+    composed = await composeWith(engine.kinds, email.kind, decision.send, context);
     await db('emails')
       .where({ id: email.id })
       .update({ subject: composed.subject, textBody: composed.text, htmlBody: composed.html, data: JSON.stringify(decision.send), updatedAt: db.fn.now() });
@@ -148,7 +103,7 @@ export async function sendEmail(db: Database, engine: MailEngine, logger: Logger
       html: composed.html,
       attachments: composed.attachments,
       host: new URL(engine.publicUrl).hostname,
-      headers: composeHeaders(email.kind, decision.send, { ...context, leadId: email.leadId }),
+      headers: composeHeaders(engine.kinds, email.kind, decision.send, { ...context, leadId: email.leadId }),
     });
     await db('emails').where({ id: email.id }).update({
       status: 'sent',

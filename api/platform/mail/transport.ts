@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from './config.ts';
-import type { Attachment } from '../../features/email-kinds.ts';
+import type { Attachment } from './kinds.ts';
 
 export interface OutgoingMessage {
   /** Used to name the .eml file and as a stable Message-ID. */

@@ -1,6 +1,6 @@
 /**
  * `retention`: the weekly erasure of inactive contacts and emptying of old e-mail bodies (pg-boss cron,
- * Swiss time; api/features/operations/retention.ts says what goes). Like the backup, a failed run is logged and not
+ * Swiss time; api/features/privacy/retention.ts says what goes). Like the backup, a failed run is logged and not
  * retried: the next one is a week away and redoes the same work.
  */
 import type { Config } from '../../platform/config.ts';

@@ -3,7 +3,7 @@
  * - a contact is inactive when nothing happened for RETENTION_MONTHS: no submission or note
  *   (activities), no registration, no e-mail, no change, and no running newsletter subscription
  *   (the person asked to hear from us until they unsubscribe). Inactive contacts are erased one by
- *   one (api/features/privacy/erasure.ts), each erasure audited as `lead_erased` with reason `retention`;
+ *   one (api/features/contacts/erasure.ts), each erasure audited as `lead_erased` with reason `retention`;
  * - e-mails older than EMAIL_BODY_RETENTION_DAYS lose their subject's facts and bodies (`data`,
  *   `text_body`, `html_body`); kind, status, dates and recipient's contact link stay. Queued e-mails
  *   (reminders weeks ahead) are left alone.
@@ -11,7 +11,7 @@
 import type { Knex } from 'knex';
 import { CronExpressionParser } from 'cron-parser';
 import { RETENTION_SCHEDULE, RETENTION_TIME_ZONE, type RetentionConfig } from '../../platform/config-retention.ts';
-import { eraseLead } from '../privacy/erasure.ts';
+import { eraseLead } from '../contacts/index.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 
 function inactiveLeads(db: Knex, config: RetentionConfig) {

@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import { MESSAGES, notFound } from '../../platform/errors.ts';
 import { QUEUE_SCHEMA } from '../../platform/queue/queue.ts';
 import { QUEUES } from '../../platform/mail/queues.ts';
-import { recipientRateLimitKeys } from '../public-forms/recipient-limits.ts';
+import { recipientRateLimitKeys } from '../../platform/lib/recipient-limits.ts';
 
 interface ErasedLead {
   id: number;

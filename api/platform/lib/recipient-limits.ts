@@ -1,9 +1,9 @@
 /**
- * Newsletter secrets and keys that must be computed the same way wherever they are used: the random
- * token of the confirmation/unsubscribe links, and the rate-limit key per address, which holds a hash of
- * the email, never the email (api/features/privacy/erasure.ts removes them).
+ * The counters kept per e-mail address (at most one newsletter confirmation and one acknowledgement a
+ * day, decision 087), keyed by a hash of the address, never the address; in one place so that the
+ * erasure of a contact finds every one of them (api/features/contacts/erasure.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 /**
  * At most one newsletter confirmation per address and 24 hours, whoever asks (decision 087): the link
@@ -24,8 +24,4 @@ export function newsletterRateLimitKey(email: string): string {
 /** Every counter keyed by this address (erased with the contact). */
 export function recipientRateLimitKeys(email: string): string[] {
   return [newsletterRateLimitKey(email), `${ACKNOWLEDGEMENT_RATE_LIMIT.name}:${emailDigest(email)}`];
-}
-
-export function newNewsletterToken(): string {
-  return randomBytes(24).toString('base64url');
 }
