@@ -65,14 +65,7 @@ export async function createFirstAdmin(db: Knex, hasher: PasswordHasher, admin: 
     await trx.raw('select pg_advisory_xact_lock(?)', [SETUP_ADMIN_LOCK]);
     const existing = await trx('users').first('id');
     if (existing) throw conflict(ADMIN_EXISTS_MESSAGE);
-    return User.query(trx).insertAndFetch({
-      username: admin.email,
-      email: admin.email,
-      password: passwordHash,
-      firstName: admin.firstName,
-      lastName: admin.lastName,
-      role: 'admin',
-    });
+    return insertAdmin(trx, admin, passwordHash);
   });
 }
 
@@ -84,6 +77,11 @@ export async function createAdministrator(db: Knex, hasher: PasswordHasher, admi
   await assertStrongPassword(admin.password, [admin.email, admin.firstName, admin.lastName]);
   const passwordHash = await hasher.hash(admin.password);
   if (await findAccount(db, admin.email)) throw conflict('Un compte avec cet email existe déjà.');
+  return insertAdmin(db, admin, passwordHash);
+}
+
+/** The account row of an administrator: the email is also the login. */
+async function insertAdmin(db: Knex, admin: NewAdmin, passwordHash: string): Promise<User> {
   return User.query(db).insertAndFetch({
     username: admin.email,
     email: admin.email,

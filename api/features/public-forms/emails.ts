@@ -7,7 +7,7 @@
 import { fill } from '../../platform/mail/content.ts';
 import type { EmailDocument } from '../../platform/mail/layout.ts';
 import type { EmailKind, EmailKindDefinition } from '../../platform/mail/kinds.ts';
-import { greetingCopy, greetingName } from '../../platform/mail/greeting-name.ts';
+import { letter, opening, personValues } from '../../platform/mail/document.ts';
 import { teamAlertDocument, type TeamAlertData } from './team-alert-email.ts';
 import type { PublicFormsWording } from './email-wording.ts';
 
@@ -30,43 +30,31 @@ export function newsletterLinks(token: string, publicUrl: string) {
 
 export const publicFormsEmailKinds = {
   contact_acknowledgement: {
-    document: (data, context): EmailDocument => {
-      const copy = context.content.contactAcknowledgement;
-      const values = { firstName: greetingName(data.firstName) ?? '', brand: context.brand };
-      return {
-        subject: fill(copy.subject, values),
-        preview: fill(copy.preview, values),
-        blocks: [
-          { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
-          { type: 'paragraph', text: fill(copy.intro, values) },
-          { type: 'list', title: copy.nextStepsTitle, items: copy.nextSteps.map((item) => fill(item, values)) },
-        ],
-        signature: [copy.closing, context.content.signature],
-        footer: context.content.footer,
-      };
+    document: (data, { content, brand }): EmailDocument => {
+      const copy = content.contactAcknowledgement;
+      const values = personValues(data.firstName, brand);
+      return letter(copy, values, [...opening(copy, values), { type: 'list', title: copy.nextStepsTitle, items: copy.nextSteps.map((item) => fill(item, values)) }], content);
     },
   } satisfies Kind<AcknowledgementData>,
   team_alert: {
     document: (data, context) => teamAlertDocument(data, context.content, context.publicUrl),
   } satisfies Kind<TeamAlertData>,
   newsletter_confirmation: {
-    document: (data, context): EmailDocument => {
-      const copy = context.content.newsletterConfirmation;
-      const values = { firstName: greetingName(data.firstName) ?? '', brand: context.brand };
-      const links = newsletterLinks(data.token, context.publicUrl);
-      return {
-        subject: fill(copy.subject, values),
-        preview: fill(copy.preview, values),
-        blocks: [
-          { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
-          { type: 'paragraph', text: fill(copy.intro, values) },
+    document: (data, { content, brand, publicUrl }): EmailDocument => {
+      const copy = content.newsletterConfirmation;
+      const values = personValues(data.firstName, brand);
+      const links = newsletterLinks(data.token, publicUrl);
+      return letter(
+        copy,
+        values,
+        [
+          ...opening(copy, values),
           { type: 'button', label: copy.button, url: links.confirm, hint: copy.hint },
           { type: 'paragraph', text: copy.ignore },
           { type: 'paragraph', text: copy.unsubscribe, link: links.unsubscribe },
         ],
-        signature: [copy.closing, context.content.signature],
-        footer: context.content.footer,
-      };
+        content,
+      );
     },
     /** An https unsubscribe link, and RFC 8058 one-click (mail clients POST `List-Unsubscribe=One-Click` to it; ./newsletter-routes.ts unsubscribes at once). */
     headers: (data, context) => {

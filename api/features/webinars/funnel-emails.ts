@@ -9,7 +9,7 @@ import { cancelUrl, joinUrl, marketingUnsubscribeUrl } from './links.ts';
 import type { ComposeContext as AnyContext } from '../../platform/mail/kinds.ts';
 import type { WebinarFacts } from './email-data.ts';
 import type { WebinarWording } from './email-wording.ts';
-import { greetingCopy, greetingName } from '../../platform/mail/greeting-name.ts';
+import { letter, opening, personValues } from '../../platform/mail/document.ts';
 
 type ComposeContext = AnyContext<WebinarWording>;
 
@@ -54,68 +54,46 @@ function unsubscribeBlock(leadId: number | undefined, context: ComposeContext): 
   return [{ type: 'button', label: copy.label, url: marketingUnsubscribeUrl(context.publicUrl, context.linkSecret, leadId), hint: copy.text }];
 }
 
-export function composeInvitation(data: InvitationData, context: ComposeContext): EmailDocument {
-  const copy = context.content.webinarInvitation;
-  const values = {
-    // A typed first name that does not look like one is never shown (decision 087).
-    firstName: greetingName(data.firstName) ?? '',
+/** The values of an e-mail about one session: the person's first name (decision 087), the session's title, date and duration. */
+export function sessionValues(data: { firstName: string; webinar: WebinarFacts }, brand: string) {
+  return {
+    ...personValues(data.firstName, brand),
     title: data.webinar.title,
     date: swissDateTime(new Date(data.webinar.datetime)),
     duration: frenchDuration(data.webinar.duration),
-    brand: context.brand,
   };
-  const blocks: Block[] = [
-    { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
-    { type: 'paragraph', text: fill(copy.intro, values) },
-    sessionFacts(copy, values),
-  ];
+}
+
+export function composeInvitation(data: InvitationData, context: ComposeContext): EmailDocument {
+  const copy = context.content.webinarInvitation;
+  const values = sessionValues(data, context.brand);
+  const blocks: Block[] = [...opening(copy, values), sessionFacts(copy, values)];
   if (context.linkSecret) {
     blocks.push({ type: 'button', label: copy.button, url: joinUrl(context.publicUrl, context.linkSecret, data.webinar.id, data.leadId), hint: copy.hint });
   }
   blocks.push(...unsubscribeBlock(data.leadId, context));
-  return {
-    subject: fill(copy.subject, values),
-    preview: fill(copy.preview, values),
-    blocks,
-    signature: [copy.closing, context.content.signature],
-    footer: context.content.footer,
-  };
+  return letter(copy, values, blocks, context.content);
 }
 
 export function composeFollowup(data: FollowupData, context: ComposeContext): EmailDocument {
   const all = context.content.webinarFollowup;
   const values = {
-    // A typed first name that does not look like one is never shown (decision 087).
-    firstName: greetingName(data.firstName) ?? '',
+    ...personValues(data.firstName, context.brand),
     title: data.webinar.title,
-    brand: context.brand,
     nextDate: data.next ? swissDateTime(new Date(data.next.datetime)) : '',
   };
-  const blocks: Block[] = [];
-  let copy: typeof all.attended | typeof all.noShow;
-  if (data.attended) {
-    copy = all.attended;
-    blocks.push(
-      { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
-      { type: 'paragraph', text: fill(copy.intro, values) },
-      { type: 'paragraph', text: fill(all.attended.booking, values) },
-      { type: 'button', label: copy.button, url: `${context.publicUrl}${all.bookingPath}` },
-    );
-  } else {
-    copy = all.noShow;
-    blocks.push(
-      { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
-      { type: 'paragraph', text: fill(copy.intro, values) },
-      { type: 'paragraph', text: fill(data.next ? all.noShow.nextSession : all.noShow.noNextSession, values) },
-      { type: 'button', label: copy.button, url: `${context.publicUrl}${all.webinarPath}` },
-    );
-  }
+  const copy = data.attended ? all.attended : all.noShow;
+  const blocks: Block[] = data.attended
+    ? [
+        ...opening(all.attended, values),
+        { type: 'paragraph', text: fill(all.attended.booking, values) },
+        { type: 'button', label: all.attended.button, url: `${context.publicUrl}${all.bookingPath}` },
+      ]
+    : [
+        ...opening(all.noShow, values),
+        { type: 'paragraph', text: fill(data.next ? all.noShow.nextSession : all.noShow.noNextSession, values) },
+        { type: 'button', label: all.noShow.button, url: `${context.publicUrl}${all.webinarPath}` },
+      ];
   blocks.push(...unsubscribeBlock(data.leadId, context));
-  return {
-    subject: fill(copy.subject, values),
-    preview: fill(copy.preview, values),
-    blocks,
-    signature: [copy.closing, context.content.signature],
-    footer: context.content.footer,
-  };
+  return letter(copy, values, blocks, context.content);
 }

@@ -6,25 +6,14 @@
 import { fill } from '../../platform/mail/content.ts';
 import type { Block, EmailDocument } from '../../platform/mail/layout.ts';
 import type { Attachment, ComposeContext } from '../../platform/mail/kinds.ts';
-import { frenchDuration, swissDateTime } from '../../platform/mail/dates.ts';
-import { greetingCopy, greetingName } from '../../platform/mail/greeting-name.ts';
+import { greetingCopy } from '../../platform/mail/greeting-name.ts';
+import { letter, opening } from '../../platform/mail/document.ts';
 import { calendarFile, registrationUid, type CalendarMethod } from './calendar.ts';
-import { cancelBlock, sessionFacts } from './funnel-emails.ts';
+import { cancelBlock, sessionFacts, sessionValues } from './funnel-emails.ts';
 import type { CancellationEmailData, RegistrationEmailData } from './email-data.ts';
 import type { WebinarWording } from './email-wording.ts';
 
 type Context = ComposeContext<WebinarWording>;
-
-function sessionValues(data: RegistrationEmailData, brand: string) {
-  return {
-    // A typed first name that does not look like one is never shown (decision 087).
-    firstName: greetingName(data.firstName) ?? '',
-    title: data.webinar.title,
-    date: swissDateTime(new Date(data.webinar.datetime)),
-    duration: frenchDuration(data.webinar.duration),
-    brand,
-  };
-}
 
 export function calendarAttachment(data: RegistrationEmailData, context: Context, method: CalendarMethod): Attachment {
   const { webinar } = data;
@@ -62,40 +51,22 @@ export function sessionDocument(
   const join: Block = data.webinar.joinUrl
     ? { type: 'button', label: copy.joinButton, url: data.webinar.joinUrl, hint: copy.joinHint }
     : { type: 'paragraph', text: fill(copy.noJoinLink, values) };
-  const blocks: Block[] = [
-    { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
-    { type: 'paragraph', text: fill(copy.intro, values) },
-    sessionFacts(copy, values),
-    join,
-  ];
+  const blocks: Block[] = [...opening(copy, values), sessionFacts(copy, values), join];
   if ('calendarHint' in copy) blocks.push({ type: 'paragraph', text: fill(copy.calendarHint, values) });
   blocks.push(...cancelBlock(data.registrationId, context));
-  return {
-    subject: fill(copy.subject, values),
-    preview: fill(copy.preview, values),
-    blocks,
-    signature: [copy.closing, context.content.signature],
-    footer: context.content.footer,
-  };
+  return letter(copy, values, blocks, context.content);
 }
 
 /** On the waiting list: the session's facts, what happens next, and the link to leave the list. */
 export function waitlistDocument(data: RegistrationEmailData, context: Context): EmailDocument {
   const copy = context.content.waitlistJoined;
   const values = sessionValues(data, context.brand);
-  return {
-    subject: fill(copy.subject, values),
-    preview: fill(copy.preview, values),
-    blocks: [
-      { type: 'paragraph', text: fill(greetingCopy(copy, values.firstName), values) },
-      { type: 'paragraph', text: fill(copy.intro, values) },
-      sessionFacts(copy, values),
-      { type: 'paragraph', text: fill(copy.nextSteps, values) },
-      ...cancelBlock(data.registrationId, context, copy.leaveLink),
-    ],
-    signature: [copy.closing, context.content.signature],
-    footer: context.content.footer,
-  };
+  return letter(
+    copy,
+    values,
+    [...opening(copy, values), sessionFacts(copy, values), { type: 'paragraph', text: fill(copy.nextSteps, values) }, ...cancelBlock(data.registrationId, context, copy.leaveLink)],
+    context.content,
+  );
 }
 
 /** A cancellation: who cancelled (the team or the person), whether the person held a seat, and the calendar hint only with a file. */
@@ -105,11 +76,10 @@ export function cancellationDocument(kind: 'webinar_cancelled' | 'registration_c
   const values = sessionValues(data, context.brand);
   const greeting = greetingCopy(copy, values.firstName);
   const paragraphs = cancelsCalendarEntry(data) ? [greeting, copy.intro, copy.calendarHint, copy.nextSteps] : [greeting, copy.intro, copy.nextSteps];
-  return {
-    subject: fill(copy.subject, values),
-    preview: fill(copy.preview, values),
-    blocks: paragraphs.map((text) => ({ type: 'paragraph', text: fill(text, values) })),
-    signature: [copy.closing, content.signature],
-    footer: content.footer,
-  };
+  return letter(
+    copy,
+    values,
+    paragraphs.map((text) => ({ type: 'paragraph', text: fill(text, values) })),
+    content,
+  );
 }

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { Webinar, WebinarRegistration } from '../../models/index.ts';
 import type { PaginationQuery, RegistrationListQuery, WebinarCreate } from '../../schemas/index.ts';
+import type { RegistrationCounts } from '../../presenters/webinars.ts';
 import { MESSAGES, notFound } from '../../platform/errors.ts';
 import { enqueueWebinarCancellations } from './cancellations.ts';
 import { inviteWaitingPeople } from './invitations.ts';
@@ -51,14 +52,8 @@ export async function deleteWebinar(db: Knex, id: number): Promise<void> {
   });
 }
 
-export interface RegistrationStats {
-  total: number;
-  registered: number;
-  attended: number;
-  noShow: number;
-  waitlisted: number;
-  cancelled: number;
-}
+/** Counts of one webinar's registrations by status (the shape the presenter gives the screen). */
+export type RegistrationStats = RegistrationCounts;
 
 /** One page of a webinar's registrations (newest first) and statistics over the whole webinar. */
 export async function listRegistrations(db: Knex, webinarId: number, query: RegistrationListQuery) {
