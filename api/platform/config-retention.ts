@@ -1,5 +1,5 @@
 /**
- * Retention variables (issue 14), validated with zod like the rest of api/platform/config.ts (which spreads
+ * Retention variables, validated with zod like the rest of api/platform/config.ts (which spreads
  * `retentionEnvSchema` into its schema and calls `retentionConfig`).
  */
 import { z } from 'zod';

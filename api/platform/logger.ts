@@ -25,7 +25,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         'headers.cookie',
         'req.headers.cookie',
         'res.headers["set-cookie"]',
-        // Personal data, wherever an object carrying it is logged (issue 14).
+        // Personal data, wherever an object carrying it is logged.
         'email',
         '*.email',
         'phone',

@@ -1,5 +1,5 @@
 /**
- * Contacts in bulk (issue 15): one CSV row of an import, the import's query, the bulk actions on
+ * Contacts in bulk: one CSV row of an import, the import's query, the bulk actions on
  * selected contacts. A row is validated by the admin creation schema itself, so an imported contact
  * obeys exactly the rules of one typed in the form.
  */

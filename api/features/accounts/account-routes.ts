@@ -1,6 +1,6 @@
 /**
- * The signed-in user's own account (issue 10): change the password, list and end sessions.
- * Issue 15 adds the profile (PATCH /api/simple-auth/user). Every role may use these routes: they are
+ * The signed-in user's own account: change the password, list and end sessions, edit one's profile
+ * (PATCH /api/simple-auth/user). Every role may use these routes: they are
  * outside the prefixes where viewers are read-only (api/platform/http/auth.ts).
  */
 import type Router from '@koa/router';

@@ -1,4 +1,4 @@
-/** `{base}/audit` of the admin API: the security record, newest first (issue 10). */
+/** `{base}/audit` of the admin API: the security record, newest first. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import { auditListQuerySchema } from '../../schemas/index.ts';

@@ -1,5 +1,5 @@
 /**
- * Sign-in (spec sections 2.4, 7; issue 10): first-admin creation (with the setup code in production),
+ * Sign-in: first-admin creation (with the setup code in production),
  * login (brute-force limits and device cookies), logout, current user, and the browser redirects
  * `/api/login` and `/api/logout`.
  */

@@ -1,5 +1,5 @@
 /**
- * A user's open sessions (issue 10): listed by their public id, ended one by one, or all but the
+ * A user's open sessions: listed by their public id, ended one by one, or all but the
  * current one after a password change. Deleting the row is enough: the cookie then gets 401.
  */
 import type { Knex } from 'knex';

@@ -1,5 +1,5 @@
 /**
- * The one-time setup code (issue 10), as Jenkins does with its initial admin password: in production,
+ * The one-time setup code, as Jenkins does with its initial admin password: in production,
  * while no account exists, creating the first administrator requires a code that only whoever reads
  * the server's log knows. 144 random bits, base64url; compared in constant time. Each process draws its
  * own code at start and logs it (behind several processes, use the one logged by the process answering,

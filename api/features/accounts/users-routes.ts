@@ -1,4 +1,4 @@
-/** `{base}/users` of the admin API (issue 15): the team's accounts, their roles, who may sign in. */
+/** `{base}/users` of the admin API: the team's accounts, their roles, who may sign in. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import { userCreateSchema, userParamsSchema, userUpdateSchema } from '../../schemas/index.ts';

@@ -1,5 +1,5 @@
 /**
- * Users and roles (issue 15). Role and active changes run in one transaction holding an advisory lock,
+ * Users and roles. Role and active changes run in one transaction holding an advisory lock,
  * so two administrators demoting each other at the same moment cannot leave the team without one.
  */
 import type { Knex } from 'knex';

@@ -1,4 +1,4 @@
-/** "Générer un rapport" (issue 15): the analytics of a period as one Swiss Excel CSV, one figure a row. */
+/** "Générer un rapport": the analytics of a period as one Swiss Excel CSV, one figure a row. */
 import { ANALYTICS_PERIOD_LABELS, LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../../schemas/index.ts';
 import { swissCsvDay as swissDay, swissCsvText } from '../../platform/lib/csv.ts';
 import type { Analytics } from './analytics.ts';

@@ -1,5 +1,5 @@
 /**
- * The analytics screen's series and the dashboard's report (issue 15), over a period ending now.
+ * The analytics screen's series and the dashboard's report, over a period ending now.
  * Weeks start on Monday in Zurich. Contacts are counted from the per-day counters (decision 078), sessions
  * and registrations through the index on the webinar's date, so the cost follows the period, not the table.
  */

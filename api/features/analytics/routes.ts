@@ -1,4 +1,4 @@
-/** `{base}/analytics` and `{base}/analytics/report.csv`: the analytics screen's series and the dashboard's report (issue 15). */
+/** `{base}/analytics` and `{base}/analytics/report.csv`: the analytics screen's series and the dashboard's report. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import { analyticsQuerySchema } from '../../schemas/index.ts';

@@ -1,5 +1,5 @@
 /**
- * Erasure of one contact (issue 14, revFADP Art. 6 al. 4 and Art. 32): THE one place that knows every
+ * Erasure of one contact (revFADP Art. 6 al. 4 and Art. 32): THE one place that knows every
  * row holding a person's data. "Effacer définitivement", plain "Supprimer" and the retention job all
  * call `eraseLead`. A table that stores data about a contact MUST be added to `ERASED` (and to the
  * export, api/features/privacy/lead-export.ts); tests/api/erasure.test.ts checks with a full `pg_dump` that

@@ -1,4 +1,4 @@
-/** `{base}/leads/import` and `{base}/leads/bulk`: contacts in bulk (issue 15; decisions 075 to 077). */
+/** `{base}/leads/import` and `{base}/leads/bulk`: contacts in bulk (decisions 075 to 077). */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiRouter } from '../../platform/http/router.ts';

@@ -1,5 +1,5 @@
 /**
- * Actions on the contacts selected in the list (issue 15): add or remove a tag, change the status,
+ * Actions on the contacts selected in the list: add or remove a tag, change the status,
  * delete. Each is one statement over the selection, so the lead_counts triggers
  * (migrations/20261121000200_lead_counts.ts) see it once and a contact is never half-changed.
  * Tags follow the rules of a single contact (api/features/contacts/lead-tags.ts): letter case ignored, 50 at most.

@@ -26,7 +26,7 @@ export function adminLeadsRouter(base: string): Router {
     ctx.body = presentLeadPage(leads, query, total);
   });
 
-  // "Exporter": every contact the list's search and filters keep, streamed (issue 13).
+  // "Exporter": every contact the list's search and filters keep, streamed.
   router.get('/leads.csv', requireAdmin, validate(exportSchemas), async (ctx) => {
     const { query } = input(ctx, exportSchemas);
     sendCsv(ctx, exportLeads(ctx.knex, query, (details) => auditRequest(ctx, 'leads_exported', { details })));

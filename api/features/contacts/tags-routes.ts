@@ -1,4 +1,4 @@
-/** `{base}/tags` of the admin API (issue 15): every tag with its contact count; rename (merging) and delete. */
+/** `{base}/tags` of the admin API: every tag with its contact count; rename (merging) and delete. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import { tagParamsSchema, tagRenameSchema } from '../../schemas/index.ts';

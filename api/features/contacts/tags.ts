@@ -1,5 +1,5 @@
 /**
- * Tags across every contact (issue 15, decision 066). Counts come from `lead_tag_counts` (deltas
+ * Tags across every contact (decision 066). Counts come from `lead_tag_counts` (deltas
  * written by triggers), never from reading every contact. Tags compare case-insensitively: "VIP" and
  * "vip" are one tag, shown under its most used spelling.
  */

@@ -1,4 +1,4 @@
-/** `{base}/tasks…` and `{base}/activities`: open tasks across contacts and the feed of every activity (issue 15). */
+/** `{base}/tasks…` and `{base}/activities`: open tasks across contacts and the feed of every activity. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import { activityFeedQuerySchema, taskListQuerySchema } from '../../schemas/index.ts';

@@ -1,5 +1,5 @@
 /**
- * The task list (issue 15): every open activity (planned or in progress) across contacts, grouped by
+ * The task list: every open activity (planned or in progress) across contacts, grouped by
  * its due date against the day in Zurich. Boundaries are computed by PostgreSQL from `now()`, like the
  * dashboard's monthly counts, so the server's own time zone never moves a task to another group.
  */

@@ -1,5 +1,5 @@
 /**
- * `{base}/settings/mail` (issue 15): the read-only facts of e-mail sending shown in Paramètres —
+ * `{base}/settings/mail`: the read-only facts of e-mail sending shown in Paramètres —
  * whether SMTP is configured, to which host, and the sender. Never the SMTP URL itself (it may hold a password).
  */
 import type Router from '@koa/router';

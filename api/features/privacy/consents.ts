@@ -1,5 +1,5 @@
 /**
- * Proofs of what each person was told and agreed to (table `consent_proofs`, issue 14). A public
+ * Proofs of what each person was told and agreed to (table `consent_proofs`). A public
  * submission records the notice shown with its form (inside its own statement: api/features/public-forms/submissions.ts); the newsletter records request, confirmation
  * (with the IP prefix) and withdrawal.
  */

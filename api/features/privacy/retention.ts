@@ -1,5 +1,5 @@
 /**
- * Retention (issue 14, revFADP Art. 6 al. 4: data no longer needed is destroyed):
+ * Retention (revFADP Art. 6 al. 4: data no longer needed is destroyed):
  * - a contact is inactive when nothing happened for RETENTION_MONTHS: no submission or note
  *   (activities), no registration, no e-mail, no change, and no running newsletter subscription
  *   (the person asked to hear from us until they unsubscribe). Inactive contacts are erased one by

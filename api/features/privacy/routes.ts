@@ -1,5 +1,5 @@
 /**
- * `{base}/leads/{id}/export|erase|consents` and `{base}/retention` of the admin API (issue 14): the
+ * `{base}/leads/{id}/export|erase|consents` and `{base}/retention` of the admin API: the
  * answers to access and erasure requests, the proofs of what a contact was told, and what the next
  * retention run will erase. What is erased: api/features/contacts/erasure.ts; what is exported: api/features/privacy/lead-export.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The newsletter (issue 14):
+ * The newsletter:
  * - `POST /api/newsletter {firstName?, email}` → 202 `{ status: "received" }`, the same whatever the
  *   address (known, subscribed, new). A plain HTML form post gets a 303 to /newsletter/merci/.
  * - `POST /newsletter/confirmer?token=…`: the confirmation page's button (the page is static; its form

@@ -61,7 +61,7 @@ export interface PublicSubmissionInput {
 const CONTACT_RECEIPT: PublicReceipt = { registration: null, outcome: null };
 
 /**
- * The contacts, their notes, the proofs of the privacy notice shown (issue 14) and, for contact requests,
+ * The contacts, their notes, the proofs of the privacy notice shown and, for contact requests,
  * their e-mail job, in ONE statement for one or several submissions (data-modifying CTEs: one round trip,
  * and each Idempotency-Key claim decides whether its submission writes anything).
  * https://www.postgresql.org/docs/current/queries-with.html#QUERIES-WITH-MODIFYING
@@ -166,7 +166,7 @@ async function saveSubmissions(db: Knex | Knex.Transaction, submissions: TypedSu
     // a sign-up's receipt is stored once its seat is decided, in the same transaction.
     receipt: lead.type === 'contact' ? CONTACT_RECEIPT : null,
     title: PUBLIC_ACTIVITY_TITLES[lead.type],
-    // The privacy notice shown beside the form (issue 14), with the submission's key for the erasure.
+    // The privacy notice shown beside the form, with the submission's key for the erasure.
     form: lead.type,
     notice_version: notice.version,
     notice_hash: notice.hash,

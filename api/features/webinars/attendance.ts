@@ -1,5 +1,5 @@
 /**
- * "Importer les présents" (issue 13): the participants' export of Zoom, Teams or Meet marks who came.
+ * "Importer les présents": the participants' export of Zoom, Teams or Meet marks who came.
  * Those exports differ (comma or semicolon, BOM or not, a summary block above the participants in
  * Zoom and Teams, the address under "Email", "User Email", "E-mail de l'utilisateur"…), so the reader
  * only asks for a header row with a column whose title says e-mail, and takes the addresses under it.

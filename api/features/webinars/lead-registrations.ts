@@ -1,4 +1,4 @@
-/** The contact detail's webinar registrations (issue 13): every session the contact signed up for. */
+/** The contact detail's webinar registrations: every session the contact signed up for. */
 import type { Knex } from 'knex';
 import { WebinarRegistration } from '../../models/index.ts';
 import type { ContactListQuery } from '../../schemas/index.ts';

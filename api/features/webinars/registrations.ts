@@ -1,5 +1,5 @@
 /**
- * A webinar's registrations in the back office (issue 13): one row's status, the status of selected
+ * A webinar's registrations in the back office: one row's status, the status of selected
  * rows ("Marquer présents", "Marquer absents"), and the attendance import from a Zoom, Teams or Meet
  * participants' CSV. Capacity holds here as at sign-up: a change to `registered` takes the webinar's
  * row lock and is refused (409) when no seat is left. A registration cancelled here frees its seat as a

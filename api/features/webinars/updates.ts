@@ -1,5 +1,5 @@
 /**
- * Editing a webinar (issue 13): any field, with the creation rules. A change of date, time, duration
+ * Editing a webinar: any field, with the creation rules. A change of date, time, duration
  * or join link is a new version of the session for the people holding a seat or waiting for one: the
  * webinar's calendar SEQUENCE goes up, each of them gets a `webinar_update` e-mail with a calendar
  * file of the same UID, and the waiting reminders move. All in the transaction of the change.

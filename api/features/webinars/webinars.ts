@@ -37,13 +37,13 @@ export async function createWebinar(db: Knex, input: WebinarCreate): Promise<Web
   const { date: _date, time: _time, ...fields } = input;
   return db.transaction(async (trx) => {
     const webinar = await Webinar.query(trx).insertAndFetch({ ...fields, datetime: new Date(fields.datetime) });
-    // Those who signed up while no session was planned are invited to this one (issue 13).
+    // Those who signed up while no session was planned are invited to this one.
     await inviteWaitingPeople(trx, webinar);
     return webinar;
   });
 }
 
-/** Deletes the webinar; its registrations go with it (ON DELETE CASCADE); registrants are told (issue 12). */
+/** Deletes the webinar; its registrations go with it (ON DELETE CASCADE); registrants are told. */
 export async function deleteWebinar(db: Knex, id: number): Promise<void> {
   await db.transaction(async (trx) => {
     await enqueueWebinarCancellations(trx, id);

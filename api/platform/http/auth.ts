@@ -1,5 +1,5 @@
 /**
- * Who is calling, and what they may do (issue 15, decision 065).
+ * Who is calling, and what they may do (decision 065).
  * - `requireUser`: any signed-in, active account (its own profile, password, sessions).
  * - `requireAdmin`: the back office. An administrator may do anything; a viewer ("Lecture seule") may
  *   only read (GET/HEAD). 401 when nobody is signed in, or the account was deleted or deactivated since.

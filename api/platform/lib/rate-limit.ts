@@ -77,7 +77,7 @@ export async function purgeExpiredLimits(knex: Database): Promise<number> {
 }
 
 /**
- * Requests allowed per window, per rule (issues 6 and 10). Password attempts: 5 per account, 20 per IP
+ * Requests allowed per window, per rule. Password attempts: 5 per account, 20 per IP
  * (IPv6: per /64), or 5 per device cookie for a browser that signed in to that account before.
  */
 export const RATE_LIMIT_RULES = {

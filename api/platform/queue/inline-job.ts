@@ -3,7 +3,7 @@
  * computed in SQL from the rows that statement writes. A contact request is then ONE statement and one
  * round trip (contact, note, Idempotency-Key and its e-mail job, committed together or not at all),
  * instead of four (BEGIN, our insert, pg-boss's insert, COMMIT): lead capture with the e-mails queued
- * keeps the throughput of issue 12's target (bench/RESULTS.md, "Lead capture").
+ * keeps the throughput it was built for (bench/RESULTS.md, "Lead capture").
  *
  * The SQL is pg-boss's (`plans.insertJobs`, the statement `send()` runs), with its `$1` JSON parameter
  * replaced by our SQL expression, exactly as pg-boss itself builds flows (`plans.insertFlowJobs`
