@@ -4,7 +4,7 @@
  * - embedded PGlite: PGlite's own data-directory dump (a gzipped tarball).
  * Default file: `DATA_DIR/backups/innercircle-<engine>-<timestamp>.dump`. Backups are private: the file is
  * 0600, the default folder 0700, and the database password reaches pg_dump through its environment,
- * never its command line (./pg-tools.ts).
+ * never its command line (api/features/operations/pg-tools.ts).
  * PGlite is single-process: while `npm start` runs, the server takes the dump itself, asked through its
  * owner-only socket `DATA_DIR/server.sock` (api/features/operations/backup-control.ts, decision 023); otherwise this command
  * opens the data directory.

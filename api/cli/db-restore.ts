@@ -29,7 +29,7 @@ if (refusal) {
 }
 
 if (config.databaseUrl) {
-  // The password goes through the environment, never the command line (./pg-tools.ts).
+  // The password goes through the environment, never the command line (api/features/operations/pg-tools.ts).
   const connection = pgToolConnection(config.databaseUrl);
   const result = spawnSync(
     'pg_restore',

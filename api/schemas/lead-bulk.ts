@@ -9,7 +9,7 @@ import { leadCreateSchema, tagNameSchema } from './leads.ts';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from './options.ts';
 import { idSchema } from './params.ts';
 
-/** The same bound as api/services/lead-tags.ts. */
+/** The same bound as api/features/contacts/lead-tags.ts. */
 const MAX_TAGS_PER_LEAD = 50;
 
 /** The lead fields a CSV column can fill, in the order the mapping step lists them. */

@@ -1,6 +1,9 @@
 /**
- * `emails-prepare`: turns one public submission into its e-mail rows. The job id is the submission's
- * identity, so a job that runs twice finds its rows already there (unique cause keys) and adds nothing.
+ * The e-mails a public submission causes. The request records its facts as one `emails-prepare` job in
+ * its own transaction (so it stays one insert); the worker turns them into rows: the webinar's sign-up
+ * e-mails (asked of api/features/webinars), the acknowledgement and the team alert. The job id is the
+ * submission's identity, so a job that runs twice finds its rows already there (unique cause keys) and
+ * adds nothing.
  */
 import type { Knex } from 'knex';
 import type { Database } from '../../platform/db.ts';
@@ -50,7 +53,7 @@ export function submissionFacts(type: PublicLead['type'], recorded: RecordedSubm
   };
 }
 
-/** ONE call per public submission, inside its transaction (see api/features/public-forms/routes.ts). */
+/** ONE call per public submission, inside its transaction (./routes.ts, ./invitation-join.ts). */
 export async function enqueueSubmissionEmails(trx: Knex.Transaction, facts: SubmissionFacts): Promise<void> {
   const data: PrepareJobData = {
     leadId: facts.leadId,

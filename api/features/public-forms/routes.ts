@@ -2,7 +2,7 @@
  * `POST /api/leads`: the public webinar, contact and newsletter forms. JSON from the site's scripts →
  * 201 `{ status: "received", registration, notice }`, the same whether the email was known or not;
  * a plain HTML form post (no JavaScript) is answered with a 303 to the thank-you or error page.
- * What a submission records: api/features/public-forms/submissions.ts; the e-mails it causes: api/services/emails-enqueue.ts.
+ * What a submission records: api/features/public-forms/submissions.ts; the e-mails it causes: ./prepare-emails.ts.
  */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';

@@ -13,7 +13,7 @@
  *   decides what to apply;
  * - a webinar sign-up takes a seat in the next upcoming active webinar, never beyond its capacity; a full
  *   session puts the person on its waiting list; with no session planned, the person waits for the next
- *   one (./webinar-seats.ts);
+ *   one (api/features/webinars/seats.ts);
  * - an `Idempotency-Key` is claimed by the submission's first statement, in the same transaction: a
  *   retry with the same key and payload gets the stored receipt back and records nothing (a concurrent
  *   retry waits on the key's unique index until the first one commits); another payload → 422.

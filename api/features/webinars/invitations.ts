@@ -3,7 +3,7 @@
  * next session created (kind `webinar_invitation`), with a signed link that registers them in one step
  * (api/features/webinars/links.ts). Runs in the creation's transaction: the webinar, the invitations and
  * their send jobs commit together. Each person is invited once per waiting period: a later sign-up
- * with no session planned makes them wait again (./webinar-seats.ts).
+ * with no session planned makes them wait again (./seats.ts).
  */
 import type { Knex } from 'knex';
 import { createEmails } from '../../platform/mail/outbox.ts';

@@ -1,6 +1,6 @@
 /**
  * Slots of the built pages that the server fills at request time (decision 052), beside the form
- * result pages' message slot (./signed-message.ts):
+ * result pages' message slot (../lib/signed-message.ts):
  * - `data-next-session`: the next session's date and seats on the landing page and /webinaire;
  * - `data-query-field="name"`: a hidden input of the registration link pages (/annulation/,
  *   /inscription-webinaire/) that takes its value from the link's query string, so the page's form
