@@ -4,10 +4,11 @@ import { defineConfig } from 'vitest/config';
  * Three projects: unit tests; API tests on the embedded PGlite database; the very same API tests
  * on a real PostgreSQL server, only when TEST_DATABASE_URL is set (CI sets it).
  */
-const apiTests = { include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+const apiTests = { include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, isolate: false };
 
 export default defineConfig({
   test: {
+    maxWorkers: 3,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       // Each API project migrates one template database per run; every file starts from a copy (decision 094).

@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 beforeEach(async () => {
-  await app.knex('leads').delete();
-  await app.knex('webinars').delete();
+  await app.emptyTables('leads', 'webinars');
 });
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 beforeEach(async () => {
-  await app.knex('leads').delete();
+  await app.emptyTables('leads');
 });
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 beforeEach(async () => {
-  await app.knex('webinars').delete();
-  await app.knex('leads').delete();
+  await app.emptyTables('webinars', 'leads');
 });
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000);

@@ -15,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 beforeEach(async () => {
-  await app.knex('rate_limits').delete();
-  await app.knex('audit_events').delete();
+  await app.emptyTables('rate_limits', 'audit_events');
 });
 
 let ipCounter = 0;

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 beforeEach(async () => {
-  await app.knex('leads').delete();
+  await app.emptyTables('leads');
   const [lead] = await app.knex('leads').insert({ firstName: 'Léa', email: 'lea@example.ch' }).returning('id');
   leadId = lead.id;
 });

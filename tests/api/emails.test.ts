@@ -37,10 +37,8 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  await app.knex('webinars').delete();
-  await app.knex('leads').delete();
   // The per-address acknowledgement counters (decision 087) go with the contacts: each test starts afresh.
-  await app.knex('rate_limits').delete();
+  await app.emptyTables('webinars', 'leads', 'rate_limits');
   smtp.messages.length = 0;
   smtp.refuse(false);
 });

@@ -18,9 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 beforeEach(async () => {
-  await app.knex('webinars').delete();
-  await app.knex('leads').delete();
-  await app.knex('auditEvents').delete();
+  await app.emptyTables('webinars', 'leads', 'auditEvents');
 });
 
 const BOM = '\uFEFF';

@@ -107,6 +107,12 @@ export interface TestApp {
   requestsInFlight: () => number;
   /** Creates a user directly in the database (default: an admin) and returns a client signed in as them. */
   /** Creates an account and signs it in: an administrator unless `role: 'viewer'` (or the older `isAdmin: false`). */
+  /**
+   * Empties tables between tests, in one transaction. The app's workers may still be finishing the
+   * previous test's jobs (sending, the every-minute crons) and take the same rows in another order:
+   * PostgreSQL then aborts one side with a deadlock, and, as its manual advises, the cleanup retries.
+   */
+  emptyTables: (...tables: string[]) => Promise<void>;
   signIn: (user?: Partial<{ email: string; password: string; isAdmin: boolean; role: 'admin' | 'viewer'; firstName: string; lastName: string }>) => Promise<TestClient>;
   close: () => Promise<void>;
 }
@@ -199,6 +205,20 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     jobs,
     client: () => new TestClient(url),
     requestsInFlight: requestLoad.inFlight,
+    async emptyTables(...tables) {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await knex.transaction(async (trx) => {
+            for (const table of tables) await trx(table).delete();
+          });
+          return;
+        } catch (error) {
+          const retryable = ['40P01', '40001'].includes((error as { code?: string }).code ?? '');
+          if (!retryable || attempt === 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        }
+      }
+    },
     async signIn(user = {}) {
       userCounter += 1;
       const email = user.email ?? `admin${userCounter}@example.ch`;

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 beforeEach(async () => {
-  await app.knex('leads').delete();
-  await app.knex('audit_events').delete();
+  await app.emptyTables('leads', 'audit_events');
 });
 
 async function insertLead(fields: Record<string, unknown>): Promise<number> {

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 beforeEach(async () => {
-  await app.knex('leads').delete();
-  await app.knex('audit_events').delete();
+  await app.emptyTables('leads', 'audit_events');
 });
 
 function sendCsv(body: string | Uint8Array, query: Record<string, string | number> = {}, client = admin) {

@@ -12,8 +12,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 beforeEach(async () => {
-  await app.knex('webinars').delete();
-  await app.knex('leads').delete();
+  await app.emptyTables('webinars', 'leads');
 });
 
 /** A contact as the team keeps it in the back office. */

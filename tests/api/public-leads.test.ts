@@ -39,8 +39,7 @@ async function createWebinar(fields: Record<string, unknown> = {}) {
 }
 
 beforeEach(async () => {
-  await app.knex('webinars').delete();
-  await app.knex('leads').delete();
+  await app.emptyTables('webinars', 'leads');
 });
 
 describe('POST /api/leads — contact form', () => {

@@ -24,7 +24,7 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  await app.knex('webinars').delete();
+  await app.emptyTables('webinars');
   smtp.messages.length = 0;
 });
 

@@ -18,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 beforeEach(async () => {
-  await app.knex('webinars').delete();
-  await app.knex('leads').delete();
+  await app.emptyTables('webinars', 'leads');
 });
 
 async function createWebinar(fields: Record<string, unknown> = {}) {

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 beforeEach(async () => {
-  await app.knex('rate_limits').delete();
+  await app.emptyTables('rate_limits');
 });
 
 const login = (email: string, password: string, ip = '203.0.113.10') =>

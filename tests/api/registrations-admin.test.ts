@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 beforeEach(async () => {
-  await app.knex('webinars').delete();
-  await app.knex('leads').delete();
+  await app.emptyTables('webinars', 'leads');
 });
 
 async function webinarWith(people: Array<[string, string]>, fields: Record<string, unknown> = {}) {

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 beforeEach(async () => {
-  await app.knex('leads').delete();
+  await app.emptyTables('leads');
   const [lead] = await app.knex('leads').insert({ firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch' }).returning('id');
   leadId = lead.id;
 });

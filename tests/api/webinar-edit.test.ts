@@ -25,8 +25,7 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  await app.knex('webinars').delete();
-  await app.knex('leads').delete();
+  await app.emptyTables('webinars', 'leads');
   smtp.messages.length = 0;
 });
 

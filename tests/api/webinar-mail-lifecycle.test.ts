@@ -25,8 +25,7 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  await app.knex('webinars').delete();
-  await app.knex('leads').delete();
+  await app.emptyTables('webinars', 'leads');
   smtp.messages.length = 0;
 });
 
@@ -187,7 +186,7 @@ describe('one-click unsubscribe from invitations and follow-ups', () => {
     expect(headersOf(confirmation)).not.toMatch(/List-Unsubscribe/);
     await app.knex('webinars').where({ id: webinar.id }).update({ datetime: new Date(Date.now() - 2 * 3600 * 1000) });
     await app.knex('webinarRegistrations').update({ status: 'attended' });
-    expect(await queueDueFollowups(app.knex)).toBe(1);
+    await queueDueFollowups(app.knex); // or the every-minute cron first: the e-mail below is what counts
     const followup = await mailTo('lea@example.ch', /Merci d'avoir participé/);
     expect(unsubscribeHeader(followup).href).toBe(url.href);
   });
@@ -219,7 +218,7 @@ describe('one-click unsubscribe from invitations and follow-ups', () => {
     // After the session: the follow-up is not sent.
     await app.knex('webinars').where({ id: first.id }).update({ datetime: new Date(Date.now() - 3600 * 1000) });
     await app.knex('webinarRegistrations').update({ status: 'attended' });
-    expect(await queueDueFollowups(app.knex)).toBe(1);
+    await queueDueFollowups(app.knex); // or the every-minute cron first: the e-mail below is what counts
     const followup = await waitUntil(() => app.knex('emails').where({ kind: 'webinar_followup', status: 'cancelled' }).first());
     expect(followup.lastError).toBe('Le contact s’est désinscrit des invitations et des suivis de webinaires.');
 
