@@ -7,7 +7,7 @@ import clientInteraction from './site/lib/client-interaction/index.ts';
 import fontSubset from './site/lib/font-subset/index.ts';
 
 /**
- * In production the Koa server answers every admin path with the one admin shell (api/static.ts);
+ * In production the Koa server answers every admin path with the one admin shell (api/platform/http/static.ts);
  * this does the same for Astro's dev server.
  * @returns {import('vite').Plugin}
  */

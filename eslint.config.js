@@ -16,6 +16,49 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
     },
   },
+  // Import direction of the API (docs/architecture.md, "Import rules"; decision 098): platform knows no
+  // feature, a feature reaches another only through its index.ts, and only the composition root
+  // (api/features/index.ts, api/features/email-kinds.ts) reaches a feature's routers.
+  {
+    files: ['api/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'api/platform/ knows no feature: pass what it needs in (a registry, a callback) instead.' }] }],
+    },
+  },
+  {
+    files: ['api/features/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./[^./][^/]*/(?!index\\.ts$)', message: 'Another feature is reached through its index.ts only.' },
+            { regex: '^\\.\\./(index|email-kinds)\\.ts$', message: 'A feature does not import the composition root (api/features/index.ts, email-kinds.ts).' },
+            { regex: '^\\.\\./\\.\\./(app|server|start|jobs|dev|dev-api)\\.ts$', message: 'A feature does not import the application that starts it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['api/features/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./[^/]+/(?!index\\.ts$|http\\.ts$)', message: 'The composition root takes a feature\'s index.ts (and its routers from http.ts).' }] }],
+    },
+  },
+  {
+    files: ['api/*.ts', 'api/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: 'features/[^/]+/(?!index\\.ts$)[^/]+$', message: 'Outside api/features/, a feature is reached through its index.ts only.' }] }],
+    },
+  },
+  {
+    // The browser contract imports nothing but zod (decision 019).
+    files: ['api/schemas/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod(/|$)|\\./)', message: 'api/schemas/ imports only zod and its own files (decision 019).' }] }],
+    },
+  },
   // ── site/admin (decision 099) ────────────────────────────────────────────────────────────
   // A feature of the back office reaches another only through its index.ts (what it shows
   // elsewhere) or its queries.ts (its data), and only the cache plumbing (site/admin/lib) refreshes

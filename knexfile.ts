@@ -1,10 +1,10 @@
 /**
  * knex configuration for tools that expect a knexfile. The application itself builds its knex
- * instance in api/db.ts (PGlite when DATABASE_URL is unset, PostgreSQL otherwise); this file
+ * instance in api/platform/db.ts (PGlite when DATABASE_URL is unset, PostgreSQL otherwise); this file
  * exposes the same settings. Prefer `npm run db:migrate` / `npm run db:rollback`.
  */
-import { loadConfig } from './api/config.ts';
-import { openDatabase, databaseOptions } from './api/db.ts';
+import { loadConfig } from './api/platform/config.ts';
+import { openDatabase, databaseOptions } from './api/platform/db.ts';
 
 const knex = await openDatabase(databaseOptions(loadConfig()));
 

@@ -9,24 +9,23 @@
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
-import type { Config } from './config.ts';
-import type { Database } from './db.ts';
-import { isDatabaseUp } from './db.ts';
-import type { Logger } from './logger.ts';
-import { errorHandler, notFound, MESSAGES } from './errors.ts';
-import { bodyParser } from './middleware/body.ts';
-import { serveSite } from './static.ts';
-import { securityHeaders } from './middleware/security-headers.ts';
-import { requireSameOrigin } from './middleware/same-origin.ts';
-import { apiRouters } from './routes/index.ts';
-import { readOnlyForViewers } from './middleware/auth.ts';
-import { SESSION_API_PATHS, sessionMiddleware } from './middleware/session.ts';
-import type { ServerPhase } from './shutdown.ts';
-import { PasswordHasher } from './lib/password-hasher.ts';
-import { argon2Cost } from './lib/passwords.ts';
-import { createSetupCode, type SetupCode } from './services/setup-code.ts';
-import { invalidateNextSession, nextSession } from './services/next-session.ts';
-import { loadSessionCopy, nextSessionHtml } from './next-session-slot.ts';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db.ts';
+import { isDatabaseUp } from './platform/db.ts';
+import type { Logger } from './platform/logger.ts';
+import { errorHandler, notFound, MESSAGES } from './platform/errors.ts';
+import { bodyParser } from './platform/http/body.ts';
+import { serveSite } from './platform/http/static.ts';
+import { securityHeaders } from './platform/http/security-headers.ts';
+import { requireSameOrigin } from './platform/http/same-origin.ts';
+import { apiRouters } from './features/index.ts';
+import { readOnlyForViewers } from './platform/http/auth.ts';
+import { SESSION_API_PATHS, sessionMiddleware } from './platform/http/session.ts';
+import type { ServerPhase } from './platform/shutdown.ts';
+import { PasswordHasher } from './platform/lib/password-hasher.ts';
+import { argon2Cost } from './platform/lib/passwords.ts';
+import { createSetupCode, type SetupCode } from './features/accounts/index.ts';
+import { invalidateNextSession, nextSession, loadSessionCopy, nextSessionHtml } from './features/webinars/index.ts';
 
 /** Requests that may change a webinar or who holds its seats (admin edits, sign-ups, cancellations). */
 const WEBINAR_WRITES = /^\/api\/(leads$|registrations\/|admin(-dev)?\/(webinars|registrations|leads))/;
@@ -36,7 +35,7 @@ export interface AppDependencies {
   config: Config;
   knex: Database;
   logger: Logger;
-  /** The HTTP server's shutdown phase (api/shutdown.ts); in-process tests run without one. */
+  /** The HTTP server's shutdown phase (api/platform/shutdown.ts); in-process tests run without one. */
   serverPhase?: () => ServerPhase;
 }
 

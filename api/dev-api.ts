@@ -1,5 +1,5 @@
 /** The API alone (no site build), for `npm run dev`: Astro's dev server serves the pages. */
-import { loadConfigOrExit } from './config.ts';
+import { loadConfigOrExit } from './platform/config.ts';
 import { startServer } from './server.ts';
 
 const running = await startServer(loadConfigOrExit());

@@ -1,20 +1,19 @@
 /**
- * Runs the app on an HTTP server with a graceful shutdown (api/shutdown.ts): on SIGTERM/SIGINT the
+ * Runs the app on an HTTP server with a graceful shutdown (api/platform/shutdown.ts): on SIGTERM/SIGINT the
  * health check says "draining" while requests are still served for SHUTDOWN_GRACE_SECONDS, then the
  * listener closes, in-flight requests finish (10 s at most), the job workers finish their jobs, the
  * database closes, exit 0.
  */
 import http from 'node:http';
-import type { Config } from './config.ts';
+import type { Config } from './platform/config.ts';
 import { createApp } from './app.ts';
-import { bindModels, databaseOptions, migrateLatest, openDatabase, type Database } from './db.ts';
-import { createLogger, type Logger } from './logger.ts';
-import { scheduleMaintenance } from './maintenance.ts';
-import { createShutdownController, SHUTDOWN_DRAIN_MS } from './shutdown.ts';
-import { announceSetupCode } from './services/setup-code.ts';
-import { startJobs } from './jobs/index.ts';
-import { createQuietGate, createRequestLoad } from './lib/request-load.ts';
-import { isServerRunning, ServerAlreadyRunningError, startControlSocket } from './backup/control.ts';
+import { bindModels, databaseOptions, migrateLatest, openDatabase, type Database } from './platform/db.ts';
+import { createLogger, type Logger } from './platform/logger.ts';
+import { scheduleMaintenance, isServerRunning, ServerAlreadyRunningError, startControlSocket } from './features/operations/index.ts';
+import { createShutdownController, SHUTDOWN_DRAIN_MS } from './platform/shutdown.ts';
+import { announceSetupCode } from './features/accounts/index.ts';
+import { startJobs } from './jobs.ts';
+import { createQuietGate, createRequestLoad } from './platform/lib/request-load.ts';
 
 export interface RunningServer {
   server: http.Server;

@@ -1,10 +1,10 @@
 /** `npm start`: build the site if stale, migrate, serve site + API from one process. */
-import { loadConfigOrExit } from './config.ts';
+import { loadConfigOrExit } from './platform/config.ts';
 import { ensureSiteBuilt } from './cli/build-site.ts';
 import { startServer } from './server.ts';
-import { writeAfterLog } from './logger.ts';
-import { ServerAlreadyRunningError } from './backup/control.ts';
-import { checkEmailContentOrExit, describeMailDelivery } from './jobs/index.ts';
+import { writeAfterLog } from './platform/logger.ts';
+import { ServerAlreadyRunningError } from './features/operations/index.ts';
+import { checkEmailContentOrExit, describeMailDelivery } from './jobs.ts';
 
 const config = loadConfigOrExit();
 checkEmailContentOrExit();

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { migrateLatest, openDatabase } from '../api/db.ts';
+import { migrateLatest, openDatabase } from '../api/platform/db.ts';
 import { signInAdmin, setupCodeInLog } from './lib/http.ts';
 import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { startProductionServer } from './lib/server.ts';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { openDatabase, migrateLatest } from '../api/db.ts';
+import { openDatabase, migrateLatest } from '../api/platform/db.ts';
 import { createDatabase, dropDatabase, withClient } from './lib/pg.ts';
 import { spawnAndWait, startProductionServer, type RunningProcess } from './lib/server.ts';
 import { load, type LoadResult } from './lib/load.ts';

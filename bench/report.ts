@@ -535,7 +535,7 @@ export function renderReport(results: BenchResults): string {
       ),
     );
     out.push('');
-    out.push(`The hash is Argon2id (api/lib/passwords.ts, 64 MiB, 2 passes, 1 lane); ${machine.cpus} cores bound the sustained rate: about ${machine.cpus} × 1000 / p50 ≈ ${Math.round((machine.cpus * 1000) / login.p50Ms)} logins/s at best.`);
+    out.push(`The hash is Argon2id (api/platform/lib/passwords.ts, 64 MiB, 2 passes, 1 lane); ${machine.cpus} cores bound the sustained rate: about ${machine.cpus} × 1000 / p50 ≈ ${Math.round((machine.cpus * 1000) / login.p50Ms)} logins/s at best.`);
     out.push('');
   }
 
@@ -663,9 +663,9 @@ function recommendation(miss: Target, results: BenchResults): string {
       `write the access log through an asynchronous destination (\`pino.destination({ dest: 1, sync: false })\` in api/server.ts; pino writes each line synchronously by default${logShare ? `, ${logShare} % of the app's CPU here` : ''}), at the price of losing the last buffered lines on a power cut`,
       'in production, web instances with WORKERS=off and a worker instance on other cores',
     );
-    // Already in place: the submission is one named prepared statement (api/services/public-submissions.ts),
+    // Already in place: the submission is one named prepared statement (api/features/public-forms/submissions.ts),
     // shared by the contact requests that arrive together (decision 082),
-    // the session is read only on the session APIs (api/middleware/session.ts returns at once elsewhere),
+    // the session is read only on the session APIs (api/platform/http/session.ts returns at once elsewhere),
     // and the in-process workers wait while the requests keep the process busy (decision 079).
     const webOnly = leads.appWebOnly ? ` The same request path on a web-only instance (WORKERS=off) reaches ${num(leads.appWebOnly.requestsPerSec)} req/s (ratio ${leads.ratioWebOnly}).` : '';
     const inPlace = ` The app already sends its submission as one named prepared statement, lets contact requests arriving together share it (natural batching, decision 082: at most 2 statements at once, the requests that wait meanwhile go together in the next), skips the session store on public routes (one regular-expression test), and its e-mail workers wait while 8 or more requests are in flight (decision 079): during the load the workers only finish the jobs already in hand and keep polling the queue.${webOnly}`;
@@ -724,7 +724,7 @@ function recommendation(miss: Target, results: BenchResults): string {
   }
   if (miss.area === 'Login') {
     const login = results.login!;
-    return ` Sustained: ${login.sustained.requestsPerSec} logins/s at p50 ${ms(login.sustained.p50Ms)}. The load average of the shared machine was ${results.machine.loadAverage.join(' / ')} at the start: the Argon2id cost (64 MiB, t=2) is ~130 ms on an idle core.${fix('re-run on a quiet machine; if it stays above 300 ms, lower the memory cost to 46 MiB with t=1 (OWASP\'s first recommended Argon2id setting) in api/lib/passwords.ts — existing hashes keep verifying with their own parameters.')}`;
+    return ` Sustained: ${login.sustained.requestsPerSec} logins/s at p50 ${ms(login.sustained.p50Ms)}. The load average of the shared machine was ${results.machine.loadAverage.join(' / ')} at the start: the Argon2id cost (64 MiB, t=2) is ~130 ms on an idle core.${fix('re-run on a quiet machine; if it stays above 300 ms, lower the memory cost to 46 MiB with t=1 (OWASP\'s first recommended Argon2id setting) in api/platform/lib/passwords.ts — existing hashes keep verifying with their own parameters.')}`;
   }
   if (miss.area === 'Admin dashboard') {
     const bundle = results.bundle!.sizes.at(-1)!;
@@ -734,7 +734,7 @@ function recommendation(miss: Target, results: BenchResults): string {
     return (
       (stats && plan ? ` \`GET /api/admin/stats/leads\` takes p50 ${ms(stats.p50Ms)} at ${num(bundle.rows)} contacts (${plan.scans.join(' + ')}, ${ms(plan.executionMs)}): \`leadStats\` already reads each figure from its own index range scan or from the counters, so the figures are not what the screen waits for.` : '') +
       fix(
-        `the cold visit waits for the slowest of the dashboard's parallel API calls listed above, each on a connection the pool opens for it (knex pool \`min: 0\`) and on pages PostgreSQL has not cached yet (the warm figure is the same screen a second time). Re-run on a quiet machine (the morning run at 09ff093 met it); if the cold figure stays above 1 s, keep two connections open from the start (\`pool.min\` in api/db.ts).`,
+        `the cold visit waits for the slowest of the dashboard's parallel API calls listed above, each on a connection the pool opens for it (knex pool \`min: 0\`) and on pages PostgreSQL has not cached yet (the warm figure is the same screen a second time). Re-run on a quiet machine (the morning run at 09ff093 met it); if the cold figure stays above 1 s, keep two connections open from the start (\`pool.min\` in api/platform/db.ts).`,
       )
     );
   }

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, migrateLatest } from '../api/db.ts';
+import { openDatabase, migrateLatest } from '../api/platform/db.ts';
 import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { startProductionServer, type RunningProcess } from './lib/server.ts';
 import { signInAdmin, setupCodeInLog } from './lib/http.ts';

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * Every entity of spec section 3, with its rules enforced by the database too:
- * NOT NULL on required fields, CHECKs for the enum values of spec section 4 and the webinar limits,
+ * Every entity of the data model, with its rules enforced by the database too:
+ * NOT NULL on required fields, CHECKs for the closed lists of values and the webinar limits,
  * cascades from registrations and activities, one registration per (webinar, lead), one lead per email.
  */
 export async function up(knex: Knex): Promise<void> {

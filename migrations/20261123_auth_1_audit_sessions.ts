@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 10, sign-in security:
+ * Sign-in security:
  * - audit_events: what happened, when, by whom (user id and IP prefix only: never a password, a typed
  *   login identifier or a session id);
  * - sessions carry their user (so a password change can end the others) and what the session list shows;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 17, scheduled backups: each scheduled backup's outcome is an audit event
+ * Scheduled backups: each scheduled backup's outcome is an audit event
  * (`backup_completed`, `backup_failed`), which the dashboard reads back.
  */
 const BEFORE = ['login_succeeded', 'login_failed', 'login_locked', 'admin_setup', 'password_changed', 'session_revoked', 'lead_deleted', 'webinar_deleted'];

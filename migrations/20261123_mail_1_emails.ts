@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 12: every e-mail is a row of `emails`, and webinars get an optional join link.
+ * Every e-mail is a row of `emails`, and webinars get an optional join link.
  *
  * - `cause_key` is unique: the job that produces an e-mail inserts it with `on conflict do nothing`, so
  *   a job that runs twice still yields one e-mail (e.g. `webinar_confirmation:registration:42`).
  * - `lead_id` → leads ON DELETE CASCADE: the rows hold the person's address and the text sent to them
- *   (team alerts included), so deleting or erasing the contact removes them (issue 14's erasure).
+ *   (team alerts included), so deleting or erasing the contact removes them (the erasure).
  * - `webinar_id` and `registration_id` → ON DELETE SET NULL: a webinar deleted with its registrations
  *   keeps the history of what was sent, including the cancellations sent because of the deletion.
  * - `data` is the snapshot of the facts the message is rendered from (title, date, join link, ...).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 13 (public half): the waiting list and the people waiting for the next session.
+ * The waiting list and the people waiting for the next session.
  * - `webinar_interests`: a webinar sign-up made while no session was planned. One row per contact
  *   (unique lead_id); `invited_webinar_id`/`invited_at` record the session the invitation was sent for,
  *   so the next session created invites only those not invited yet.

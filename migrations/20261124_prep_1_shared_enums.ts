@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issues 13, 14 and 15 add values to three constrained lists. They are widened here, once, so the
+ * The webinar funnel, privacy and the back office add values to three constrained lists. They are widened here, once, so the
  * features built in parallel do not each drop and re-create the same constraint:
  * - audit event types: exports, imports, bulk changes, tags, users, erasure;
  * - e-mail kinds: invitation, waiting-list promotion, update, follow-up, newsletter confirmation;

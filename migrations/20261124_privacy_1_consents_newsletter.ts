@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 14: proof of what each person was told, and the newsletter's double opt-in.
+ * Proof of what each person was told, and the newsletter's double opt-in.
  *
  * - `consent_proofs`: one row per fact a person's consent rests on — the privacy notice shown with a
  *   public form (`notice_shown`: its version and content hash, the form), the newsletter requested,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 15, users and tags.
+ * Users and tags.
  * - `users.role` ('admin' | 'viewer') is the one source of a user's rights; `is_admin` stays readable for
  *   the code that asks "who are the administrators?", as a column generated from the role (decision 065).
  * - `users.active`: a deactivated account can no longer sign in, and its sessions are deleted at once.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 15's task list: an activity can be assigned to a user; deleting that user leaves the task
+ * The task list: an activity can be assigned to a user; deleting that user leaves the task
  * unassigned rather than deleting it. The partial index serves the task list and the dashboard's "Tâches du
  * jour", which only ever read open activities (planned or in progress) by due date.
  */

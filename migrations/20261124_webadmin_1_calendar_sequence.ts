@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 13: editing a webinar's date, time, duration or join link sends registrants a new calendar
+ * Editing a webinar's date, time, duration or join link sends registrants a new calendar
  * file with the same UID. Calendars apply it only if its SEQUENCE is higher than the one they hold, so
  * the webinar counts its schedule changes (`calendar_sequence`, raised on each such change) and every
  * calendar file about it carries that number (a cancellation one more).

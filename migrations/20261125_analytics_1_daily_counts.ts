@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 15, analytics at a million contacts (decision 078): the number of contacts per arrival day (in
+ * Analytics at a million contacts (decision 078): the number of contacts per arrival day (in
  * Zurich), source and current status, kept in `lead_daily_counts` by the same statement-level triggers
  * that keep `lead_counts` (one trigger call per statement writes both; insert-only deltas, so concurrent
  * writers never wait on a hot row; `compactLeadDailyCounts()` folds them). The analytics screen then reads

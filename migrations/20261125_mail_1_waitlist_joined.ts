@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 12's leftover: a sign-up put on the waiting list gets its own e-mail (`waitlist_joined`), which
+ * A sign-up put on the waiting list gets its own e-mail (`waitlist_joined`), which
  * says so and carries the link to leave the list, instead of only the notice on the page.
  */
 const KINDS_BEFORE = [

@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, migrateLatest, type Database } from '../api/db.ts';
-import { createLogger } from '../api/logger.ts';
-import { pgliteOf, startQueue } from '../api/jobs/queue.ts';
+import { openDatabase, migrateLatest, type Database } from '../api/platform/db.ts';
+import { createLogger } from '../api/platform/logger.ts';
+import { pgliteOf, startQueue } from '../api/platform/queue/queue.ts';
 
 /**
  * Migrations, then pg-boss's schema. The queues and schedules are left to each file's `startJobs`:

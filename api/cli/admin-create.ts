@@ -8,14 +8,14 @@
  */
 import { createInterface } from 'node:readline';
 import type { Knex } from 'knex';
-import { loadConfigOrExit } from '../config.ts';
-import { bindModels, databaseOptions, migrateLatest, openDatabase } from '../db.ts';
+import { loadConfigOrExit } from '../platform/config.ts';
+import { bindModels, databaseOptions, migrateLatest, openDatabase } from '../platform/db.ts';
 import { setupAdminSchema } from '../schemas/index.ts';
-import { PasswordHasher } from '../lib/password-hasher.ts';
-import { argon2Cost, DEFAULT_COST, type Cost } from '../lib/passwords.ts';
-import { createAdministrator } from '../services/auth.ts';
-import { recordAuditEvent } from '../services/audit.ts';
-import { HttpError } from '../errors.ts';
+import { PasswordHasher } from '../platform/lib/password-hasher.ts';
+import { argon2Cost, DEFAULT_COST, type Cost } from '../platform/lib/passwords.ts';
+import { createAdministrator } from '../features/accounts/index.ts';
+import { recordAuditEvent } from '../platform/audit.ts';
+import { HttpError } from '../platform/errors.ts';
 
 export const USAGE = 'Usage : npm run admin:create -- <email> [prénom] [nom]   (mot de passe demandé ensuite, ou lu sur l’entrée standard)';
 

@@ -8,12 +8,12 @@ import { readdirSync, statSync, readFileSync, writeFileSync, existsSync, utimesS
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { CSP_FILE, sitePageKey, type CspManifest } from '../csp-manifest.ts';
+import { CSP_FILE, sitePageKey, type CspManifest } from '../platform/http/csp-manifest.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const STAMP = '.build-stamp';
 /** What the site build reads: a change to any of these makes dist/ stale. */
-const SOURCES = ['site', 'astro.config.mjs', 'api/schemas', 'api/errors.ts', 'package-lock.json'];
+const SOURCES = ['site', 'astro.config.mjs', 'api/schemas', 'api/platform/errors.ts', 'package-lock.json'];
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest)$/;
 
 function newestMtime(entry: string): number {
@@ -52,7 +52,7 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 /**
  * Hashes every inline <script> of the built pages so the Content-Security-Policy can allow exactly
- * those (api/middleware/security-headers.ts) instead of 'unsafe-inline': per page (each page's policy
+ * those (api/platform/http/security-headers.ts) instead of 'unsafe-inline': per page (each page's policy
  * names only its own scripts, which keeps the landing page's first response small, decision 081), and
  * all of them together for an HTML response that is not a built page.
  */

@@ -4,9 +4,9 @@
  * - embedded PGlite: PGlite's own data-directory dump (a gzipped tarball).
  * Default file: `DATA_DIR/backups/innercircle-<engine>-<timestamp>.dump`. Backups are private: the file is
  * 0600, the default folder 0700, and the database password reaches pg_dump through its environment,
- * never its command line (./pg-tools.ts).
+ * never its command line (api/features/operations/pg-tools.ts).
  * PGlite is single-process: while `npm start` runs, the server takes the dump itself, asked through its
- * owner-only socket `DATA_DIR/server.sock` (api/backup/control.ts, decision 023); otherwise this command
+ * owner-only socket `DATA_DIR/server.sock` (api/features/operations/backup-control.ts, decision 023); otherwise this command
  * opens the data directory.
  */
 import { writeFileSync } from 'node:fs';
@@ -15,9 +15,8 @@ import { spawnSync } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { loadConfigOrExit } from '../config.ts';
-import { makePrivate, pgToolConnection, preparePrivateFolder } from './pg-tools.ts';
-import { askRunningServer } from '../backup/control.ts';
+import { loadConfigOrExit } from '../platform/config.ts';
+import { makePrivate, pgToolConnection, preparePrivateFolder, askRunningServer } from '../features/operations/index.ts';
 
 const config = loadConfigOrExit();
 const engine = config.databaseUrl ? 'postgresql' : 'pglite';

@@ -4,7 +4,7 @@
  * - PGlite: the current `DATA_DIR/pglite` is moved aside to `pglite.before-restore-<timestamp>` (never deleted)
  *   and the dump is loaded into a fresh data directory. Stop `npm start` first.
  * A file that is not a backup of this product for the configured engine is refused before anything is
- * touched (api/backup/check.ts).
+ * touched (api/features/operations/backup-check.ts).
  */
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
@@ -12,10 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { loadConfigOrExit } from '../config.ts';
-import { pgToolConnection } from './pg-tools.ts';
-import { whyNotABackup } from '../backup/check.ts';
-import { isServerRunning } from '../backup/control.ts';
+import { loadConfigOrExit } from '../platform/config.ts';
+import { pgToolConnection, whyNotABackup, isServerRunning } from '../features/operations/index.ts';
 
 const config = loadConfigOrExit();
 const file = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
@@ -31,7 +29,7 @@ if (refusal) {
 }
 
 if (config.databaseUrl) {
-  // The password goes through the environment, never the command line (./pg-tools.ts).
+  // The password goes through the environment, never the command line (api/features/operations/pg-tools.ts).
   const connection = pgToolConnection(config.databaseUrl);
   const result = spawnSync(
     'pg_restore',

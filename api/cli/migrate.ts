@@ -1,6 +1,6 @@
 /** `npm run db:migrate` (latest) and `npm run db:rollback` (last batch), on PGlite or PostgreSQL per DATABASE_URL. */
-import { loadConfigOrExit } from '../config.ts';
-import { openDatabase, databaseOptions } from '../db.ts';
+import { loadConfigOrExit } from '../platform/config.ts';
+import { openDatabase, databaseOptions } from '../platform/db.ts';
 
 const command = process.argv[2];
 const config = loadConfigOrExit();

@@ -10,9 +10,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { loadConfigOrExit } from '../config.ts';
-import { databaseOptions, migrateLatest, openDatabase } from '../db.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { loadConfigOrExit } from '../platform/config.ts';
+import { databaseOptions, migrateLatest, openDatabase } from '../platform/db.ts';
+import { hashPassword } from '../platform/lib/passwords.ts';
 import { DAY, demoActivities, demoLeadRow, registerDemoLead, type DemoWebinar } from './demo-data/leads.ts';
 import { generator } from './demo-data/random.ts';
 import { WEBINARS } from './demo-data/vocabulary.ts';

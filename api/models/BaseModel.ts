@@ -1,6 +1,6 @@
 import { Model } from 'objection';
 
-/** Shared by every model: timestamps. Column/property case mapping is done by knex (api/db.ts). */
+/** Shared by every model: timestamps. Column/property case mapping is done by knex (api/platform/db.ts). */
 export class BaseModel extends Model {
   declare id: number;
   declare createdAt: Date;

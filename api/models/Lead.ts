@@ -26,7 +26,7 @@ export class Lead extends BaseModel {
   declare lastContactedAt: Date | null;
   declare nextFollowUpAt: Date | null;
   declare notes: string | null;
-  /** Newsletter double opt-in (issue 14): null when never asked. */
+  /** Newsletter double opt-in: null when never asked. */
   declare newsletterStatus: NewsletterStatus | null;
   declare newsletterRequestedAt: Date | null;
   declare newsletterConfirmedAt: Date | null;

@@ -5,7 +5,7 @@ import { Webinar } from './Webinar.ts';
 
 export type { RegistrationStatus };
 
-/** No created_at/updated_at on this table: `registeredAt` is its timestamp (spec section 3). */
+/** No created_at/updated_at on this table: `registeredAt` is its timestamp. */
 export class WebinarRegistration extends Model {
   static tableName = 'webinarRegistrations';
 

@@ -1,7 +1,13 @@
 import type { Activity, Lead } from '../models/index.ts';
 import { iso, presentPage, text } from './common.ts';
 
-export function presentActivity(activity: Activity) {
+/** The fields an activity shows, whether read as a model or as a row of the task list. */
+type ActivityFields = Pick<
+  Activity,
+  'id' | 'leadId' | 'type' | 'title' | 'description' | 'status' | 'outcome' | 'dueDate' | 'scheduledAt' | 'completedAt' | 'createdBy' | 'assignedTo' | 'createdAt' | 'updatedAt'
+>;
+
+export function presentActivity(activity: ActivityFields) {
   return {
     id: activity.id,
     leadId: activity.leadId,

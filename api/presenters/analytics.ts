@@ -1,4 +1,4 @@
-import type { Analytics } from '../services/analytics.ts';
+import type { Analytics } from '../features/analytics/analytics.ts';
 import { iso } from './common.ts';
 
 /** The series behind every chart of the analytics screen. */

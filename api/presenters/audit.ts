@@ -1,4 +1,4 @@
-import type { AuditEventRow } from '../services/audit.ts';
+import type { AuditEventRow } from '../platform/audit.ts';
 import { iso } from './common.ts';
 
 /** One security event as `GET /api/admin/audit` answers it. */

@@ -1,7 +1,7 @@
 import type { Lead } from '../models/index.ts';
 import { iso, presentPage, text } from './common.ts';
 
-/** A contact, every field of spec section 3 (internal notes included: only administrators read leads). */
+/** A contact, every field (internal notes included: only administrators read leads). */
 export function presentLead(lead: Lead) {
   return {
     id: lead.id,

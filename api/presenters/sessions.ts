@@ -1,4 +1,4 @@
-import type { SessionRow } from '../services/sessions.ts';
+import type { SessionRow } from '../features/accounts/sessions.ts';
 import { iso } from './common.ts';
 
 /** One session of the signed-in user. `id` is the public id: not the cookie value, nor its hash. */

@@ -1,5 +1,6 @@
-import type { TaskRow } from '../services/tasks.ts';
-import { iso, presentPage, text } from './common.ts';
+import type { TaskRow } from '../features/contacts/tasks.ts';
+import { presentPage, text } from './common.ts';
+import { presentActivity } from './activities.ts';
 
 function personName(firstName: string | null, lastName: string | null, fallback: string): string {
   return [firstName, lastName].filter(Boolean).join(' ') || fallback;
@@ -8,20 +9,7 @@ function personName(firstName: string | null, lastName: string | null, fallback:
 /** One open task: the activity, its group, its contact and who it is assigned to. */
 export function presentTask(row: TaskRow) {
   return {
-    id: row.id,
-    leadId: row.leadId,
-    type: row.type,
-    title: row.title,
-    description: text(row.description),
-    status: row.status,
-    outcome: text(row.outcome),
-    dueDate: iso(row.dueDate),
-    scheduledAt: iso(row.scheduledAt),
-    completedAt: iso(row.completedAt),
-    createdBy: row.createdBy ?? null,
-    assignedTo: row.assignedTo ?? null,
-    createdAt: iso(row.createdAt)!,
-    updatedAt: iso(row.updatedAt)!,
+    ...presentActivity(row),
     due: row.due,
     lead: { id: row.leadId, firstName: row.leadFirstName, lastName: text(row.leadLastName) },
     assignee:

@@ -1,4 +1,4 @@
-/** Activities logged against a contact (spec sections 3, 4, 5). */
+/** Activities logged against a contact. */
 import { z } from './zod.ts';
 import { ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS } from './options.ts';
 import { blankToNull, blankToUndefined, clearableText, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalText, requiredText } from './fields.ts';

@@ -1,5 +1,5 @@
 /**
- * The periods of the analytics screen and of the dashboard's report (issue 15). Kept apart from the
+ * The periods of the analytics screen and of the dashboard's report. Kept apart from the
  * query schema (./analytics.ts) and free of imports, so the dashboard's report button does not pull zod
  * into the dashboard's JavaScript.
  */

@@ -1,4 +1,4 @@
-/** The analytics screen and its CSV report (issue 15): the periods they cover. */
+/** The analytics screen and its CSV report: the periods they cover. */
 import { z } from './zod.ts';
 import { blankToUndefined, oneOf } from './fields.ts';
 import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS } from './analytics-periods.ts';

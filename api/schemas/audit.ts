@@ -1,4 +1,4 @@
-/** The security record (issue 10): event types and the admin list's query. */
+/** The security record: event types and the admin list's query. */
 import { z } from './zod.ts';
 import { paginationQuerySchema } from './leads.ts';
 import { blankToUndefined } from './fields.ts';

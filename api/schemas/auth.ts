@@ -1,4 +1,4 @@
-/** Sign-in and first-admin creation (spec sections 2.4, 5, 8). */
+/** Sign-in and first-admin creation. */
 import { z } from './zod.ts';
 import { EMAIL_INVALID, EMAIL_MAX } from './fields.ts';
 import { currentPasswordSchema, filledText as filled, MISSING_FIELDS_MESSAGE, newPasswordSchema } from './passwords.ts';

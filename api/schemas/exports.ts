@@ -1,4 +1,4 @@
-/** CSV exports (issue 13): the contacts' export takes the list's search and filters, without paging. */
+/** CSV exports: the contacts' export takes the list's search and filters, without paging. */
 import { leadListQuerySchema } from './leads.ts';
 import type { z } from './zod.ts';
 

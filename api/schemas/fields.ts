@@ -126,7 +126,7 @@ export function integer(label: string, min: number, max: number, message?: strin
 }
 
 /**
- * The contact form's single name field, split at the first space (spec section 3):
+ * The contact form's single name field, split at the first space:
  * "Léa Favre-Morel" → { firstName: "Léa", lastName: "Favre-Morel" }; one word → no last name.
  * Used by the form script and, for posts made without JavaScript, by the API.
  */

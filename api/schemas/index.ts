@@ -1,6 +1,6 @@
 /**
  * The single source of validation, shared by the browser (site forms, admin app) and the server
- * (api/middleware/validate.ts). This module and the files it re-exports import nothing but zod.
+ * (api/platform/http/validate.ts). This module and the files it re-exports import nothing but zod.
  * Every message is in French; zod itself is configured in ./zod.ts (French fallbacks, no JIT in the browser).
  */
 export { z } from './zod.ts';

@@ -1,5 +1,5 @@
 /**
- * Contacts in bulk (issue 15): one CSV row of an import, the import's query, the bulk actions on
+ * Contacts in bulk: one CSV row of an import, the import's query, the bulk actions on
  * selected contacts. A row is validated by the admin creation schema itself, so an imported contact
  * obeys exactly the rules of one typed in the form.
  */
@@ -9,7 +9,7 @@ import { leadCreateSchema, tagNameSchema } from './leads.ts';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from './options.ts';
 import { idSchema } from './params.ts';
 
-/** The same bound as api/services/lead-tags.ts. */
+/** The same bound as api/features/contacts/lead-tags.ts. */
 const MAX_TAGS_PER_LEAD = 50;
 
 /** The lead fields a CSV column can fill, in the order the mapping step lists them. */

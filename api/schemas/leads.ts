@@ -34,7 +34,7 @@ const leadStatus = oneOf(LEAD_STATUSES, LEAD_STATUS_LABELS, 'Le statut');
 const leadSource = oneOf(LEAD_SOURCES, LEAD_SOURCE_LABELS, 'La source');
 
 /**
- * A lead as sent by the public webinar and contact forms (spec section 3). Unknown fields are
+ * A lead as sent by the public webinar and contact forms. Unknown fields are
  * dropped (zod strips them), so a visitor can never set a status, tags or notes.
  * `website` is the honeypot: a hidden field people leave empty; the server pretends success
  * and stores nothing when a robot fills it.
@@ -52,7 +52,7 @@ export const publicLeadSchema = z.object({
 export type PublicLeadInput = z.input<typeof publicLeadSchema>;
 export type PublicLead = z.output<typeof publicLeadSchema>;
 
-/** The landing page's contact form: the same lead, with the phone required (spec section 5). */
+/** The landing page's contact form: the same lead, with the phone required. */
 export const contactFormSchema = publicLeadSchema.extend({
   phone: requiredPhone(),
   type: z.literal('contact').default('contact'),
@@ -67,7 +67,7 @@ export type WebinarFormInput = z.input<typeof webinarFormSchema>;
 
 const firstNameAdmin = requiredText('Le prénom', { min: 2, max: 100, minMessage: FIRST_NAME_MIN_MESSAGE });
 
-/** The admin contact form (spec sections 2.9 and 5): creation. */
+/** The admin contact form: creation. */
 export const leadCreateSchema = z.object({
   firstName: firstNameAdmin,
   lastName: optionalText('Le nom', 100),
@@ -112,7 +112,7 @@ export const leadUpdateSchema = z.object({
 export type LeadUpdateInput = z.input<typeof leadUpdateSchema>;
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
 
-/** `page` and `limit` of every admin list (spec section 9: 10 per page, at most 100). */
+/** `page` and `limit` of every admin list: 10 per page, at most 100. */
 export const paginationQuerySchema = z.object({
   page: z.preprocess(blankToUndefined, integer('La page', 1, 1_000_000, 'La page doit être un nombre entier supérieur ou égal à 1.').default(1)),
   limit: z.preprocess(

@@ -1,5 +1,5 @@
 /**
- * The closed lists of values of spec section 4, with their French labels. The database CHECK
+ * The closed lists of values, with their French labels. The database CHECK
  * constraints (migrations/20261121000001_initial_schema.ts) hold the very same values.
  */
 
@@ -59,7 +59,7 @@ export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
   cancelled: 'Annulé',
 };
 
-/** Limits shared by the forms and the server (spec section 9 plus the bounds issue 3 sets). */
+/** Limits shared by the forms and the server: page sizes, and the bounds of every typed value. */
 export const LIMITS = {
   pageSizeDefault: 10,
   pageSizeMax: 100,

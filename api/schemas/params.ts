@@ -1,12 +1,12 @@
 /**
- * Route parameters, validated by `validate({ params })` (api/middleware/validate.ts) before any service
+ * Route parameters, validated by `validate({ params })` (api/platform/http/validate.ts) before any service
  * runs. An id that is not a positive integer names no record: it is answered like an unknown id, 404
  * with the record's own "not found" message, so `/leads/abc` and `/leads/999999` read the same.
  */
 import { z } from './zod.ts';
 import { tagNameSchema } from './leads.ts';
 
-/** What a 404 says for each kind of record (api/errors.ts and the services reuse these). */
+/** What a 404 says for each kind of record (api/platform/errors.ts and the services reuse these). */
 export const NOT_FOUND_MESSAGES = {
   lead: 'Contact non trouvé',
   webinar: 'Webinaire non trouvé',

@@ -1,6 +1,6 @@
 /**
  * Every new password (setup-admin, password change, `npm run admin:create`): 12 to 128 characters here,
- * and not guessable — zxcvbn-ts scores it at least 3 of 4 (api/lib/password-strength.ts, shared by the
+ * and not guessable — zxcvbn-ts scores it at least 3 of 4 (api/platform/lib/password-strength.ts, shared by the
  * server and the login screen; kept out of this zod-only module because of its dictionaries).
  */
 import { z } from './zod.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the newsletter's double opt-in, erasure's confirmation, and the words the back office uses
+ * Privacy: the newsletter's double opt-in, erasure's confirmation, and the words the back office uses
  * for newsletter states and consent proofs.
  */
 import { z } from './zod.ts';

@@ -1,4 +1,4 @@
-/** The task list (issue 15): open activities grouped by due day in Zurich. */
+/** The task list: open activities grouped by due day in Zurich. */
 import { z } from './zod.ts';
 import { paginationQuerySchema } from './leads.ts';
 import { ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS } from './options.ts';

@@ -1,4 +1,4 @@
-/** Users and roles (issue 15): the admin's user list, a user's own profile, and tag administration. */
+/** Users and roles: the admin's user list, a user's own profile, and tag administration. */
 import { z } from './zod.ts';
 import { blankToNull, clearableText, emailField, httpUrl, oneOf, requiredText } from './fields.ts';
 import { newPasswordSchema } from './passwords.ts';

@@ -1,4 +1,4 @@
-/** Webinars: the create-webinar dialog (spec sections 2.10, 5, 9) and the registrations list query. */
+/** Webinars: the create-webinar dialog and the registrations list query. */
 import { z } from './zod.ts';
 import { LIMITS, REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS } from './options.ts';
 import { blankToNull, blankToUndefined, integer, isoDateTime, oneOf, optionalHttpUrl, optionalText, requiredText } from './fields.ts';

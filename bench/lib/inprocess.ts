@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../api/app.ts';
-import { loadConfig } from '../../api/config.ts';
-import { createLogger } from '../../api/logger.ts';
-import { bindModels, databaseOptions, openDatabase, type Database } from '../../api/db.ts';
+import { loadConfig } from '../../api/platform/config.ts';
+import { createLogger } from '../../api/platform/logger.ts';
+import { bindModels, databaseOptions, openDatabase, type Database } from '../../api/platform/db.ts';
 import { SESSION_SECRET } from './server.ts';
-import { startJobs } from '../../api/jobs/index.ts';
+import { startJobs } from '../../api/jobs.ts';
 
 export interface CapturedQuery {
   sql: string;

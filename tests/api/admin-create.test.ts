@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
-import { openDatabase } from '../../api/db.ts';
+import { openDatabase } from '../../api/platform/db.ts';
 import { AdminCreateError, createAdminFromCli } from '../../api/cli/admin-create.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_API_BASES as BASES } from '../../api/routes/index.ts';
+import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
 import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
-import { percentageChange } from '../../api/services/leads.ts';
+import { percentageChange } from '../../api/features/contacts/lead-counts.ts';
 
 let app: TestApp;
 let admin: TestClient;

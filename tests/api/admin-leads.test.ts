@@ -1,6 +1,6 @@
-import { VIEWER_FORBIDDEN_MESSAGE } from '../../api/middleware/auth.ts';
+import { VIEWER_FORBIDDEN_MESSAGE } from '../../api/platform/http/auth.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_API_BASES as BASES } from '../../api/routes/index.ts';
+import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
 import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;

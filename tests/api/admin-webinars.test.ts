@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_API_BASES as BASES } from '../../api/routes/index.ts';
+import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
 import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../api/db.ts';
+import { openDatabase } from '../../api/platform/db.ts';
 import { createScratchDatabase } from '../scratch-database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');

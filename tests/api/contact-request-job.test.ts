@@ -1,13 +1,13 @@
 /**
- * A contact request is one statement that also queues its e-mail job (api/jobs/inline-job.ts): the job
+ * A contact request is one statement that also queues its e-mail job (api/platform/queue/inline-job.ts): the job
  * must be exactly what pg-boss's send() would have queued, once per submission, never for a replay.
  * Workers are off so the job stays in the queue to be read. Under a burst, several contact requests
  * share one statement (decision 082): each still gets exactly its own contact, note and job.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, type TestResponse } from './harness.ts';
-import { contactRequestsInProgress } from '../../api/services/public-submissions.ts';
-import { QUEUES, SEND_EXPIRE_SECONDS, SEND_RETRY_LIMIT } from '../../api/jobs/queues.ts';
+import { contactRequestsInProgress } from '../../api/features/public-forms/submissions.ts';
+import { QUEUES, SEND_EXPIRE_SECONDS, SEND_RETRY_LIMIT } from '../../api/platform/mail/queues.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -4,8 +4,8 @@
  * SQL on both engines (tested on both); the schedule exists only on PGlite, where nothing else does it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_UPKEEP_QUEUE } from '../../api/jobs/database-upkeep.ts';
-import { runDatabaseUpkeep, tablesDueForUpkeep } from '../../api/services/database-upkeep.ts';
+import { DATABASE_UPKEEP_QUEUE } from '../../api/features/operations/database-upkeep-job.ts';
+import { runDatabaseUpkeep, tablesDueForUpkeep } from '../../api/features/operations/database-upkeep.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { waitUntil } from '../support/smtp-sink.ts';
 

@@ -6,8 +6,8 @@
  * without the admin check or outside the role rules fails this test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRouters } from '../../api/routes/index.ts';
-import { isReadOnlyRequest, ROLE_GUARDED_PATHS, VIEWER_ALLOWED_CHANGES, VIEWER_FORBIDDEN_MESSAGE } from '../../api/middleware/auth.ts';
+import { apiRouters } from '../../api/features/index.ts';
+import { isReadOnlyRequest, ROLE_GUARDED_PATHS, VIEWER_ALLOWED_CHANGES, VIEWER_FORBIDDEN_MESSAGE } from '../../api/platform/http/auth.ts';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 
 const PROTECTED = /^\/api\/(admin|admin-dev|crm)(\/|$)/;

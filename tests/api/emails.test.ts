@@ -8,9 +8,9 @@ import { once } from 'node:events';
 import ICAL from 'ical.js';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
-import { rescheduleWebinarReminders } from '../../api/services/emails.ts';
-import { queueSendJobs } from '../../api/services/emails-enqueue.ts';
-import { BUSY_REQUESTS } from '../../api/lib/request-load.ts';
+import { rescheduleWebinarReminders } from '../../api/features/webinars/reminders.ts';
+import { queueSendJobs } from '../../api/platform/mail/outbox.ts';
+import { BUSY_REQUESTS } from '../../api/platform/lib/request-load.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { ADMIN_API_BASES as BASES } from '../../api/routes/index.ts';
-import { BATCH_SIZE } from '../../api/services/exports.ts';
+import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
+import { BATCH_SIZE } from '../../api/platform/lib/csv-export.ts';
 import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;

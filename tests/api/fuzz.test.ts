@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRouters } from '../../api/routes/index.ts';
+import { apiRouters } from '../../api/features/index.ts';
 import { startTestApp, type TestApp, type TestClient, type TestResponse } from './harness.ts';
 
 let app: TestApp;

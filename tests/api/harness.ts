@@ -11,16 +11,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { loadConfig, type Config } from '../../api/config.ts';
-import { openDatabase, bindModels, migrateLatest, type Database } from '../../api/db.ts';
+import { loadConfig, type Config } from '../../api/platform/config.ts';
+import { openDatabase, bindModels, migrateLatest, type Database } from '../../api/platform/db.ts';
 import { createApp } from '../../api/app.ts';
-import { createLogger } from '../../api/logger.ts';
-import { announceSetupCode } from '../../api/services/setup-code.ts';
-import type { PasswordHasher } from '../../api/lib/password-hasher.ts';
-import { hashPassword } from '../../api/lib/passwords.ts';
+import { createLogger } from '../../api/platform/logger.ts';
+import { announceSetupCode } from '../../api/features/accounts/setup-code.ts';
+import type { PasswordHasher } from '../../api/platform/lib/password-hasher.ts';
+import { hashPassword } from '../../api/platform/lib/passwords.ts';
 import { User } from '../../api/models/index.ts';
-import { startJobs, type RunningJobs } from '../../api/jobs/index.ts';
-import { createQuietGate, createRequestLoad } from '../../api/lib/request-load.ts';
+import { startJobs, type RunningJobs } from '../../api/jobs.ts';
+import { createQuietGate, createRequestLoad } from '../../api/platform/lib/request-load.ts';
 import { inject } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 import { pgliteTemplate } from '../template-database.ts';
@@ -103,7 +103,7 @@ export interface TestApp {
   jobs: RunningJobs;
   /** A new client with an empty cookie jar. */
   client: () => TestClient;
-  /** Requests the server is answering right now (api/lib/request-load.ts). */
+  /** Requests the server is answering right now (api/platform/lib/request-load.ts). */
   requestsInFlight: () => number;
   /** Creates a user directly in the database (default: an admin) and returns a client signed in as them. */
   /** Creates an account and signs it in: an administrator unless `role: 'viewer'` (or the older `isAdmin: false`). */

@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { startSmtpSink, waitUntil, type SmtpSink } from '../support/smtp-sink.ts';
-import { currentNotice } from '../../api/lib/privacy-notice.ts';
-import { newsletterRateLimitKey } from '../../api/services/newsletter-tokens.ts';
+import { currentNotice } from '../../api/features/privacy/notice.ts';
+import { newsletterRateLimitKey } from '../../api/platform/lib/recipient-limits.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
-import { queueSendJobs } from '../../api/services/emails-enqueue.ts';
-import { PUBLIC_ACTIVITY_TITLES } from '../../api/services/public-submissions.ts';
+import { queueSendJobs } from '../../api/platform/mail/outbox.ts';
+import { PUBLIC_ACTIVITY_TITLES } from '../../api/features/public-forms/submissions.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;

@@ -93,7 +93,7 @@ describe('setup-admin and the public lead form', () => {
 
 describe('maintenance', () => {
   it('purges expired counters and day-old idempotency keys, and folds the contact counters', async () => {
-    const { runMaintenance } = await import('../../api/maintenance.ts');
+    const { runMaintenance } = await import('../../api/features/operations/maintenance.ts');
     await app.knex('rateLimits').insert([
       { key: 'login:ip:old', points: 3, resetAt: new Date(Date.now() - 1000) },
       { key: 'login:ip:live', points: 3, resetAt: new Date(Date.now() + 60_000) },

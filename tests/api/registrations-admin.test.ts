@@ -3,7 +3,7 @@
  * rows, and "Importer les présents" from a Zoom, Teams or Meet participants' CSV.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_API_BASES as BASES } from '../../api/routes/index.ts';
+import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
 import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { runRetention } from '../../api/services/retention.ts';
-import { loadConfig, ConfigError } from '../../api/config.ts';
+import { runRetention } from '../../api/features/privacy/retention.ts';
+import { loadConfig, ConfigError } from '../../api/platform/config.ts';
 
 let app: TestApp;
 let admin: TestClient;

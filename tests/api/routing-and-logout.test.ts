@@ -3,7 +3,7 @@
  * guarded route), and a link on another site cannot sign an administrator out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRouters } from '../../api/routes/index.ts';
+import { apiRouters } from '../../api/features/index.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 let app: TestApp;

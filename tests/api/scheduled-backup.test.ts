@@ -10,9 +10,9 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../api/db.ts';
-import { BACKUP_QUEUE, runScheduledBackup } from '../../api/jobs/backup.ts';
-import { createLogger } from '../../api/logger.ts';
+import { openDatabase } from '../../api/platform/db.ts';
+import { BACKUP_QUEUE, runScheduledBackup } from '../../api/features/operations/backup-job.ts';
+import { createLogger } from '../../api/platform/logger.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { createScratchDatabase } from '../scratch-database.ts';
 

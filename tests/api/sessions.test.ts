@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
-import { loadConfig } from '../../api/config.ts';
-import { SessionStore } from '../../api/middleware/session.ts';
+import { loadConfig } from '../../api/platform/config.ts';
+import { SessionStore } from '../../api/platform/http/session.ts';
 
 /** Idle timeout 60 s, absolute lifetime 300 s, so the clock can be moved past them. */
 let app: TestApp;

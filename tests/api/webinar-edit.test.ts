@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { ADMIN_API_BASES as BASES } from '../../api/routes/index.ts';
+import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
 

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
-import { queueDueFollowups, FOLLOWUP_QUEUE } from '../../api/jobs/followups.ts';
-import { cancelToken } from '../../api/lib/registration-links.ts';
+import { queueDueFollowups, FOLLOWUP_QUEUE } from '../../api/features/webinars/followups.ts';
+import { cancelToken } from '../../api/features/webinars/links.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 
 let app: TestApp;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
-import { queueDueFollowups } from '../../api/jobs/followups.ts';
+import { queueDueFollowups } from '../../api/features/webinars/followups.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 
 let app: TestApp;

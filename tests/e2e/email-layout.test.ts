@@ -7,8 +7,7 @@
  * fixtures are the other files' (tests/e2e/fixtures.ts), so the worker that runs them runs this file too.
  */
 import { test, expect } from './fixtures.ts';
-import { EMAIL_KINDS, composeEmail, type ComposeContext, type EmailKind } from '../../api/mail/templates.ts';
-import { loadEmailContent } from '../../api/mail/content.ts';
+import { EMAIL_KINDS, composeEmail, loadEmailContent, type ComposeContext, type EmailKind } from '../../api/features/email-kinds.ts';
 
 const context: ComposeContext = {
   content: loadEmailContent(),

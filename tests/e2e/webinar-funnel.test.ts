@@ -11,7 +11,7 @@ import { adminApi, seriousViolations, signIn } from './admin-helpers.ts';
 import { startProductionServer, removeDataDir, type ProductionServer } from './server.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
 import { createScratchDatabase } from '../scratch-database.ts';
-import { swissDateTime } from '../../api/mail/dates.ts';
+import { swissDateTime } from '../../api/platform/mail/dates.ts';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../api/harness.ts';
 import { startProductionServer, removeDataDir, type ProductionServer } from '../e2e/server.ts';
 import { TestClient } from '../api/harness.ts';
 import { startSmtpSink, waitUntil, type SmtpSink } from '../support/smtp-sink.ts';
-import type { Database } from '../../api/db.ts';
+import type { Database } from '../../api/platform/db.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 
 

@@ -6,14 +6,14 @@
  * - 503 with `Retry-After` and `Connection: close` (not stored; the client retries elsewhere);
  * - ECONNREFUSED (the listener was already closed: the request never reached the process).
  * A reset, a hang or any other answer fails the test, which prints every outcome it saw.
- * See api/shutdown.ts for the phases; `npm run test:faults` runs this file.
+ * See api/platform/shutdown.ts for the phases; `npm run test:faults` runs this file.
  */
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductionServer, removeDataDir, type ProductionServer } from '../e2e/server.ts';
-import { bindModels, openDatabase } from '../../api/db.ts';
+import { bindModels, openDatabase } from '../../api/platform/db.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 
 let scratch: ScratchDatabase;

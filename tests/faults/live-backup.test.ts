@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../api/db.ts';
+import { openDatabase } from '../../api/platform/db.ts';
 import { ROOT, removeDataDir, startProductionServer, type ProductionServer } from '../e2e/server.ts';
 
 let server: ProductionServer;

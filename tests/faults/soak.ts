@@ -23,7 +23,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startProductionServer, removeDataDir } from '../e2e/server.ts';
-import { hashPassword } from '../../api/lib/passwords.ts';
+import { hashPassword } from '../../api/platform/lib/passwords.ts';
 import { createScratchDatabase } from '../scratch-database.ts';
 import { heapGrowth, summarizeHeapSnapshot } from './heap-summary.ts';
 
@@ -48,7 +48,7 @@ const server = await startProductionServer({
 
 /** When the server was stopped writing a heap snapshot (ms since the epoch). */
 const snapshotPauses: { from: number; to: number }[] = [];
-/** A request answered within this long after a pause may have waited through it (api/db.ts's acquire timeout). */
+/** A request answered within this long after a pause may have waited through it (api/platform/db.ts's acquire timeout). */
 const PAUSE_SHADOW_MS = 2_500;
 
 /** Asks the server for a heap snapshot and waits until it is written (the server answers again). */

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { loadEmailContent } from '../../api/mail/content.ts';
-import { composeEmail, type CancellationEmailData, type ComposeContext, type EmailKind, type RegistrationEmailData } from '../../api/mail/templates.ts';
-import { foldLine } from '../../api/mail/calendar.ts';
+import { loadEmailContent } from '../../api/features/email-kinds.ts';
+import { composeEmail, type CancellationEmailData, type ComposeContext, type EmailKind, type RegistrationEmailData } from '../../api/features/email-kinds.ts';
+import { foldLine } from '../../api/features/webinars/calendar.ts';
 
 const context: ComposeContext = {
   content: loadEmailContent(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ipPrefix, rateLimitSubject } from '../../api/lib/client-ip.ts';
+import { ipPrefix, rateLimitSubject } from '../../api/platform/lib/client-ip.ts';
 
 describe('rateLimitSubject', () => {
   it('counts an IPv4 address as itself, and an IPv4-mapped IPv6 address as that IPv4 address', () => {

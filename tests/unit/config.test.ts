@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, ConfigError } from '../../api/config.ts';
+import { loadConfig, ConfigError } from '../../api/platform/config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 

@@ -4,7 +4,7 @@
  * every other cell starting like a formula still neutralised.
  */
 import { describe, expect, it } from 'vitest';
-import { csvPhone, swissCsvDate, swissCsvDay, swissCsvText } from '../../api/lib/csv.ts';
+import { csvPhone, swissCsvDate, swissCsvDay, swissCsvText } from '../../api/platform/lib/csv.ts';
 import { generator } from '../../api/cli/demo-data/random.ts';
 import { swissMobile } from '../../api/cli/demo-data/vocabulary.ts';
 

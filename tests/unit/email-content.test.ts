@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_CONTENT_FILE, loadEmailContent } from '../../api/mail/content.ts';
-import { swissDateTime, frenchDuration } from '../../api/mail/dates.ts';
+import { EMAIL_CONTENT_FILE, loadEmailContent } from '../../api/features/email-kinds.ts';
+import { swissDateTime, frenchDuration } from '../../api/platform/mail/dates.ts';
 
 function withContent(edit: (yaml: string) => string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'emails-content-'));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { frenchDayOfMonth, frenchLongDate, frenchTime } from '../../api/lib/french-dates.ts';
-import { swissDateTime } from '../../api/mail/dates.ts';
-import { composeEmail } from '../../api/mail/templates.ts';
-import { loadEmailContent } from '../../api/mail/content.ts';
+import { frenchDayOfMonth, frenchLongDate, frenchTime } from '../../api/platform/lib/french-dates.ts';
+import { swissDateTime } from '../../api/platform/mail/dates.ts';
+import { composeEmail } from '../../api/features/email-kinds.ts';
+import { loadEmailContent } from '../../api/features/email-kinds.ts';
 
 describe('long French dates (one function for e-mails, pages and back office)', () => {
   // The result must not depend on the machine's zone: run in one far from Zurich.

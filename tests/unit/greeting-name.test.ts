@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { GREETING_NAME_MAX_LENGTH, greetingCopy, greetingName } from '../../api/mail/greeting-name.ts';
+import { GREETING_NAME_MAX_LENGTH, greetingCopy, greetingName } from '../../api/platform/mail/greeting-name.ts';
 
 const LETTERS = [...'abcdefghijklmnopqrstuvwxyzéèêëàâäîïôöùûüçñøåæœßÉÈÀÇÖÜ', 'Ж', 'я', 'λ', 'Ω', '李', '小', 'م', 'ح', 'א', 'ש', 'अ', 'क', 'ね', 'ア'];
 const SEPARATORS = [' ', '-', "'", '’'];

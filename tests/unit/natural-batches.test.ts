@@ -4,7 +4,7 @@
  * exclusive key never share one, and a failed batch gives each item its own outcome.
  */
 import { describe, expect, test } from 'vitest';
-import { NaturalBatches } from '../../api/lib/natural-batches.ts';
+import { NaturalBatches } from '../../api/platform/lib/natural-batches.ts';
 
 /** A `run` whose batches the test finishes by hand, recording what each batch held. */
 function controlledRun<Item>() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PasswordHasher } from '../../api/lib/password-hasher.ts';
-import { HttpError } from '../../api/errors.ts';
-import { argon2Cost, dummyPasswordHash, hashPassword } from '../../api/lib/passwords.ts';
+import { PasswordHasher } from '../../api/platform/lib/password-hasher.ts';
+import { HttpError } from '../../api/platform/errors.ts';
+import { argon2Cost, dummyPasswordHash, hashPassword } from '../../api/platform/lib/passwords.ts';
 
 describe('PasswordHasher', () => {
   it('runs at most `concurrency` computations at once, queues `queueLength` more, refuses the rest at once with 503', async () => {

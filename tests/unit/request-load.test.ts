@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { EventEmitter, once } from 'node:events';
 import { describe, expect, test } from 'vitest';
-import { createQuietGate, createRequestLoad } from '../../api/lib/request-load.ts';
+import { createQuietGate, createRequestLoad } from '../../api/platform/lib/request-load.ts';
 
 /** A clock that only moves when the gate waits. */
 function fakeClock() {

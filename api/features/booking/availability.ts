@@ -21,7 +21,7 @@ import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import { getISODay } from 'date-fns/getISODay';
 import type { BookingSettings, DateOverride, WeeklyRange } from '#schemas';
-import { SWISS_TIME_ZONE } from '../../lib/french-dates.ts';
+import { SWISS_TIME_ZONE } from '../../platform/lib/french-dates.ts';
 import { mergeSpans, overlapsAny, type Span } from './intervals.ts';
 
 export type SlotRules = Pick<

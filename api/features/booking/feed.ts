@@ -17,7 +17,7 @@
  */
 import ICAL from 'ical.js';
 import { TZDate } from '@date-fns/tz';
-import { SWISS_TIME_ZONE } from '../../lib/french-dates.ts';
+import { SWISS_TIME_ZONE } from '../../platform/lib/french-dates.ts';
 import { mergeSpans } from './intervals.ts';
 
 export interface BusyInterval {

@@ -29,6 +29,6 @@ export function useSetupStatus(): [SetupStatus | undefined, (status: SetupStatus
 
 /** The strength check, loaded only when someone creates the first administrator (its dictionaries weigh a few MB). */
 export async function weakPasswordReason(password: string, userInputs: string[]): Promise<string | undefined> {
-  const strength = await import('../../../api/lib/password-strength.ts');
+  const strength = await import('../../../api/platform/lib/password-strength.ts');
   return strength.weakPasswordReason(password, userInputs);
 }

@@ -7,7 +7,7 @@
  * Third-party mode: given a `thirdPartyFormId`, it renders an external provider's
  * subscription form instead, shown after `delaySeconds` and at most once every `showEveryDays`.
  * No page sets an id today; before turning it on, the provider's address must be added to the
- * Content-Security-Policy's `form-action` (api/middleware/security-headers.ts).
+ * Content-Security-Policy's `form-action` (api/platform/http/security-headers.ts).
  */
 import { useEffect, useState } from 'react';
 import { newsletterSubscribeSchema } from '#schemas';

@@ -33,7 +33,7 @@ export function NewUserDialog({ open, onClose }: { open: boolean; onClose: () =>
 
   /** The server's own strength check (zxcvbn-ts, loaded only when a user is created) runs before sending. */
   async function send(body: UserCreateInput) {
-    const strength = await import('../../../../api/lib/password-strength.ts');
+    const strength = await import('../../../../api/platform/lib/password-strength.ts');
     const weak = await strength.weakPasswordReason(draft.password, [draft.email, draft.firstName, draft.lastName]);
     if (weak) form.setErrors({ password: weak });
     else await create.mutate(body);

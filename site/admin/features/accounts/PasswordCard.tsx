@@ -1,5 +1,5 @@
 /**
- * The password change of Profil: the same zxcvbn-ts check as the server's (api/lib/password-strength.ts,
+ * The password change of Profil: the same zxcvbn-ts check as the server's (api/platform/lib/password-strength.ts,
  * loaded only here), shown as the person types, before anything is sent.
  */
 import { useRef, useState } from 'react';
@@ -31,7 +31,7 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
       setStrength(undefined);
       return;
     }
-    void import('../../../../api/lib/password-strength.ts').then(async (module) => {
+    void import('../../../../api/platform/lib/password-strength.ts').then(async (module) => {
       const result = await module.passwordStrength(value, userInputs);
       const reason = await module.weakPasswordReason(value, userInputs);
       if (latest.current === value) setStrength({ score: result.score, reason });

@@ -1,0 +1,56 @@
+/**
+ * The one place that lists every feature's routes, in the order they are mounted, and every feature's
+ * queues, crons and workers (api/jobs.ts starts them). A feature is a folder of api/features/; what
+ * it offers the others is its index.ts (docs/architecture.md, "Import rules").
+ */
+import type Router from '@koa/router';
+import type { Config } from '../platform/config.ts';
+import type { FeatureJob } from '../platform/queue/scheduled.ts';
+import { ADMIN_API_BASES } from '../platform/http/router.ts';
+import { publicFormJobs } from './public-forms/index.ts';
+import { publicFormRouters } from './public-forms/http.ts';
+import { webinarJobs } from './webinars/index.ts';
+import { webinarRouters } from './webinars/http.ts';
+import { contactRouters } from './contacts/http.ts';
+import { privacyJobs } from './privacy/index.ts';
+import { privacyRouters } from './privacy/http.ts';
+import { accountRouters } from './accounts/http.ts';
+import { analyticsRouters } from './analytics/http.ts';
+import { operationsJobs } from './operations/index.ts';
+import { operationsRouters } from './operations/http.ts';
+import { emailRouters } from './emails/http.ts';
+
+export { ADMIN_API_BASES };
+
+/** Every API router, in the order they are mounted. Each router defines full `/api/...` paths. */
+export function apiRouters(_config: Config): Router[] {
+  return [
+    publicFormRouters.publicLeadsRouter(),
+    webinarRouters.publicRegistrationsRouter(),
+    publicFormRouters.invitationJoinRouter(),
+    publicFormRouters.newsletterRouter(),
+    webinarRouters.marketingUnsubscribeRouter(),
+    accountRouters.authRouter(),
+    accountRouters.accountRouter(),
+    ...ADMIN_API_BASES.flatMap((base) => [
+      analyticsRouters.adminDashboardRouter(base),
+      contactRouters.adminLeadsRouter(base),
+      contactRouters.adminLeadBulkRouter(base),
+      webinarRouters.adminWebinarsRouter(base),
+      accountRouters.adminAuditRouter(base),
+      emailRouters.adminEmailsRouter(base),
+      webinarRouters.adminLeadRegistrationsRouter(base),
+      contactRouters.adminTasksRouter(base),
+      analyticsRouters.adminAnalyticsRouter(base),
+      accountRouters.adminUsersRouter(base),
+      contactRouters.adminTagsRouter(base),
+      operationsRouters.adminSettingsRouter(base),
+      privacyRouters.adminPrivacyRouter(base),
+    ]),
+    contactRouters.crmRouter(),
+    contactRouters.crmActivitiesRouter(),
+  ];
+}
+
+/** Every feature's queues and workers, created and started in this order. */
+export const FEATURE_JOBS: FeatureJob[] = [...publicFormJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs];

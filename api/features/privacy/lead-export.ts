@@ -1,0 +1,39 @@
+/**
+ * The answer to an access request (revFADP Art. 25): everything held about one contact, in one JSON
+ * document. It reads the same tables api/features/contacts/erasure.ts erases (a table added there belongs here
+ * too), plus the audit events that name the contact's id.
+ */
+import type { Knex } from 'knex';
+import { findLeadOr404 } from '../contacts/index.ts';
+import { presentLead } from '../../presenters/index.ts';
+import { presentConsentProof, type ConsentProofRow } from '../../presenters/consents.ts';
+
+export async function exportLead(db: Knex, leadId: number) {
+  const lead = await findLeadOr404(db, leadId);
+  const [activities, registrations, emails, consents, auditEvents] = await Promise.all([
+    db('activities').where({ leadId }).orderBy('id').select('id', 'type', 'title', 'description', 'status', 'outcome', 'dueDate', 'scheduledAt', 'completedAt', 'createdAt', 'updatedAt'),
+    db('webinarRegistrations as r')
+      .leftJoin('webinars as w', 'w.id', 'r.webinarId')
+      .where('r.leadId', leadId)
+      .orderBy('r.id')
+      .select('r.id', 'r.webinarId', 'w.title as webinarTitle', 'w.datetime as webinarDatetime', 'r.status', 'r.registeredAt'),
+    db('emails')
+      .where({ leadId })
+      .orWhereRaw('lower(to_address) = lower(?)', [lead.email])
+      .orderBy('id')
+      .select('id', 'kind', 'toAddress', 'subject', 'textBody', 'status', 'createdAt', 'sentAt'),
+    db('consentProofs').where({ leadId }).orderBy('id').select<ConsentProofRow[]>('*'),
+    db('auditEvents').whereRaw("details->>'leadId' = ?", [String(leadId)]).orderBy('id').select('id', 'type', 'userId', 'ipPrefix', 'details', 'createdAt'),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    contact: presentLead(lead),
+    tags: lead.tags ?? [],
+    activities,
+    registrations,
+    emails,
+    consents: consents.map(presentConsentProof),
+    auditEvents,
+  };
+}
+export type LeadExportJson = Awaited<ReturnType<typeof exportLead>>;

@@ -1,0 +1,60 @@
+/**
+ * Retention (revFADP Art. 6 al. 4: data no longer needed is destroyed):
+ * - a contact is inactive when nothing happened for RETENTION_MONTHS: no submission or note
+ *   (activities), no registration, no e-mail, no change, and no running newsletter subscription
+ *   (the person asked to hear from us until they unsubscribe). Inactive contacts are erased one by
+ *   one (api/features/contacts/erasure.ts), each erasure audited as `lead_erased` with reason `retention`;
+ * - e-mails older than EMAIL_BODY_RETENTION_DAYS lose their subject's facts and bodies (`data`,
+ *   `text_body`, `html_body`); kind, status, dates and recipient's contact link stay. Queued e-mails
+ *   (reminders weeks ahead) are left alone.
+ */
+import type { Knex } from 'knex';
+import { CronExpressionParser } from 'cron-parser';
+import { RETENTION_SCHEDULE, RETENTION_TIME_ZONE, type RetentionConfig } from '../../platform/config-retention.ts';
+import { eraseLead } from '../contacts/index.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+
+function inactiveLeads(db: Knex, config: RetentionConfig) {
+  const cutoff = db.raw(`now() - make_interval(months => ?)`, [config.months]);
+  return db('leads as l')
+    .where('l.createdAt', '<', cutoff)
+    .where('l.updatedAt', '<', cutoff)
+    .where((builder) => builder.whereNull('l.newsletterStatus').orWhereNot('l.newsletterStatus', 'subscribed'))
+    .whereNotExists(db('activities as a').whereRaw('a.lead_id = l.id').where((b) => b.where('a.createdAt', '>=', cutoff).orWhere('a.updatedAt', '>=', cutoff)))
+    .whereNotExists(db('webinarRegistrations as r').whereRaw('r.lead_id = l.id').where('r.registeredAt', '>=', cutoff))
+    .whereNotExists(db('emails as e').whereRaw('e.lead_id = l.id').where('e.createdAt', '>=', cutoff));
+}
+
+function bodiesToEmpty(db: Knex, config: RetentionConfig) {
+  return db('emails')
+    .whereNot('status', 'queued')
+    .where('createdAt', '<', db.raw(`now() - make_interval(days => ?)`, [config.emailBodyDays]))
+    .where((builder) => builder.whereNotNull('textBody').orWhereNotNull('htmlBody').orWhereRaw(`data <> '{}'::jsonb`));
+}
+
+export function nextRetentionRun(from = new Date()): Date {
+  return CronExpressionParser.parse(RETENTION_SCHEDULE, { tz: RETENTION_TIME_ZONE, currentDate: from }).next().toDate();
+}
+
+/** `GET /api/admin/retention`: what the next run would erase, counted now. */
+export async function retentionPreview(db: Knex, config: RetentionConfig) {
+  const [leads, emails] = await Promise.all([inactiveLeads(db, config).count({ total: '*' }).first(), bodiesToEmpty(db, config).count({ total: '*' }).first()]);
+  return { nextRunAt: nextRetentionRun().toISOString(), leadsToErase: Number(leads?.total ?? 0), emailBodiesToEmpty: Number(emails?.total ?? 0) };
+}
+
+/** One run: erases the inactive contacts (each audited), then empties the old bodies. */
+export async function runRetention(db: Knex, config: RetentionConfig): Promise<{ leadsErased: number; emailBodiesEmptied: number }> {
+  const ids = (await inactiveLeads(db, config).orderBy('l.id').pluck('l.id')) as number[];
+  let leadsErased = 0;
+  for (const id of ids) {
+    await db.transaction(async (trx) => {
+      await eraseLead(trx, id);
+      await recordAuditEvent(trx, { type: 'lead_erased', details: { leadId: id, reason: 'retention' } });
+    });
+    leadsErased += 1;
+  }
+  const emailBodiesEmptied = await db('emails')
+    .whereIn('id', bodiesToEmpty(db, config).select('id'))
+    .update({ textBody: null, htmlBody: null, data: '{}', updatedAt: db.fn.now() });
+  return { leadsErased, emailBodiesEmptied };
+}

@@ -1,0 +1,56 @@
+/**
+ * `{base}/leads/{id}/export|erase|consents` and `{base}/retention` of the admin API: the
+ * answers to access and erasure requests, the proofs of what a contact was told, and what the next
+ * retention run will erase. What is erased: api/features/contacts/erasure.ts; what is exported: api/features/privacy/lead-export.ts.
+ */
+import type Router from '@koa/router';
+import { apiRouter } from '../../platform/http/router.ts';
+import { leadEraseSchema, leadParamsSchema, ERASE_CONFIRMATION_MESSAGE } from '../../schemas/index.ts';
+import { input, validate } from '../../platform/http/validate.ts';
+import { requireAdmin } from '../../platform/http/auth.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { findLeadOr404, eraseLead } from '../contacts/index.ts';
+import { exportLead } from './lead-export.ts';
+import { listConsentProofs } from './consents.ts';
+import { retentionPreview } from './retention.ts';
+import { auditRequest } from '../../platform/audit.ts';
+import { presentConsentProof } from '../../presenters/index.ts';
+
+const oneLeadSchemas = { params: leadParamsSchema };
+const eraseSchemas = { params: leadParamsSchema, body: leadEraseSchema };
+
+export function adminPrivacyRouter(base: string): Router {
+  const router = apiRouter({ prefix: base });
+
+  router.get('/leads/:id/export', requireAdmin, validate(oneLeadSchemas), async (ctx) => {
+    const { params } = input(ctx, oneLeadSchemas);
+    const document = await exportLead(ctx.knex, params.id);
+    await auditRequest(ctx, 'lead_exported', { details: { leadId: params.id } });
+    ctx.set('Content-Disposition', `attachment; filename="contact-${params.id}.json"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(document, null, 2);
+  });
+
+  router.post('/leads/:id/erase', requireAdmin, validate(eraseSchemas), async (ctx) => {
+    const { params, body } = input(ctx, eraseSchemas);
+    const lead = await findLeadOr404(ctx.knex, params.id);
+    if (body.confirmEmail.toLowerCase() !== lead.email.toLowerCase()) throw badRequest(ERASE_CONFIRMATION_MESSAGE);
+    await eraseLead(ctx.knex, params.id);
+    // The id only: the event must not keep what was just erased.
+    await auditRequest(ctx, 'lead_erased', { details: { leadId: params.id, reason: 'request' } });
+    ctx.status = 204;
+  });
+
+  router.get('/leads/:id/consents', requireAdmin, validate(oneLeadSchemas), async (ctx) => {
+    const { params } = input(ctx, oneLeadSchemas);
+    await findLeadOr404(ctx.knex, params.id);
+    ctx.body = { consents: (await listConsentProofs(ctx.knex, params.id)).map(presentConsentProof) };
+  });
+
+  router.get('/retention', requireAdmin, async (ctx) => {
+    ctx.body = await retentionPreview(ctx.knex, ctx.config.retention);
+  });
+
+  return router;
+}

@@ -1,0 +1,65 @@
+/**
+ * The public forms' e-mail kinds, as the outbox asks for them (api/platform/mail/kinds.ts): the
+ * acknowledgement of a contact request, the team alert (decision 088) and the newsletter's
+ * confirmation, with its unsubscribe headers. None is checked again before sending: each says what
+ * happened when it was caused.
+ */
+import { fill } from '../../platform/mail/content.ts';
+import type { EmailDocument } from '../../platform/mail/layout.ts';
+import type { EmailKind, EmailKindDefinition } from '../../platform/mail/kinds.ts';
+import { letter, opening, personValues } from '../../platform/mail/document.ts';
+import { teamAlertDocument, type TeamAlertData } from './team-alert-email.ts';
+import type { PublicFormsWording } from './email-wording.ts';
+
+type Kind<Data> = EmailKindDefinition<Data, PublicFormsWording>;
+
+export interface AcknowledgementData {
+  firstName: string;
+}
+
+export interface NewsletterEmailData {
+  firstName: string | null;
+  token: string;
+}
+
+/** The newsletter's pages, reached from its e-mails (the static pages post to their own address). */
+export function newsletterLinks(token: string, publicUrl: string) {
+  const query = `?token=${encodeURIComponent(token)}`;
+  return { confirm: `${publicUrl}/newsletter/confirmer${query}`, unsubscribe: `${publicUrl}/newsletter/desinscription${query}` };
+}
+
+export const publicFormsEmailKinds = {
+  contact_acknowledgement: {
+    document: (data, { content, brand }): EmailDocument => {
+      const copy = content.contactAcknowledgement;
+      const values = personValues(data.firstName, brand);
+      return letter(copy, values, [...opening(copy, values), { type: 'list', title: copy.nextStepsTitle, items: copy.nextSteps.map((item) => fill(item, values)) }], content);
+    },
+  } satisfies Kind<AcknowledgementData>,
+  team_alert: {
+    document: (data, context) => teamAlertDocument(data, context.content, context.publicUrl),
+  } satisfies Kind<TeamAlertData>,
+  newsletter_confirmation: {
+    document: (data, { content, brand, publicUrl }): EmailDocument => {
+      const copy = content.newsletterConfirmation;
+      const values = personValues(data.firstName, brand);
+      const links = newsletterLinks(data.token, publicUrl);
+      return letter(
+        copy,
+        values,
+        [
+          ...opening(copy, values),
+          { type: 'button', label: copy.button, url: links.confirm, hint: copy.hint },
+          { type: 'paragraph', text: copy.ignore },
+          { type: 'paragraph', text: copy.unsubscribe, link: links.unsubscribe },
+        ],
+        content,
+      );
+    },
+    /** An https unsubscribe link, and RFC 8058 one-click (mail clients POST `List-Unsubscribe=One-Click` to it; ./newsletter-routes.ts unsubscribes at once). */
+    headers: (data, context) => {
+      const { unsubscribe } = newsletterLinks(data.token, context.publicUrl);
+      return { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    },
+  } satisfies Kind<NewsletterEmailData>,
+} satisfies Partial<Record<EmailKind, Kind<any>>>;

@@ -1,0 +1,71 @@
+/**
+ * The newsletter:
+ * - `POST /api/newsletter {firstName?, email}` → 202 `{ status: "received" }`, the same whatever the
+ *   address (known, subscribed, new). A plain HTML form post gets a 303 to /newsletter/merci/.
+ * - `POST /newsletter/confirmer?token=…`: the confirmation page's button (the page is static; its form
+ *   posts to its own address). → 303 /newsletter/confirmee/ (or /newsletter/lien-invalide/).
+ * - `POST /newsletter/desinscription?token=…`: the `List-Unsubscribe` link. A mail client's one-click
+ *   POST (RFC 8058, body `List-Unsubscribe=One-Click`) gets 200 at once; the page's button gets a 303
+ *   to /newsletter/desinscrit/. Opened with GET, the same address is the static page with that button.
+ * The link token is the only credential: these POSTs come from mail providers and from the page alike,
+ * carry no cookie, and change one subscription only, so no same-origin check applies.
+ */
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { apiRouter } from '../../platform/http/router.ts';
+import { newsletterSubscribeSchema, newsletterTokenQuerySchema } from '../../schemas/index.ts';
+import { input, validate } from '../../platform/http/validate.ts';
+import { limitPerIp } from '../../platform/http/rate-limit.ts';
+import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
+import { ipPrefix } from '../../platform/lib/client-ip.ts';
+import { confirmNewsletter, requestNewsletter, unsubscribeNewsletter } from './newsletter.ts';
+
+const subscribeSchemas = { body: newsletterSubscribeSchema };
+const tokenSchemas = { query: newsletterTokenQuerySchema };
+
+function seeOther(ctx: Context, pathname: string): void {
+  ctx.redirect(pathname);
+  ctx.status = 303;
+}
+
+/** A link whose token is malformed is answered like an unknown one: the page says the link is invalid. */
+async function invalidLinkPage(ctx: Context, next: () => Promise<unknown>): Promise<void> {
+  if (!newsletterTokenQuerySchema.safeParse({ ...ctx.query }).success) return seeOther(ctx, '/newsletter/lien-invalide/');
+  await next();
+}
+
+export function newsletterRouter(): Router {
+  const router = apiRouter();
+
+  router.post(
+    '/api/newsletter',
+    limitPerIp(RATE_LIMIT_RULES.leadsPerIpMinute, RATE_LIMIT_RULES.leadsPerIpDay),
+    validate(subscribeSchemas, { allowForm: true }),
+    async (ctx) => {
+      const { website, ...request } = input(ctx, subscribeSchemas).body;
+      const isRobot = typeof website === 'string' ? website.trim() !== '' : website !== undefined && website !== null;
+      if (!isRobot) await ctx.knex.transaction((trx) => requestNewsletter(trx, { ...request, ipPrefix: ipPrefix(ctx.ip) }));
+      if (ctx.state.bodyFormat === 'form') return seeOther(ctx, '/newsletter/merci/');
+      ctx.status = 202;
+      ctx.body = { status: 'received' };
+    },
+  );
+
+  router.post('/newsletter/confirmer', invalidLinkPage, validate(tokenSchemas, { allowForm: true }), async (ctx) => {
+    const confirmed = await confirmNewsletter(ctx.knex, input(ctx, tokenSchemas).query.token, ipPrefix(ctx.ip));
+    seeOther(ctx, confirmed ? '/newsletter/confirmee/' : '/newsletter/lien-invalide/');
+  });
+
+  router.post('/newsletter/desinscription', invalidLinkPage, validate(tokenSchemas, { allowForm: true }), async (ctx) => {
+    const done = await unsubscribeNewsletter(ctx.knex, input(ctx, tokenSchemas).query.token, ipPrefix(ctx.ip));
+    const oneClick = (ctx.request.body as Record<string, string> | undefined)?.['List-Unsubscribe'] === 'One-Click';
+    if (oneClick) {
+      ctx.status = done ? 200 : 404;
+      ctx.body = { status: done ? 'unsubscribed' : 'unknown' };
+      return;
+    }
+    seeOther(ctx, done ? '/newsletter/desinscrit/' : '/newsletter/lien-invalide/');
+  });
+
+  return router;
+}

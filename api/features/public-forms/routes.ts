@@ -1,0 +1,53 @@
+/**
+ * `POST /api/leads`: the public webinar, contact and newsletter forms. JSON from the site's scripts →
+ * 201 `{ status: "received", registration, notice }`, the same whether the email was known or not;
+ * a plain HTML form post (no JavaScript) is answered with a 303 to the thank-you or error page.
+ * What a submission records: api/features/public-forms/submissions.ts; the e-mails it causes: ./prepare-emails.ts.
+ */
+import type Router from '@koa/router';
+import { apiRouter } from '../../platform/http/router.ts';
+import { publicLeadSchema } from '../../schemas/index.ts';
+import { input, validate } from '../../platform/http/validate.ts';
+import { htmlFormFallback } from '../../platform/http/html-form-fallback.ts';
+import { honeypot } from './honeypot.ts';
+import { limitPerIp } from '../../platform/http/rate-limit.ts';
+import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
+import { parseIdempotencyKey } from '../../platform/lib/idempotency.ts';
+import { submitPublicLead } from './submissions.ts';
+import { enqueueSubmissionEmails, submissionFacts } from './prepare-emails.ts';
+import { presentPublicSubmission } from '../../presenters/index.ts';
+
+const schemas = { body: publicLeadSchema };
+
+export function publicLeadsRouter(): Router {
+  const router = apiRouter();
+
+  router.post(
+    '/api/leads',
+    htmlFormFallback,
+    limitPerIp(RATE_LIMIT_RULES.leadsPerIpMinute, RATE_LIMIT_RULES.leadsPerIpDay),
+    honeypot,
+    validate(schemas, { allowForm: true }),
+    async (ctx) => {
+      const { website: _honeypot, ...lead } = input(ctx, schemas).body;
+      // The site sends one key per submission attempt and reuses it on retry: a retry replays the answer.
+      const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
+      // The follow-up e-mails are queued with the submission, atomically: a 201 means they will go out.
+      // A contact request is one statement, its e-mail job included, shared under load with the contact
+      // requests arriving at the same time (decision 082); a sign-up is a transaction.
+      const submission =
+        lead.type === 'contact'
+          ? await submitPublicLead(ctx.knex, { lead, idempotencyKey })
+          : await ctx.knex.transaction(async (trx) => {
+              const recorded = await submitPublicLead(trx, { lead, idempotencyKey });
+              if (!recorded.replayed && !recorded.emailsQueued) await enqueueSubmissionEmails(trx, submissionFacts(lead.type, recorded));
+              return recorded;
+            });
+      if (submission.replayed) ctx.set('Idempotent-Replayed', 'true');
+      ctx.status = 201;
+      ctx.body = presentPublicSubmission(submission.receipt);
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,7 @@
+/** The routers of this feature, mounted by api/features/index.ts (other features use ./index.ts). */
+import { adminWebinarsRouter } from './admin-routes.ts';
+import { adminLeadRegistrationsRouter } from './lead-registrations-routes.ts';
+import { publicRegistrationsRouter } from './public-routes.ts';
+import { marketingUnsubscribeRouter } from './marketing-unsubscribe-routes.ts';
+
+export const webinarRouters = { adminWebinarsRouter, adminLeadRegistrationsRouter, publicRegistrationsRouter, marketingUnsubscribeRouter };

@@ -1,0 +1,90 @@
+/**
+ * Starts the job queue with the app, and its workers unless WORKERS=off (a web-only instance still
+ * enqueues; any instance with workers on the same database sends): the outbox's, then every feature's
+ * (api/features/index.ts lists them). `stop()` lets the handlers in
+ * flight finish (up to `SHUTDOWN_GRACE_MS`) before the caller closes the database.
+ */
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db.ts';
+import type { Logger } from './platform/logger.ts';
+import { EmailContentError } from './platform/mail/content.ts';
+import { createMailTransport } from './platform/mail/transport.ts';
+import { bindQueue, startQueue, type Queue } from './platform/queue/queue.ts';
+import { QUEUES, createQueues } from './platform/mail/queues.ts';
+import { rememberQueueTables } from './platform/queue/inline-job.ts';
+import type { MailEngine } from './platform/mail/sender.ts';
+import { workOutbox } from './platform/mail/workers.ts';
+import { FEATURE_JOBS } from './features/index.ts';
+import { emailKinds, loadEmailContent } from './features/email-kinds.ts';
+
+export interface RunningJobs {
+  queue: Queue;
+  stop: () => Promise<void>;
+}
+
+export interface JobsOptions {
+  config: Config;
+  knex: Database;
+  logger: Logger;
+  /** The origin links in e-mails point to (PUBLIC_URL, else the address the server listens on). */
+  publicUrl: () => string;
+  /** How long stop() waits for handlers in flight. */
+  graceMs?: number;
+  /** Resolves when the e-mail workers may take their next job (api/platform/lib/request-load.ts); at once by default. */
+  whenQuiet?: () => Promise<void>;
+}
+
+export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_000, whenQuiet = async () => {} }: JobsOptions): Promise<RunningJobs> {
+  const content = loadEmailContent();
+  const queue = await startQueue({ knex, databaseUrl: config.databaseUrl, logger });
+  await createQueues(queue, config.mail.retryDelaySeconds);
+  await rememberQueueTables(queue, [QUEUES.prepare]);
+  for (const job of FEATURE_JOBS) await job.schedule?.(queue, config);
+  bindQueue(queue);
+  const transport = createMailTransport(config.mail);
+
+  if (config.mail.workers) {
+    const engine = (): MailEngine => ({
+      config: config.mail,
+      transport,
+      content,
+      kinds: emailKinds,
+      brand: content.senderName,
+      from: config.mail.from ?? { name: content.senderName, address: content.senderAddress },
+      publicUrl: config.publicUrl ?? publicUrl(),
+      linkSecret: config.sessionSecret,
+    });
+    await workOutbox(queue, { config, knex, logger, engine, whenQuiet });
+    for (const job of FEATURE_JOBS) await job.work(queue, { config, knex, logger, whenQuiet });
+  }
+
+  return {
+    queue,
+    async stop() {
+      await queue.stop({ graceful: true, timeout: graceMs });
+      bindQueue(undefined);
+      transport.close();
+    },
+  };
+}
+
+/** The line `npm start` prints about e-mails. */
+export function describeMailDelivery(config: Config): string {
+  if (!config.mail.workers) return 'E-mails : WORKERS=off, cette instance les met en file sans les envoyer (une instance avec workers s’en charge).';
+  if (config.mail.smtpUrl) {
+    const url = new URL(config.mail.smtpUrl);
+    return `E-mails : envoyés par SMTP à ${url.protocol}//${url.host}.`;
+  }
+  return `E-mails : SMTP_URL non défini, chaque message est écrit dans ${config.mail.fileDir}/ (fichiers .eml).`;
+}
+
+/** For `npm start`: a broken e-mail content file stops the start with one line naming file and field. */
+export function checkEmailContentOrExit(): void {
+  try {
+    loadEmailContent();
+  } catch (error) {
+    if (!(error instanceof EmailContentError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * Serves the Astro build (`dist/`) for every non-API path:
+ * - pre-rendered pages (`/innercircle` and `/innercircle/` both serve `innercircle/index.html`);
+ * - the admin shell for `/admin`, `/admin-dev`, `/simple-admin` and everything below them, `/login` page;
+ * - hashed assets under `/_astro/` with a one-year immutable cache, HTML revalidated on every visit;
+ * - precompressed `.br` / `.gz` siblings written at build time, chosen by `Accept-Encoding`;
+ * - anything else: the not-found page with status 404;
+ * - a page with a message slot (the form result pages) shows a server message passed in the query
+ *   string with a valid signature (`message` + `sig`), so it reads right without JavaScript;
+ * - a page with the next-session slot (landing, /webinaire) gets it filled at request time; its bytes,
+ *   compressed once per slot content, stay in memory (./static-slots.ts), with an ETag per content;
+ * - the registration link pages get their hidden fields from the query string (never cached).
+ */
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Context, Next } from 'koa';
+import { sitePageKey } from './csp-manifest.ts';
+import { fillMessageSlot, verifyMessage } from '../lib/signed-message.ts';
+import { fillQueryFields } from './page-slots.ts';
+import { createSlotPages, type SlotSource } from './static-slots.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+};
+
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
+
+/** Paths handled by the client-side admin app: one HTML shell serves them all. */
+export const ADMIN_SHELL_PATTERN = /^\/(admin|admin-dev|simple-admin)(\/.*)?$/;
+
+interface FileInfo {
+  file: string;
+  size: number;
+  mtime: Date;
+}
+
+async function fileInfo(file: string): Promise<FileInfo | undefined> {
+  try {
+    const info = await stat(file);
+    return info.isFile() ? { file, size: info.size, mtime: info.mtime } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Brotli whenever the client takes it, gzip otherwise. `ctx.acceptsEncodings('br', 'gzip', …)` breaks a
+ * tie of quality values by the order of the client's header (negotiator 0.6), and browsers send
+ * `gzip, deflate, br, zstd`: it chose gzip for every browser (the landing page 16.6 kB instead of 13.7 kB).
+ */
+function preferredEncoding(ctx: Context): 'br' | 'gzip' | 'identity' {
+  if (ctx.acceptsEncodings('br') === 'br') return 'br';
+  if (ctx.acceptsEncodings('gzip') === 'gzip') return 'gzip';
+  return 'identity';
+}
+
+export function serveSite(distDir: string, secret: string, nextSessionSlot?: SlotSource) {
+  const root = path.resolve(distDir);
+  const slotPages = createSlotPages(nextSessionSlot);
+
+  /** Maps a URL path to a file inside `root`, or undefined (never escapes `root`). */
+  async function resolve(urlPath: string): Promise<FileInfo | undefined> {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      return undefined;
+    }
+    if (decoded.includes('\0')) return undefined;
+    if (ADMIN_SHELL_PATTERN.test(decoded)) return fileInfo(path.join(root, 'admin', 'index.html'));
+    const target = path.resolve(root, '.' + path.posix.normalize(decoded));
+    if (target !== root && !target.startsWith(root + path.sep)) return undefined;
+    return (await fileInfo(target)) ?? (await fileInfo(path.join(target, 'index.html')));
+  }
+
+  return async function site(ctx: Context, next: Next): Promise<void> {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      ctx.set('Allow', 'GET, HEAD');
+      return;
+    }
+
+    let found = await resolve(ctx.path);
+    if (!found) {
+      found = await fileInfo(path.join(root, '404.html'));
+      ctx.status = 404;
+      if (!found) {
+        ctx.type = 'text/plain';
+        ctx.body = '404 Page Not Found';
+        return;
+      }
+    } else {
+      ctx.status = 200;
+    }
+
+    const extension = path.extname(found.file);
+    ctx.type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
+    // Which built page this is, for its own Content-Security-Policy (middleware/security-headers.ts).
+    if (extension === '.html') ctx.state.sitePage = sitePageKey(root, found.file);
+    const message = typeof ctx.query.message === 'string' ? ctx.query.message : undefined;
+    const signature = typeof ctx.query.sig === 'string' ? ctx.query.sig : undefined;
+    if (extension === '.html' && message && signature && verifyMessage(secret, message, signature)) {
+      // A page made for this one visitor: never cached, never the precompressed copy.
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = fillMessageSlot(await readFile(found.file, 'utf8'), message);
+      return;
+    }
+    if (extension === '.html' && ctx.querystring && found.file.endsWith(`${path.sep}index.html`)) {
+      const page = await slotPages.page(found);
+      if (page.queryFields) {
+        // A page made for this one link (its ids and token): never cached.
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = fillQueryFields(page.html, ctx.query);
+        return;
+      }
+    }
+    if (extension === '.html') {
+      const filled = await slotPages.filled(found);
+      if (filled) {
+        ctx.set('Cache-Control', 'no-cache');
+        ctx.set('ETag', filled.etag);
+        ctx.vary('Accept-Encoding');
+        if (ctx.status === 200 && ctx.fresh) {
+          ctx.status = 304;
+          return;
+        }
+        const encoding = preferredEncoding(ctx);
+        const bytes = encoding === 'br' || encoding === 'gzip' ? await filled.encoded(encoding) : filled.identity;
+        if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding);
+        ctx.length = bytes.length;
+        if (ctx.method !== 'HEAD') ctx.body = bytes;
+        return;
+      }
+    }
+
+    const isHashedAsset = ctx.path.startsWith('/_astro/');
+    ctx.set('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : extension === '.html' ? 'no-cache' : 'public, max-age=3600');
+
+    const etag = `W/"${found.size.toString(16)}-${found.mtime.getTime().toString(16)}"`;
+    ctx.set('ETag', etag);
+    ctx.lastModified = found.mtime;
+    if (ctx.status === 200 && ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+
+    let served = found;
+    if (COMPRESSIBLE.has(extension)) {
+      ctx.vary('Accept-Encoding');
+      const encoding = preferredEncoding(ctx);
+      const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : undefined;
+      const compressed = suffix ? await fileInfo(found.file + suffix) : undefined;
+      if (compressed && suffix) {
+        served = compressed;
+        ctx.set('Content-Encoding', encoding);
+      }
+    }
+    ctx.length = served.size;
+    if (ctx.method !== 'HEAD') ctx.body = createReadStream(served.file);
+  };
+}

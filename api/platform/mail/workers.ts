@@ -1,0 +1,70 @@
+/**
+ * The outbox's workers: `emails-send` delivers rows (./sender.ts), its dead-letter queue marks them
+ * failed; and the way every e-mail worker takes its jobs, which a feature's `emails-prepare` worker
+ * shares (api/features/public-forms/prepare-emails.ts).
+ */
+import type { Job, JobResult } from 'pg-boss';
+import type { Config } from '../config.ts';
+import type { Database } from '../db.ts';
+import type { Logger } from '../logger.ts';
+import type { Queue } from '../queue/queue.ts';
+import { QUEUES } from './queues.ts';
+import type { SendJobData } from './outbox.ts';
+import { markEmailFailed, sendEmail, type MailEngine } from './sender.ts';
+
+/**
+ * Batches with per-job outcomes, fetched back to back while they come full: one fetch per job and a
+ * pause after each would cap sending at a few messages per second, and let retries of a dead server
+ * starve new e-mails. On PGlite every statement shares one connection: one loop is enough.
+ */
+export function emailWorkOptions(config: Config) {
+  const loops = config.databaseUrl ? 4 : 1;
+  return { batchSize: 10, burstWhenBatchFull: true, perJobResults: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 2, localConcurrency: loops } as const;
+}
+
+/**
+ * Runs a batch's jobs, `parallel` at a time, each once `whenQuiet` lets it (visitors first, decision
+ * 079), and reports each one's outcome (failed ones are retried).
+ */
+export function eachJob<T>(parallel: number, whenQuiet: () => Promise<void>, run: (job: Job<T>) => Promise<void>) {
+  return async (jobs: Job<T>[]): Promise<JobResult[]> => {
+    const results: JobResult[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        await whenQuiet();
+        try {
+          await run(job);
+          results.push({ id: job.id, status: 'completed' });
+        } catch (error) {
+          results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, lane));
+    return results;
+  };
+}
+
+export interface OutboxWorkers {
+  config: Config;
+  knex: Database;
+  logger: Logger;
+  /** Built for each job: the public address may be known only once the server listens. */
+  engine: () => MailEngine;
+  whenQuiet: () => Promise<void>;
+}
+
+export async function workOutbox(queue: Queue, { config, knex, logger, engine, whenQuiet }: OutboxWorkers): Promise<void> {
+  // A few SMTP conversations at once per loop, so a slow server does not serialise the batch; the
+  // database connections they take stay well under the pool the requests need.
+  await queue.work<SendJobData>(
+    QUEUES.send,
+    emailWorkOptions(config),
+    eachJob<SendJobData>(config.databaseUrl ? 3 : 1, whenQuiet, (job) => sendEmail(knex, engine(), logger, job.data.emailId)),
+  );
+  await queue.work<SendJobData>(QUEUES.failed, { pollingIntervalSeconds: 5, notifyPollingIntervalSeconds: 5 }, async ([job]) => {
+    await markEmailFailed(knex, job!.data.emailId);
+  });
+}

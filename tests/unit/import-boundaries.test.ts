@@ -1,0 +1,74 @@
+/**
+ * The API's import rules hold (docs/architecture.md, "Import rules"; decisions 097 and 098):
+ * - no import circle in api/, except the Objection models' relation thunks (api/models/);
+ * - the lint rule of eslint.config.js refuses an import in the wrong direction, so `npm run check`
+ *   fails on one: platform importing a feature, a feature reaching into another's files, the outbox
+ *   importing a feature.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** Every import that closes a circle, as `from → to`, found by dependency-cruiser (type-only imports included). */
+async function circles(dir: string, baseDir: string): Promise<string[]> {
+  const { output } = await cruise([dir], { baseDir, tsPreCompilationDeps: true, doNotFollow: { path: 'node_modules' }, exclude: { path: 'node_modules' } });
+  const result = output as ICruiseResult;
+  return result.modules.flatMap((module) => module.dependencies.filter((dependency) => dependency.circular).map((dependency) => `${module.source} → ${dependency.resolved}`));
+}
+
+describe('import circles', () => {
+  it('none in api/ but the models’ relation thunks', async () => {
+    const found = await circles('api', ROOT);
+    expect(found.length).toBeGreaterThan(0); // the models' circles: the check reads api/
+    expect(found.filter((edge) => !/^api\/models\/\S+ → api\/models\//.test(edge))).toEqual([]);
+  }, 60_000);
+
+  it('the check sees a circle when there is one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'circle-'));
+    writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b.ts';\nexport const a = () => b;\n");
+    writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a.ts';\nexport const b = () => a;\n");
+    expect(await circles('.', dir)).toEqual(['a.ts → b.ts', 'b.ts → a.ts']);
+  });
+});
+
+describe('the lint rule on import direction', () => {
+  const eslint = new ESLint({ cwd: ROOT });
+  /** The no-restricted-imports messages ESLint gives `code` written at `filePath`. */
+  async function refusals(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, filePath) });
+    return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  }
+
+  it('refuses a feature imported by the platform', async () => {
+    expect(await refusals('api/platform/lib/example.ts', "import { findLeadOr404 } from '../../features/contacts/index.ts';\nexport const f = findLeadOr404;\n")).toEqual([
+      expect.stringContaining('api/platform/ knows no feature'),
+    ]);
+  });
+
+  it('refuses a feature imported by the mail outbox', async () => {
+    expect(await refusals('api/platform/mail/example.ts', "import { webinarEmailKinds } from '../../features/webinars/emails.ts';\nexport const k = webinarEmailKinds;\n")).toEqual([
+      expect.stringContaining('api/platform/ knows no feature'),
+    ]);
+  });
+
+  it('refuses another feature’s inner file, and takes its index.ts', async () => {
+    expect(await refusals('api/features/analytics/example.ts', "import { takeSeatInWebinar } from '../webinars/seats.ts';\nexport const f = takeSeatInWebinar;\n")).toEqual([
+      expect.stringContaining('through its index.ts only'),
+    ]);
+    expect(await refusals('api/features/analytics/example.ts', "import { takeSeatInWebinar } from '../webinars/index.ts';\nexport const f = takeSeatInWebinar;\n")).toEqual([]);
+    expect(await refusals('api/features/analytics/example.ts', "import { apiRouters } from '../index.ts';\nexport const f = apiRouters;\n")).toEqual([
+      expect.stringContaining('composition root'),
+    ]);
+  });
+
+  it('refuses anything but zod in the browser contract', async () => {
+    expect(await refusals('api/schemas/example.ts', "import { HttpError } from '../platform/errors.ts';\nexport const e = HttpError;\n")).toEqual([
+      expect.stringContaining('imports only zod'),
+    ]);
+  });
+});
