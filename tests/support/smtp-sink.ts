@@ -51,10 +51,10 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
         stream.on('end', async () => {
           const raw = Buffer.concat(chunks);
           acceptedCount += 1;
-          // A message is recorded before the server says 250: once the sender's job has completed,
-          // the test finds it here (tests drain the queue, then read).
-          if (parse) messages.push({ parsed: await simpleParser(raw), raw, envelopeTo, receivedAt: Date.now() });
           callback();
+          if (!parse) return notify();
+          const parsed = await simpleParser(raw);
+          messages.push({ parsed, raw, envelopeTo, receivedAt: Date.now() });
           notify();
         });
       },
