@@ -9,7 +9,7 @@ import type { Database } from './platform/db.ts';
 import type { Logger } from './platform/logger.ts';
 import { EmailContentError } from './platform/mail/content.ts';
 import { createMailTransport } from './platform/mail/transport.ts';
-import { bindQueue, startQueue, type Queue } from './platform/queue/queue.ts';
+import { QUEUE_SCHEMA, bindQueue, startQueue, type Queue } from './platform/queue/queue.ts';
 import { QUEUES, createQueues } from './platform/mail/queues.ts';
 import { rememberQueueTables } from './platform/queue/inline-job.ts';
 import type { MailEngine } from './platform/mail/sender.ts';
@@ -19,6 +19,13 @@ import { emailKinds, loadEmailContent } from './features/email-kinds.ts';
 
 export interface RunningJobs {
   queue: Queue;
+  /**
+   * Runs the e-mail work that is due now until none is left (preparing, then sending): wakes the
+   * outbox's workers instead of waiting for their next poll, and resolves once no job of theirs is
+   * queued, retrying or active with a start time already reached. The same workers do the work
+   * (decision 103); tests use it to assert right after a request.
+   */
+  drain: (timeoutMs?: number) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -58,8 +65,31 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
     for (const job of FEATURE_JOBS) await job.work(queue, { config, knex, logger, whenQuiet });
   }
 
+  const outboxQueues: string[] = [QUEUES.prepare, QUEUES.send];
+  const dueJobs = async (): Promise<number> => {
+    const row = await knex
+      .withSchema(QUEUE_SCHEMA)
+      .from('job')
+      .whereIn('name', outboxQueues)
+      .whereIn('state', ['created', 'retry', 'active'])
+      .where('startAfter', '<=', knex.fn.now())
+      .count<{ count: string | number }[]>({ count: '*' })
+      .first();
+    return Number(row?.count ?? 0);
+  };
+
   return {
     queue,
+    async drain(timeoutMs = 30_000) {
+      if (!config.mail.workers) throw new Error('drain() needs the workers (WORKERS=off)');
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        for (const worker of queue.getWipData()) if (outboxQueues.includes(worker.name)) queue.notifyWorker(worker.id);
+        if ((await dueJobs()) === 0) return;
+        if (Date.now() > deadline) throw new Error(`e-mail jobs still due after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async stop() {
       await queue.stop({ graceful: true, timeout: graceMs });
       bindQueue(undefined);

@@ -164,6 +164,8 @@ describe('webinar sign-up', () => {
   it('says the link will follow when the webinar has none, and a second sign-up sends no second confirmation', async () => {
     await createWebinar({ joinUrl: '', datetime: '2027-02-04T17:00:00.000Z' });
     expect((await signUp('marc@example.ch', 'Marc')).status).toBe(201);
+    // Drained rather than polled (decision 103): both e-mails have been accepted when it returns.
+    await app.jobs.drain();
     await smtp.waitFor((messages) => messages.filter(to(TEAM)).length === 1 && messages.some(to('marc@example.ch')));
     const confirmation = smtp.messages.find(to('marc@example.ch'))!;
     expect(confirmation.parsed.text).toContain('Le lien de connexion vous sera envoyé dans le rappel, avant la session.');

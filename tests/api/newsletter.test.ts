@@ -20,7 +20,9 @@ afterAll(async () => {
   await smtp.close();
 });
 
+/** Runs the due e-mail work now (decision 103), then reads what the SMTP server received (it parses each message as it comes). */
 async function confirmationFor(address: string, count = 1): Promise<ReceivedMail> {
+  await app.jobs.drain();
   const mails = await smtp.waitFor((messages) => messages.filter((message) => message.envelopeTo.includes(address)).length >= count);
   return mails.filter((message) => message.envelopeTo.includes(address)).at(-1)!;
 }
