@@ -17,7 +17,7 @@ export const ADMIN = { email: 'camille.rochat@innercircle.test', password: 'un-m
 /** Creates the administrator once per database (201), or finds it there already (409). */
 export async function ensureAdmin(request: APIRequestContext, baseURL: string): Promise<void> {
   const response = await request.post('/api/simple-auth/setup-admin', {
-    // Production servers ask for the setup code they logged at start (issue 10).
+    // Production servers ask for the setup code they logged at start (docs/decisions/021-sign-in-hardening.md).
     data: { ...ADMIN, firstName: 'Camille', lastName: 'Rochat', setupCode: setupCodeFor(baseURL) },
     headers: { origin: new URL(baseURL).origin },
   });
