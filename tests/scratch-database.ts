@@ -10,7 +10,8 @@ export interface ScratchDatabase {
   drop: () => Promise<void>;
 }
 
-async function onServer(sql: string): Promise<void> {
+/** Runs one statement on the server of TEST_DATABASE_URL (its maintenance database), on a connection of its own. */
+export async function onServer(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
   await client.connect();
   try {

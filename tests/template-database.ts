@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { onServer } from './scratch-database.ts';
 import { openDatabase, migrateLatest, type Database } from '../api/platform/db.ts';
 import { createLogger } from '../api/platform/logger.ts';
 import { pgliteOf, startQueue } from '../api/platform/queue/queue.ts';
@@ -42,16 +42,6 @@ export async function buildPgliteTemplate(): Promise<{ file: string; remove: () 
 /** The archive as `openDatabase({ loadDataDir })` takes it (one read per test file). */
 export function pgliteTemplate(file: string): Blob {
   return new Blob([readFileSync(file)]);
-}
-
-async function onServer(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Creates and prepares a template database on the server of TEST_DATABASE_URL; every connection to it is closed on return. */
