@@ -19,6 +19,7 @@ import { analyticsRouters } from './analytics/http.ts';
 import { operationsJobs } from './operations/index.ts';
 import { operationsRouters } from './operations/http.ts';
 import { emailRouters } from './emails/http.ts';
+import { bookingRouters } from './booking/http.ts';
 
 export { ADMIN_API_BASES };
 
@@ -29,6 +30,7 @@ export function apiRouters(_config: Config): Router[] {
     webinarRouters.publicRegistrationsRouter(),
     publicFormRouters.invitationJoinRouter(),
     publicFormRouters.newsletterRouter(),
+    bookingRouters.publicBookingRouter(),
     webinarRouters.marketingUnsubscribeRouter(),
     accountRouters.authRouter(),
     accountRouters.accountRouter(),

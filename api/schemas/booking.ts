@@ -168,6 +168,7 @@ export const hostAvailabilitySchema = z.object({
 export type HostAvailabilityInput = z.input<typeof hostAvailabilitySchema>;
 export type HostAvailability = z.output<typeof hostAvailabilitySchema>;
 
+export const BOOKING_SLOT_TAKEN_MESSAGE = "Ce créneau n'est plus disponible.";
 export const BOOKING_START_REQUIRED_MESSAGE = 'Choisissez un créneau.';
 export const BOOKING_START_MESSAGE = 'Le créneau choisi n’est pas valide. Choisissez-en un dans la liste.';
 
@@ -198,3 +199,13 @@ export const phoneBookingRequestSchema = bookingRequestSchema.extend({ phone: re
 export function bookingRequestSchemaFor(mode: BookingMode) {
   return mode === 'phone' ? phoneBookingRequestSchema : bookingRequestSchema;
 }
+
+export const SLOTS_FROM_MESSAGE = 'La date de début doit être une date valide (AAAA-MM-JJ).';
+export const SLOTS_DAYS_MAX = 62;
+
+/** `GET /api/bookings/slots?from=YYYY-MM-DD&days=N`: from today (Swiss) and 14 days when omitted. */
+export const bookingSlotsQuerySchema = z.object({
+  from: z.preprocess(blankToUndefined, z.iso.date({ error: SLOTS_FROM_MESSAGE }).optional()),
+  days: z.preprocess(blankToUndefined, integer('Le nombre de jours', 1, SLOTS_DAYS_MAX).default(14)),
+});
+export type BookingSlotsQuery = z.output<typeof bookingSlotsQuerySchema>;
