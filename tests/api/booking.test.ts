@@ -194,3 +194,57 @@ describe('the database', () => {
     await app.knex('bookings').insert(row('2027-03-29T07:00:00Z', '2027-03-29T07:40:00Z', 'd'));
   });
 });
+
+describe('daylight saving (2027)', () => {
+  const MONDAY_TO_FRIDAY = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' }));
+
+  beforeEach(async () => {
+    await app.knex('booking_settings').update({ horizonDays: 365 });
+    await app.knex('booking_hosts').update({ weekly: JSON.stringify(MONDAY_TO_FRIDAY) });
+  });
+
+  async function days(from: string, count: number) {
+    const response = await app.client().get('/api/bookings/slots', { query: { from, days: count } });
+    expect(response.status).toBe(200);
+    return response.body.days as Array<{ date: string; slots: Array<{ start: string }> }>;
+  }
+
+  it('gives 16 thirty-minute slots each side of both changes, the first at 09:00 Swiss time', async () => {
+    const spring = await days('2027-03-26', 4);
+    expect(spring.map((day) => [day.date, day.slots.length])).toEqual([
+      ['2027-03-26', 16],
+      ['2027-03-27', 0],
+      ['2027-03-28', 0],
+      ['2027-03-29', 16],
+    ]);
+    expect(spring[0]!.slots[0]!.start).toBe('2027-03-26T08:00:00.000Z');
+    expect(spring[0]!.slots.at(-1)!.start).toBe('2027-03-26T15:30:00.000Z');
+    expect(spring[3]!.slots[0]!.start).toBe('2027-03-29T07:00:00.000Z');
+    expect(spring[3]!.slots.at(-1)!.start).toBe('2027-03-29T14:30:00.000Z');
+
+    const autumn = await days('2027-10-29', 4);
+    expect(autumn.map((day) => [day.date, day.slots.length])).toEqual([
+      ['2027-10-29', 16],
+      ['2027-10-30', 0],
+      ['2027-10-31', 0],
+      ['2027-11-01', 16],
+    ]);
+    expect(autumn[0]!.slots[0]!.start).toBe('2027-10-29T07:00:00.000Z');
+    expect(autumn[3]!.slots[0]!.start).toBe('2027-11-01T08:00:00.000Z');
+  });
+
+  it('keeps the Swiss time of a call booked now for a date after the change', async () => {
+    const response = await app.client().post('/api/bookings', { start: '2027-03-29T07:00:00.000Z', ...person });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ start: '2027-03-29T07:00:00.000Z', end: '2027-03-29T07:30:00.000Z' });
+    const booking = await app.knex('bookings').first();
+    const swiss = new Intl.DateTimeFormat('fr-CH', { timeZone: 'Europe/Zurich', dateStyle: 'full', timeStyle: 'short' }).format(new Date(booking.startAt));
+    expect(swiss).toBe('lundi, 29 mars 2027 à 09:00');
+    const monday = (await days('2027-03-29', 1))[0]!;
+    // 09:00 is taken and 09:30 falls in its 10 minutes after: the day starts at 10:00 Swiss time.
+    expect(monday.slots[0]!.start).toBe('2027-03-29T08:00:00.000Z');
+    expect(monday.slots).toHaveLength(14);
+    // A start the schedule does not have (08:00 Swiss, i.e. the old UTC offset's 09:00) is refused.
+    expect((await app.client().post('/api/bookings', { start: '2027-03-29T06:00:00.000Z', ...person })).status).toBe(409);
+  });
+});
