@@ -199,8 +199,8 @@ export async function refreshAllFeeds(db: Database, options: RefreshOptions = {}
     .andWhere('u.active', true)
     .whereNotNull('h.feedUrl')
     .orderBy('h.userId')
-    .pluck('h.userId')) as number[];
-  for (const userId of hosts) await refreshHostFeed(db, userId, options);
+    .select('h.userId')) as Array<{ userId: number }>;
+  for (const { userId } of hosts) await refreshHostFeed(db, userId, options);
   await alertUnreadFeeds(db, { now: options.now, notifyEmails: options.notifyEmails });
 }
 
