@@ -121,7 +121,7 @@ function HostRow({ host, open, onToggle }: { host: HostSummaryJson; open: boolea
   return (
     <li className="px-5 py-4">
       <div className="flex flex-wrap items-center gap-3">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-48 flex-1">
           <p className="truncate font-medium text-slate-900">{name}</p>
           <p className="truncate text-sm text-slate-500">{host.email}</p>
         </div>

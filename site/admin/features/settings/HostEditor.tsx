@@ -53,8 +53,10 @@ function feedSentence(feed: FeedStatusJson): string {
 export function HostEditor({ userId, name }: { userId: number; name: string }) {
   const host = useQuery(bookingQueries.host(userId));
   if (!host.data) return <p className="text-sm text-slate-500">{host.errorText ?? 'Chargement…'}</p>;
-  // A fresh form after each save or reading (the answer is the saved state).
-  return <HostForm key={JSON.stringify(host.data)} host={host.data} name={name} />;
+  // A fresh draft when the saved schedule changes (a save answers it as stored: webcal:// becomes
+  // https://); a calendar reading or a renewed address leaves what is being typed alone.
+  const { isHost, weekly, overrides, videoUrl, feedUrl } = host.data;
+  return <HostForm key={JSON.stringify({ isHost, weekly, overrides, videoUrl, feedUrl })} host={host.data} name={name} />;
 }
 
 function TimeInput({ label, value, onChange, error, disabled }: { label: string; value: string; onChange: (value: string) => void; error?: string; disabled: boolean }) {
