@@ -16,6 +16,7 @@ export const EMAIL_KIND_VALUES = [
   'newsletter_confirmation',
   'waitlist_joined',
   'registration_cancelled',
+  'booking_feed_alert',
 ] as const;
 export type EmailKindValue = (typeof EMAIL_KIND_VALUES)[number];
 export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
@@ -31,6 +32,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
   newsletter_confirmation: 'Confirmation d’inscription à la newsletter',
   waitlist_joined: 'Liste d’attente',
   registration_cancelled: 'Inscription annulée par la personne',
+  booking_feed_alert: 'Alerte calendrier d’un hôte',
 };
 
 export const EMAIL_STATUS_VALUES = ['queued', 'sent', 'failed', 'cancelled'] as const;
