@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { alertUnreadFeeds, refreshAllFeeds } from '../../api/features/booking/index.ts';
+import { alertUnreadFeeds, refreshAllFeeds, BOOKING_FEEDS_QUEUE } from '../../api/features/booking/index.ts';
+import { QUEUE_SCHEMA } from '../../api/platform/queue/queue.ts';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 
 const HOST_CALENDAR = readFileSync(path.resolve(import.meta.dirname, '../support/host-calendar.ics'), 'utf8');
@@ -99,6 +100,10 @@ beforeAll(async () => {
   viewer = await app.signIn({ role: 'viewer', email: 'lecture@example.ch', firstName: 'Victor', lastName: 'Lecteur' });
   await app.signIn({ email: 'hote@example.ch', firstName: 'Hélène', lastName: 'Hôte' });
   hostId = (await app.knex('users').where({ email: 'hote@example.ch' }).first()).id;
+  // This file reads the feeds itself, at chosen moments: the every-ten-minutes refresh would change a
+  // feed's state in the middle of a test (a stale feed read again, a request counted twice).
+  await app.jobs.queue.unschedule(BOOKING_FEEDS_QUEUE);
+  await app.knex.raw(`delete from ${QUEUE_SCHEMA}.job where name = ? and state in ('created', 'retry')`, [BOOKING_FEEDS_QUEUE]);
 });
 afterAll(async () => {
   await app.close();

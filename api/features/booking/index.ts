@@ -1,6 +1,7 @@
 /** What other features may use of booking: the availability engine, the calendar-feed reader (decision 102), the storage (decision 104). */
 import type { FeatureJob } from '../../platform/queue/scheduled.ts';
 import { scheduleFeedRefresh, workFeedRefresh } from './feed-job.ts';
+export { BOOKING_FEEDS_QUEUE } from './feed-job.ts';
 
 export { computeSlots, checkStart, chooseHost, blockedRange, swissDate, START_RULES, HOST_CHOICE_DAYS } from './availability.ts';
 export type { SlotRules, FeedState, TimeInterval, BookedCall, HostSchedule, SlotsResponse, StartRule, StartCheck } from './availability.ts';
