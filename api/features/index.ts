@@ -48,6 +48,7 @@ export function apiRouters(_config: Config): Router[] {
       contactRouters.adminTagsRouter(base),
       operationsRouters.adminSettingsRouter(base),
       privacyRouters.adminPrivacyRouter(base),
+      bookingRouters.adminBookingsRouter(base),
     ]),
     contactRouters.crmRouter(),
     contactRouters.crmActivitiesRouter(),
