@@ -197,9 +197,9 @@ async function callWeeks(db: Knex, weeks: string[], from: Date, to: Date): Promi
 async function callFunnel(db: Knex, from: Date, to: Date): Promise<CallFigures['funnel']> {
   const { rows } = await db.raw<{ rows: CallFigures['funnel'][] }>(
     `with signed as (
-       select r.lead_id, min(r.created_at) as first_at
+       select r.lead_id, min(r.registered_at) as first_at
          from webinar_registrations r
-        where r.created_at >= ? and r.created_at <= ?
+        where r.registered_at >= ? and r.registered_at <= ?
         group by r.lead_id
      ), steps as (
        select exists (select 1 from bookings b where b.lead_id = s.lead_id and b.created_at >= s.first_at) as booked,
