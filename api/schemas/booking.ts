@@ -7,6 +7,9 @@
 import { z } from './zod.ts';
 import { blankToNull, blankToUndefined, emailField, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalPhone, optionalText, requiredPhone, requiredText } from './fields.ts';
 import { MAX_SERIAL_ID, pathIdSchema } from './params.ts';
+import { BOOKING_STATUSES, BOOKING_STATUS_LABELS, BOOKING_TEAM_STATUSES } from './booking-statuses.ts';
+
+export { BOOKING_STATUSES, BOOKING_STATUS_LABELS, BOOKING_TEAM_STATUSES, type BookingStatus, type BookingTeamStatus } from './booking-statuses.ts';
 
 export const BOOKING_MODES = ['video', 'phone'] as const;
 export type BookingMode = (typeof BOOKING_MODES)[number];
@@ -210,15 +213,6 @@ export const bookingSlotsQuerySchema = z.object({
   days: z.preprocess(blankToUndefined, integer('Le nombre de jours', 1, SLOTS_DAYS_MAX).default(14)),
 });
 export type BookingSlotsQuery = z.output<typeof bookingSlotsQuerySchema>;
-
-/** A booking's life: confirmed when made, then held or missed (no-show) once it took place, or cancelled. */
-export const BOOKING_STATUSES = ['confirmed', 'held', 'no-show', 'cancelled'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = { confirmed: 'Prévu', held: 'Effectué', 'no-show': 'Absent', cancelled: 'Annulé' };
-
-/** What the team may set: held and no-show once the call has started; cancelled tells the person. */
-export const BOOKING_TEAM_STATUSES = ['held', 'no-show', 'cancelled'] as const;
-export type BookingTeamStatus = (typeof BOOKING_TEAM_STATUSES)[number];
 
 export const BOOKING_NOT_FOUND_MESSAGE = 'Rendez-vous non trouvé.';
 export const BOOKING_HOST_MESSAGE = 'L’hôte doit être l’identifiant d’un utilisateur (un nombre entier positif).';
