@@ -7,3 +7,11 @@ export { bookCall, listSlots, nextFreeSlots, SlotUnavailableError, BOOKING_ACTIV
 export type { BookingReceipt, MadeBooking, BookingResult } from './book.ts';
 export { readBookingSettings, writeBookingSettings, readHost, writeHost, loadHostSchedules, feedStatusOf, FEED_STALE_AFTER_MS } from './store.ts';
 export type { HostRecord, FeedStatus } from './store.ts';
+export { rescheduleBooking, cancelBooking, readManagedBooking, BOOKING_NOT_FOUND_MESSAGE } from './manage.ts';
+export type { ManagedBooking, BookingActor, RescheduleInput, CancelInput } from './manage.ts';
+export { manageToken, verifyManageToken, manageUrl, rescheduleUrl, MANAGE_PAGE_PATH } from './links.ts';
+export { DEFAULT_BOOKING_REMINDERS, queueBookedEmails } from './mail.ts';
+export { bookingEmailKinds } from './emails.ts';
+export { bookingWording } from './email-wording.ts';
+export type { BookingWording } from './email-wording.ts';
+export type { BookingEmailData } from './mail.ts';
