@@ -214,7 +214,8 @@ export const bookingSlotsQuerySchema = z.object({
 });
 export type BookingSlotsQuery = z.output<typeof bookingSlotsQuerySchema>;
 
-export const BOOKING_NOT_FOUND_MESSAGE = 'Rendez-vous non trouvé.';
+/** The same words as ./manage.ts's 404 (api/features/booking), for an id that names no booking. */
+export const BOOKING_NOT_FOUND_MESSAGE = 'Ce rendez-vous est introuvable.';
 export const BOOKING_HOST_MESSAGE = 'L’hôte doit être l’identifiant d’un utilisateur (un nombre entier positif).';
 export const BOOKING_RANGE_MESSAGE = 'La date de fin doit être après la date de début.';
 export const BOOKINGS_LIMIT_MAX = 500;

@@ -224,7 +224,7 @@ describe('PATCH /api/admin/bookings/{id}: held and no-show', () => {
     for (const path of ['/api/admin/bookings/999999', '/api/admin/bookings/abc']) {
       const response = await admin.patch(path, { status: 'held' });
       expect(response.status).toBe(404);
-      expect(response.body.message).toBe('Rendez-vous non trouvé.');
+      expect(response.body.message).toBe('Ce rendez-vous est introuvable.');
     }
     const lea = await lead('lea@example.ch', 'Léa');
     const call = await booking({ leadId: lea, hostId: hostA, start: halfHour(Date.now() - HOUR) });
@@ -252,6 +252,94 @@ describe('PATCH /api/admin/bookings/{id}: held and no-show', () => {
     const moved = await admin.patch(`/api/admin/bookings/${held.id}`, { start: halfHour(Date.now() + 2 * DAY).toISOString() });
     expect(moved.status).toBe(409);
     expect(moved.body.message).toBe('Cet appel est déjà marqué effectué ou absent : il ne peut plus être annulé ni déplacé.');
+  });
+});
+
+describe('PATCH /api/admin/bookings/{id}: cancelled and a new start tell the person', () => {
+  /** Every day, the whole day, so free starts exist whenever the test runs. */
+  const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' }));
+  const person = { firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch', phone: '+41 79 123 45 67', message: 'Le stress au travail' };
+
+  beforeEach(async () => {
+    await app.emptyTables('booking_hosts', 'idempotency_keys');
+    await app.knex('booking_settings').where({ id: 1 }).update({ minimumNoticeMinutes: 60, horizonDays: 30, dailyCapPerHost: null, mode: 'video' });
+    await app.knex('booking_hosts').insert({
+      userId: hostA,
+      isHost: true,
+      weekly: JSON.stringify(ALL_WEEK),
+      overrides: '[]',
+      videoUrl: 'https://meet.example.ch/helene',
+      calendarToken: `token-${hostA}`,
+    });
+  });
+
+  async function freeStarts(): Promise<string[]> {
+    const response = await app.client().get('/api/bookings/slots', { query: { days: 3 } });
+    return (response.body.days as Array<{ slots: Array<{ start: string }> }>).flatMap((day) => day.slots.map((slot) => slot.start));
+  }
+
+  /** A call booked as a person books it, from the public page. */
+  async function bookedCall(start: string, email = person.email): Promise<{ id: number; activityId: number; leadId: number }> {
+    expect((await app.client().post('/api/bookings', { ...person, email, start })).status).toBe(201);
+    return app.knex('bookings').where({ startAt: new Date(start) }).first('id', 'activityId', 'leadId');
+  }
+
+  it('cancels a call: the slot is free again, the activity cancelled, the person and the host sent the cancellation', async () => {
+    const [start] = await freeStarts();
+    const call = await bookedCall(start!);
+    expect(await freeStarts()).not.toContain(start);
+
+    const response = await admin.patch(`/api/admin/bookings/${call.id}`, { status: 'cancelled' });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: call.id, start, status: 'cancelled', hostId: hostA });
+    expect((await app.knex('bookings').where({ id: call.id }).first()).cancelledAt).not.toBeNull();
+    expect((await app.knex('activities').where({ id: call.activityId }).first()).status).toBe('cancelled');
+    const sent = await app.knex('emails').where({ bookingId: call.id, kind: 'booking_cancelled' }).orderBy('toAddress');
+    expect(sent.map((email: { toAddress: string }) => email.toAddress)).toEqual(['helene@example.ch', 'lea@example.ch']);
+    expect(await freeStarts()).toContain(start);
+
+    // Done once: a second cancellation or a move of a cancelled call is refused.
+    const again = await admin.patch(`/api/admin/bookings/${call.id}`, { status: 'cancelled' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Cet appel est annulé : il ne peut plus être modifié.');
+    expect((await admin.patch(`/api/admin/bookings/${call.id}`, { start: (await freeStarts())[3] })).status).toBe(409);
+  });
+
+  it('moves a call to a free start: the same booking, a higher sequence, the activity moved, the person sent the update', async () => {
+    const starts = await freeStarts();
+    const call = await bookedCall(starts[0]!);
+    const target = starts[6]!;
+
+    const response = await admin.patch(`/api/admin/bookings/${call.id}`, { start: target });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: call.id, start: target, end: new Date(Date.parse(target) + 30 * MINUTE).toISOString(), status: 'confirmed' });
+    const row = await app.knex('bookings').where({ id: call.id }).first();
+    expect(row.sequence).toBe(1);
+    expect(new Date((await app.knex('activities').where({ id: call.activityId }).first()).dueDate).toISOString()).toBe(target);
+    const updates = await app.knex('emails').where({ bookingId: call.id, kind: 'booking_update', toAddress: 'lea@example.ch' });
+    expect(updates).toHaveLength(1);
+    const after = await freeStarts();
+    expect(after).toContain(starts[0]);
+    expect(after).not.toContain(target);
+  });
+
+  it('answers 409 in French with the next free starts when the new start is not free', async () => {
+    const starts = await freeStarts();
+    const call = await bookedCall(starts[0]!);
+    await bookedCall(starts[6]!, 'autre@example.ch');
+
+    const taken = await admin.patch(`/api/admin/bookings/${call.id}`, { start: starts[6] });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe("Ce créneau n'est plus disponible.");
+    expect(taken.body.slots.length).toBeGreaterThan(0);
+    const offStep = await admin.patch(`/api/admin/bookings/${call.id}`, { start: new Date(Date.parse(starts[6]!) + 7 * MINUTE).toISOString() });
+    expect(offStep.status).toBe(409);
+    expect(offStep.body.message).toBe("Ce créneau n'est plus disponible.");
+    // Nothing moved.
+    const row = await app.knex('bookings').where({ id: call.id }).first();
+    expect(new Date(row.startAt).toISOString()).toBe(starts[0]);
+    expect(row.sequence).toBe(0);
+    expect(await app.knex('emails').where({ bookingId: call.id, kind: 'booking_update' })).toHaveLength(0);
   });
 });
 

@@ -35,7 +35,7 @@ export function adminBookingsRouter(base: string): Router {
     } else {
       await assertChangeable(ctx.knex, bookingId);
       if (body.status === 'cancelled') await cancelBooking(ctx.knex, { bookingId, by: 'team' });
-      else await rescheduleBooking(ctx.knex, { bookingId, start: body.start!, by: 'team' });
+      else await rescheduleBooking(ctx.knex, { bookingId, start: body.start!, by: 'team', reminderOffsets: ctx.config.bookingReminders });
     }
     ctx.body = presentAgendaBooking(await agendaRow(ctx.knex, bookingId));
   });
