@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { AgendaBookingJson } from '#presenters';
-import { adminBookingUpdateSchema } from '#schemas/booking.ts';
+import { adminBookingUpdateSchema, BOOKING_START_REQUIRED_MESSAGE } from '#schemas/booking.ts';
 import { frenchLongDate, frenchTime } from '#french-dates';
 import { formatLong, todayInZurich } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
@@ -52,7 +52,19 @@ export function MoveBookingDialog({ booking, onClose }: { booking: AgendaBooking
         </>
       }
     >
-      <form noValidate className="grid gap-4" onSubmit={form.onSubmit(adminBookingUpdateSchema, (parsed) => move.mutate(parsed.start!), { body: (draft) => ({ start: draft.start }) })}>
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.onSubmit(adminBookingUpdateSchema, (parsed) => move.mutate(parsed.start!), {
+          body: (draft) => ({ start: draft.start }),
+          // Without a start the schema speaks of the whole change; here only the start is asked for.
+          extraErrors: (errors) => {
+            if (form.draft.start) return;
+            delete errors.status;
+            errors.start = BOOKING_START_REQUIRED_MESSAGE;
+          },
+        })}
+      >
         <TextField
           label="À partir du"
           name="from"
