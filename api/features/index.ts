@@ -51,6 +51,7 @@ export function apiRouters(_config: Config): Router[] {
       operationsRouters.adminSettingsRouter(base),
       privacyRouters.adminPrivacyRouter(base),
       bookingRouters.adminBookingSettingsRouter(base),
+      bookingRouters.adminBookingsRouter(base),
     ]),
     contactRouters.crmRouter(),
     contactRouters.crmActivitiesRouter(),

@@ -62,6 +62,9 @@ describe('every admin and CRM route requires a session, and changes require the 
     ]) {
       expect(routes.some((route) => route.method === method && route.path === path)).toBe(true);
     }
+    // The agenda of calls: viewers read it, only administrators mark, cancel or move a call.
+    expect(routes.some((route) => route.path === '/api/admin/bookings' && route.method === 'GET')).toBe(true);
+    expect(routes.some((route) => route.path === '/api/admin/bookings/1' && route.method === 'PATCH')).toBe(true);
   });
 
   it('answers 401 without a session, for every method and path', async () => {

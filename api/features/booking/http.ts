@@ -2,5 +2,6 @@
 import { publicBookingRouter } from './routes.ts';
 import { adminBookingSettingsRouter } from './admin-settings-routes.ts';
 import { hostCalendarRouter } from './host-calendar.ts';
+import { adminBookingsRouter } from './agenda-routes.ts';
 
-export const bookingRouters = { publicBookingRouter, adminBookingSettingsRouter, hostCalendarRouter };
+export const bookingRouters = { publicBookingRouter, adminBookingSettingsRouter, hostCalendarRouter, adminBookingsRouter };

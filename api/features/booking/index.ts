@@ -18,3 +18,11 @@ export { hostCalendarFile } from './host-calendar.ts';
 
 /** The hosts' calendar feeds, read every ten minutes. */
 export const bookingJobs: FeatureJob[] = [{ schedule: scheduleFeedRefresh, work: (queue, deps) => workFeedRefresh(queue, deps) }];
+export { rescheduleBooking, cancelBooking, readManagedBooking, BOOKING_NOT_FOUND_MESSAGE } from './manage.ts';
+export type { ManagedBooking, BookingActor, RescheduleInput, CancelInput } from './manage.ts';
+export { manageToken, verifyManageToken, manageUrl, rescheduleUrl, MANAGE_PAGE_PATH } from './links.ts';
+export { DEFAULT_BOOKING_REMINDERS, queueBookedEmails } from './mail.ts';
+export { bookingEmailKinds } from './emails.ts';
+export { bookingWording } from './email-wording.ts';
+export type { BookingWording } from './email-wording.ts';
+export type { BookingEmailData } from './mail.ts';

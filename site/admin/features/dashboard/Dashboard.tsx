@@ -1,4 +1,4 @@
-/** Dashboard: four counters, the latest contacts, the next webinars and the latest activity. */
+/** Dashboard: four counters, the latest contacts, the next webinars, the next calls, today's tasks and the latest activity. */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { activityQueries } from '../activities/queries.ts';
 import { contactQueries } from '../contacts/queries.ts';
@@ -19,6 +19,8 @@ import { ActivityRow, ACTIVITY_COLUMNS } from '../../ui/ActivityRow.tsx';
 // "Tâches du jour" loads after the first paint, in its own chunk: the dashboard's first JavaScript
 // stays what it was before the task list existed (bench/bundle.ts measures it).
 const TodayTasksCard = lazy(() => import('./TodayTasksCard.tsx').then((m) => ({ default: m.TodayTasksCard })));
+// "Prochains appels" likewise: its own chunk, after the first paint.
+const UpcomingCallsCard = lazy(() => import('./UpcomingCallsCard.tsx').then((m) => ({ default: m.UpcomingCallsCard })));
 
 /** The monthly change: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier". */
 export function percentageText(change: number): string {
@@ -143,6 +145,10 @@ export function Dashboard() {
               ))}
         </ListCard>
       </div>
+
+      <Suspense fallback={null}>
+        <UpcomingCallsCard />
+      </Suspense>
 
       <Suspense fallback={null}>
         <TodayTasksCard />
