@@ -20,6 +20,8 @@ import { operationsJobs } from './operations/index.ts';
 import { operationsRouters } from './operations/http.ts';
 import { emailRouters } from './emails/http.ts';
 import { bookingRouters } from './booking/http.ts';
+import { attributionJobs } from './attribution/index.ts';
+import { attributionRouters } from './attribution/http.ts';
 
 export { ADMIN_API_BASES };
 
@@ -44,6 +46,7 @@ export function apiRouters(_config: Config): Router[] {
       webinarRouters.adminLeadRegistrationsRouter(base),
       contactRouters.adminTasksRouter(base),
       analyticsRouters.adminAnalyticsRouter(base),
+      attributionRouters.adminVisitsRouter(base),
       accountRouters.adminUsersRouter(base),
       contactRouters.adminTagsRouter(base),
       operationsRouters.adminSettingsRouter(base),
@@ -55,4 +58,4 @@ export function apiRouters(_config: Config): Router[] {
 }
 
 /** Every feature's queues and workers, created and started in this order. */
-export const FEATURE_JOBS: FeatureJob[] = [...publicFormJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs];
+export const FEATURE_JOBS: FeatureJob[] = [...publicFormJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs, ...attributionJobs];

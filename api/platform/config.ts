@@ -44,6 +44,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_DIST_DIR: z.string().min(1).default('./dist'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(5),
+  // Visits are counted in memory and written in one batch this often (decision 111): a killed process loses at most this much.
+  VISITS_FLUSH_SECONDS: z.coerce
+    .number({ error: 'un nombre entier de secondes entre 1 et 3600 est attendu' })
+    .int('un nombre entier de secondes entre 1 et 3600 est attendu')
+    .min(1, 'un nombre entier de secondes entre 1 et 3600 est attendu')
+    .max(3600, 'un nombre entier de secondes entre 1 et 3600 est attendu')
+    .default(5),
   ...mailEnvSchema,
   ...backupEnvSchema,
   ...retentionEnvSchema,
@@ -77,6 +84,8 @@ export interface Config {
   siteDistDir: string;
   /** How long a stopping server keeps serving (health says "draining") before it stops accepting. */
   shutdownGraceMs: number;
+  /** How often the visits counted in memory are written to the database (decision 111). */
+  visitsFlushMs: number;
   /** E-mail and job-queue settings (api/platform/mail/config.ts). */
   mail: MailConfig;
   /** Scheduled backups (api/platform/config-backup.ts). */
@@ -143,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     siteDistDir: path.resolve(values.SITE_DIST_DIR),
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
+    visitsFlushMs: values.VISITS_FLUSH_SECONDS * 1000,
     mail: mailConfig(values, dataDir),
     backup: backupConfig(values, dataDir),
     retention: retentionConfig(values),
