@@ -52,6 +52,7 @@ describe('every admin and CRM route requires a session, and changes require the 
     expect(routes.some((route) => route.path.startsWith('/api/admin-dev/'))).toBe(true);
     expect(routes.some((route) => route.path.startsWith('/api/crm/'))).toBe(true);
     expect(routes.some((route) => route.path === '/api/admin/users' && route.method === 'POST')).toBe(true);
+    expect(routes.some((route) => route.path === '/api/admin/analytics/visits' && route.method === 'GET')).toBe(true);
   });
 
   it('answers 401 without a session, for every method and path', async () => {
