@@ -7,8 +7,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { startTestApp, TEST_PASSWORD_HASH_COST, type TestApp, type TestClient } from './harness.ts';
+import { loadConfig } from '../../api/platform/config.ts';
+import { databaseOptions, openDatabase } from '../../api/platform/db.ts';
+import { startServer } from '../../api/server.ts';
+import { createScratchDatabase } from '../scratch-database.ts';
+import { pgliteTemplate } from '../template-database.ts';
 import { rotateSalts, swissDay, VISIT_SALTS_QUEUE } from '../../api/features/attribution/index.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -224,20 +230,44 @@ describe('where a visit comes from', () => {
 });
 
 describe('writing and forgetting', () => {
-  it('writes what was counted when the app stops gracefully, not before', async () => {
-    const other = await startTestApp({ SITE_DIST_DIR: site, VISITS_FLUSH_SECONDS: '3600' });
+  it('writes the visits counted when the server stops gracefully (what npm start does on SIGTERM), not before', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'innercircle-visits-server-'));
+    const scratch = process.env.TEST_DB === 'pg' ? await createScratchDatabase('visits', { template: inject('pgTemplateDatabase') }) : undefined;
+    if (!scratch) {
+      // The embedded database on disk, as `npm start` keeps it, starting from the run's migrated template.
+      const seed = await openDatabase({ databaseUrl: undefined, dataDir, loadDataDir: pgliteTemplate(inject('pgliteTemplateFile')) });
+      await seed.destroy();
+    }
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: scratch?.url,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SITE_DIST_DIR: site,
+      SHUTDOWN_GRACE_SECONDS: '0',
+      VISITS_FLUSH_SECONDS: '3600',
+      ...TEST_PASSWORD_HASH_COST,
+    });
     try {
-      const client = other.client();
-      for (const page of ['/', '/webinaire', '/']) expect((await client.get(page, { headers: { 'user-agent': BROWSER } })).status).toBe(200);
-      expect(await other.knex('visitDailyCounts').select('path')).toEqual([]);
-      await other.visits.stop();
-      const rows = await other.knex('visitDailyCounts').orderBy('path').select('path', 'visits', 'visitors', 'entries');
-      expect(rows).toEqual([
-        { path: '/', visits: 2, visitors: 1, entries: 1 },
-        { path: '/webinaire', visits: 1, visitors: 1, entries: 0 },
-      ]);
+      const running = await startServer(config);
+      for (const page of ['/', '/webinaire', '/']) expect((await fetch(`${running.url}${page}`, { headers: { 'user-agent': BROWSER } })).status).toBe(200);
+      expect(await running.knex('visitDailyCounts').select('path')).toEqual([]);
+      await running.stop();
+      const knex = await openDatabase(databaseOptions(config));
+      try {
+        expect(await knex('visitDailyCounts').orderBy('path').select('path', 'visits', 'entries')).toEqual([
+          { path: '/', visits: 2, entries: 1 },
+          { path: '/webinaire', visits: 1, entries: 0 },
+        ]);
+      } finally {
+        await knex.destroy();
+      }
     } finally {
-      await other.close();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

@@ -104,7 +104,9 @@ export interface VisitCounter {
 }
 
 export function createVisitCounter({ config, knex, logger }: { config: Config; knex: Database; logger: Logger }): VisitCounter {
-  const publicHost = config.publicUrl ? new URL(config.publicUrl).host : undefined;
+  const publicUrl = config.publicUrl ? new URL(config.publicUrl) : undefined;
+  const publicHost = publicUrl?.host;
+  const publicHostname = publicUrl ? hostWithoutWww(publicUrl.hostname) : undefined;
   const salts = new Map<string, Buffer>();
   let batch = emptyBatch();
   let rememberedDay = '';
@@ -139,7 +141,7 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
     const at = new Date();
     const day = swissDay(at);
     const host = publicHost ?? ctx.host;
-    const ownHosts = new Set([hostWithoutWww(ctx.hostname), ...(config.publicUrl ? [hostWithoutWww(new URL(config.publicUrl).hostname)] : [])]);
+    const ownHosts = new Set([hostWithoutWww(ctx.hostname), ...(publicHostname ? [publicHostname] : [])]);
     const source = classifyVisit(ctx.query, ctx.get('referer') || undefined, ownHosts);
     const device = deviceClass(userAgent);
     const salt = salts.get(day);
