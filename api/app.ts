@@ -4,7 +4,9 @@
  *
  * Order of the chain, top to bottom: request id + access log → security headers → error handler (JSON
  * with a French `message`) → body parser → same-origin check on session APIs → API routers →
- * unknown `/api/*` → the static site.
+ * unknown `/api/*` → the static site, which tells the visit counter of each page it serves (decision 111).
+ * The counter writes in batches: whoever stops the app calls `app.context.visits.stop()` before closing
+ * the database (api/server.ts, the tests' harness).
  */
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
@@ -26,6 +28,7 @@ import { PasswordHasher } from './platform/lib/password-hasher.ts';
 import { argon2Cost } from './platform/lib/passwords.ts';
 import { createSetupCode, type SetupCode } from './features/accounts/index.ts';
 import { invalidateNextSession, nextSession, loadSessionCopy, nextSessionHtml } from './features/webinars/index.ts';
+import { createVisitCounter, type VisitCounter } from './features/attribution/index.ts';
 
 /** Requests that may change a webinar or who holds its seats (admin edits, sign-ups, cancellations). */
 const WEBINAR_WRITES = /^\/api\/(leads$|registrations\/|admin(-dev)?\/(webinars|registrations|leads))/;
@@ -122,7 +125,9 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
     return next();
   });
   const sessionCopy = loadSessionCopy();
-  app.use(serveSite(config.siteDistDir, config.sessionSecret, async () => nextSessionHtml(sessionCopy, await nextSession(knex))));
+  const visits = createVisitCounter({ config, knex, logger });
+  app.context.visits = visits;
+  app.use(serveSite(config.siteDistDir, config.sessionSecret, async () => nextSessionHtml(sessionCopy, await nextSession(knex)), visits.onPageServed));
   return app;
 }
 
@@ -133,5 +138,7 @@ declare module 'koa' {
     logger: Logger;
     passwordHasher: PasswordHasher;
     setupCode: SetupCode;
+    /** The visits counted in memory, written in batches (decision 111). */
+    visits: VisitCounter;
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Runs the app on an HTTP server with a graceful shutdown (api/platform/shutdown.ts): on SIGTERM/SIGINT the
  * health check says "draining" while requests are still served for SHUTDOWN_GRACE_SECONDS, then the
- * listener closes, in-flight requests finish (10 s at most), the job workers finish their jobs, the
- * database closes, exit 0.
+ * listener closes, in-flight requests finish (10 s at most), the visits counted since the last batch are
+ * written, the job workers finish their jobs, the database closes, exit 0.
  */
 import http from 'node:http';
 import type { Config } from './platform/config.ts';
@@ -67,6 +67,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       logger.info({ graceMs: config.shutdownGraceMs }, 'draining');
       stopMaintenance();
       await lifecycle.shutdown(config.shutdownGraceMs);
+      await app.context.visits.stop(); // the last visits counted, written once no request is left
       await jobs.stop(); // workers drained before the database closes
       await control?.close();
       await knex.destroy();

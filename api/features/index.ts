@@ -21,6 +21,8 @@ import { operationsRouters } from './operations/http.ts';
 import { emailRouters } from './emails/http.ts';
 import { bookingRouters } from './booking/http.ts';
 import { bookingJobs } from './booking/index.ts';
+import { attributionJobs } from './attribution/index.ts';
+import { attributionRouters } from './attribution/http.ts';
 
 export { ADMIN_API_BASES };
 
@@ -46,6 +48,7 @@ export function apiRouters(_config: Config): Router[] {
       webinarRouters.adminLeadRegistrationsRouter(base),
       contactRouters.adminTasksRouter(base),
       analyticsRouters.adminAnalyticsRouter(base),
+      attributionRouters.adminVisitsRouter(base),
       accountRouters.adminUsersRouter(base),
       contactRouters.adminTagsRouter(base),
       operationsRouters.adminSettingsRouter(base),
@@ -59,4 +62,4 @@ export function apiRouters(_config: Config): Router[] {
 }
 
 /** Every feature's queues and workers, created and started in this order. */
-export const FEATURE_JOBS: FeatureJob[] = [...publicFormJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs, ...bookingJobs];
+export const FEATURE_JOBS: FeatureJob[] = [...publicFormJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs, ...bookingJobs, ...attributionJobs];

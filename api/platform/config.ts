@@ -50,6 +50,13 @@ const envSchema = z.object({
     .regex(/^\s*\d{1,6}\s*(,\s*\d{1,6}\s*)*$/, 'des minutes séparées par des virgules sont attendues (ex. 1440,60)')
     .refine((value) => value.split(',').every((part) => Number(part) > 0), 'chaque rappel doit être d’au moins 1 minute')
     .default('1440,60'),
+  // Visits are counted in memory and written in one batch this often (decision 111): a killed process loses at most this much.
+  VISITS_FLUSH_SECONDS: z.coerce
+    .number({ error: 'un nombre entier de secondes entre 1 et 3600 est attendu' })
+    .int('un nombre entier de secondes entre 1 et 3600 est attendu')
+    .min(1, 'un nombre entier de secondes entre 1 et 3600 est attendu')
+    .max(3600, 'un nombre entier de secondes entre 1 et 3600 est attendu')
+    .default(5),
   ...mailEnvSchema,
   ...backupEnvSchema,
   ...retentionEnvSchema,
@@ -85,6 +92,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Minutes before a booked call at which its reminders go, largest first (`BOOKING_REMINDERS`). */
   bookingReminders: number[];
+  /** How often the visits counted in memory are written to the database (decision 111). */
+  visitsFlushMs: number;
   /** E-mail and job-queue settings (api/platform/mail/config.ts). */
   mail: MailConfig;
   /** Scheduled backups (api/platform/config-backup.ts). */
@@ -152,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteDistDir: path.resolve(values.SITE_DIST_DIR),
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     bookingReminders: [...new Set(values.BOOKING_REMINDERS.split(',').map(Number))].sort((a, b) => b - a),
+    visitsFlushMs: values.VISITS_FLUSH_SECONDS * 1000,
     mail: mailConfig(values, dataDir),
     backup: backupConfig(values, dataDir),
     retention: retentionConfig(values),

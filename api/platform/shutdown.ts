@@ -10,7 +10,8 @@
  *    would be reset when the listening socket closes, so they are picked up and answered first;
  * 3. the listener closes (later connections are refused by the kernel); in-flight requests finish;
  *    connections idle for a second are ended cleanly; after SHUTDOWN_DRAIN_MS the remaining ones are
- *    cut, and the caller closes the job workers and the database.
+ *    cut, and the caller writes what it still holds in memory (the visit counts, decision 111), then
+ *    closes the job workers and the database.
  *
  * Why not `server.close()`: since Node 19 it also calls `closeIdleConnections()`, which destroys
  * every connection that has no request *parsed* yet, including ones the kernel accepted and whose

@@ -17,3 +17,4 @@ export * from './settings.ts';
 export * from './consents.ts';
 export * from './booking-hosts.ts';
 export * from './bookings.ts';
+export * from './visits.ts';

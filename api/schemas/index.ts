@@ -23,3 +23,4 @@ export * from './exports.ts';
 export * from './users.ts';
 export * from './privacy.ts';
 export * from './booking.ts';
+export * from './visits.ts';

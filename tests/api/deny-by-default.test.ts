@@ -65,6 +65,7 @@ describe('every admin and CRM route requires a session, and changes require the 
     // The agenda of calls: viewers read it, only administrators mark, cancel or move a call.
     expect(routes.some((route) => route.path === '/api/admin/bookings' && route.method === 'GET')).toBe(true);
     expect(routes.some((route) => route.path === '/api/admin/bookings/1' && route.method === 'PATCH')).toBe(true);
+    expect(routes.some((route) => route.path === '/api/admin/analytics/visits' && route.method === 'GET')).toBe(true);
   });
 
   it('answers 401 without a session, for every method and path', async () => {

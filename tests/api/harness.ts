@@ -17,6 +17,7 @@ import { createApp } from '../../api/app.ts';
 import { createLogger } from '../../api/platform/logger.ts';
 import { announceSetupCode } from '../../api/features/accounts/setup-code.ts';
 import type { PasswordHasher } from '../../api/platform/lib/password-hasher.ts';
+import type { VisitCounter } from '../../api/features/attribution/index.ts';
 import { hashPassword } from '../../api/platform/lib/passwords.ts';
 import { User } from '../../api/models/index.ts';
 import { startJobs, type RunningJobs } from '../../api/jobs.ts';
@@ -101,6 +102,8 @@ export interface TestApp {
   /** The one-time setup code (production only). */
   setupCode: string | undefined;
   jobs: RunningJobs;
+  /** The visit counter (decision 111): `flush()` writes what it counted; `close()` stops it as a graceful stop does. */
+  visits: VisitCounter;
   /** A new client with an empty cookie jar. */
   client: () => TestClient;
   /** Requests the server is answering right now (api/platform/lib/request-load.ts). */
@@ -203,6 +206,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     passwordHasher: app.context.passwordHasher,
     setupCode: app.context.setupCode.value,
     jobs,
+    visits: app.context.visits,
     client: () => new TestClient(url),
     requestsInFlight: requestLoad.inFlight,
     async emptyTables(...tables) {
@@ -239,6 +243,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.context.visits.stop();
       await jobs.stop();
       await knex.destroy();
       await pgDatabase?.drop();

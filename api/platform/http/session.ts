@@ -183,6 +183,24 @@ export function sessionMiddleware(app: Koa, config: Config, knex: Database) {
   };
 }
 
+/**
+ * Whether the request carries a session cookie that this site signed (either name). Checked without the
+ * database, so a public page can tell a team member's browser at no cost: only a sign-in or an admin
+ * call sets the cookie, a sign-out clears it, and nobody else can sign one without `SESSION_SECRET`.
+ */
+export function hasSignedSessionCookie(ctx: Context): boolean {
+  // `cookies.get(name, { signed: true })` would answer a wrong signature with a Set-Cookie clearing it:
+  // a public page never sets a cookie, so the signature is checked here with the same keys instead.
+  const keys = (ctx.cookies as unknown as { keys?: { index: (data: string, digest: string) => number } }).keys;
+  if (!keys) return false;
+  for (const name of [SESSION_COOKIE, SECURE_SESSION_COOKIE]) {
+    const value = ctx.cookies.get(name, { signed: false });
+    const signature = ctx.cookies.get(`${name}.sig`, { signed: false });
+    if (value && signature && keys.index(`${name}=${value}`, signature) >= 0) return true;
+  }
+  return false;
+}
+
 /** Signs `userId` in on this request's session, under a new session id (no session fixation). */
 export async function signInSession(ctx: Context, userId: number): Promise<void> {
   const session = ctx.session!;

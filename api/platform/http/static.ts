@@ -9,7 +9,10 @@
  *   string with a valid signature (`message` + `sig`), so it reads right without JavaScript;
  * - a page with the next-session slot (landing, /webinaire) gets it filled at request time; its bytes,
  *   compressed once per slot content, stay in memory (./static-slots.ts), with an ETag per content;
- * - the registration link pages get their hidden fields from the query string (never cached).
+ * - the registration link pages get their hidden fields from the query string (never cached);
+ * - after each HTML answer, `onPageServed` (handed in by the app, so this plumbing knows no feature) is told
+ *   which built page went out, by its canonical path, and with which status: the visit counter
+ *   (decision 111) decides from there what counts. It runs synchronously and must stay cheap.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -71,7 +74,19 @@ function preferredEncoding(ctx: Context): 'br' | 'gzip' | 'identity' {
   return 'identity';
 }
 
-export function serveSite(distDir: string, secret: string, nextSessionSlot?: SlotSource) {
+/**
+ * Told of every HTML answer of the site: the built page's canonical path (`/`, `/webinaire`, `/404`,
+ * `/admin` for the back office's shell) and the status (200, 304, 404).
+ */
+export type PageServedHook = (ctx: Context, pagePath: string, status: number) => void;
+
+/** `index.html` → `/`, `webinaire/index.html` → `/webinaire`, `404.html` → `/404`. */
+export function pagePathOf(pageKey: string): string {
+  const trimmed = pageKey.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
+  return `/${trimmed}`.replace(/\/$/, '') || '/';
+}
+
+export function serveSite(distDir: string, secret: string, nextSessionSlot?: SlotSource, onPageServed?: PageServedHook) {
   const root = path.resolve(distDir);
   const slotPages = createSlotPages(nextSessionSlot);
 
@@ -91,6 +106,18 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
   }
 
   return async function site(ctx: Context, next: Next): Promise<void> {
+    await serve(ctx, next);
+    const pageKey = ctx.state.sitePage as string | undefined;
+    if (!onPageServed || pageKey === undefined) return;
+    try {
+      onPageServed(ctx, pagePathOf(pageKey), ctx.status);
+    } catch (error) {
+      // Counting must never cost a visitor their page.
+      ctx.logger?.warn({ err: error }, 'page served hook failed');
+    }
+  };
+
+  async function serve(ctx: Context, next: Next): Promise<void> {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;
@@ -175,5 +202,5 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
     }
     ctx.length = served.size;
     if (ctx.method !== 'HEAD') ctx.body = createReadStream(served.file);
-  };
+  }
 }

@@ -1,0 +1,260 @@
+/**
+ * The visit counter (decision 111). The site's static handler tells it of every HTML page it answers
+ * (api/platform/http/static.ts, `onPageServed`); it keeps what counts in memory, with no database
+ * access on the request's path, and writes it in one transaction every VISITS_FLUSH_SECONDS and on a
+ * graceful stop. Counts add up across instances (upserts that increment); a process killed without a
+ * graceful stop loses what it counted since its last write (docs/visits.md).
+ *
+ * Counted: a GET of a public page answered 200 or 304. Not counted: HEAD, errors, the back office's
+ * shell and sign-in page, prefetch and prerender requests, bots (the `isbot` list; an empty User-Agent
+ * too), and browsers holding a session cookie this site signed (team members).
+ *
+ * Unique visitors: each visit's hash (./salts.ts) is computed at once when the day's salt is in memory
+ * (the first visits of a day wait, unhashed and in memory only, for the next write to load it). The
+ * write inserts each new (day, hash) into `visitor_first_sources` and each new (day, hash, page) into
+ * `visitor_pages`, `on conflict do nothing`: what was really new, whichever instance saw it first,
+ * increments `entries` (the site's daily visitors) and `visitors` (the page's) of the row of that visit.
+ */
+import type { Context } from 'koa';
+import { isbot } from 'isbot';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { ADMIN_SHELL_PATTERN, type PageServedHook } from '../../platform/http/static.ts';
+import { hasSignedSessionCookie } from '../../platform/http/session.ts';
+import type { VisitDevice } from '../../schemas/index.ts';
+import { classifyVisit, deviceClass, type VisitSource } from './classify.ts';
+import { daySalt, swissDay, visitorHash } from './salts.ts';
+
+/** Built pages that are not the public site: the back office's shell, its sign-in page, the error page. */
+const NOT_PUBLIC = /^\/(admin|admin-dev|simple-admin|login|404)(\/|$)/;
+/** Rows written per statement (well under PostgreSQL's 65,535 parameters). */
+const CHUNK = 500;
+/** Beyond this many visitors waiting (writes failing for long), the oldest batch is dropped and logged. */
+const MAX_PENDING_VISITORS = 100_000;
+/** The visitors' first source of the day kept in memory for their next pages; cleared past this size. */
+const MAX_REMEMBERED_SOURCES = 200_000;
+
+const DIRECT: VisitSource = { channel: 'direct', source: '', medium: '', campaign: '', referrer: '' };
+
+interface Row extends VisitSource {
+  day: string;
+  path: string;
+  device: VisitDevice;
+  visits: number;
+}
+
+interface SiteFirst {
+  day: string;
+  hash: string;
+  rowKey: string;
+  source: VisitSource;
+  path: string;
+  at: Date;
+}
+
+interface PageFirst {
+  day: string;
+  hash: string;
+  path: string;
+  rowKey: string;
+}
+
+/** A visit whose day's salt was not in memory yet: kept in memory only, until the next write hashes it. */
+interface UnhashedVisit {
+  day: string;
+  ip: string;
+  userAgent: string;
+  host: string;
+  path: string;
+  source: VisitSource & { internal: boolean };
+  device: VisitDevice;
+  at: Date;
+}
+
+interface Batch {
+  rows: Map<string, Row>;
+  sites: Map<string, SiteFirst>;
+  pages: Map<string, PageFirst>;
+  unhashed: UnhashedVisit[];
+}
+
+const emptyBatch = (): Batch => ({ rows: new Map(), sites: new Map(), pages: new Map(), unhashed: [] });
+
+function isPrefetch(ctx: Context): boolean {
+  return (
+    ctx.get('sec-purpose') !== '' ||
+    /prefetch|prerender|preview/i.test(ctx.get('purpose')) ||
+    /preview/i.test(ctx.get('x-purpose')) ||
+    /prefetch/i.test(ctx.get('x-moz'))
+  );
+}
+
+function hostWithoutWww(host: string): string {
+  return host.toLowerCase().replace(/^www\./, '');
+}
+
+export interface VisitCounter {
+  /** For the site's static handler: counts the page if it should. Never touches the database. */
+  onPageServed: PageServedHook;
+  /** Writes what was counted so far (the timer calls it; so does `stop`). Never throws: a failed write is kept for the next. */
+  flush: () => Promise<void>;
+  /** Stops the timer and writes what is left: the graceful stop calls it before the database closes. */
+  stop: () => Promise<void>;
+}
+
+export function createVisitCounter({ config, knex, logger }: { config: Config; knex: Database; logger: Logger }): VisitCounter {
+  const publicUrl = config.publicUrl ? new URL(config.publicUrl) : undefined;
+  const publicHost = publicUrl?.host;
+  const publicHostname = publicUrl ? hostWithoutWww(publicUrl.hostname) : undefined;
+  const salts = new Map<string, Buffer>();
+  let batch = emptyBatch();
+  let rememberedDay = '';
+  const remembered = new Map<string, VisitSource>();
+
+  function record(target: Batch, visit: { day: string; hash: string; path: string; source: VisitSource & { internal: boolean }; device: VisitDevice; at: Date }): void {
+    if (visit.day !== rememberedDay || remembered.size >= MAX_REMEMBERED_SOURCES) {
+      remembered.clear();
+      rememberedDay = visit.day;
+    }
+    const { internal, ...classified } = visit.source;
+    // A page reached from another page of the site is credited to where the visitor came from first.
+    const source = internal ? (remembered.get(visit.hash) ?? DIRECT) : classified;
+    if (!internal && !remembered.has(visit.hash)) remembered.set(visit.hash, classified);
+    const rowKey = [visit.day, visit.path, source.channel, source.source, source.medium, source.campaign, source.referrer, visit.device].join('\u0000');
+    const row = target.rows.get(rowKey);
+    if (row) row.visits += 1;
+    else target.rows.set(rowKey, { day: visit.day, path: visit.path, device: visit.device, ...source, visits: 1 });
+    const siteKey = `${visit.day}|${visit.hash}`;
+    if (!target.sites.has(siteKey)) target.sites.set(siteKey, { day: visit.day, hash: visit.hash, rowKey, source, path: visit.path, at: visit.at });
+    const pageKey = `${siteKey}|${visit.path}`;
+    if (!target.pages.has(pageKey)) target.pages.set(pageKey, { day: visit.day, hash: visit.hash, path: visit.path, rowKey });
+  }
+
+  const onPageServed: PageServedHook = (ctx, pagePath, status) => {
+    if (ctx.method !== 'GET' || (status !== 200 && status !== 304)) return;
+    if (NOT_PUBLIC.test(pagePath) || ADMIN_SHELL_PATTERN.test(ctx.path)) return;
+    if (isPrefetch(ctx)) return;
+    const userAgent = ctx.get('user-agent');
+    if (!userAgent || isbot(userAgent)) return;
+    if (hasSignedSessionCookie(ctx)) return;
+    const at = new Date();
+    const day = swissDay(at);
+    const host = publicHost ?? ctx.host;
+    const ownHosts = new Set([hostWithoutWww(ctx.hostname), ...(publicHostname ? [publicHostname] : [])]);
+    const source = classifyVisit(ctx.query, ctx.get('referer') || undefined, ownHosts);
+    const device = deviceClass(userAgent);
+    const salt = salts.get(day);
+    if (!salt) {
+      batch.unhashed.push({ day, ip: ctx.ip, userAgent, host, path: pagePath, source, device, at });
+      return;
+    }
+    record(batch, { day, hash: visitorHash(salt, ctx.ip, userAgent, host), path: pagePath, source, device, at });
+  };
+
+  /** `older` then `newer`, as one batch: an older first view stays the first. */
+  function merge(older: Batch, newer: Batch): Batch {
+    const merged = older;
+    for (const [key, row] of newer.rows) {
+      const known = merged.rows.get(key);
+      if (known) known.visits += row.visits;
+      else merged.rows.set(key, row);
+    }
+    for (const [key, site] of newer.sites) if (!merged.sites.has(key)) merged.sites.set(key, site);
+    for (const [key, page] of newer.pages) if (!merged.pages.has(key)) merged.pages.set(key, page);
+    merged.unhashed.push(...newer.unhashed);
+    return merged;
+  }
+
+  async function hashWaitingVisits(target: Batch): Promise<void> {
+    for (const day of new Set(target.unhashed.map((visit) => visit.day))) {
+      if (!salts.has(day)) salts.set(day, await daySalt(knex, day));
+    }
+    for (const visit of target.unhashed.splice(0)) {
+      record(target, { ...visit, hash: visitorHash(salts.get(visit.day)!, visit.ip, visit.userAgent, visit.host) });
+    }
+  }
+
+  async function write(target: Batch): Promise<void> {
+    const entries = new Map<string, number>();
+    const visitors = new Map<string, number>();
+    const add = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+    // One order for every instance's statements, so two writes never wait on each other in a circle.
+    const sites = [...target.sites.values()].sort((a, b) => (a.day + a.hash < b.day + b.hash ? -1 : 1));
+    const pages = [...target.pages.values()].sort((a, b) => (a.day + a.hash + a.path < b.day + b.hash + b.path ? -1 : 1));
+    const rows = [...target.rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+    await knex.transaction(async (trx) => {
+      for (let start = 0; start < sites.length; start += CHUNK) {
+        const chunk = sites.slice(start, start + CHUNK);
+        const inserted = await trx('visitorFirstSources')
+          .insert(chunk.map(({ day, hash, source, path, at }) => ({ day, visitorHash: hash, ...source, landingPage: path, firstSeenAt: at })))
+          .onConflict(['day', 'visitorHash'])
+          .ignore()
+          .returning<{ day: unknown; visitorHash: string }[]>(['visitorHash']);
+        const fresh = new Set(inserted.map((row) => row.visitorHash));
+        for (const site of chunk) if (fresh.has(site.hash)) add(entries, site.rowKey);
+      }
+      for (let start = 0; start < pages.length; start += CHUNK) {
+        const chunk = pages.slice(start, start + CHUNK);
+        const inserted = await trx('visitorPages')
+          .insert(chunk.map(({ day, hash, path }) => ({ day, visitorHash: hash, path })))
+          .onConflict(['day', 'visitorHash', 'path'])
+          .ignore()
+          .returning<{ visitorHash: string; path: string }[]>(['visitorHash', 'path']);
+        const fresh = new Set(inserted.map((row) => `${row.visitorHash}|${row.path}`));
+        for (const page of chunk) if (fresh.has(`${page.hash}|${page.path}`)) add(visitors, page.rowKey);
+      }
+      for (let start = 0; start < rows.length; start += CHUNK) {
+        const chunk = rows.slice(start, start + CHUNK).map(([key, row]) => ({ ...row, visitors: visitors.get(key) ?? 0, entries: entries.get(key) ?? 0 }));
+        await trx('visitDailyCounts')
+          .insert(chunk)
+          .onConflict(['day', 'path', 'channel', 'source', 'medium', 'campaign', 'referrer', 'device'])
+          .merge({
+            visits: trx.raw('visit_daily_counts.visits + excluded.visits'),
+            visitors: trx.raw('visit_daily_counts.visitors + excluded.visitors'),
+            entries: trx.raw('visit_daily_counts.entries + excluded.entries'),
+          });
+      }
+    });
+  }
+
+  async function flushOnce(): Promise<void> {
+    const taken = batch;
+    batch = emptyBatch();
+    if (taken.rows.size === 0 && taken.unhashed.length === 0) return;
+    try {
+      await hashWaitingVisits(taken);
+      await write(taken);
+      // Keep today's salt ready (the first visits after midnight wait for it) and forget the old ones.
+      const today = swissDay(new Date());
+      if (!salts.has(today)) salts.set(today, await daySalt(knex, today));
+      for (const day of salts.keys()) if (day < swissDay(new Date(Date.now() - 36 * 3600_000))) salts.delete(day);
+    } catch (error) {
+      const waiting = taken.sites.size + taken.unhashed.length + batch.sites.size;
+      if (waiting > MAX_PENDING_VISITORS) {
+        logger.error({ err: error, dropped: taken.rows.size }, 'visits not written; the oldest counts are dropped');
+      } else {
+        logger.warn({ err: error }, 'visits not written; kept for the next write');
+        batch = merge(taken, batch);
+      }
+    }
+  }
+
+  let writing: Promise<void> = Promise.resolve();
+  function flush(): Promise<void> {
+    writing = writing.then(flushOnce);
+    return writing;
+  }
+
+  const timer = setInterval(() => void flush(), config.visitsFlushMs);
+  timer.unref();
+
+  return {
+    onPageServed,
+    flush,
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The visitor hash and its daily salt (decision 111, Plausible's scheme): HMAC-SHA256 keyed with a
+ * random salt of the Swiss day, over the IP address, the User-Agent and the site's host. The salt is
+ * shared by every instance through `visit_salts` (the first to need it creates it) and deleted after 48
+ * hours, after which nobody, not even us, can tell whether two hashes were the same person.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Database } from '../../platform/db.ts';
+
+/** Stored length of a visitor hash: 128 bits, base64url. */
+const HASH_LENGTH = 22;
+
+const SWISS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** `2026-11-25`: the Swiss calendar day of `at`. */
+export function swissDay(at: Date): string {
+  return SWISS_DAY.format(at);
+}
+
+export function visitorHash(salt: Buffer, ip: string, userAgent: string, host: string): string {
+  return createHmac('sha256', salt).update(`${ip}\n${userAgent}\n${host}`).digest('base64url').slice(0, HASH_LENGTH);
+}
+
+/** The salt of `day`, created (random, 256 bits) by whichever instance asks first. */
+export async function daySalt(knex: Database, day: string): Promise<Buffer> {
+  await knex('visitSalts').insert({ day, salt: randomBytes(32).toString('base64url') }).onConflict('day').ignore();
+  const row = await knex('visitSalts').where({ day }).first<{ salt: string } | undefined>('salt');
+  if (!row) throw new Error('visit salt missing after insert');
+  return Buffer.from(row.salt, 'base64url');
+}
+
+export interface VisitorDataPurge {
+  salts: number;
+  firstSources: number;
+  pages: number;
+}
+
+/**
+ * Deletes every salt, first source and page list of a day before yesterday (Swiss) or written more than
+ * 48 hours ago. A salt lives from its day's first visit (at the earliest midnight) to the start of the
+ * day after next: 48 hours at most.
+ */
+export async function purgeVisitorData(knex: Database, now = new Date()): Promise<VisitorDataPurge> {
+  const cutoff = knex.raw(`(?::timestamptz at time zone 'Europe/Zurich')::date - 1`, [now]);
+  const twoDaysAgo = new Date(now.getTime() - 48 * 3600_000);
+  const salts = await knex('visitSalts').where('day', '<', cutoff).orWhere('createdAt', '<', twoDaysAgo).delete().returning('day');
+  const firstSources = await knex('visitorFirstSources').where('day', '<', cutoff).orWhere('firstSeenAt', '<', twoDaysAgo).delete().returning('day');
+  const pages = await knex('visitorPages').where('day', '<', cutoff).delete().returning('day');
+  return { salts: salts.length, firstSources: firstSources.length, pages: pages.length };
+}
+
+/** The daily rotation: today's salt exists before the first visit needs it, and the old ones are gone. */
+export async function rotateSalts(knex: Database, now = new Date()): Promise<VisitorDataPurge> {
+  await daySalt(knex, swissDay(now));
+  return purgeVisitorData(knex, now);
+}

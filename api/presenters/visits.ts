@@ -1,0 +1,21 @@
+import type { VisitsReport } from '../features/attribution/report.ts';
+
+/** The visits screen's figures (decision 111): an absent source, medium or campaign is null. */
+export function presentVisits(data: VisitsReport) {
+  const orNull = (value: string) => (value === '' ? null : value);
+  return {
+    period: data.period,
+    days: data.days.map((day) => ({ date: day.date, visits: day.visits, visitors: day.visitors })),
+    sources: data.sources.map((row) => ({
+      channel: row.channel,
+      source: orNull(row.source),
+      medium: orNull(row.medium),
+      campaign: orNull(row.campaign),
+      visits: row.visits,
+      visitors: row.visitors,
+      contacts: row.contacts,
+    })),
+    pages: data.pages.map((page) => ({ path: page.path, visits: page.visits, visitors: page.visitors })),
+  };
+}
+export type VisitsJson = ReturnType<typeof presentVisits>;
