@@ -26,6 +26,7 @@ import { PasswordHasher } from './platform/lib/password-hasher.ts';
 import { argon2Cost } from './platform/lib/passwords.ts';
 import { createSetupCode, type SetupCode } from './features/accounts/index.ts';
 import { invalidateNextSession, nextSession, loadSessionCopy, nextSessionHtml } from './features/webinars/index.ts';
+import { MANAGE_PAGE_PATH, manageVisitPage } from './features/booking/index.ts';
 
 /** Requests that may change a webinar or who holds its seats (admin edits, sign-ups, cancellations). */
 const WEBINAR_WRITES = /^\/api\/(leads$|registrations\/|admin(-dev)?\/(webinars|registrations|leads))/;
@@ -122,7 +123,11 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
     return next();
   });
   const sessionCopy = loadSessionCopy();
-  app.use(serveSite(config.siteDistDir, config.sessionSecret, async () => nextSessionHtml(sessionCopy, await nextSession(knex))));
+  app.use(
+    serveSite(config.siteDistDir, config.sessionSecret, async () => nextSessionHtml(sessionCopy, await nextSession(knex)), {
+      [MANAGE_PAGE_PATH]: manageVisitPage(knex, config.sessionSecret),
+    }),
+  );
   return app;
 }
 

@@ -31,6 +31,7 @@ export function apiRouters(_config: Config): Router[] {
     publicFormRouters.invitationJoinRouter(),
     publicFormRouters.newsletterRouter(),
     bookingRouters.publicBookingRouter(),
+    bookingRouters.publicManageRouter(),
     webinarRouters.marketingUnsubscribeRouter(),
     accountRouters.authRouter(),
     accountRouters.accountRouter(),

@@ -15,3 +15,4 @@ export * from './lead-bulk.ts';
 export * from './tags.ts';
 export * from './settings.ts';
 export * from './consents.ts';
+export * from './booking-manage.ts';

@@ -1,4 +1,5 @@
 /** The routers of this feature, mounted by api/features/index.ts (other features use ./index.ts). */
 import { publicBookingRouter } from './routes.ts';
+import { publicManageRouter } from './manage-routes.ts';
 
-export const bookingRouters = { publicBookingRouter };
+export const bookingRouters = { publicBookingRouter, publicManageRouter };

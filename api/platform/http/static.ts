@@ -9,7 +9,9 @@
  *   string with a valid signature (`message` + `sig`), so it reads right without JavaScript;
  * - a page with the next-session slot (landing, /webinaire) gets it filled at request time; its bytes,
  *   compressed once per slot content, stay in memory (./static-slots.ts), with an ETag per content;
- * - the registration link pages get their hidden fields from the query string (never cached).
+ * - the registration link pages get their hidden fields from the query string (never cached);
+ * - a visit page (a signed link's page, handed in by its feature) is written for each visit from its
+ *   query string, with the signed message if any (never cached).
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -71,7 +73,13 @@ function preferredEncoding(ctx: Context): 'br' | 'gzip' | 'identity' {
   return 'identity';
 }
 
-export function serveSite(distDir: string, secret: string, nextSessionSlot?: SlotSource) {
+/**
+ * A page the server writes for each visit from the built page and the query string (a feature's signed
+ * link page: the booking's manage page). The platform knows no feature: the app hands these in by path.
+ */
+export type VisitPage = (html: string, query: Record<string, unknown>) => Promise<string>;
+
+export function serveSite(distDir: string, secret: string, nextSessionSlot?: SlotSource, visitPages: Record<string, VisitPage> = {}) {
   const root = path.resolve(distDir);
   const slotPages = createSlotPages(nextSessionSlot);
 
@@ -117,10 +125,19 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
     if (extension === '.html') ctx.state.sitePage = sitePageKey(root, found.file);
     const message = typeof ctx.query.message === 'string' ? ctx.query.message : undefined;
     const signature = typeof ctx.query.sig === 'string' ? ctx.query.sig : undefined;
-    if (extension === '.html' && message && signature && verifyMessage(secret, message, signature)) {
+    const signed = message && signature && verifyMessage(secret, message, signature) ? message : undefined;
+    const visit = ctx.status === 200 && extension === '.html' ? visitPages[ctx.path.endsWith('/') ? ctx.path : `${ctx.path}/`] : undefined;
+    if (visit) {
+      // A page made for this one visitor (their link, their message): never cached.
+      ctx.set('Cache-Control', 'no-store');
+      const html = await visit((await slotPages.page(found)).html, ctx.query);
+      ctx.body = signed ? fillMessageSlot(html, signed) : html;
+      return;
+    }
+    if (extension === '.html' && signed) {
       // A page made for this one visitor: never cached, never the precompressed copy.
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = fillMessageSlot(await readFile(found.file, 'utf8'), message);
+      ctx.body = fillMessageSlot(await readFile(found.file, 'utf8'), signed);
       return;
     }
     if (extension === '.html' && ctx.querystring && found.file.endsWith(`${path.sep}index.html`)) {
