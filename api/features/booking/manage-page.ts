@@ -1,5 +1,5 @@
 /**
- * The manage page (/rendez-vous/gerer/?booking=…&token=…), written by the server at each visit from
+ * The manage page (/rendez-vous/gerer/?booking=…&token=…, docs/decisions/107-booking-emails-and-manage-links.md), written by the server at each visit from
  * the built page (site/pages/rendez-vous/gerer/index.astro): the booking as it is now, whatever e-mail
  * the link came from. Opening it changes nothing (mail scanners follow links); its cancel form and its
  * "choose another time" link carry the same signed booking and token. The built page holds every

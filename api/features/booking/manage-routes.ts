@@ -1,5 +1,5 @@
 /**
- * The manage link's routes (every booking e-mail carries the link, ./links.ts): the person sees the
+ * The manage link's routes (docs/decisions/107-booking-emails-and-manage-links.md; every booking e-mail carries the link, ./links.ts): the person sees the
  * booking as it is now, cancels it or moves it. Only the POSTs act: mail scanners follow links.
  * - `GET /api/bookings/manage?booking&token` → `{booking: {id, start, end, status, mode}}`, 404 for a wrong link;
  * - `POST /api/bookings/cancel {booking, token}` and `POST /api/bookings/reschedule {booking, token, start}`:
