@@ -20,6 +20,8 @@ import { queueBookedEmails } from '../../api/features/booking/mail.ts';
 let app: TestApp;
 let smtp: SmtpSink;
 let hostId: number;
+/** Messages of earlier tests, forgotten. */
+let forgotten = 0;
 
 const HOST = 'hote@example.ch';
 const PERSON = 'lea@example.ch';
@@ -57,6 +59,9 @@ beforeEach(async () => {
   await app.knex('booking_settings').where({ id: 1 }).update({ minimumNoticeMinutes: 60, horizonDays: 30, dailyCapPerHost: null, mode: 'video' });
   await app.knex('booking_hosts').insert({ userId: hostId, isHost: true, weekly: JSON.stringify(ALL_WEEK), overrides: '[]', videoUrl: 'https://meet.example.ch/helene', calendarToken: `token-${hostId}` });
   await app.jobs.drain();
+  // A message is parsed a moment after the SMTP server accepts it: wait for every accepted one, then forget them.
+  await smtp.waitFor((messages) => forgotten + messages.length >= smtp.accepted());
+  forgotten += smtp.messages.length;
   smtp.messages.length = 0;
 });
 
@@ -361,5 +366,41 @@ describe('the manage link', () => {
     const moved = await app.client().post('/api/bookings/reschedule', { booking: booking.id, token: link.searchParams.get('token'), start: await startIn(40) });
     expect(moved.status).toBe(409);
     expect(moved.body.message).toBe('Ce rendez-vous a été annulé.');
+  });
+
+  it('moves a call into its own buffer (30 minutes later): its own time does not block it', async () => {
+    const start = await startIn(30);
+    const booking = await book(start);
+    const later = new Date(Date.parse(start) + 30 * 60_000).toISOString();
+    const moved = await app.client().post('/api/bookings/reschedule', { booking: booking.id, token: manageToken(app.config.sessionSecret, booking.id), start: later });
+    expect(moved.status).toBe(200);
+    expect(moved.body.booking).toMatchObject({ id: booking.id, start: later });
+  });
+
+  it('gives the call to another free host when its host is busy at the new time: the former host’s calendar loses it', async () => {
+    await app.signIn({ email: 'second@example.ch', firstName: 'Sami', lastName: 'Second' });
+    const secondId = (await app.knex('users').where({ email: 'second@example.ch' }).first()).id;
+    await app.knex('booking_hosts').insert({ userId: secondId, isHost: true, weekly: JSON.stringify(ALL_WEEK), overrides: '[]', videoUrl: 'https://meet.example.ch/sami', calendarToken: `token-${secondId}` });
+    const first = await startIn(30);
+    const booking = await book(first);
+    const target = await startIn(50);
+    // Its host is busy then (their own calendar); the other host is free.
+    await app.knex('booking_hosts').where({ userId: booking.hostId }).update({ feedBusy: JSON.stringify([[Date.parse(target) - 3600_000, Date.parse(target) + 3600_000]]) });
+    const other = { hostId: booking.hostId === hostId ? secondId : hostId };
+    const moved = await app.client().post('/api/bookings/reschedule', { booking: booking.id, token: manageToken(app.config.sessionSecret, booking.id), start: target });
+    expect(moved.status).toBe(200);
+    const row = await app.knex('bookings').where({ id: booking.id }).first();
+    expect(row).toMatchObject({ hostId: other.hostId, sequence: 1, uid: booking.uid });
+    const formerEmail = booking.hostId === hostId ? HOST : 'second@example.ch';
+    const newEmail = formerEmail === HOST ? 'second@example.ch' : HOST;
+    expect(row.videoUrl).toBe(newEmail === HOST ? 'https://meet.example.ch/helene' : 'https://meet.example.ch/sami');
+    expect((await app.knex('activities').where({ id: row.activityId }).first()).assignedTo).toBe(other.hostId);
+    const removed = calendarOf(await mailTo(formerEmail, /annulé/));
+    expect(removed).toMatchObject({ method: 'CANCEL', uid: booking.uid, start: first });
+    const added = calendarOf(await mailTo(newEmail, /Nouvel appel découverte : Léa/));
+    expect(added).toMatchObject({ method: 'REQUEST', uid: booking.uid, sequence: 1, start: target, organizer: `mailto:${newEmail}` });
+    const update = calendarOf(await mailTo(PERSON, /déplacé/));
+    expect(update).toMatchObject({ uid: booking.uid, sequence: 1, start: target, organizer: `mailto:${newEmail}` });
+    await app.knex('booking_hosts').where({ userId: secondId }).delete();
   });
 });
