@@ -16,3 +16,4 @@ export * from './tags.ts';
 export * from './settings.ts';
 export * from './consents.ts';
 export * from './booking-manage.ts';
+export * from './booking-hosts.ts';

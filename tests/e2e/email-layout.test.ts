@@ -69,6 +69,10 @@ const samples: Record<EmailKind, Array<{ name: string; data: unknown }>> = {
     { name: 'contact', data: { submission: 'contact', lead, webinarTitle: null, outcome: null } },
     { name: 'webinar', data: { submission: 'webinar', lead: { ...lead, message: null }, webinarTitle: webinar.title, outcome: 'waitlisted' } },
   ],
+  booking_feed_alert: [
+    { name: 'failed', data: { hostId: 3, hostName: 'Hélène Hôte', status: 'failed', error: 'Le calendrier ne peut pas être lu : son serveur a répondu par une erreur (HTTP 500).', readAt: '2027-03-15T08:00:00.000Z' } },
+    { name: 'stale never read', data: { hostId: 3, hostName: 'Hélène Hôte', status: 'stale', error: null, readAt: null } },
+  ],
   webinar_cancelled: [
     { name: 'seat', data: registration },
     { name: 'waiting list', data: { ...registration, waitlisted: true, calendar: false } },

@@ -5,9 +5,10 @@
  * (already accepted, no reply expected); its withdrawal is a METHOD:CANCEL with the same UID, ORGANIZER
  * and ATTENDEE and a higher SEQUENCE. iTIP allows no ATTENDEE in a PUBLISH, hence REQUEST.
  * Times are written in UTC, which every calendar converts to its own zone. Lines are folded at 75
- * octets (not characters), which `ics` does not do.
+ * octets (not characters), which `ics` does not do (../lib/calendar-lines.ts).
  */
 import { createEvent } from 'ics';
+import { refold } from '../lib/calendar-lines.ts';
 
 export type CalendarMethod = 'REQUEST' | 'CANCEL';
 
@@ -28,42 +29,6 @@ export interface CalendarEvent {
   sequence: number;
   organizer: CalendarPerson;
   attendee?: CalendarPerson;
-}
-
-const MAX_LINE_OCTETS = 75;
-
-/**
- * RFC 5545 3.1: a content line longer than 75 octets is split with CRLF and one space; the split never
- * falls inside a UTF-8 sequence (code points are kept whole, so each piece stays valid UTF-8).
- */
-export function foldLine(line: string): string {
-  const pieces: string[] = [];
-  let piece = '';
-  let octets = 0;
-  // The first line has 75 octets; each continuation line has the leading space plus 74.
-  let limit = MAX_LINE_OCTETS;
-  for (const character of line) {
-    const size = Buffer.byteLength(character, 'utf8');
-    if (octets + size > limit) {
-      pieces.push(piece);
-      piece = '';
-      octets = 0;
-      limit = MAX_LINE_OCTETS - 1;
-    }
-    piece += character;
-    octets += size;
-  }
-  pieces.push(piece);
-  return pieces.join('\r\n ');
-}
-
-/** Undoes any folding (`ics` folds by characters with a tab) and folds every line again by octets. */
-export function refold(calendar: string): string {
-  return calendar
-    .replace(/\r\n[ \t]/g, '')
-    .split('\r\n')
-    .map(foldLine)
-    .join('\r\n');
 }
 
 /** One event as a REQUEST (add or update) or a CANCEL (remove). */

@@ -12,6 +12,7 @@ import { ReportButton } from './ReportButton.tsx';
 import { ActiveBadge, SourceBadge } from '../../ui/badges.tsx';
 import { listState } from '../../ui/list-state.tsx';
 import { BackupAlert } from '../../ui/backup-alert.tsx';
+import { FeedAlert } from './FeedAlert.tsx';
 import { ListTable } from '../../ui/table.tsx';
 import { ActivityRow, ACTIVITY_COLUMNS } from '../../ui/ActivityRow.tsx';
 
@@ -65,6 +66,7 @@ export function Dashboard() {
   const upcoming = useQuery(webinarQueries.upcoming());
   const activities = useQuery(activityQueries.recent());
   const backups = useQuery(dashboardQueries.backupStats());
+  const unreadFeeds = useQuery(dashboardQueries.unreadFeeds());
 
   // Placeholder zeros while the counters load.
   const leads = leadStats.data ?? { total: 0, newLastMonth: 0, percentageChange: 0, newThisMonth: 0 };
@@ -78,6 +80,7 @@ export function Dashboard() {
         actions={<ReportButton />}
       />
       <BackupAlert stats={backups.data} />
+      <FeedAlert feeds={unreadFeeds.data} />
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total des contacts" value={leads.total} hint={percentageText(leads.percentageChange)} icon={<UsersIcon size={18} />} />
