@@ -282,4 +282,26 @@ export const collections = {
       }),
     }),
   }),
+  /** The page of the booking e-mails' manage link (/rendez-vous/gerer/), filled by the server at each visit. */
+  bookingManage: defineCollection({
+    loader: file('booking-manage'),
+    schema: z.strictObject({
+      title: text,
+      description: text,
+      invalid: text,
+      rebookLabel: text,
+      dateLabel: text,
+      durationLabel: text,
+      statusLabel: text,
+      statusConfirmed: text,
+      statusCancelled: text,
+      statusPast: text,
+      cancelIntro: text,
+      cancelButton: text,
+      rescheduleIntro: text,
+      rescheduleLabel: text,
+      rebookIntro: text,
+      backLabel: text,
+    }),
+  }),
 };

@@ -35,6 +35,7 @@ export function apiRouters(_config: Config): Router[] {
     publicFormRouters.newsletterRouter(),
     bookingRouters.publicBookingRouter(),
     bookingRouters.hostCalendarRouter(),
+    bookingRouters.publicManageRouter(),
     webinarRouters.marketingUnsubscribeRouter(),
     accountRouters.authRouter(),
     accountRouters.accountRouter(),

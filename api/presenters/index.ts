@@ -15,6 +15,7 @@ export * from './lead-bulk.ts';
 export * from './tags.ts';
 export * from './settings.ts';
 export * from './consents.ts';
+export * from './booking-manage.ts';
 export * from './booking-hosts.ts';
 export * from './bookings.ts';
 export * from './visits.ts';

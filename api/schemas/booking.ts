@@ -258,3 +258,24 @@ export type AdminBookingUpdate = z.output<typeof adminBookingUpdateSchema>;
 
 /** `:id` of a booking (`/bookings/:id`). */
 export const bookingParamsSchema = z.object({ id: pathIdSchema(BOOKING_NOT_FOUND_MESSAGE) });
+/** A manage link that is not (or no longer) one: the same answer for a wrong token and an unknown booking. */
+export const BOOKING_LINK_MESSAGE = 'Ce lien n’est pas valide. Utilisez le lien reçu par e-mail, en entier.';
+
+const bookingId = integer('Le rendez-vous', 1, 2_147_483_647, BOOKING_LINK_MESSAGE);
+const manageToken = z.string({ error: BOOKING_LINK_MESSAGE }).regex(/^[A-Za-z0-9_-]{16,64}$/, BOOKING_LINK_MESSAGE);
+
+/** `GET /api/bookings/manage?booking&token`: the booking of an e-mail's manage link, as it is now. */
+export const bookingManageQuerySchema = z.object({ booking: bookingId, token: manageToken });
+export type BookingManageQuery = z.output<typeof bookingManageQuerySchema>;
+
+/** `POST /api/bookings/cancel` (JSON, or the manage page's form without JavaScript). */
+export const bookingCancelSchema = z.object({ booking: bookingId, token: manageToken });
+export type BookingCancel = z.output<typeof bookingCancelSchema>;
+
+/** `POST /api/bookings/reschedule` (JSON, or the booking page's reschedule form): the same booking at `start`. */
+export const bookingRescheduleSchema = z.object({
+  booking: bookingId,
+  token: manageToken,
+  start: bookingRequestSchema.shape.start,
+});
+export type BookingReschedule = z.output<typeof bookingRescheduleSchema>;

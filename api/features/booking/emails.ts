@@ -1,5 +1,5 @@
 /**
- * The booking's e-mail kinds, as the outbox asks for them (api/platform/mail/kinds.ts): what each says,
+ * The booking's e-mail kinds (docs/decisions/107-booking-emails-and-manage-links.md), as the outbox asks for them (api/platform/mail/kinds.ts): what each says,
  * its calendar file, and what is checked again just before it goes. Every e-mail is written from the
  * booking as it is at sending time (a confirmation queued before a move tells the new time), carries
  * the signed manage link (./links.ts) and, but for a reminder, the calendar file: REQUEST with the

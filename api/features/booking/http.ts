@@ -3,5 +3,6 @@ import { publicBookingRouter } from './routes.ts';
 import { adminBookingSettingsRouter } from './admin-settings-routes.ts';
 import { hostCalendarRouter } from './host-calendar.ts';
 import { adminBookingsRouter } from './agenda-routes.ts';
+import { publicManageRouter } from './manage-routes.ts';
 
-export const bookingRouters = { publicBookingRouter, adminBookingSettingsRouter, hostCalendarRouter, adminBookingsRouter };
+export const bookingRouters = { publicBookingRouter, adminBookingSettingsRouter, hostCalendarRouter, adminBookingsRouter, publicManageRouter };

@@ -26,3 +26,4 @@ export { bookingEmailKinds } from './emails.ts';
 export { bookingWording } from './email-wording.ts';
 export type { BookingWording } from './email-wording.ts';
 export type { BookingEmailData } from './mail.ts';
+export { manageVisitPage } from './manage-page.ts';

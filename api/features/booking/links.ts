@@ -1,5 +1,6 @@
 /**
- * The link every booking e-mail carries: "manage my booking" (reschedule or cancel). Signed with an
+ * The link every booking e-mail carries (docs/decisions/107-booking-emails-and-manage-links.md):
+ * "manage my booking" (reschedule or cancel). Signed with an
  * HMAC of the session secret like the webinars' links (api/features/webinars/links.ts), so nobody
  * manages someone else's call by changing a number, and no token is stored. It names the booking, not
  * a time: after any number of reschedules the link of an old e-mail still opens the booking as it is

@@ -1,5 +1,5 @@
 /**
- * Which e-mails a booking's life causes, written into the outbox (api/platform/mail/outbox.ts) in the
+ * Which e-mails a booking's life causes (docs/decisions/107-booking-emails-and-manage-links.md), written into the outbox (api/platform/mail/outbox.ts) in the
  * transaction of the change itself, so a committed booking, move or cancellation always has its e-mails
  * and a repeated cause adds none (cause keys). What each says: ./emails.ts.
  * - booked: the person's confirmation, the host's alert, one reminder per `BOOKING_REMINDERS` offset

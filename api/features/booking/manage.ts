@@ -1,6 +1,7 @@
 /**
  * Moving and cancelling a booking, by the person (the signed link of every e-mail, ./links.ts) or by
- * the team (the agenda). Rules (docs/decisions/104-booking-storage-and-double-booking.md):
+ * the team (the agenda). Rules (docs/decisions/104-booking-storage-and-double-booking.md,
+ * docs/decisions/107-booking-emails-and-manage-links.md):
  * - a move is the SAME booking (same UID) at a new time: every rule is checked again for the new start
  *   with the host rows locked, the booking itself left out of its host's bookings; it stays with its
  *   host when that host is free then, else goes to another free host; the exclusion constraint still has

@@ -9,7 +9,7 @@
 import { webinarLocationLabel } from '../../schemas/webinars.ts';
 import { calendarEventFile, type CalendarMethod, type CalendarPerson } from '../../platform/mail/calendar.ts';
 
-export { foldLine, refold } from '../../platform/mail/calendar.ts';
+export { foldLine, refold } from '../../platform/lib/calendar-lines.ts';
 export type { CalendarMethod, CalendarPerson };
 
 export interface CalendarSession {

@@ -8,8 +8,11 @@ import { ZodError } from 'zod';
 import { signMessage } from '../lib/signed-message.ts';
 import { fieldErrorsFromZod, MESSAGES, toHttpError } from '../errors.ts';
 
-/** A form post is answered with a page (303 + signed message), its errors included; JSON gets JSON. */
-export function pageAnswer(resultPath: string, type?: string) {
+/**
+ * A form post is answered with a page (303 + signed message), its errors included; JSON gets JSON.
+ * `resultPath` may depend on the request (a page showing the very thing the form changed).
+ */
+export function pageAnswer(resultPath: string | ((ctx: Context) => string), type?: string) {
   return async (ctx: Context, next: () => Promise<unknown>) => {
     if (ctx.state.bodyFormat !== 'form') return next();
     let message: string;
@@ -22,7 +25,8 @@ export function pageAnswer(resultPath: string, type?: string) {
       message = error instanceof ZodError ? (fieldErrorsFromZod(error)[0]?.message ?? MESSAGES.invalid) : (known?.message ?? MESSAGES.invalid);
     }
     const params = new URLSearchParams({ ...(type ? { type } : {}), message, sig: signMessage(ctx.config.sessionSecret, message) });
-    ctx.redirect(`${resultPath}?${params.toString()}`);
+    const path = typeof resultPath === 'function' ? resultPath(ctx) : resultPath;
+    ctx.redirect(`${path}${path.includes('?') ? '&' : '?'}${params.toString()}`);
     ctx.status = 303;
   };
 }

@@ -13,6 +13,8 @@
  * - after each HTML answer, `onPageServed` (handed in by the app, so this plumbing knows no feature) is told
  *   which built page went out, by its canonical path, and with which status: the visit counter
  *   (decision 111) decides from there what counts. It runs synchronously and must stay cheap.
+ * - a visit page (a signed link's page, handed in by its feature) is written for each visit from its
+ *   query string, with the signed message if any (never cached).
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -86,7 +88,20 @@ export function pagePathOf(pageKey: string): string {
   return `/${trimmed}`.replace(/\/$/, '') || '/';
 }
 
-export function serveSite(distDir: string, secret: string, nextSessionSlot?: SlotSource, onPageServed?: PageServedHook) {
+/**
+ * A page the server writes for each visit from the built page and the query string (a feature's signed
+ * link page: the booking's manage page). The platform knows no feature: the app hands these in by path.
+ */
+export type VisitPage = (html: string, query: Record<string, unknown>) => Promise<string>;
+
+/** What the app hands in, so this plumbing knows no feature. */
+export interface SiteHooks {
+  onPageServed?: PageServedHook;
+  visitPages?: Record<string, VisitPage>;
+}
+
+export function serveSite(distDir: string, secret: string, nextSessionSlot?: SlotSource, hooks: SiteHooks = {}) {
+  const { onPageServed, visitPages = {} } = hooks;
   const root = path.resolve(distDir);
   const slotPages = createSlotPages(nextSessionSlot);
 
@@ -144,10 +159,19 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
     if (extension === '.html') ctx.state.sitePage = sitePageKey(root, found.file);
     const message = typeof ctx.query.message === 'string' ? ctx.query.message : undefined;
     const signature = typeof ctx.query.sig === 'string' ? ctx.query.sig : undefined;
-    if (extension === '.html' && message && signature && verifyMessage(secret, message, signature)) {
+    const signed = message && signature && verifyMessage(secret, message, signature) ? message : undefined;
+    const visit = ctx.status === 200 && extension === '.html' ? visitPages[ctx.path.endsWith('/') ? ctx.path : `${ctx.path}/`] : undefined;
+    if (visit) {
+      // A page made for this one visitor (their link, their message): never cached.
+      ctx.set('Cache-Control', 'no-store');
+      const html = await visit((await slotPages.page(found)).html, ctx.query);
+      ctx.body = signed ? fillMessageSlot(html, signed) : html;
+      return;
+    }
+    if (extension === '.html' && signed) {
       // A page made for this one visitor: never cached, never the precompressed copy.
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = fillMessageSlot(await readFile(found.file, 'utf8'), message);
+      ctx.body = fillMessageSlot(await readFile(found.file, 'utf8'), signed);
       return;
     }
     if (extension === '.html' && ctx.querystring && found.file.endsWith(`${path.sep}index.html`)) {
