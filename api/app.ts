@@ -26,6 +26,7 @@ import { PasswordHasher } from './platform/lib/password-hasher.ts';
 import { argon2Cost } from './platform/lib/passwords.ts';
 import { createSetupCode, type SetupCode } from './features/accounts/index.ts';
 import { invalidateNextSession, nextSession, loadSessionCopy, nextSessionHtml } from './features/webinars/index.ts';
+import { bookingPageFiller } from './features/booking/index.ts';
 
 /** Requests that may change a webinar or who holds its seats (admin edits, sign-ups, cancellations). */
 const WEBINAR_WRITES = /^\/api\/(leads$|registrations\/|admin(-dev)?\/(webinars|registrations|leads))/;
@@ -122,7 +123,9 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
     return next();
   });
   const sessionCopy = loadSessionCopy();
-  app.use(serveSite(config.siteDistDir, config.sessionSecret, async () => nextSessionHtml(sessionCopy, await nextSession(knex))));
+  // The booking page is made at each visit: its free times change by the minute (api/features/booking/page.ts).
+  const fillers = { 'rendez-vous/index.html': bookingPageFiller(knex, { secret: config.sessionSecret }) };
+  app.use(serveSite(config.siteDistDir, config.sessionSecret, async () => nextSessionHtml(sessionCopy, await nextSession(knex)), fillers));
   return app;
 }
 

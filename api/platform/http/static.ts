@@ -9,9 +9,14 @@
  *   string with a valid signature (`message` + `sig`), so it reads right without JavaScript;
  * - a page with the next-session slot (landing, /webinaire) gets it filled at request time; its bytes,
  *   compressed once per slot content, stay in memory (./static-slots.ts), with an ETag per content;
- * - the registration link pages get their hidden fields from the query string (never cached).
+ * - the registration link pages get their hidden fields from the query string (never cached);
+ * - a page with its own filler (handed in by the application, e.g. the booking page) is made by it at
+ *   each visit from the built page and the query string, then gets the signed message if any: never
+ *   cached, compressed on the fly.
  */
 import { createReadStream } from 'node:fs';
+import { promisify } from 'node:util';
+import { brotliCompress, constants } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
@@ -39,6 +44,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
 };
+
+/** Fills a built page for one visit: its HTML from the built page and the request's query string. */
+export type PageFiller = (html: string, query: Record<string, unknown>) => Promise<string>;
+
+const brotli = promisify(brotliCompress);
 
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 
@@ -71,7 +81,8 @@ function preferredEncoding(ctx: Context): 'br' | 'gzip' | 'identity' {
   return 'identity';
 }
 
-export function serveSite(distDir: string, secret: string, nextSessionSlot?: SlotSource) {
+/** `fillers`: built page key (`rendez-vous/index.html`, see sitePageKey) → its filler. */
+export function serveSite(distDir: string, secret: string, nextSessionSlot?: SlotSource, fillers: Record<string, PageFiller> = {}) {
   const root = path.resolve(distDir);
   const slotPages = createSlotPages(nextSessionSlot);
 
@@ -117,6 +128,22 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
     if (extension === '.html') ctx.state.sitePage = sitePageKey(root, found.file);
     const message = typeof ctx.query.message === 'string' ? ctx.query.message : undefined;
     const signature = typeof ctx.query.sig === 'string' ? ctx.query.sig : undefined;
+    const filler = extension === '.html' && ctx.status === 200 ? fillers[ctx.state.sitePage as string] : undefined;
+    if (filler) {
+      // A page made for this visit (its free times, maybe a person's name): never cached, never stale.
+      ctx.set('Cache-Control', 'no-store');
+      let html = await filler((await slotPages.page(found)).html, ctx.query);
+      if (message && signature && verifyMessage(secret, message, signature)) html = fillMessageSlot(html, message);
+      ctx.vary('Accept-Encoding');
+      if (preferredEncoding(ctx) === 'br') {
+        ctx.set('Content-Encoding', 'br');
+        // A fast quality: the page is made per visit, and its many alike slots compress well anyway.
+        ctx.body = await brotli(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+      } else {
+        ctx.body = html;
+      }
+      return;
+    }
     if (extension === '.html' && message && signature && verifyMessage(secret, message, signature)) {
       // A page made for this one visitor: never cached, never the precompressed copy.
       ctx.set('Cache-Control', 'no-store');
