@@ -56,6 +56,8 @@ export const collections = {
           )
           .min(1),
         webinarButton: z.strictObject({ label: text, href }),
+        // The discovery call's booking page, beside the webinar button (header and mobile menu).
+        bookingButton: z.strictObject({ label: text, href }),
         mobileMenu: z.strictObject({ openLabel: text, closeLabel: text, title: text }),
         newTabHint: text,
         social: z.array(social),
@@ -188,7 +190,14 @@ export const collections = {
   }),
   contact: defineCollection({
     loader: file('contact'),
-    schema: z.strictObject({ ...heading, intro: text, points: paragraphs, formTitle: text }),
+    schema: z.strictObject({
+      ...heading,
+      intro: text,
+      points: paragraphs,
+      formTitle: text,
+      // Beside the form: book the call at once on /rendez-vous/.
+      booking: z.strictObject({ text, label: text, href }),
+    }),
   }),
   // The booking page (/rendez-vous/). `slots`, `reschedule.current`, `reschedule.invalidLink` and `confirmed.message`
   // are also read by the server, which fills the page at each visit (api/features/booking/page.ts, same rules).

@@ -114,7 +114,7 @@ export function slotsHtml(copy: BookingPageCopy, days: Day[]): string {
         .map((slot) => {
           const time = typeset(frenchTime(new Date(slot.start)));
           return (
-            `<li><label class="booking-slot inline-flex cursor-pointer items-center rounded-full border border-line bg-white px-4 py-2 text-[0.95rem] font-medium whitespace-nowrap text-ink transition hover:border-pine-700 has-checked:border-pine-800 has-checked:bg-pine-800 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-copper">` +
+            `<li><label class="booking-slot relative inline-flex cursor-pointer items-center rounded-full border border-line bg-white px-4 py-2 text-[0.95rem] font-medium whitespace-nowrap text-ink transition hover:border-pine-700 has-checked:border-pine-800 has-checked:bg-pine-800 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-copper">` +
             `<input type="radio" name="start" value="${escapeHtml(slot.start)}" required class="sr-only">${escapeHtml(time)}</label></li>`
           );
         })
