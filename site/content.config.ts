@@ -212,6 +212,9 @@ export const collections = {
       slots: z.strictObject({
         legend: text,
         timeZone: text,
+        countOne: text,
+        count: text.refine((value) => value.includes('{count}'), 'Le texte doit contenir {count}.'),
+        openDays: z.number().int().min(1).max(62),
         none: text,
         noneLink: text,
         noneHref: href,

@@ -76,11 +76,14 @@ describe('the page at each visit', () => {
     expect(response.text).toContain('(heure suisse)');
 
     // One group per day with slots, headed by its French date; each start written as Swiss wall-clock time.
-    const groups = [...response.text.matchAll(/<div role="group" aria-labelledby="slots-([\d-]+)" data-booking-day="[\d-]+"><h2[^>]*>([^<]+)<\/h2>([\s\S]*?)<\/ul><\/div>/g)];
+    const groups = [...response.text.matchAll(/<details[^>]*data-booking-day="([\d-]+)"[^>]*>[\s\S]*?<h2[^>]*>([^<]+)<\/h2>[\s\S]*?<div role="group" aria-labelledby="slots-\1"[^>]*>([\s\S]*?)<\/div><\/details>/g)];
     expect(groups.map((group) => group[1])).toEqual(days.filter((day) => day.slots.length > 0).map((day) => day.date));
     const first = days.find((day) => day.slots.length > 0)!;
     expect(text(groups[0]![2]!)).toBe(frenchLongDate(new Date(`${first.date}T12:00:00Z`), { weekday: true }));
     expect(text(groups[0]![3]!).split(' h ').length).toBeGreaterThan(2);
+    // The first two days are open, the others folded (native disclosure, no script).
+    expect(groups.map((group) => / open>/.test(group[0].slice(0, group[0].indexOf('<summary'))))).toEqual(groups.map((_group, index) => index < 2));
+    expect(text(groups[0]![0])).toContain(`${first.slots.length} créneaux`);
     expect(text(groups[0]![3]!).startsWith(text(frenchTime(new Date(first.slots[0]!.start))))).toBe(true);
 
     // The booking mode: the person's fields, phone optional, the form posting to /api/bookings, nothing filled.

@@ -32,7 +32,17 @@ export const BOOKING_CONTENT_FILE = contentFile('booking.yaml');
 
 /** What the server reads of site/content/booking.yaml (the site's content schema checks the whole file at build time). */
 const pageCopySchema = z.object({
-  slots: z.object({ legend: z.string(), timeZone: z.string(), none: z.string(), noneLink: z.string(), noneHref: z.string(), days: z.number().int().min(1).max(62) }),
+  slots: z.object({
+    legend: z.string(),
+    timeZone: z.string(),
+    countOne: z.string(),
+    count: z.string(),
+    openDays: z.number().int().min(1),
+    none: z.string(),
+    noneLink: z.string(),
+    noneHref: z.string(),
+    days: z.number().int().min(1).max(62),
+  }),
   reschedule: z.object({ current: z.string(), invalidLink: z.string() }),
   confirmed: z.object({ message: z.string() }),
 });
@@ -102,34 +112,42 @@ interface Day {
   slots: Array<{ start: string }>;
 }
 
-/** One group per day with free starts: a heading (the Swiss date) and its times as radio buttons. */
+/**
+ * One disclosure per day with free starts (a native `<details>`: no script): its summary the Swiss date
+ * and how many times are free, its body the times as radio buttons. The first days are open; the
+ * first radio, which the browser points at when none is chosen, is always in an open day.
+ */
 export function slotsHtml(copy: BookingPageCopy, days: Day[]): string {
   const groups = days
     .filter((day) => day.slots.length > 0)
-    .map((day) => {
+    .map((day, index) => {
       const headingId = `slots-${day.date}`;
       // Noon UTC is the same Swiss date whatever the season.
       const label = typeset(frenchLongDate(new Date(`${day.date}T12:00:00Z`), { weekday: true }));
+      const count = day.slots.length === 1 ? copy.slots.countOne : copy.slots.count.replace('{count}', String(day.slots.length));
       const times = day.slots
         .map((slot) => {
           const time = typeset(frenchTime(new Date(slot.start)));
           return (
-            `<li><label class="booking-slot relative inline-flex cursor-pointer items-center rounded-full border border-line bg-white px-4 py-2 text-[0.95rem] font-medium whitespace-nowrap text-ink transition hover:border-pine-700 has-checked:border-pine-800 has-checked:bg-pine-800 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-copper">` +
+            `<li><label class="booking-slot relative flex cursor-pointer items-center justify-center rounded-full border border-line bg-white px-3 py-2 text-[0.95rem] font-medium whitespace-nowrap text-ink transition hover:border-pine-700 has-checked:border-pine-800 has-checked:bg-pine-800 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-copper">` +
             `<input type="radio" name="start" value="${escapeHtml(slot.start)}" required class="sr-only">${escapeHtml(time)}</label></li>`
           );
         })
         .join('');
       return (
-        `<div role="group" aria-labelledby="${headingId}" data-booking-day="${day.date}">` +
+        `<details class="group/day border-b border-line" data-booking-day="${day.date}"${index < copy.slots.openDays ? ' open' : ''}>` +
+        `<summary class="flex cursor-pointer list-none items-center justify-between gap-4 rounded-lg py-4 [&::-webkit-details-marker]:hidden">` +
         `<h2 id="${headingId}" class="text-base font-semibold text-ink first-letter:uppercase">${escapeHtml(label)}</h2>` +
-        `<ul class="mt-3 flex flex-wrap gap-2">${times}</ul></div>`
+        `<span class="flex shrink-0 items-center gap-2 text-sm text-muted">${escapeHtml(typeset(count))}` +
+        `<svg aria-hidden="true" viewBox="0 0 24 24" class="size-4 transition group-open/day:rotate-180 motion-reduce:transition-none" fill="none" stroke="currentColor" stroke-width="2"><path d="m6 9 6 6 6-6" stroke-linecap="round" stroke-linejoin="round"/></svg></span></summary>` +
+        `<div role="group" aria-labelledby="${headingId}" class="pb-5"><ul class="grid grid-cols-3 gap-2 sm:grid-cols-4 xl:grid-cols-5">${times}</ul></div></details>`
       );
     })
     .join('');
   return (
     `<fieldset data-booking-slots><legend class="font-display text-2xl font-medium">${escapeHtml(typeset(copy.slots.legend))} ` +
     `<span class="font-sans text-base font-normal text-muted">${escapeHtml(copy.slots.timeZone)}</span></legend>` +
-    `<div class="mt-6 space-y-7">${groups}</div></fieldset>`
+    `<div class="mt-4 border-t border-line">${groups}</div></fieldset>`
   );
 }
 
