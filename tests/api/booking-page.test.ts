@@ -126,12 +126,13 @@ describe('the page at each visit', () => {
     expect(starts(filled.text).length).toBeGreaterThan(0);
 
     const token = link.searchParams.get('token')!;
-    for (const query of [
+    const refused: Array<Record<string, string>> = [
       { lead: String(other.id), token },
       { lead: String(lead.id), token: `${token.slice(0, -1)}A` === token ? `${token.slice(0, -1)}B` : `${token.slice(0, -1)}A` },
       { lead: String(lead.id) },
       { lead: `${lead.id}x`, token },
-    ]) {
+    ];
+    for (const query of refused) {
       const response = await page(query);
       expect(response.status).toBe(200);
       expect(response.text).not.toContain('lea@example.ch');
