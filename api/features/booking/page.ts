@@ -1,6 +1,6 @@
 /**
  * The booking page (/rendez-vous/) as the server fills it at each visit, static-first like the
- * next-session line (decision 052): the build holds the form and its copy; the server writes what
+ * next-session line (decisions 052 and 106): the build holds the form and its copy; the server writes what
  * changes per visit into marked places (see site/pages/rendez-vous/index.astro):
  * - `[data-booking-slots]`: the free starts of the coming days as radio buttons (`start` = the
  *   instant), grouped by Swiss day, in Swiss time; no free start at all: the whole form becomes a
