@@ -239,6 +239,19 @@ describe('POST /api/bookings from the page without JavaScript', () => {
     expect(json.body.message).toBe("Ce créneau n'est plus disponible.");
   });
 
+  it('books once when the same form is posted twice (a double click), and shows the confirmation both times', async () => {
+    const key = inputValue((await page()).text, 'idempotencyKey')!;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(inputValue((await page()).text, 'idempotencyKey')).not.toBe(key);
+    const [start] = (await slotsFromApi(3)).flatMap((day) => day.slots.map((slot) => slot.start));
+    const first = await formPost({ start: start!, ...person, idempotencyKey: key });
+    const second = await formPost({ start: start!, ...person, idempotencyKey: key });
+    expect(second.status).toBe(303);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    expect(new URL(second.headers.get('location')!, app.url).pathname).toBe('/rendez-vous/confirme/');
+    expect(await app.knex('bookings')).toHaveLength(1);
+  });
+
   it('answers a robot filling the honeypot like a person, recording nothing', async () => {
     const [start] = (await slotsFromApi(3)).flatMap((day) => day.slots.map((slot) => slot.start));
     const response = await formPost({ start: start!, ...person, website: 'https://spam.example' });

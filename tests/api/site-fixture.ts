@@ -23,7 +23,7 @@ export const BOOKING_PAGE = `<!doctype html><html lang="fr"><body>
 <form method="post" action="/api/bookings" data-booking-form class="relative"><div data-booking-slots></div>
 <div data-booking-only="reschedule" hidden><input type="hidden" name="booking" data-query-field="booking"><input type="hidden" name="token" data-query-field="token"></div>
 <fieldset data-booking-only="book" class="mt-10"><legend>Vos coordonnées</legend>
-<input type="hidden" name="lead" data-prefill="lead"><input type="hidden" name="leadToken" data-prefill="leadToken">
+<input type="hidden" name="lead" data-prefill="lead"><input type="hidden" name="leadToken" data-prefill="leadToken"><input type="hidden" name="idempotencyKey" data-prefill="idempotencyKey">
 <div class="grid"><div><label for="f">Prénom</label><input id="f" name="firstName" required data-prefill="firstName" class="x"></div>
 <div><label for="l">Nom</label><input id="l" name="lastName" required data-prefill="lastName" class="x"></div>
 <div><label for="e">E-mail</label><input id="e" name="email" type="email" required data-prefill="email" class="x"></div>

@@ -7,6 +7,6 @@ export { bookCall, listSlots, nextFreeSlots, SlotUnavailableError, BOOKING_ACTIV
 export type { BookingReceipt, MadeBooking, BookingResult } from './book.ts';
 export { readBookingSettings, writeBookingSettings, readHost, writeHost, loadHostSchedules, feedStatusOf, FEED_STALE_AFTER_MS } from './store.ts';
 export type { HostRecord, FeedStatus } from './store.ts';
-export { bookingPageUrl, BOOKING_PAGE_PATH } from './page-link.ts';
-export { bookingPageFiller } from './page.ts';
+export { bookingPageUrl, BOOKING_PAGE_PATH, BOOKING_CONFIRMED_PATH } from './page-link.ts';
+export { bookingPageFiller, callDateText } from './page.ts';
 export { manageToken, verifyManageToken } from './links.ts';

@@ -7,13 +7,14 @@
  *   message with the contact form's link;
  * - `data-booking-only="…"` regions: kept for the page's mode (book or reschedule) and the call's
  *   (phone required when the team calls), removed otherwise;
- * - `data-prefill`: the contact's name and e-mail, only from a link signed for that contact
+ * - `data-prefill`: the form's idempotency key (one per visit); the contact's name and e-mail, only from a link signed for that contact
  *   (./page-link.ts); anything else fills nothing and says nothing;
  * - reschedule mode (`?booking=…&token=…`, a link of the booking's e-mails): only once the token is
  *   verified (./links.ts), for a booking still confirmed; the form then posts `booking`, `token` and
  *   `start` to /api/bookings/reschedule.
  * Nothing about the hosts is written, only free start times. Copy: site/content/booking.yaml.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Knex } from 'knex';
 import { parse } from 'yaml';
@@ -199,7 +200,8 @@ export function bookingPageFiller(db: Knex, options: BookingPageOptions) {
       html = html.replace('action="/api/bookings"', 'action="/api/bookings/reschedule"');
       html = html.replace(CURRENT, (_whole, before: string, after: string) => `<strong${before}data-booking-current${after}>${escapeHtml(typeset(copy.reschedule.current.replace('{date}', callDateText(current!))))}</strong>`);
     } else {
-      html = fillPrefill(html, await prefill(db, options.secret, query));
+      // A key per visit: the same form posted twice (a double click without script) books once.
+      html = fillPrefill(html, { ...(await prefill(db, options.secret, query)), idempotencyKey: randomUUID() });
     }
 
     const { days } = await listSlots(db, now, { from: swissDate(now), days: copy.slots.days });

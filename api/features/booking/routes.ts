@@ -108,7 +108,9 @@ export function publicBookingRouter(): Router {
     validateBooking,
     async (ctx) => {
       const { website: _honeypot, ...request } = input(ctx, bookingSchemas).body;
-      const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
+      // The page's form carries its key as a field (a browser posting a form sets no header).
+      const formKey = ctx.state.bodyFormat === 'form' ? (ctx.request.body as Record<string, unknown>).idempotencyKey : undefined;
+      const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || (typeof formKey === 'string' ? formKey : undefined));
       const result = await bookCall(ctx.knex, { request, idempotencyKey, publicUrl: ctx.config.publicUrl });
       if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
       ctx.status = 201;
