@@ -183,3 +183,28 @@ for (const [label, viewport] of [
     }
   });
 }
+
+test('the header (tablet), the mobile menu and the contact section lead to /rendez-vous/', async ({ page }) => {
+  for (const width of [800]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/innercircle/');
+    const link = page.locator('header').getByRole('link', { name: 'Réserver un appel' });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', '/rendez-vous/');
+    if (SCREENSHOTS) await page.locator('header').screenshot({ path: path.join(SCREENSHOTS, `header-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/innercircle/');
+  const contact = page.locator('#contact').getByRole('link', { name: 'Réserver directement un créneau' });
+  await contact.scrollIntoViewIfNeeded();
+  if (SCREENSHOTS) await page.locator('#contact').screenshot({ path: path.join(SCREENSHOTS, 'contact.png') });
+  await contact.click();
+  await expect(page).toHaveURL(/\/rendez-vous\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Réservez votre appel découverte');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/innercircle/');
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Réserver un appel' }).click();
+  await expect(page).toHaveURL(/\/rendez-vous\/$/);
+});
