@@ -29,7 +29,7 @@ import { argon2Cost } from './platform/lib/passwords.ts';
 import { createSetupCode, type SetupCode } from './features/accounts/index.ts';
 import { invalidateNextSession, nextSession, loadSessionCopy, nextSessionHtml } from './features/webinars/index.ts';
 import { createVisitCounter, type VisitCounter } from './features/attribution/index.ts';
-import { MANAGE_PAGE_PATH, manageVisitPage } from './features/booking/index.ts';
+import { bookingPageFiller, manageVisitPage } from './features/booking/index.ts';
 
 /** Requests that may change a webinar or who holds its seats (admin edits, sign-ups, cancellations). */
 const WEBINAR_WRITES = /^\/api\/(leads$|registrations\/|admin(-dev)?\/(webinars|registrations|leads))/;
@@ -128,10 +128,16 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
   const sessionCopy = loadSessionCopy();
   const visits = createVisitCounter({ config, knex, logger });
   app.context.visits = visits;
+  // Pages made at each visit: the booking page's free times change by the minute, the manage page shows
+  // one booking as it is now (api/features/booking/page.ts, manage-page.ts).
+  const fillers = {
+    'rendez-vous/index.html': bookingPageFiller(knex, { secret: config.sessionSecret }),
+    'rendez-vous/gerer/index.html': manageVisitPage(knex, config.sessionSecret),
+  };
   app.use(
     serveSite(config.siteDistDir, config.sessionSecret, async () => nextSessionHtml(sessionCopy, await nextSession(knex)), {
       onPageServed: visits.onPageServed,
-      visitPages: { [MANAGE_PAGE_PATH]: manageVisitPage(knex, config.sessionSecret) },
+      fillers,
     }),
   );
   return app;

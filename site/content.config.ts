@@ -56,6 +56,8 @@ export const collections = {
           )
           .min(1),
         webinarButton: z.strictObject({ label: text, href }),
+        // The discovery call's booking page, beside the webinar button (header and mobile menu).
+        bookingButton: z.strictObject({ label: text, href }),
         mobileMenu: z.strictObject({ openLabel: text, closeLabel: text, title: text }),
         newTabHint: text,
         social: z.array(social),
@@ -188,7 +190,62 @@ export const collections = {
   }),
   contact: defineCollection({
     loader: file('contact'),
-    schema: z.strictObject({ ...heading, intro: text, points: paragraphs, formTitle: text }),
+    schema: z.strictObject({
+      ...heading,
+      intro: text,
+      points: paragraphs,
+      formTitle: text,
+      // Beside the form: book the call at once on /rendez-vous/.
+      booking: z.strictObject({ text, label: text, href }),
+    }),
+  }),
+  // The booking page (/rendez-vous/). `slots`, `reschedule.current`, `reschedule.invalidLink` and `confirmed.message`
+  // are also read by the server, which fills the page at each visit (api/features/booking/page.ts, same rules).
+  booking: defineCollection({
+    loader: file('booking'),
+    schema: z.strictObject({
+      seo: seoPage,
+      eyebrow: text,
+      title: text,
+      intro: text,
+      points: paragraphs,
+      slots: z.strictObject({
+        legend: text,
+        timeZone: text,
+        countOne: text,
+        count: text.refine((value) => value.includes('{count}'), 'Le texte doit contenir {count}.'),
+        openDays: z.number().int().min(1).max(62),
+        none: text,
+        noneLink: text,
+        noneHref: href,
+        days: z.number().int().min(1).max(62),
+      }),
+      details: z.strictObject({
+        title: text,
+        firstName: text,
+        lastName: text,
+        email: text,
+        phone: text,
+        phoneHint: text,
+        message: text,
+        messageHint: text,
+        submit: text,
+      }),
+      reschedule: z.strictObject({
+        title: text,
+        intro: text,
+        current: text.refine((value) => value.includes('{date}'), 'Le texte doit contenir {date}.'),
+        submit: text,
+        invalidLink: text,
+      }),
+      confirmed: z.strictObject({
+        seoTitle: text,
+        title: text,
+        generic: text,
+        message: text.refine((value) => value.includes('{date}'), 'Le texte doit contenir {date}.'),
+        backLabel: text,
+      }),
+    }),
   }),
   forms: defineCollection({
     loader: file('forms'),

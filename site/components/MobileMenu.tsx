@@ -1,6 +1,6 @@
 /**
  * The header's menu on small screens: a toggle button opens the same entries as the desktop
- * navigation plus the webinar button; choosing an entry, pressing Escape or tapping outside closes it.
+ * navigation plus the webinar and booking buttons; choosing an entry, pressing Escape or tapping outside closes it.
  *
  * The panel is an HTML popover (`popover` + the button's `popovertarget`,
  * https://developer.mozilla.org/docs/Web/API/Popover_API): the browser itself opens it on the first tap,
@@ -23,10 +23,11 @@ export interface MenuEntry {
 interface Props {
   entries: MenuEntry[];
   webinar: { label: string; href: string };
+  booking: { label: string; href: string };
   labels: { openLabel: string; closeLabel: string; title: string; newTabHint: string };
 }
 
-export default function MobileMenu({ entries, webinar, labels }: Props) {
+export default function MobileMenu({ entries, webinar, booking, labels }: Props) {
   const panel = useRef<HTMLElement>(null);
   const panelId = useId();
   // The panel's state is the browser's (the tap that woke the island may have opened it before React
@@ -88,6 +89,13 @@ export default function MobileMenu({ entries, webinar, labels }: Props) {
           className="mt-4 flex w-full items-center justify-center rounded-full bg-copper px-6 py-3.5 font-semibold text-white hover:bg-copper-dark"
         >
           {webinar.label}
+        </a>
+        <a
+          href={booking.href}
+          onClick={close}
+          className="mt-3 flex w-full items-center justify-center rounded-full border border-pine-700/30 px-6 py-3.5 font-semibold text-pine-800 hover:bg-pine-50"
+        >
+          {booking.label}
         </a>
       </nav>
     </div>

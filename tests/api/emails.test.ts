@@ -11,6 +11,7 @@ import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../s
 import { rescheduleWebinarReminders } from '../../api/features/webinars/reminders.ts';
 import { queueSendJobs } from '../../api/platform/mail/outbox.ts';
 import { BUSY_REQUESTS } from '../../api/platform/lib/request-load.ts';
+import { bookingPageUrl } from '../../api/features/booking/index.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;
@@ -259,6 +260,9 @@ describe('contact request', () => {
     // The public answer carries no id (it would tell whether the email was known): read it from the database.
     const contact = await app.knex('leads').where({ email: 'camille@example.ch' }).first();
     expect(alert.parsed.text).toContain(`${app.url}/admin/leads/${contact.id}`);
+    // The acknowledgement offers the booking page, signed for this contact: it opens with the name and e-mail filled.
+    expect(acknowledgement.parsed.text).toContain('Réservez directement un créneau');
+    expect(acknowledgement.parsed.text).toContain(bookingPageUrl(app.url, app.config.sessionSecret, contact.id));
   });
 
   it('quotes in the team alert what a returning contact typed this time, not their first message', async () => {

@@ -9,6 +9,7 @@ import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../s
 import { queueDueFollowups, FOLLOWUP_QUEUE } from '../../api/features/webinars/followups.ts';
 import { cancelToken } from '../../api/features/webinars/links.ts';
 import { writeSiteFixture } from './site-fixture.ts';
+import { bookingPageUrl } from '../../api/features/booking/index.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;
@@ -254,7 +255,9 @@ describe('follow-up after the session', () => {
     expect(await queueDueFollowups(app.knex)).toBe(0);
     const thanks = await mailTo('lea@example.ch', /Merci d'avoir participé/);
     expect(thanks.parsed.text).toContain('appel découverte');
-    expect(thanks.parsed.text).toContain(`${app.url}/innercircle/#contact`);
+    // The booking page, signed for Léa: it opens with her name and e-mail filled.
+    const lea = await app.knex('leads').where({ email: 'lea@example.ch' }).first('id');
+    expect(thanks.parsed.text).toContain(bookingPageUrl(app.url, app.config.sessionSecret, lea.id));
     const missed = await mailTo('marc@example.ch', /Nous vous avons manqué/);
     expect(missed.parsed.text).toContain('jeudi 25 mars 2027 à 18 h 00 (heure suisse)');
     expect(await app.knex('emails').where({ kind: 'webinar_followup' })).toHaveLength(2);

@@ -267,6 +267,7 @@ test.describe('mobile menu', () => {
       'FAQ',
       /Podcast\/Blog/,
       'Webinaire Gratuit',
+      'Réserver un appel',
     ]);
     await expect(menu.getByRole('link', { name: /Podcast\/Blog/ })).toHaveAttribute('target', '_blank');
 

@@ -170,5 +170,5 @@ test('from a sign-up on /webinaire to the follow-up e-mail after the session', a
 
   const followup = await mailTo(smtp, 'nadia@example.ch', /Merci d'avoir participé/, 150_000);
   expect(followup.parsed.text).toContain('appel découverte');
-  expect(followup.parsed.text).toContain('/innercircle/#contact');
+  expect(followup.parsed.text).toMatch(/\/rendez-vous\/\?lead=\d+&token=[\w-]+/);
 });

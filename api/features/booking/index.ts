@@ -27,3 +27,5 @@ export { bookingWording } from './email-wording.ts';
 export type { BookingWording } from './email-wording.ts';
 export type { BookingEmailData } from './mail.ts';
 export { manageVisitPage } from './manage-page.ts';
+export { bookingPageUrl, BOOKING_PAGE_PATH, BOOKING_CONFIRMED_PATH } from './page-link.ts';
+export { bookingPageFiller, callDateText } from './page.ts';

@@ -2,6 +2,9 @@
  * The public side of booking: `GET /api/bookings/slots` lists the free starts of the coming days, and
  * `POST /api/bookings` books one (JSON → 201 `{status: "confirmed", start, end}`, the same whether the
  * e-mail was known or not; a start no longer free → 409 with the next free starts).
+ * Without JavaScript the booking page's form posts here itself (form-encoded): the answer is then a
+ * page, 303 to /rendez-vous/confirme/ with the booked time, or back to /rendez-vous/ with the French
+ * message (a 409, a 400, a 429), both signed (api/platform/lib/signed-message.ts).
  * The rules: ./book.ts; the availability engine: ./availability.ts.
  */
 import type Router from '@koa/router';
@@ -16,6 +19,12 @@ import { bookCall, listSlots } from './book.ts';
 import { queueBookedEmails } from './mail.ts';
 import { readBookingSettings } from './store.ts';
 import { swissDate } from './availability.ts';
+import { ZodError } from 'zod';
+import { fieldErrorsFromZod, HttpError, MESSAGES, toHttpError } from '../../platform/errors.ts';
+import { signMessage } from '../../platform/lib/signed-message.ts';
+import { confirmedMessage, linkParameters, loadBookingPageCopy, type BookingPageCopy } from './page.ts';
+import { BOOKING_CONFIRMED_PATH, BOOKING_PAGE_PATH, verifyPrefillToken } from './page-link.ts';
+import type { BookingReceipt } from './book.ts';
 
 const slotsSchemas = { query: bookingSlotsQuerySchema };
 /** The body's type; the schema itself is chosen per request by validateBooking. */
@@ -43,6 +52,45 @@ async function validateBooking(ctx: Context, next: Next): Promise<void> {
   return validate({ body: bookingRequestSchemaFor(settings.mode) }, { allowForm: true })(ctx, next);
 }
 
+let pageCopy: BookingPageCopy | undefined;
+
+/**
+ * The booking page's form without JavaScript: success → 303 to the confirmation page saying the booked
+ * day and time; a refusal → 303 back to the page with the message at the top, its fresh free times and,
+ * when the page was opened from a signed link, the person's name and e-mail again. JSON is untouched.
+ */
+async function bookingFormAnswer(ctx: Context, next: Next): Promise<void> {
+  if (ctx.state.bodyFormat !== 'form') return next();
+  const form = (ctx.request.body ?? {}) as Record<string, unknown>;
+  let message: string;
+  try {
+    await next();
+    pageCopy ??= loadBookingPageCopy();
+    message = confirmedMessage(pageCopy, new Date((ctx.body as BookingReceipt).start));
+    redirectTo(ctx, BOOKING_CONFIRMED_PATH, message);
+    return;
+  } catch (error) {
+    message = formErrorMessage(ctx, error);
+  }
+  const link = linkParameters(form, 'lead', 'leadToken');
+  const back = link && verifyPrefillToken(ctx.config.sessionSecret, link.id, link.token) ? { lead: String(link.id), token: link.token } : undefined;
+  redirectTo(ctx, BOOKING_PAGE_PATH, message, back, 'reservation');
+}
+
+function formErrorMessage(ctx: Context, error: unknown): string {
+  if (error instanceof ZodError) return fieldErrorsFromZod(error)[0]?.message ?? MESSAGES.invalid;
+  const known = toHttpError(error);
+  if (known && known.status < 500) return known.message;
+  ctx.logger.error({ err: error, reqId: ctx.state.requestId }, 'booking form failed');
+  return (known ?? new HttpError(500, MESSAGES.internal)).message;
+}
+
+function redirectTo(ctx: Context, pathname: string, message: string, extra: Record<string, string> = {}, anchor?: string): void {
+  const params = new URLSearchParams({ ...extra, message, sig: signMessage(ctx.config.sessionSecret, message) });
+  ctx.redirect(`${pathname}?${params.toString()}${anchor ? `#${anchor}` : ''}`);
+  ctx.status = 303;
+}
+
 export function publicBookingRouter(): Router {
   const router = apiRouter();
 
@@ -55,12 +103,15 @@ export function publicBookingRouter(): Router {
 
   router.post(
     '/api/bookings',
+    bookingFormAnswer,
     limitPerIp(RATE_LIMIT_RULES.leadsPerIpMinute, RATE_LIMIT_RULES.leadsPerIpDay),
     bookingHoneypot,
     validateBooking,
     async (ctx) => {
       const { website: _honeypot, ...request } = input(ctx, bookingSchemas).body;
-      const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
+      // The page's form carries its key as a field (a browser posting a form sets no header).
+      const formKey = ctx.state.bodyFormat === 'form' ? (ctx.request.body as Record<string, unknown>).idempotencyKey : undefined;
+      const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || (typeof formKey === 'string' ? formKey : undefined));
       const reminders = ctx.config.bookingReminders;
       // The confirmation, the host's alert and the reminders commit with the booking: a 201 means they go out.
       const result = await bookCall(ctx.knex, {

@@ -14,6 +14,9 @@ export const publicFormsWording = {
     intro: person,
     nextStepsTitle: plain,
     nextSteps: z.array(person).min(1),
+    /** The booking page's offer, under the next steps. */
+    booking: person,
+    bookingButton: plain,
     closing: plain,
   }),
   teamAlert: z.strictObject({

@@ -10,11 +10,14 @@ import type { EmailKind, EmailKindDefinition } from '../../platform/mail/kinds.t
 import { letter, opening, personValues } from '../../platform/mail/document.ts';
 import { teamAlertDocument, type TeamAlertData } from './team-alert-email.ts';
 import type { PublicFormsWording } from './email-wording.ts';
+import { bookingPageUrl } from '../booking/index.ts';
 
 type Kind<Data> = EmailKindDefinition<Data, PublicFormsWording>;
 
 export interface AcknowledgementData {
   firstName: string;
+  /** The contact, for the booking page's pre-filled link (absent on rows written before it). */
+  leadId?: number;
 }
 
 export interface NewsletterEmailData {
@@ -30,10 +33,22 @@ export function newsletterLinks(token: string, publicUrl: string) {
 
 export const publicFormsEmailKinds = {
   contact_acknowledgement: {
-    document: (data, { content, brand }): EmailDocument => {
+    document: (data, { content, brand, publicUrl, linkSecret }): EmailDocument => {
       const copy = content.contactAcknowledgement;
       const values = personValues(data.firstName, brand);
-      return letter(copy, values, [...opening(copy, values), { type: 'list', title: copy.nextStepsTitle, items: copy.nextSteps.map((item) => fill(item, values)) }], content);
+      // The call can be booked at once: the booking page, with the name and e-mail filled when the link can be signed.
+      const booking = bookingPageUrl(publicUrl, linkSecret ?? '', linkSecret ? data.leadId : undefined);
+      return letter(
+        copy,
+        values,
+        [
+          ...opening(copy, values),
+          { type: 'list', title: copy.nextStepsTitle, items: copy.nextSteps.map((item) => fill(item, values)) },
+          { type: 'paragraph', text: fill(copy.booking, values) },
+          { type: 'button', label: copy.bookingButton, url: booking },
+        ],
+        content,
+      );
     },
   } satisfies Kind<AcknowledgementData>,
   team_alert: {

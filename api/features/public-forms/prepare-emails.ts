@@ -156,7 +156,7 @@ export async function prepareSubmissionEmails(db: Database, config: MailConfig, 
         causeKey: `contact_acknowledgement:submission:${jobId}`,
         toAddress: lead.email,
         leadId: lead.id,
-        data: { firstName: lead.firstName },
+        data: { firstName: lead.firstName, leadId: lead.id },
       });
     }
 

@@ -98,7 +98,7 @@ export const webinarWording = {
       closing: plain,
     }),
     /** Site paths the buttons lead to. */
-    bookingPath: z.string().regex(/^\/[^\s]*$/, 'un chemin du site est attendu (ex. /innercircle/#contact)'),
+    bookingPath: z.string().regex(/^\/[^\s]*$/, 'un chemin du site est attendu (ex. /rendez-vous/)'),
     webinarPath: z.string().regex(/^\/[^\s]*$/, 'un chemin du site est attendu (ex. /webinaire/)'),
   }),
 };

@@ -6,6 +6,7 @@ import { fill } from '../../platform/mail/content.ts';
 import type { Block, EmailDocument } from '../../platform/mail/layout.ts';
 import { frenchDuration, swissDateTime } from '../../platform/mail/dates.ts';
 import { cancelUrl, joinUrl, marketingUnsubscribeUrl } from './links.ts';
+import { BOOKING_PAGE_PATH, bookingPageUrl } from '../booking/index.ts';
 import type { ComposeContext as AnyContext } from '../../platform/mail/kinds.ts';
 import type { WebinarFacts } from './email-data.ts';
 import type { WebinarWording } from './email-wording.ts';
@@ -22,7 +23,7 @@ export interface InvitationData {
 export interface FollowupData {
   firstName: string;
   registrationId: number;
-  /** The contact, for the unsubscribe link (absent on rows written before decision 091). */
+  /** The contact, for the unsubscribe link and the booking page's pre-fill (absent on rows written before decision 091). */
   leadId?: number;
   attended: boolean;
   webinar: WebinarFacts;
@@ -75,6 +76,12 @@ export function composeInvitation(data: InvitationData, context: ComposeContext)
   return letter(copy, values, blocks, context.content);
 }
 
+/** The booking page opens with the person's name and e-mail filled (a link signed for them); any other path as written. */
+function bookingButtonUrl(bookingPath: string, leadId: number | undefined, context: ComposeContext): string {
+  if (bookingPath === BOOKING_PAGE_PATH && context.linkSecret) return bookingPageUrl(context.publicUrl, context.linkSecret, leadId);
+  return `${context.publicUrl}${bookingPath}`;
+}
+
 export function composeFollowup(data: FollowupData, context: ComposeContext): EmailDocument {
   const all = context.content.webinarFollowup;
   const values = {
@@ -87,7 +94,7 @@ export function composeFollowup(data: FollowupData, context: ComposeContext): Em
     ? [
         ...opening(all.attended, values),
         { type: 'paragraph', text: fill(all.attended.booking, values) },
-        { type: 'button', label: all.attended.button, url: `${context.publicUrl}${all.bookingPath}` },
+        { type: 'button', label: all.attended.button, url: bookingButtonUrl(all.bookingPath, data.leadId, context) },
       ]
     : [
         ...opening(all.noShow, values),

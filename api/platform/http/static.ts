@@ -13,10 +13,13 @@
  * - after each HTML answer, `onPageServed` (handed in by the app, so this plumbing knows no feature) is told
  *   which built page went out, by its canonical path, and with which status: the visit counter
  *   (decision 111) decides from there what counts. It runs synchronously and must stay cheap.
- * - a visit page (a signed link's page, handed in by its feature) is written for each visit from its
- *   query string, with the signed message if any (never cached).
+ * - a page with its own filler (handed in by the application, e.g. the booking page) is made by it at
+ *   each visit from the built page and the query string, then gets the signed message if any: never
+ *   cached, compressed on the fly.
  */
 import { createReadStream } from 'node:fs';
+import { promisify } from 'node:util';
+import { brotliCompress, constants } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
@@ -44,6 +47,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
 };
+
+/** Fills a built page for one visit: its HTML from the built page and the request's query string. */
+export type PageFiller = (html: string, query: Record<string, unknown>) => Promise<string>;
+
+const brotli = promisify(brotliCompress);
 
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 
@@ -88,20 +96,15 @@ export function pagePathOf(pageKey: string): string {
   return `/${trimmed}`.replace(/\/$/, '') || '/';
 }
 
-/**
- * A page the server writes for each visit from the built page and the query string (a feature's signed
- * link page: the booking's manage page). The platform knows no feature: the app hands these in by path.
- */
-export type VisitPage = (html: string, query: Record<string, unknown>) => Promise<string>;
-
 /** What the app hands in, so this plumbing knows no feature. */
 export interface SiteHooks {
   onPageServed?: PageServedHook;
-  visitPages?: Record<string, VisitPage>;
+  /** Built page key (`rendez-vous/index.html`, see sitePageKey) → its filler. */
+  fillers?: Record<string, PageFiller>;
 }
 
 export function serveSite(distDir: string, secret: string, nextSessionSlot?: SlotSource, hooks: SiteHooks = {}) {
-  const { onPageServed, visitPages = {} } = hooks;
+  const { onPageServed, fillers = {} } = hooks;
   const root = path.resolve(distDir);
   const slotPages = createSlotPages(nextSessionSlot);
 
@@ -159,19 +162,26 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
     if (extension === '.html') ctx.state.sitePage = sitePageKey(root, found.file);
     const message = typeof ctx.query.message === 'string' ? ctx.query.message : undefined;
     const signature = typeof ctx.query.sig === 'string' ? ctx.query.sig : undefined;
-    const signed = message && signature && verifyMessage(secret, message, signature) ? message : undefined;
-    const visit = ctx.status === 200 && extension === '.html' ? visitPages[ctx.path.endsWith('/') ? ctx.path : `${ctx.path}/`] : undefined;
-    if (visit) {
-      // A page made for this one visitor (their link, their message): never cached.
+    const filler = extension === '.html' && ctx.status === 200 ? fillers[ctx.state.sitePage as string] : undefined;
+    if (filler) {
+      // A page made for this visit (its free times, maybe a person's name): never cached, never stale.
       ctx.set('Cache-Control', 'no-store');
-      const html = await visit((await slotPages.page(found)).html, ctx.query);
-      ctx.body = signed ? fillMessageSlot(html, signed) : html;
+      let html = await filler((await slotPages.page(found)).html, ctx.query);
+      if (message && signature && verifyMessage(secret, message, signature)) html = fillMessageSlot(html, message);
+      ctx.vary('Accept-Encoding');
+      if (preferredEncoding(ctx) === 'br') {
+        ctx.set('Content-Encoding', 'br');
+        // A fast quality: the page is made per visit, and its many alike slots compress well anyway.
+        ctx.body = await brotli(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+      } else {
+        ctx.body = html;
+      }
       return;
     }
-    if (extension === '.html' && signed) {
+    if (extension === '.html' && message && signature && verifyMessage(secret, message, signature)) {
       // A page made for this one visitor: never cached, never the precompressed copy.
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = fillMessageSlot(await readFile(found.file, 'utf8'), signed);
+      ctx.body = fillMessageSlot(await readFile(found.file, 'utf8'), message);
       return;
     }
     if (extension === '.html' && ctx.querystring && found.file.endsWith(`${path.sep}index.html`)) {
