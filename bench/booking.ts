@@ -702,6 +702,11 @@ export function renderBookingSection(result: BookingBenchResult | undefined, hea
   loadRow(`baseline: \`POST /api/leads\`, ${contested.contact.requests} at once`, contested.contact);
   out.push('');
   out.push(
+    'A booking is one transaction of 11 statements (its Idempotency-Key, the settings, the host rows locked for the check, their bookings around the day, their last booking, the contact, the notice shown, the video link, the activity, the booking, the answer stored), and bookings take turns on the host rows; the contact request is one prepared statement shared by the requests arriving together (decision 082). ' +
+      'A 409 among the distinct starts is a start offered for one host only, which the booking of a neighbouring start took meanwhile (a call holds its 10 minutes after it, into the next start).',
+    '',
+  );
+  out.push(
     `Checked in SQL afterwards: ${invariant.overlappingPairs} pairs of live bookings of one host whose blocked ranges overlap; ${invariant.bookingsAtContested} new live booking(s) at the contested start; ${invariant.rowsCreated} booking rows created for ${invariant.created201} answers 201.`,
     '',
   );
