@@ -89,12 +89,35 @@ function isOverlap(error: unknown): boolean {
   return code === EXCLUSION_VIOLATION;
 }
 
-export async function bookCall(db: Knex, input: BookCallInput): Promise<BookingResult> {
-  const now = input.now ?? new Date();
+/**
+ * At most this many bookings of one process hold a pooled connection at once; the others wait here,
+ * in memory. A booking waiting on the host rows' lock holds its connection meanwhile, so a burst of
+ * bookings would otherwise hold the whole pool and leave the requests behind them to time out (503)
+ * instead of being answered 201 or 409; the pool keeps connections for everything else. A few at once
+ * rather than one: their work before and after the lock overlaps (docs/decisions/110-booking-turns-per-process.md).
+ */
+const BOOKINGS_AT_ONCE = 4;
+let bookingsRunning = 0;
+const bookingsWaiting: Array<() => void> = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (bookingsRunning < BOOKINGS_AT_ONCE) bookingsRunning += 1;
+  else await new Promise<void>((resolve) => bookingsWaiting.push(resolve));
   try {
-    return await db.transaction((trx) => bookInTransaction(trx, input, now));
+    return await work();
+  } finally {
+    // The place passes to the next booking waiting, if any.
+    const next = bookingsWaiting.shift();
+    if (next) next();
+    else bookingsRunning -= 1;
+  }
+}
+
+export async function bookCall(db: Knex, input: BookCallInput): Promise<BookingResult> {
+  try {
+    return await inTurn(() => db.transaction((trx) => bookInTransaction(trx, input, input.now ?? new Date())));
   } catch (error) {
-    if (error instanceof StartRefused || isOverlap(error)) throw new SlotUnavailableError(await nextFreeSlots(db, now));
+    if (error instanceof StartRefused || isOverlap(error)) throw new SlotUnavailableError(await nextFreeSlots(db, input.now ?? new Date()));
     throw error;
   }
 }
