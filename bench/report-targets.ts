@@ -178,9 +178,9 @@ export function bookingTargets(result: BookingBenchResult): Target[] {
       measured: `${statusList(contested.booking.statuses)} (p50 ${ms(contested.booking.p50Ms)}, p99 ${ms(contested.booking.p99Ms)}); at ${load.booking.connections} connections: ${load.booking.perSec} bookings/s, ${statusList(load.booking.statuses)} (contact request: ${load.contact.perSec}/s)`,
       met: contestedCreated === 1 && contestedRefused === contested.booking.requests - 1,
       why:
-        `One booking alone takes ${ms(load.sequentialBooking.p50Ms)} (p50; a contact request ${ms(load.sequentialContact.p50Ms)}). Bookings take turns on the host rows' lock, and each one waiting for the lock holds one of the instance's 10 pooled connections meanwhile; ` +
-        'the other requests wait for a connection, and one that waits more than 2 s (the pool\'s acquire timeout, which keeps `/api/health` and 503s under 3 s) is answered 503 instead of 201 or 409. Nothing is double booked: a 503 books nothing. ' +
-        '**What would reach it:** let the requests of one instance take turns in memory before they take a connection (a queue per process in front of the booking transaction; the row lock still arbitrates between instances), and refuse a start already taken with a read outside the lock (checkStart on an unlocked read) before queueing, so the losers of a race get their 409 at once; shorter turns would follow from reading only the chosen host\'s bookings under the lock.',
+        `One booking alone takes ${ms(load.sequentialBooking.p50Ms)} (p50; a contact request ${ms(load.sequentialContact.p50Ms)}), and bookings take turns on the host rows' lock (decision 104). ` +
+        'At most 4 bookings of one process hold a pooled connection at once, the others wait in memory (decision 110): without that limit, bookings waiting on the lock held the whole pool of 10 and the requests behind them waited more than 2 s for a connection (the acquire timeout) and got 503 instead of 201 or 409 (21 to 44 of 200 in three runs out of five). Nothing is double booked either way: a 503 books nothing. ' +
+        '**What would reach it:** if 503s come back, look for what else holds the pool during the burst (the 409s\' next free slots run outside the limit); shorter turns would come from reading only the chosen host\'s bookings under the lock.',
     },
   ];
 }
