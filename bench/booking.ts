@@ -702,7 +702,7 @@ export function renderBookingSection(result: BookingBenchResult | undefined, hea
   loadRow(`baseline: \`POST /api/leads\`, ${contested.contact.requests} at once`, contested.contact);
   out.push('');
   out.push(
-    'A booking is one transaction of 11 statements (its Idempotency-Key, the settings, the host rows locked for the check, their bookings around the day, their last booking, the contact, the notice shown, the video link, the activity, the booking, the answer stored); bookings take turns on the host rows (decision 104) and at most 4 of one process hold a pooled connection at once, the others waiting in memory (decision 110); the contact request is one prepared statement shared by the requests arriving together (decision 082). ' +
+    'A booking is one transaction (its Idempotency-Key, the settings, the host rows locked for the check, their bookings around the day and their last booking, the contact, the notice shown, the activity, the booking, its e-mail rows and reminders, the answer stored); the bookings of one process run one after another before they take a connection, and instances take turns on the host rows (decision 104); the contact request is one prepared statement shared by the requests arriving together (decision 082). ' +
       'A 409 among the distinct starts is a start offered for one host only, which the booking of a neighbouring start took meanwhile (a call holds its 10 minutes after it, into the next start).',
     '',
   );

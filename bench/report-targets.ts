@@ -179,8 +179,8 @@ export function bookingTargets(result: BookingBenchResult): Target[] {
       met: contestedCreated === 1 && contestedRefused === contested.booking.requests - 1,
       why:
         `One booking alone takes ${ms(load.sequentialBooking.p50Ms)} (p50; a contact request ${ms(load.sequentialContact.p50Ms)}), and bookings take turns on the host rows' lock (decision 104). ` +
-        'At most 4 bookings of one process hold a pooled connection at once, the others wait in memory (decision 110): without that limit, bookings waiting on the lock held the whole pool of 10 and the requests behind them waited more than 2 s for a connection (the acquire timeout) and got 503 instead of 201 or 409 (21 to 44 of 200 in three runs out of five). Nothing is double booked either way: a 503 books nothing. ' +
-        '**What would reach it:** if 503s come back, look for what else holds the pool during the burst (the 409s\' next free slots run outside the limit); shorter turns would come from reading only the chosen host\'s bookings under the lock.',
+        'The bookings of one process run one after another and wait for their turn in memory, without a connection: before that, bookings waiting on the lock held the whole pool of 10 and the requests behind them waited more than 2 s for a connection (the acquire timeout) and got 503 instead of 201 or 409 (21 to 44 of 200 in three runs out of five of this phase). Nothing is double booked either way: a 503 books nothing. ' +
+        '**What would reach it:** if 503s come back, look for what else holds the pool during the burst (the 409s\' next free slots are computed outside the turn); shorter turns would come from reading only the chosen host\'s bookings under the lock.',
     },
   ];
 }

@@ -20,6 +20,7 @@ import { operationsJobs } from './operations/index.ts';
 import { operationsRouters } from './operations/http.ts';
 import { emailRouters } from './emails/http.ts';
 import { bookingRouters } from './booking/http.ts';
+import { bookingJobs } from './booking/index.ts';
 
 export { ADMIN_API_BASES };
 
@@ -31,6 +32,7 @@ export function apiRouters(_config: Config): Router[] {
     publicFormRouters.invitationJoinRouter(),
     publicFormRouters.newsletterRouter(),
     bookingRouters.publicBookingRouter(),
+    bookingRouters.hostCalendarRouter(),
     webinarRouters.marketingUnsubscribeRouter(),
     accountRouters.authRouter(),
     accountRouters.accountRouter(),
@@ -48,6 +50,8 @@ export function apiRouters(_config: Config): Router[] {
       contactRouters.adminTagsRouter(base),
       operationsRouters.adminSettingsRouter(base),
       privacyRouters.adminPrivacyRouter(base),
+      bookingRouters.adminBookingSettingsRouter(base),
+      bookingRouters.adminBookingsRouter(base),
     ]),
     contactRouters.crmRouter(),
     contactRouters.crmActivitiesRouter(),
@@ -55,4 +59,4 @@ export function apiRouters(_config: Config): Router[] {
 }
 
 /** Every feature's queues and workers, created and started in this order. */
-export const FEATURE_JOBS: FeatureJob[] = [...publicFormJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs];
+export const FEATURE_JOBS: FeatureJob[] = [...publicFormJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs, ...bookingJobs];

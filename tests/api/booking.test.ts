@@ -174,6 +174,57 @@ describe('POST /api/bookings', () => {
   }, 120_000);
 });
 
+describe('concurrency beyond overlaps', () => {
+  it('holds the daily cap when people book different starts of one day at the same instant', async () => {
+    await app.knex('booking_settings').update({ dailyCapPerHost: 1 });
+    const response = await app.client().get('/api/bookings/slots', { query: { days: 3 } });
+    // The first day with at least 20 starts, apart enough not to overlap (every other start).
+    const day = (response.body.days as Array<{ slots: Array<{ start: string }> }>).find((candidate) => candidate.slots.length >= 40)!;
+    const starts = day.slots.filter((_, index) => index % 2 === 0).slice(0, 20).map((slot) => slot.start);
+    const attempts = await Promise.all(
+      starts.map((start, index) => app.client().post('/api/bookings', { start, ...person, email: `cap${index}@example.ch` })),
+    );
+    expect(attempts.filter((attempt) => attempt.status === 201)).toHaveLength(1);
+    expect(attempts.filter((attempt) => attempt.status === 409)).toHaveLength(19);
+    expect(await app.knex('bookings')).toHaveLength(1);
+  }, 60_000);
+
+  // PGlite runs one transaction at a time; on PostgreSQL the check waits for the host rows' lock.
+  it.runIf(process.env.TEST_DB === 'pg')('re-checks a start only once the booking holding the host has committed', async () => {
+    await app.knex('booking_settings').update({ dailyCapPerHost: 1 });
+    // Two starts of one Swiss day (the day after tomorrow is whole, whatever the time of the run).
+    const dayAfterTomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(Date.now() + 2 * 86_400_000);
+    const slots = await app.client().get('/api/bookings/slots', { query: { from: dayAfterTomorrow, days: 1 } });
+    const [first, , third] = (slots.body.days[0].slots as Array<{ start: string }>).map((slot) => slot.start);
+    const [lead] = await app.knex('leads').insert({ firstName: 'Déjà', email: 'deja@example.ch' }).returning('id');
+    const holder = await app.knex.transaction();
+    try {
+      await holder('booking_hosts').where({ userId: hostId }).forUpdate().select('userId');
+      const pending = app.client().post('/api/bookings', { start: third, ...person });
+      // The request's check now waits on the host's row.
+      await expect
+        .poll(async () => (await app.knex.raw(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%booking_hosts%'`)).rows[0].n, { timeout: 10_000 })
+        .toBe(1);
+      // Meanwhile the day's one call is booked, by the transaction holding the host.
+      await holder('bookings').insert({
+        uid: 'tenant-du-verrou',
+        leadId: lead.id,
+        hostId,
+        startAt: first,
+        endAt: new Date(Date.parse(first!) + 30 * 60_000).toISOString(),
+        blocked: app.knex.raw('tstzrange(?, ?)', [first, new Date(Date.parse(first!) + 40 * 60_000).toISOString()]),
+        mode: 'video',
+      });
+      await holder.commit();
+      const answer = await pending;
+      // Same Swiss day, cap 1: the waiting request saw the committed call.
+      expect(answer.status).toBe(409);
+    } finally {
+      if (!holder.isCompleted()) await holder.rollback();
+    }
+  }, 30_000);
+});
+
 describe('the database', () => {
   it('refuses two live bookings of one host whose blocked ranges overlap, whatever wrote them', async () => {
     const [lead] = await app.knex('leads').insert({ firstName: 'A', email: 'a@example.ch' }).returning('id');
@@ -192,5 +243,59 @@ describe('the database', () => {
     await app.knex('bookings').insert(row('2027-03-29T07:40:00Z', '2027-03-29T08:20:00Z', 'c'));
     await app.knex('bookings').where({ uid: 'a' }).update({ status: 'cancelled' });
     await app.knex('bookings').insert(row('2027-03-29T07:00:00Z', '2027-03-29T07:40:00Z', 'd'));
+  });
+});
+
+describe('daylight saving (2027)', () => {
+  const MONDAY_TO_FRIDAY = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' }));
+
+  beforeEach(async () => {
+    await app.knex('booking_settings').update({ horizonDays: 365 });
+    await app.knex('booking_hosts').update({ weekly: JSON.stringify(MONDAY_TO_FRIDAY) });
+  });
+
+  async function days(from: string, count: number) {
+    const response = await app.client().get('/api/bookings/slots', { query: { from, days: count } });
+    expect(response.status).toBe(200);
+    return response.body.days as Array<{ date: string; slots: Array<{ start: string }> }>;
+  }
+
+  it('gives 16 thirty-minute slots each side of both changes, the first at 09:00 Swiss time', async () => {
+    const spring = await days('2027-03-26', 4);
+    expect(spring.map((day) => [day.date, day.slots.length])).toEqual([
+      ['2027-03-26', 16],
+      ['2027-03-27', 0],
+      ['2027-03-28', 0],
+      ['2027-03-29', 16],
+    ]);
+    expect(spring[0]!.slots[0]!.start).toBe('2027-03-26T08:00:00.000Z');
+    expect(spring[0]!.slots.at(-1)!.start).toBe('2027-03-26T15:30:00.000Z');
+    expect(spring[3]!.slots[0]!.start).toBe('2027-03-29T07:00:00.000Z');
+    expect(spring[3]!.slots.at(-1)!.start).toBe('2027-03-29T14:30:00.000Z');
+
+    const autumn = await days('2027-10-29', 4);
+    expect(autumn.map((day) => [day.date, day.slots.length])).toEqual([
+      ['2027-10-29', 16],
+      ['2027-10-30', 0],
+      ['2027-10-31', 0],
+      ['2027-11-01', 16],
+    ]);
+    expect(autumn[0]!.slots[0]!.start).toBe('2027-10-29T07:00:00.000Z');
+    expect(autumn[3]!.slots[0]!.start).toBe('2027-11-01T08:00:00.000Z');
+  });
+
+  it('keeps the Swiss time of a call booked now for a date after the change', async () => {
+    const response = await app.client().post('/api/bookings', { start: '2027-03-29T07:00:00.000Z', ...person });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ start: '2027-03-29T07:00:00.000Z', end: '2027-03-29T07:30:00.000Z' });
+    const booking = await app.knex('bookings').first();
+    const swiss = new Intl.DateTimeFormat('fr-CH', { timeZone: 'Europe/Zurich', dateStyle: 'full', timeStyle: 'short' }).format(new Date(booking.startAt));
+    expect(swiss).toBe('lundi, 29 mars 2027 à 09:00');
+    const monday = (await days('2027-03-29', 1))[0]!;
+    // 09:00 is taken and 09:30 falls in its 10 minutes after: the day starts at 10:00 Swiss time.
+    expect(monday.slots[0]!.start).toBe('2027-03-29T08:00:00.000Z');
+    expect(monday.slots).toHaveLength(14);
+    // A start the schedule does not have (08:00 Swiss, i.e. the old UTC offset's 09:00) is refused.
+    expect((await app.client().post('/api/bookings', { start: '2027-03-29T06:00:00.000Z', ...person })).status).toBe(409);
   });
 });

@@ -13,6 +13,7 @@ import { limitPerIp } from '../../platform/http/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
 import { parseIdempotencyKey } from '../../platform/lib/idempotency.ts';
 import { bookCall, listSlots } from './book.ts';
+import { queueBookedEmails } from './mail.ts';
 import { readBookingSettings } from './store.ts';
 import { swissDate } from './availability.ts';
 
@@ -60,7 +61,14 @@ export function publicBookingRouter(): Router {
     async (ctx) => {
       const { website: _honeypot, ...request } = input(ctx, bookingSchemas).body;
       const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
-      const result = await bookCall(ctx.knex, { request, idempotencyKey, publicUrl: ctx.config.publicUrl });
+      const reminders = ctx.config.bookingReminders;
+      // The confirmation, the host's alert and the reminders commit with the booking: a 201 means they go out.
+      const result = await bookCall(ctx.knex, {
+        request,
+        idempotencyKey,
+        publicUrl: ctx.config.publicUrl,
+        withBooking: (trx, booking) => queueBookedEmails(trx, booking.id, reminders),
+      });
       if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
       ctx.status = 201;
       ctx.body = result.receipt;
