@@ -17,9 +17,10 @@ import type { BundleResult } from './bundle.ts';
 import type { Sizes } from './lib/compress.ts';
 import type { ImportBenchResult } from './import.ts';
 import { renderImportSection } from './report-import.ts';
-import { analyticsTargets, contactTargets, emailTargets, exportTargets, importTargets, loginFloodTargets, tagsTargets } from './report-targets.ts';
+import { analyticsTargets, bookingTargets, contactTargets, emailTargets, exportTargets, importTargets, loginFloodTargets, tagsTargets } from './report-targets.ts';
 import { renderEmailsSection, type EmailsResult } from './emails.ts';
 import { renderContactSection, type ContactResult } from './contact.ts';
+import { renderBookingSection, type BookingBenchResult } from './booking.ts';
 import { kb, ms, pageRecommendation, pageTargets, rowsLabel, type Target } from './report-pages.ts';
 
 type Stamped<T> = T & { at: string };
@@ -46,6 +47,7 @@ export interface BenchResults {
   tags?: Stamped<TagsResult>;
   emails?: Stamped<EmailsResult>;
   contact?: Stamped<ContactResult>;
+  booking?: Stamped<BookingBenchResult>;
 }
 
 
@@ -270,6 +272,7 @@ export function renderReport(results: BenchResults): string {
   if (results.analytics) targets.push(...analyticsTargets(results.analytics));
   if (results.tags) targets.push(...tagsTargets(results.tags));
   if (results.contact) targets.push(...contactTargets(results.contact));
+  if (results.booking) targets.push(...bookingTargets(results.booking));
 
   out.push('# Benchmark results');
   out.push('');
@@ -620,6 +623,9 @@ export function renderReport(results: BenchResults): string {
   }
   if (results.contact) {
     out.push(...renderContactSection(results.contact, `## 8. Opening a contact (measured ${results.contact.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'contact')})`));
+  }
+  if (results.booking) {
+    out.push(...renderBookingSection(results.booking, `## 9. Booking the discovery call (measured ${results.booking.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'booking')})`));
   }
   return out.join('\n');
 }

@@ -3,7 +3,7 @@
  * dashboard against their baselines, on PostgreSQL, and writes bench/RESULTS.md.
  *
  * Options (or the BENCH_* environment variables):
- *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact   phases to run (default: all); the others keep their
+ *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact,booking   phases to run (default: all); the others keep their
  *                                           figures from the previous run (bench/results.json, committed with RESULTS.md)
  *   --sizes=10000,100000,1000000            contact counts for the admin, analytics and exports phases
  *   --runs=5                                Lighthouse runs per page and form factor (median)
@@ -34,9 +34,10 @@ import { benchExports } from './exports.ts';
 import { benchTags } from './tags.ts';
 import { benchEmails } from './emails.ts';
 import { benchContact } from './contact.ts';
+import { benchBooking } from './booking.ts';
 import { renderReport, type BenchResults } from './report.ts';
 
-const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact'] as const;
+const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact', 'booking'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values } = parseArgs({
@@ -190,6 +191,11 @@ try {
   if (only.has('contact')) {
     await phase('contact', async () => {
       results.contact = { ...(await benchContact({ siteDistDir: site.dir, samples: quick ? 10 : 30 })), at: stamp };
+    });
+  }
+  if (only.has('booking')) {
+    await phase('booking', async () => {
+      results.booking = { ...(await benchBooking({ siteDistDir: site.dir, samples: quick ? 30 : 200 })), at: stamp };
     });
   }
   results.durationS = round((performance.now() - started) / 1000, 0);
