@@ -9,14 +9,15 @@ import { commonWording, EMAIL_CONTENT_FILE, EmailContentError, loadContent } fro
 import { composeWith, type ComposeContext as BaseContext, type ComposedEmail, type EmailKind, type EmailKinds } from '../platform/mail/kinds.ts';
 import { webinarEmailKinds, webinarWording } from './webinars/index.ts';
 import { publicFormsEmailKinds, publicFormsWording } from './public-forms/index.ts';
+import { contactEmailKinds, contactsWording } from './contacts/index.ts';
 
-export const emailKinds: EmailKinds = { ...webinarEmailKinds, ...publicFormsEmailKinds } satisfies EmailKinds;
+export const emailKinds: EmailKinds = { ...webinarEmailKinds, ...publicFormsEmailKinds, ...contactEmailKinds } satisfies EmailKinds;
 
 /** Every kind, in the registry's order. */
 export const EMAIL_KINDS = Object.keys(emailKinds) as EmailKind[];
 
 /** The wording file's schema: the shared fields first, then each feature's sections. */
-export const emailContentSchema = z.strictObject({ ...commonWording, ...webinarWording, ...publicFormsWording });
+export const emailContentSchema = z.strictObject({ ...commonWording, ...webinarWording, ...publicFormsWording, ...contactsWording });
 export type EmailContent = z.output<typeof emailContentSchema>;
 
 export function loadEmailContent(file = EMAIL_CONTENT_FILE): EmailContent {
