@@ -21,7 +21,7 @@ import { hashPassword } from '../../api/platform/lib/passwords.ts';
 import { User } from '../../api/models/index.ts';
 import { startJobs, type RunningJobs } from '../../api/jobs.ts';
 import { createQuietGate, createRequestLoad } from '../../api/platform/lib/request-load.ts';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 import { pgliteTemplate } from '../template-database.ts';
 import { assertNoPersonalDataInLogs } from '../support/log-scan.ts';
@@ -248,8 +248,34 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   };
 }
 
+export interface AppWithUsers {
+  app: TestApp;
+  admin: TestClient;
+  member: TestClient;
+  /** The administrator's user id. */
+  adminId: number;
+}
+
 /** The app with a signed-in administrator and a signed-in viewer, « Lecture seule » (the admin API tests). */
-export async function startTestAppWithUsers(): Promise<{ app: TestApp; admin: TestClient; member: TestClient }> {
+export async function startTestAppWithUsers({ adminEmail }: { adminEmail?: string } = {}): Promise<AppWithUsers> {
   const app = await startTestApp();
-  return { app, admin: await app.signIn(), member: await app.signIn({ email: 'membre@example.ch', role: 'viewer' }) };
+  const admin = await app.signIn(adminEmail ? { email: adminEmail } : {});
+  const adminId = (await app.knex('users').where({ role: 'admin' }).orderBy('id', 'desc').first('id')).id as number;
+  return { app, admin, adminId, member: await app.signIn({ email: 'membre@example.ch', role: 'viewer' }) };
+}
+
+/**
+ * The head of an admin API test file: one app per file with its administrator and viewer signed in
+ * (startTestAppWithUsers), handed to `started` before the first test, `tables` emptied before each
+ * test, the app closed after the last.
+ */
+export function setUpAppWithUsers(tables: string[], started: (users: AppWithUsers) => void, options: { adminEmail?: string } = {}): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    const users = await startTestAppWithUsers(options);
+    app = users.app;
+    started(users);
+  });
+  afterAll(() => app?.close());
+  beforeEach(() => app!.emptyTables(...tables));
 }
