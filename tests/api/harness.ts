@@ -25,6 +25,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 import { pgliteTemplate } from '../template-database.ts';
 import { assertNoPersonalDataInLogs } from '../support/log-scan.ts';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -278,4 +279,36 @@ export function setUpAppWithUsers(tables: string[], started: (users: AppWithUser
   });
   afterAll(() => app?.close());
   beforeEach(() => app!.emptyTables(...tables));
+}
+
+export interface AppWithSmtp {
+  app: TestApp;
+  smtp: SmtpSink;
+  admin: TestClient;
+}
+
+/**
+ * The head of a test file that reads what goes out on a real SMTP server (tests/support/smtp-sink.ts):
+ * the sink, one app per file sending to it (failed sends retried after a second, then `env`) with its
+ * administrator signed in, handed to `started` before the first test; when `tables` are named, they are
+ * emptied and the sink's messages forgotten before each test; both closed after the last.
+ */
+export function setUpAppWithSmtp(env: Record<string, string>, tables: string[], started: (running: AppWithSmtp) => void): void {
+  let app: TestApp | undefined;
+  let smtp: SmtpSink | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    app = await startTestApp({ SMTP_URL: smtp.url, EMAIL_RETRY_DELAY_SECONDS: '1', ...env });
+    started({ app, smtp, admin: await app.signIn() });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+  });
+  if (tables.length > 0) {
+    beforeEach(async () => {
+      await app!.emptyTables(...tables);
+      smtp!.messages.length = 0;
+    });
+  }
 }

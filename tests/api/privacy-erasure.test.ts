@@ -4,26 +4,17 @@
  * full `pg_dump` of the database afterwards holds neither the email, the name nor the phone.
  */
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { startSmtpSink, waitUntil, type SmtpSink } from '../support/smtp-sink.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
+import { waitUntil } from '../support/smtp-sink.ts';
 import { currentNotice } from '../../api/features/privacy/notice.ts';
 import { newsletterRateLimitKey } from '../../api/platform/lib/recipient-limits.ts';
 
 let app: TestApp;
-let smtp: SmtpSink;
 let admin: TestClient;
 const usePg = process.env.TEST_DB === 'pg';
 
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  app = await startTestApp({ SMTP_URL: smtp.url, NOTIFY_EMAIL: 'equipe@clairval.ch', EMAIL_RETRY_DELAY_SECONDS: '1' });
-  admin = await app.signIn();
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-});
+setUpAppWithSmtp({ NOTIFY_EMAIL: 'equipe@clairval.ch' }, [], (running) => ({ app, admin } = running));
 
 const PERSON = { firstName: 'Zéphyrine', lastName: 'Quaglio-Brandt', email: 'zephyrine.quaglio@exemple-rare.ch', phone: '+41 79 876 54 32', message: 'Message très personnel de Zéphyrine.' };
 
