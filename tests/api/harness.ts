@@ -26,6 +26,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../scratch-database
 import { pgliteTemplate } from '../template-database.ts';
 import { assertNoPersonalDataInLogs } from '../support/log-scan.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { cookieHeaderOf, storeSetCookies } from '../support/cookies.ts';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -51,7 +52,7 @@ export class TestClient {
   }
 
   get cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return cookieHeaderOf(this.cookies);
   }
 
   async request<T = any>(method: string, pathname: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
@@ -65,14 +66,7 @@ export class TestClient {
       headers['content-type'] ??= 'application/json';
     }
     const response = await fetch(url, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const index = pair!.indexOf('=');
-      const name = pair!.slice(0, index).trim();
-      const value = pair!.slice(index + 1).trim();
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    storeSetCookies(this.cookies, response.headers);
     const text = await response.text();
     let parsed: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
