@@ -252,9 +252,9 @@ export interface AppWithUsers {
 }
 
 /** The app with a signed-in administrator and a signed-in viewer, « Lecture seule » (the admin API tests). */
-export async function startTestAppWithUsers({ adminEmail }: { adminEmail?: string } = {}): Promise<AppWithUsers> {
+export async function startTestAppWithUsers(): Promise<AppWithUsers> {
   const app = await startTestApp();
-  const admin = await app.signIn(adminEmail ? { email: adminEmail } : {});
+  const admin = await app.signIn();
   const adminId = (await app.knex('users').where({ role: 'admin' }).orderBy('id', 'desc').first('id')).id as number;
   return { app, admin, adminId, member: await app.signIn({ email: 'membre@example.ch', role: 'viewer' }) };
 }
@@ -264,10 +264,10 @@ export async function startTestAppWithUsers({ adminEmail }: { adminEmail?: strin
  * (startTestAppWithUsers), handed to `started` before the first test, `tables` emptied before each
  * test, the app closed after the last.
  */
-export function setUpAppWithUsers(tables: string[], started: (users: AppWithUsers) => void, options: { adminEmail?: string } = {}): void {
+export function setUpAppWithUsers(tables: string[], started: (users: AppWithUsers) => void): void {
   let app: TestApp | undefined;
   beforeAll(async () => {
-    const users = await startTestAppWithUsers(options);
+    const users = await startTestAppWithUsers();
     app = users.app;
     started(users);
   });

@@ -8,7 +8,7 @@ let admin: TestClient;
 let member: TestClient;
 let adminId: number;
 let leadId: number;
-setUpAppWithUsers(['leads'], (users) => ({ app, admin, member, adminId } = users), { adminEmail: 'camille@example.ch' });
+setUpAppWithUsers(['leads'], (users) => ({ app, admin, member, adminId } = users));
 beforeEach(async () => {
   const [lead] = await app.knex('leads').insert({ firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch' }).returning('id');
   leadId = lead.id;
