@@ -13,8 +13,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { PGLITE_EXTENSIONS } from '../platform/db.ts';
 import { loadConfigOrExit } from '../platform/config.ts';
 import { makePrivate, pgToolConnection, preparePrivateFolder, askRunningServer } from '../features/operations/index.ts';
 
@@ -46,7 +45,7 @@ if (config.databaseUrl) {
 }
 
 async function dumpStoppedDatabase(): Promise<void> {
-  const db = new PGlite({ dataDir: path.join(config.dataDir, 'pglite'), extensions: { pg_trgm, unaccent } });
+  const db = new PGlite({ dataDir: path.join(config.dataDir, 'pglite'), extensions: PGLITE_EXTENSIONS });
   await db.waitReady;
   const dump = await db.dumpDataDir('gzip');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });

@@ -10,8 +10,7 @@ import { existsSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { PGLITE_EXTENSIONS } from '../platform/db.ts';
 import { loadConfigOrExit } from '../platform/config.ts';
 import { pgToolConnection, whyNotABackup, isServerRunning } from '../features/operations/index.ts';
 
@@ -54,7 +53,7 @@ if (config.databaseUrl) {
   const db = new PGlite({
     dataDir,
     loadDataDir: new Blob([readFileSync(file)]),
-    extensions: { pg_trgm, unaccent },
+    extensions: PGLITE_EXTENSIONS,
   });
   await db.waitReady;
   await db.close();

@@ -20,6 +20,8 @@ import { analyticsRouters } from './analytics/http.ts';
 import { operationsJobs } from './operations/index.ts';
 import { operationsRouters } from './operations/http.ts';
 import { emailRouters } from './emails/http.ts';
+import { bookingRouters } from './booking/http.ts';
+import { bookingJobs } from './booking/index.ts';
 
 export { ADMIN_API_BASES };
 
@@ -30,6 +32,8 @@ export function apiRouters(_config: Config): Router[] {
     webinarRouters.publicRegistrationsRouter(),
     webinarRouters.invitationJoinRouter(),
     publicFormRouters.newsletterRouter(),
+    bookingRouters.publicBookingRouter(),
+    bookingRouters.hostCalendarRouter(),
     webinarRouters.marketingUnsubscribeRouter(),
     accountRouters.authRouter(),
     accountRouters.accountRouter(),
@@ -47,6 +51,8 @@ export function apiRouters(_config: Config): Router[] {
       contactRouters.adminTagsRouter(base),
       operationsRouters.adminSettingsRouter(base),
       privacyRouters.adminPrivacyRouter(base),
+      bookingRouters.adminBookingSettingsRouter(base),
+      bookingRouters.adminBookingsRouter(base),
     ]),
     contactRouters.crmRouter(),
     contactRouters.crmActivitiesRouter(),
@@ -60,4 +66,4 @@ export function apiRouters(_config: Config): Router[] {
 const prepareJobs: FeatureJob = { work: (queue, deps) => workPrepareJobs(queue, deps, { ...contactRequestPreparers, ...signUpPreparers }) };
 
 /** Every feature's queues and workers, created and started in this order. */
-export const FEATURE_JOBS: FeatureJob[] = [prepareJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs];
+export const FEATURE_JOBS: FeatureJob[] = [prepareJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs, ...bookingJobs];

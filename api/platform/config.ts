@@ -44,6 +44,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_DIST_DIR: z.string().min(1).default('./dist'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(5),
+  // Minutes before a booked call at which its reminders go (a day and an hour by default).
+  BOOKING_REMINDERS: z
+    .string()
+    .regex(/^\s*\d{1,6}\s*(,\s*\d{1,6}\s*)*$/, 'des minutes séparées par des virgules sont attendues (ex. 1440,60)')
+    .refine((value) => value.split(',').every((part) => Number(part) > 0), 'chaque rappel doit être d’au moins 1 minute')
+    .default('1440,60'),
   ...mailEnvSchema,
   ...backupEnvSchema,
   ...retentionEnvSchema,
@@ -77,6 +83,8 @@ export interface Config {
   siteDistDir: string;
   /** How long a stopping server keeps serving (health says "draining") before it stops accepting. */
   shutdownGraceMs: number;
+  /** Minutes before a booked call at which its reminders go, largest first (`BOOKING_REMINDERS`). */
+  bookingReminders: number[];
   /** E-mail and job-queue settings (api/platform/mail/config.ts). */
   mail: MailConfig;
   /** Scheduled backups (api/platform/config-backup.ts). */
@@ -143,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     siteDistDir: path.resolve(values.SITE_DIST_DIR),
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
+    bookingReminders: [...new Set(values.BOOKING_REMINDERS.split(',').map(Number))].sort((a, b) => b - a),
     mail: mailConfig(values, dataDir),
     backup: backupConfig(values, dataDir),
     retention: retentionConfig(values),

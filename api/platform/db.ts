@@ -15,10 +15,18 @@ import ClientPGLite from 'knex-pglite';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { Config } from './config.ts';
 import { ROOT } from './paths.ts';
 
 export type Database = Knex;
+
+/**
+ * The contrib extensions the migrations create, loaded into every PGlite instance (the app, backups,
+ * restores, backup checks): pg_trgm and unaccent for search, btree_gist for the bookings' exclusion
+ * constraint (docs/decisions/104-booking-storage-and-double-booking.md).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, btree_gist };
 
 /** How long a query waits for a connection before failing: keeps `/api/health` and 503s under 3 s. */
 const ACQUIRE_TIMEOUT_MS = 2000;
@@ -62,7 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const storage = options.inMemory ? undefined : path.join(options.dataDir, 'pglite');
   if (storage) mkdirSync(storage, { recursive: true });
-  const pglite = new PGlite({ dataDir: storage, extensions: { pg_trgm, unaccent }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  const pglite = new PGlite({ dataDir: storage, extensions: PGLITE_EXTENSIONS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   await pglite.waitReady;
   // knex-pglite enforces a single connection: PGlite is single-user, so queries are serialised and a
   // request may wait behind others; it lives in this process, so it cannot be "unreachable" like a server.

@@ -18,12 +18,15 @@ export class HttpError extends Error {
   readonly status: number;
   readonly errors?: FieldError[];
   readonly headers: Record<string, string>;
+  /** More fields of the JSON answer beside `message` (a 409's next free slots, say). */
+  readonly body: Record<string, unknown>;
 
-  constructor(status: number, message: string, options: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
+  constructor(status: number, message: string, options: { errors?: FieldError[]; headers?: Record<string, string>; body?: Record<string, unknown> } = {}) {
     super(message);
     this.status = status;
     this.errors = options.errors;
     this.headers = options.headers ?? {};
+    this.body = options.body ?? {};
   }
 }
 
@@ -92,6 +95,8 @@ export function toHttpError(error: unknown): HttpError | undefined {
   if (native && native !== error) return toHttpError(native);
   const pg = error as PgError;
   if (pg?.code === '23505') return conflict(UNIQUE_CONSTRAINT_MESSAGES[pg.constraint ?? ''] ?? MESSAGES.conflict);
+  // An exclusion constraint (two bookings of one host overlapping): the resource is taken.
+  if (pg?.code === '23P01') return conflict(MESSAGES.conflict);
   // Check, not-null and foreign-key violations mean the input slipped past validation: still the client's data.
   // 22xxx: data exceptions (bad number/date text, NUL byte in a query string, value too long...).
   if (pg?.code === '23514' || pg?.code === '23502' || /^22/.test(pg?.code ?? '')) {
@@ -131,7 +136,7 @@ export function errorHandler(logger: Logger) {
       ctx.set(httpError.headers);
       ctx.set('Cache-Control', 'no-store');
       ctx.type = 'application/json';
-      ctx.body = httpError.errors ? { message: httpError.message, errors: httpError.errors } : { message: httpError.message };
+      ctx.body = { ...httpError.body, message: httpError.message, ...(httpError.errors ? { errors: httpError.errors } : {}) };
     }
   };
 }

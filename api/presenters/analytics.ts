@@ -18,6 +18,10 @@ export function presentAnalytics(data: Analytics) {
       attendanceRate: session.attendanceRate,
     })),
     statuses: data.statuses.map((entry) => ({ status: entry.status, count: entry.count })),
+    calls: {
+      weeks: data.calls.weeks.map((week) => ({ week: week.week, booked: week.booked, held: week.held, noShow: week.noShow })),
+      funnel: { signedUp: data.calls.funnel.signedUp, booked: data.calls.funnel.booked, held: data.calls.funnel.held },
+    },
   };
 }
 export type AnalyticsJson = ReturnType<typeof presentAnalytics>;

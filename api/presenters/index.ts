@@ -15,3 +15,5 @@ export * from './lead-bulk.ts';
 export * from './tags.ts';
 export * from './settings.ts';
 export * from './consents.ts';
+export * from './booking-hosts.ts';
+export * from './bookings.ts';

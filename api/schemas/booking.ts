@@ -5,7 +5,11 @@
  * a range ends after it starts and never overlaps another range of the same day.
  */
 import { z } from './zod.ts';
-import { blankToNull, blankToUndefined, emailField, integer, isoDateTime, oneOf, optionalPhone, optionalText, requiredPhone, requiredText } from './fields.ts';
+import { blankToNull, blankToUndefined, emailField, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalPhone, optionalText, requiredPhone, requiredText } from './fields.ts';
+import { MAX_SERIAL_ID, pathIdSchema } from './params.ts';
+import { BOOKING_STATUSES, BOOKING_STATUS_LABELS, BOOKING_TEAM_STATUSES } from './booking-statuses.ts';
+
+export { BOOKING_STATUSES, BOOKING_STATUS_LABELS, BOOKING_TEAM_STATUSES, type BookingStatus, type BookingTeamStatus } from './booking-statuses.ts';
 
 export const BOOKING_MODES = ['video', 'phone'] as const;
 export type BookingMode = (typeof BOOKING_MODES)[number];
@@ -168,6 +172,7 @@ export const hostAvailabilitySchema = z.object({
 export type HostAvailabilityInput = z.input<typeof hostAvailabilitySchema>;
 export type HostAvailability = z.output<typeof hostAvailabilitySchema>;
 
+export const BOOKING_SLOT_TAKEN_MESSAGE = "Ce créneau n'est plus disponible.";
 export const BOOKING_START_REQUIRED_MESSAGE = 'Choisissez un créneau.';
 export const BOOKING_START_MESSAGE = 'Le créneau choisi n’est pas valide. Choisissez-en un dans la liste.';
 
@@ -198,3 +203,58 @@ export const phoneBookingRequestSchema = bookingRequestSchema.extend({ phone: re
 export function bookingRequestSchemaFor(mode: BookingMode) {
   return mode === 'phone' ? phoneBookingRequestSchema : bookingRequestSchema;
 }
+
+export const SLOTS_FROM_MESSAGE = 'La date de début doit être une date valide (AAAA-MM-JJ).';
+export const SLOTS_DAYS_MAX = 62;
+
+/** `GET /api/bookings/slots?from=YYYY-MM-DD&days=N`: from today (Swiss) and 14 days when omitted. */
+export const bookingSlotsQuerySchema = z.object({
+  from: z.preprocess(blankToUndefined, z.iso.date({ error: SLOTS_FROM_MESSAGE }).optional()),
+  days: z.preprocess(blankToUndefined, integer('Le nombre de jours', 1, SLOTS_DAYS_MAX).default(14)),
+});
+export type BookingSlotsQuery = z.output<typeof bookingSlotsQuerySchema>;
+
+/** The same words as ./manage.ts's 404 (api/features/booking), for an id that names no booking. */
+export const BOOKING_NOT_FOUND_MESSAGE = 'Ce rendez-vous est introuvable.';
+export const BOOKING_HOST_MESSAGE = 'L’hôte doit être l’identifiant d’un utilisateur (un nombre entier positif).';
+export const BOOKING_RANGE_MESSAGE = 'La date de fin doit être après la date de début.';
+export const BOOKINGS_LIMIT_MAX = 500;
+
+/**
+ * `GET /api/admin/bookings?from&to&hostId&status&limit`. `from` and `to` are a Swiss day
+ * (`2027-03-29`, `to` includes the whole day) or an instant; calls are kept by their start.
+ */
+export const adminBookingsQuerySchema = z
+  .object({
+    from: optionalDateOrDateTime('La date de début'),
+    to: optionalDateOrDateTime('La date de fin'),
+    hostId: z.preprocess(blankToUndefined, integer('L’hôte', 1, MAX_SERIAL_ID, BOOKING_HOST_MESSAGE).optional()),
+    status: z.preprocess(blankToUndefined, oneOf(BOOKING_STATUSES, BOOKING_STATUS_LABELS, 'Le statut').optional()),
+    limit: z.preprocess(blankToUndefined, integer('Le nombre de rendez-vous', 1, BOOKINGS_LIMIT_MAX).default(200)),
+  })
+  .superRefine((query, ctx) => {
+    // A bare date is compared as the start of its day: "to" on the same day as "from" is a valid one-day range.
+    if (query.from && query.to && query.to.slice(0, 10) < query.from.slice(0, 10)) ctx.addIssue({ code: 'custom', path: ['to'], message: BOOKING_RANGE_MESSAGE });
+  });
+export type AdminBookingsQuery = z.output<typeof adminBookingsQuerySchema>;
+
+export const BOOKING_UPDATE_EMPTY_MESSAGE = 'Indiquez le nouveau statut de l’appel ou son nouveau créneau.';
+export const BOOKING_UPDATE_BOTH_MESSAGE = 'Changez le statut ou déplacez l’appel, pas les deux à la fois.';
+
+/** `PATCH /api/admin/bookings/{id}`: either `status` or `start` (the new start, one of the free ones). */
+export const adminBookingUpdateSchema = z
+  .object({
+    status: z.preprocess(
+      blankToUndefined,
+      oneOf(BOOKING_TEAM_STATUSES, { held: BOOKING_STATUS_LABELS.held, 'no-show': BOOKING_STATUS_LABELS['no-show'], cancelled: BOOKING_STATUS_LABELS.cancelled }, 'Le statut').optional(),
+    ),
+    start: z.preprocess(blankToUndefined, z.string({ error: BOOKING_START_MESSAGE }).pipe(isoDateTime(BOOKING_START_MESSAGE)).optional()),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === undefined && body.start === undefined) ctx.addIssue({ code: 'custom', path: ['status'], message: BOOKING_UPDATE_EMPTY_MESSAGE });
+    if (body.status !== undefined && body.start !== undefined) ctx.addIssue({ code: 'custom', path: ['start'], message: BOOKING_UPDATE_BOTH_MESSAGE });
+  });
+export type AdminBookingUpdate = z.output<typeof adminBookingUpdateSchema>;
+
+/** `:id` of a booking (`/bookings/:id`). */
+export const bookingParamsSchema = z.object({ id: pathIdSchema(BOOKING_NOT_FOUND_MESSAGE) });

@@ -16,6 +16,12 @@ export const EMAIL_KIND_VALUES = [
   'newsletter_confirmation',
   'waitlist_joined',
   'registration_cancelled',
+  'booking_feed_alert',
+  'booking_confirmation',
+  'booking_reminder',
+  'booking_host_alert',
+  'booking_update',
+  'booking_cancelled',
 ] as const;
 export type EmailKindValue = (typeof EMAIL_KIND_VALUES)[number];
 export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
@@ -31,6 +37,12 @@ export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
   newsletter_confirmation: 'Confirmation d’inscription à la newsletter',
   waitlist_joined: 'Liste d’attente',
   registration_cancelled: 'Inscription annulée par la personne',
+  booking_feed_alert: 'Alerte calendrier d’un hôte',
+  booking_confirmation: 'Confirmation d’appel découverte',
+  booking_reminder: 'Rappel d’appel découverte',
+  booking_host_alert: 'Nouvel appel (hôte)',
+  booking_update: 'Appel découverte déplacé',
+  booking_cancelled: 'Appel découverte annulé',
 };
 
 export const EMAIL_STATUS_VALUES = ['queued', 'sent', 'failed', 'cancelled'] as const;

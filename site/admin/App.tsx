@@ -25,6 +25,7 @@ const RegistrationsScreen = lazy(() => import('./features/registrations/Registra
 const WebinarDetail = lazy(() => import('./features/webinars/WebinarDetail.tsx').then((m) => ({ default: m.WebinarDetail })));
 const Emails = lazy(() => import('./features/emails/Emails.tsx').then((m) => ({ default: m.Emails })));
 const EmailDetail = lazy(() => import('./features/emails/EmailDetail.tsx').then((m) => ({ default: m.EmailDetail })));
+const Bookings = lazy(() => import('./features/bookings/Bookings.tsx').then((m) => ({ default: m.Bookings })));
 const Tasks = lazy(() => import('./features/activities/Tasks.tsx').then((m) => ({ default: m.Tasks })));
 const Analytics = lazy(() => import('./features/analytics/Analytics.tsx').then((m) => ({ default: m.Analytics })));
 const ActivityFeed = lazy(() => import('./features/activities/ActivityFeed.tsx').then((m) => ({ default: m.ActivityFeed })));
@@ -71,6 +72,8 @@ function Screen({ user }: { user: CurrentUser }) {
       return <EmailDetail key={page.params.id} id={page.params.id} />;
     case 'tasks':
       return <Tasks />;
+    case 'bookings':
+      return <Bookings />;
     case 'analytics':
       return <Analytics />;
     case 'activityFeed':
@@ -112,6 +115,7 @@ export default function AdminApp() {
       leads: 'Contacts',
       webinars: 'Webinaires',
       tasks: 'Tâches',
+      bookings: 'Appels découverte',
       analytics: 'Analytiques',
       activityFeed: 'Activité',
       tags: 'Tags',

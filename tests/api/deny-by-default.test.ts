@@ -52,6 +52,19 @@ describe('every admin and CRM route requires a session, and changes require the 
     expect(routes.some((route) => route.path.startsWith('/api/admin-dev/'))).toBe(true);
     expect(routes.some((route) => route.path.startsWith('/api/crm/'))).toBe(true);
     expect(routes.some((route) => route.path === '/api/admin/users' && route.method === 'POST')).toBe(true);
+    // Booking's settings (Paramètres → Rendez-vous): read by viewers, changed by administrators only.
+    for (const [method, path] of [
+      ['PUT', '/api/admin/booking-settings'],
+      ['PUT', '/api/admin/hosts/1/availability'],
+      ['POST', '/api/admin/hosts/1/feed/refresh'],
+      ['POST', '/api/admin/hosts/1/calendar-token'],
+      ['GET', '/api/admin/hosts'],
+    ]) {
+      expect(routes.some((route) => route.method === method && route.path === path)).toBe(true);
+    }
+    // The agenda of calls: viewers read it, only administrators mark, cancel or move a call.
+    expect(routes.some((route) => route.path === '/api/admin/bookings' && route.method === 'GET')).toBe(true);
+    expect(routes.some((route) => route.path === '/api/admin/bookings/1' && route.method === 'PATCH')).toBe(true);
   });
 
   it('answers 401 without a session, for every method and path', async () => {

@@ -4,7 +4,7 @@
  * full `pg_dump` of the database afterwards holds neither the email, the name nor the phone.
  */
 import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
 import { waitUntil } from '../support/smtp-sink.ts';
 import { currentNotice } from '../../api/features/privacy/notice.ts';
@@ -15,10 +15,17 @@ let admin: TestClient;
 const usePg = process.env.TEST_DB === 'pg';
 
 setUpAppWithSmtp({ NOTIFY_EMAIL: 'equipe@clairval.ch' }, [], (running) => ({ app, admin } = running));
+beforeAll(async () => {
+  // The administrator hosts discovery calls every day, all day: each person books one.
+  const hostId = (await app.knex('users').orderBy('id').first()).id;
+  const allWeek = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' }));
+  await app.knex('booking_hosts').insert({ userId: hostId, isHost: true, weekly: JSON.stringify(allWeek), calendarToken: 'jeton-effacement' });
+  await app.knex('booking_settings').update({ minimumNoticeMinutes: 60 });
+});
 
 const PERSON = { firstName: 'Zéphyrine', lastName: 'Quaglio-Brandt', email: 'zephyrine.quaglio@exemple-rare.ch', phone: '+41 79 876 54 32', message: 'Message très personnel de Zéphyrine.' };
 
-/** A contact with a submission (note, e-mails, consent proof, idempotency key), a seat and a newsletter request. */
+/** A contact with a submission (note, e-mails, consent proof, idempotency key), a seat, a newsletter request and a booked call. */
 async function personWithHistory(person = PERSON) {
   const webinar = await admin.post('/api/admin/webinars', { title: 'Session effacement', description: 'Une session de test.', datetime: new Date(Date.now() + 7 * 86_400_000).toISOString(), duration: 60, maxAttendees: 10, location: 'online', isActive: true });
   expect(webinar.status).toBe(201);
@@ -27,6 +34,11 @@ async function personWithHistory(person = PERSON) {
   expect(contact.status).toBe(201);
   expect((await app.client().post('/api/leads', { ...person, type: 'webinar' })).status).toBe(201);
   expect((await app.client().post('/api/newsletter', { firstName: person.firstName, email: person.email })).status).toBe(202);
+  const slots = await app.client().get('/api/bookings/slots', { query: { days: 7 } });
+  const taken = new Set((await app.knex('bookings').select('startAt')).map((row: { startAt: Date }) => new Date(row.startAt).toISOString()));
+  const start = slots.body.days.flatMap((day: { slots: Array<{ start: string }> }) => day.slots.map((slot) => slot.start)).find((slot: string) => !taken.has(slot));
+  const booked = await app.client().post('/api/bookings', { start, firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone, message: `Appel de ${person.firstName}` });
+  expect(booked.status).toBe(201);
   const lead = await app.knex('leads').whereRaw('lower(email) = ?', [person.email]).first();
   // The e-mails exist (acknowledgement, confirmation, team alert, newsletter confirmation).
   await waitUntil(async () => Number((await app.knex('emails').where({ leadId: lead.id }).count({ n: '*' }).first())!.n) >= 4, 20_000, 'e-mails of the contact');
@@ -40,7 +52,7 @@ describe('proof of the notice shown', () => {
     const response = await admin.get(`/api/admin/leads/${id}/consents`);
     expect(response.status).toBe(200);
     const shown = response.body.consents.filter((proof: { kind: string }) => proof.kind === 'notice_shown');
-    expect(shown.map((proof: { form: string }) => proof.form).sort()).toEqual(['contact', 'webinar']);
+    expect(shown.map((proof: { form: string }) => proof.form).sort()).toEqual(['booking', 'contact', 'webinar']);
     for (const proof of shown) {
       expect(proof.noticeVersion).toBe(currentNotice().version);
       expect(proof.noticeHash).toMatch(/^[0-9a-f]{64}$/);
@@ -65,6 +77,8 @@ describe('export', () => {
     expect(document.tags).toEqual(['vip']);
     expect(document.activities.some((activity: { description: string }) => activity.description?.includes(person.message))).toBe(true);
     expect(document.registrations).toHaveLength(1);
+    expect(document.bookings).toHaveLength(1);
+    expect(document.bookings[0]).toMatchObject({ status: 'confirmed', phone: person.phone, message: `Appel de ${person.firstName}` });
     expect(document.emails.length).toBeGreaterThanOrEqual(4);
     expect(document.emails.map((email: { kind: string }) => email.kind)).toEqual(expect.arrayContaining(['contact_acknowledgement', 'newsletter_confirmation', 'team_alert']));
     expect(document.consents.length).toBeGreaterThanOrEqual(3);
@@ -103,7 +117,7 @@ describe('erasure', () => {
     expect(response.status).toBe(204);
 
     expect(await app.knex('leads').where({ id }).first()).toBeUndefined();
-    for (const table of ['activities', 'webinarRegistrations', 'emails', 'consentProofs']) {
+    for (const table of ['activities', 'webinarRegistrations', 'bookings', 'emails', 'consentProofs']) {
       expect(await app.knex(table).where({ leadId: id }).first(), table).toBeUndefined();
     }
     expect(await app.knex('emails').whereRaw('lower(to_address) = ?', [PERSON.email]).first()).toBeUndefined();

@@ -37,6 +37,17 @@ describe('retention', () => {
     const recentNote = await lead('note-recente@exemple-rare.ch', 400);
     await app.knex('activities').insert({ leadId: recentNote, type: 'note', title: 'Appel', status: 'completed', createdAt: ago(10), updatedAt: ago(10) });
     const subscribed = await lead('abonne@exemple-rare.ch', 400, { newsletterStatus: 'subscribed' });
+    // A call booked long ago for a date still to come keeps its contact; one held long ago does not.
+    const hostId = (await app.knex('users').orderBy('id').first()).id;
+    const booking = (leadId: number, uid: string, startDays: number) => {
+      const start = new Date(Date.now() + startDays * 86_400_000);
+      const end = new Date(start.getTime() + 30 * 60_000);
+      return { uid, leadId, hostId, startAt: start, endAt: end, blocked: app.knex.raw('tstzrange(?, ?)', [start.toISOString(), end.toISOString()]), mode: 'video', createdAt: ago(400) };
+    };
+    const callToCome = await lead('appel-a-venir@exemple-rare.ch', 400);
+    await app.knex('bookings').insert(booking(callToCome, 'retention-a-venir', 3));
+    const oldCall = await lead('appel-ancien@exemple-rare.ch', 400);
+    await app.knex('bookings').insert({ ...booking(oldCall, 'retention-ancien', -390), status: 'held' });
     const recent = await lead('recent@exemple-rare.ch', 5);
     const oldBody = await email(recent, 40);
     const queued = await email(recent, 40, 'queued');
@@ -45,7 +56,7 @@ describe('retention', () => {
     const preview = await admin.get('/api/admin/retention');
     expect(preview.status).toBe(200);
     expect(Object.keys(preview.body).sort()).toEqual(['emailBodiesToEmpty', 'leadsToErase', 'nextRunAt']);
-    expect(preview.body.leadsToErase).toBe(1);
+    expect(preview.body.leadsToErase).toBe(2);
     expect(preview.body.emailBodiesToEmpty).toBe(1);
     const next = new Date(preview.body.nextRunAt);
     expect(next.getTime()).toBeGreaterThan(Date.now());
@@ -53,11 +64,15 @@ describe('retention', () => {
     expect(new Intl.DateTimeFormat('fr-CH', { timeZone: 'Europe/Zurich', weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(next)).toBe('lundi 03:15');
     expect((await app.client().get('/api/admin/retention')).status).toBe(401);
 
-    expect(await runRetention(app.knex, app.config.retention)).toEqual({ leadsErased: 1, emailBodiesEmptied: 1 });
-    expect(await app.knex('leads').where({ id: inactive }).first()).toBeUndefined();
-    for (const id of [recentNote, subscribed, recent]) expect(await app.knex('leads').where({ id }).first()).toBeDefined();
-    const audit = await app.knex('auditEvents').where({ type: 'lead_erased' }).orderBy('id', 'desc').first();
-    expect(audit.details).toEqual({ leadId: inactive, reason: 'retention' });
+    expect(await runRetention(app.knex, app.config.retention)).toEqual({ leadsErased: 2, emailBodiesEmptied: 1 });
+    for (const id of [inactive, oldCall]) expect(await app.knex('leads').where({ id }).first()).toBeUndefined();
+    expect(await app.knex('bookings').where({ leadId: oldCall }).first()).toBeUndefined();
+    for (const id of [recentNote, subscribed, recent, callToCome]) expect(await app.knex('leads').where({ id }).first()).toBeDefined();
+    const audits = await app.knex('auditEvents').where({ type: 'lead_erased' }).orderBy('id', 'desc').limit(2);
+    expect(audits.map((audit: { details: unknown }) => audit.details)).toEqual([
+      { leadId: oldCall, reason: 'retention' },
+      { leadId: inactive, reason: 'retention' },
+    ]);
 
     const emptied = await app.knex('emails').where({ id: oldBody }).first();
     expect(emptied).toMatchObject({ textBody: null, htmlBody: null, data: {}, kind: 'contact_acknowledgement', status: 'sent', leadId: recent });

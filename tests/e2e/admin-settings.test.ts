@@ -1,5 +1,5 @@
 /**
- * Issue 15 in the browser: Paramètres (Profil, Sessions, Utilisateurs, Journal, Système) for an
+ * Issue 15 in the browser: Paramètres (Profil, Sessions, Utilisateurs, Rendez-vous, Journal, Système) for an
  * administrator, and the same back office read-only for a viewer (« Lecture seule »).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -46,6 +46,7 @@ test('an administrator edits the profile, sees the sessions, manages users, read
     'Profil',
     'Sessions',
     'Utilisateurs',
+    'Rendez-vous',
     'Journal',
     'Système',
   ]);
@@ -158,7 +159,7 @@ test('a viewer sees every screen but no button that changes anything, and edits 
   expect(refused).toEqual({ status: 403, body: { message: 'Votre rôle « Lecture seule » permet de consulter, pas de modifier.' } });
 
   await page.goto('/admin/settings');
-  await expect(page.getByRole('navigation', { name: 'Sections des paramètres' }).getByRole('link')).toHaveText(['Profil', 'Sessions', 'Journal', 'Système']);
+  await expect(page.getByRole('navigation', { name: 'Sections des paramètres' }).getByRole('link')).toHaveText(['Profil', 'Sessions', 'Rendez-vous', 'Journal', 'Système']);
   await page.getByLabel('Bio').fill('Bénévole, en lecture seule.');
   await page.getByRole('button', { name: 'Enregistrer le profil' }).click();
   await expect(toast(page)).toContainText('Profil enregistré');

@@ -39,6 +39,24 @@ const lead = {
   message: 'Bonjour, je souhaite un appel découverte pour notre comité de direction au mois de mars.',
 };
 
+const booking = {
+  bookingId: 57,
+  audience: 'person',
+  uid: '0f8c1e2a-4b7d-4f3e-9a61-2d5c8b7e9f10@www.clairval-innercircle.ch',
+  sequence: 1,
+  status: 'confirmed',
+  start: '2027-04-01T07:30:00.000Z',
+  end: '2027-04-01T08:00:00.000Z',
+  mode: 'video',
+  videoUrl: webinar.joinUrl,
+  phone: lead.phone,
+  message: lead.message,
+  person: { firstName: lead.firstName, lastName: lead.lastName, email: lead.email },
+  host: { firstName: 'Jean-Baptiste', name: 'Jean-Baptiste Rochat-Vuilleumier', email: 'jean-baptiste.rochat@clairval-innercircle.ch' },
+};
+const byPhone = { ...booking, mode: 'phone', videoUrl: null };
+const toHost = { ...booking, audience: 'host' };
+
 /** At least one sample per kind; the variants change which blocks an e-mail has. */
 const samples: Record<EmailKind, Array<{ name: string; data: unknown }>> = {
   webinar_confirmation: [
@@ -50,6 +68,10 @@ const samples: Record<EmailKind, Array<{ name: string; data: unknown }>> = {
   team_alert: [
     { name: 'contact', data: { submission: 'contact', lead, webinarTitle: null, outcome: null } },
     { name: 'webinar', data: { submission: 'webinar', lead: { ...lead, message: null }, webinarTitle: webinar.title, outcome: 'waitlisted' } },
+  ],
+  booking_feed_alert: [
+    { name: 'failed', data: { hostId: 3, hostName: 'Hélène Hôte', status: 'failed', error: 'Le calendrier ne peut pas être lu : son serveur a répondu par une erreur (HTTP 500).', readAt: '2027-03-15T08:00:00.000Z' } },
+    { name: 'stale never read', data: { hostId: 3, hostName: 'Hélène Hôte', status: 'stale', error: null, readAt: null } },
   ],
   webinar_cancelled: [
     { name: 'seat', data: registration },
@@ -71,6 +93,23 @@ const samples: Record<EmailKind, Array<{ name: string; data: unknown }>> = {
     { name: 'without name', data: { firstName: null, token: 'xQ3m9VfK2cLpR7tWzA0bYdE5hJ8nS1uG' } },
   ],
   waitlist_joined: [{ name: 'default', data: registration }],
+  booking_confirmation: [
+    { name: 'video', data: booking },
+    { name: 'phone', data: byPhone },
+  ],
+  booking_reminder: [{ name: 'video', data: { ...booking, offsetMinutes: 60 } }],
+  booking_host_alert: [
+    { name: 'video', data: toHost },
+    { name: 'phone', data: { ...byPhone, audience: 'host' } },
+  ],
+  booking_update: [
+    { name: 'person', data: { ...booking, previousStart: '2027-03-29T07:00:00.000Z' } },
+    { name: 'host', data: { ...toHost, previousStart: '2027-03-29T07:00:00.000Z' } },
+  ],
+  booking_cancelled: [
+    { name: 'person', data: { ...booking, by: 'person' } },
+    { name: 'host', data: { ...toHost, by: 'person' } },
+  ],
 };
 
 interface Layout {

@@ -40,6 +40,8 @@ describe('sidebar', () => {
     expect(activeLink('/admin/webinar/3/registrations')).toBe('/admin/webinars');
     expect(activeLink('/admin', 'webinars')).toBe('/admin/webinars');
     expect(activeLink('/admin/settings')).toBe('/admin/settings');
+    // The agenda of calls is reached from Tâches, without an entry of its own.
+    expect(activeLink('/admin/bookings')).toBe('/admin/tasks');
     expect(activeLink('/admin-dev')).toBeUndefined();
   });
 

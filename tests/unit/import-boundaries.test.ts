@@ -8,7 +8,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
 
@@ -38,6 +38,9 @@ describe('import circles', () => {
 
 describe('the lint rule on import direction', () => {
   const eslint = new ESLint({ cwd: ROOT });
+  // Loading the configuration, its plugins and the TypeScript parser takes seconds on a busy machine:
+  // done once before the tests (one file linted), which then time the rule alone.
+  beforeAll(() => eslint.lintText('export {};\n', { filePath: path.join(ROOT, 'api/platform/lib/warm-up.ts') }), 60_000);
   /** The no-restricted-imports messages ESLint gives `code` written at `filePath`. */
   async function refusals(filePath: string, code: string): Promise<string[]> {
     const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, filePath) });

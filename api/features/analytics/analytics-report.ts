@@ -33,5 +33,18 @@ export function analyticsReportCsv(data: Analytics): string {
     );
   }
   for (const { status, count } of data.statuses) rows.push(['Contacts par statut', LEAD_STATUS_LABELS[status], null, count]);
+  for (const week of data.calls.weeks) {
+    const day = week.week.split('-').reverse().join('.');
+    rows.push(
+      ['Appels découverte par semaine', 'Réservés', day, week.booked],
+      ['Appels découverte par semaine', 'Effectués', day, week.held],
+      ['Appels découverte par semaine', 'Absents', day, week.noShow],
+    );
+  }
+  rows.push(
+    ['Du webinaire à l’appel', 'Inscrits à un webinaire', null, data.calls.funnel.signedUp],
+    ['Du webinaire à l’appel', 'Appel réservé', null, data.calls.funnel.booked],
+    ['Du webinaire à l’appel', 'Appel effectué', null, data.calls.funnel.held],
+  );
   return swissCsvText(REPORT_HEADER, rows);
 }

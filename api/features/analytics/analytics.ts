@@ -1,6 +1,6 @@
 /**
  * The analytics screen's series and the dashboard's report, over a period ending now.
- * Weeks start on Monday in Zurich. Contacts are counted from the per-day counters (decision 078), sessions
+ * Weeks start on Monday in Zurich. The discovery calls are counted from `bookings` (by creation and by start, both indexed or small). Contacts are counted from the per-day counters (decision 078), sessions
  * and registrations through the index on the webinar's date, so the cost follows the period, not the table.
  */
 import type { Knex } from 'knex';
@@ -37,6 +37,21 @@ export interface Analytics {
   funnel: { registered: number; attended: number; contactRequested: number; qualified: number };
   sessions: SessionFigures[];
   statuses: { status: LeadStatus; count: number }[];
+  calls: CallFigures;
+}
+
+/** The discovery calls: per week, those booked (when they were made) and those held or missed (when they took place). */
+export interface CallWeek {
+  week: string;
+  booked: number;
+  held: number;
+  noShow: number;
+}
+
+export interface CallFigures {
+  weeks: CallWeek[];
+  /** Contacts who signed up for a webinar in the period → booked a call afterwards → whose call was held. */
+  funnel: { signedUp: number; booked: number; held: number };
 }
 
 const zeroSources = (): Record<LeadSource, number> => Object.fromEntries(LEAD_SOURCES.map((source) => [source, 0])) as Record<LeadSource, number>;
@@ -150,9 +165,72 @@ function statuses(counted: ArrivalCount[]): Analytics['statuses'] {
   return LEAD_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
 }
 
+/**
+ * Calls per week: booked counts every booking made that week (a later cancellation included: it was
+ * booked), held and missed count the calls by the week they took place.
+ */
+async function callWeeks(db: Knex, weeks: string[], from: Date, to: Date): Promise<CallWeek[]> {
+  const { rows } = await db.raw<{ rows: { week: string; kind: 'booked' | 'held' | 'no-show'; count: number }[] }>(
+    `select to_char(date_trunc('week', created_at at time zone 'Europe/Zurich'), 'YYYY-MM-DD') as week, 'booked' as kind, count(*)::int as count
+       from bookings where created_at >= ? and created_at <= ? group by 1
+     union all
+     select to_char(date_trunc('week', start_at at time zone 'Europe/Zurich'), 'YYYY-MM-DD'), status, count(*)::int
+       from bookings where status in ('held', 'no-show') and start_at >= ? and start_at <= ? group by 1, 2`,
+    [from, to, from, to],
+  );
+  const byWeek = new Map(weeks.map((week) => [week, { week, booked: 0, held: 0, noShow: 0 }]));
+  for (const row of rows) {
+    const entry = byWeek.get(row.week);
+    if (!entry) continue;
+    if (row.kind === 'booked') entry.booked += row.count;
+    else if (row.kind === 'held') entry.held += row.count;
+    else entry.noShow += row.count;
+  }
+  return [...byWeek.values()];
+}
+
+/**
+ * From webinar sign-up to call held: the contacts who signed up for a session during the period
+ * (waiting list and later cancellations included: they asked), those of them who booked a call after
+ * their first sign-up of the period, and those whose call so booked was held.
+ */
+async function callFunnel(db: Knex, from: Date, to: Date): Promise<CallFigures['funnel']> {
+  const { rows } = await db.raw<{ rows: CallFigures['funnel'][] }>(
+    `with signed as (
+       select r.lead_id, min(r.registered_at) as first_at
+         from webinar_registrations r
+        where r.registered_at >= ? and r.registered_at <= ?
+        group by r.lead_id
+     ), steps as (
+       select exists (select 1 from bookings b where b.lead_id = s.lead_id and b.created_at >= s.first_at) as booked,
+              exists (select 1 from bookings b where b.lead_id = s.lead_id and b.created_at >= s.first_at and b.status = 'held') as held
+         from signed s
+     )
+     select count(*)::int as "signedUp", count(*) filter (where booked)::int as booked, count(*) filter (where held)::int as held from steps`,
+    [from, to],
+  );
+  return rows[0]!;
+}
+
 export async function analytics(db: Knex, period: AnalyticsPeriod): Promise<Analytics> {
   const { rows } = await db.raw<{ rows: { from: Date; to: Date }[] }>(`select now() - interval '${INTERVALS[period]}' as "from", now() as "to"`);
   const { from, to } = rows[0]!;
-  const [weeks, counted, steps, held] = await Promise.all([periodWeeks(db, from, to), arrivals(db, from, to), funnel(db, from, to), sessions(db, from, to)]);
-  return { period, from, to, newContacts: newContactsByWeek(weeks, counted), funnel: steps, sessions: held, statuses: statuses(counted) };
+  const weeks = await periodWeeks(db, from, to);
+  const [counted, steps, held, callsByWeek, callSteps] = await Promise.all([
+    arrivals(db, from, to),
+    funnel(db, from, to),
+    sessions(db, from, to),
+    callWeeks(db, weeks, from, to),
+    callFunnel(db, from, to),
+  ]);
+  return {
+    period,
+    from,
+    to,
+    newContacts: newContactsByWeek(weeks, counted),
+    funnel: steps,
+    sessions: held,
+    statuses: statuses(counted),
+    calls: { weeks: callsByWeek, funnel: callSteps },
+  };
 }

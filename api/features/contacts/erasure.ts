@@ -19,6 +19,14 @@ interface ErasedLead {
   email: string;
 }
 
+/** The e-mails about a contact: to them, or about them (their bookings' alerts to the host included). */
+function emailsAbout(trx: Knex.Transaction, lead: ErasedLead) {
+  return trx('emails')
+    .where({ leadId: lead.id })
+    .orWhereRaw('lower(to_address) = lower(?)', [lead.email])
+    .orWhereIn('bookingId', trx('bookings').where({ leadId: lead.id }).select('id'));
+}
+
 /**
  * What an erasure removes, in order (children first, the contact last). Each step names the table and
  * why it holds personal data; the rows that reference the contact with ON DELETE CASCADE are also
@@ -29,7 +37,7 @@ export const ERASED: ReadonlyArray<{ table: string; why: string; erase: (trx: Kn
     table: `${QUEUE_SCHEMA}.job`,
     why: 'jobs waiting (or kept) about the contact: submission facts, sends of their e-mails',
     erase: async (trx, lead) => {
-      const emailIds = trx('emails').where({ leadId: lead.id }).orWhereRaw('lower(to_address) = lower(?)', [lead.email]).select('id');
+      const emailIds = emailsAbout(trx, lead).select('id');
       await trx.raw(
         `delete from ${QUEUE_SCHEMA}.job
          where (name = ? and data->>'leadId' = ?)
@@ -41,7 +49,7 @@ export const ERASED: ReadonlyArray<{ table: string; why: string; erase: (trx: Kn
   {
     table: 'emails',
     why: 'address, rendered text and the facts (name, phone, message) of every e-mail about them',
-    erase: (trx, lead) => trx('emails').where({ leadId: lead.id }).orWhereRaw('lower(to_address) = lower(?)', [lead.email]).delete(),
+    erase: (trx, lead) => emailsAbout(trx, lead).delete(),
   },
   {
     table: 'idempotency_keys',
@@ -54,6 +62,11 @@ export const ERASED: ReadonlyArray<{ table: string; why: string; erase: (trx: Kn
     erase: (trx, lead) => trx('rate_limits').whereIn('key', recipientRateLimitKeys(lead.email)).delete(),
   },
   { table: 'consent_proofs', why: 'what they were told and agreed to, with IP prefixes', erase: (trx, lead) => trx('consentProofs').where({ leadId: lead.id }).delete() },
+  {
+    table: 'bookings',
+    why: 'their discovery calls: time, host, what they wrote, the number to call',
+    erase: (trx, lead) => trx('bookings').where({ leadId: lead.id }).delete(),
+  },
   { table: 'activities', why: 'notes, calls and the messages they sent', erase: (trx, lead) => trx('activities').where({ leadId: lead.id }).delete() },
   { table: 'webinar_registrations', why: 'their seats in webinars', erase: (trx, lead) => trx('webinarRegistrations').where({ leadId: lead.id }).delete() },
   { table: 'webinar_interests', why: 'their wish to join the next session', erase: (trx, lead) => trx('webinarInterests').where({ leadId: lead.id }).delete() },

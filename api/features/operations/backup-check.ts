@@ -7,8 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { openSync, readSync, closeSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { PGLITE_EXTENSIONS } from '../../platform/db.ts';
 
 const PRODUCT_TABLES = ['audit_events', 'knex_migrations', 'leads']; // alphabetical: the messages list them in this order
 
@@ -41,7 +40,7 @@ export async function whyNotABackup(file: string, engine: 'postgresql' | 'pglite
   // Opened in memory: the real data directory is not touched until the file has proved itself.
   let db: PGlite | undefined;
   try {
-    db = new PGlite({ loadDataDir: new Blob([readFileSync(file)]), extensions: { pg_trgm, unaccent } });
+    db = new PGlite({ loadDataDir: new Blob([readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
     await db.waitReady;
     const { rows } = await db.query<{ name: string }>('select unnest($1::text[]) as name except select tablename from pg_tables where schemaname = $2', [PRODUCT_TABLES, 'public']);
     return rows.length ? `il y manque les tables de l’application (${rows.map((row) => row.name).sort().join(', ')})` : undefined;

@@ -10,16 +10,21 @@ import { presentConsentProof, type ConsentProofRow } from '../../presenters/cons
 
 export async function exportLead(db: Knex, leadId: number) {
   const lead = await findLeadOr404(db, leadId);
-  const [activities, registrations, emails, consents, auditEvents] = await Promise.all([
+  const [activities, registrations, bookings, emails, consents, auditEvents] = await Promise.all([
     db('activities').where({ leadId }).orderBy('id').select('id', 'type', 'title', 'description', 'status', 'outcome', 'dueDate', 'scheduledAt', 'completedAt', 'createdAt', 'updatedAt'),
     db('webinarRegistrations as r')
       .leftJoin('webinars as w', 'w.id', 'r.webinarId')
       .where('r.leadId', leadId)
       .orderBy('r.id')
       .select('r.id', 'r.webinarId', 'w.title as webinarTitle', 'w.datetime as webinarDatetime', 'r.status', 'r.registeredAt'),
+    db('bookings')
+      .where({ leadId })
+      .orderBy('id')
+      .select('id', 'startAt', 'endAt', 'status', 'mode', 'phone', 'message', 'hostId', 'createdAt', 'updatedAt', 'cancelledAt'),
     db('emails')
       .where({ leadId })
       .orWhereRaw('lower(to_address) = lower(?)', [lead.email])
+      .orWhereIn('bookingId', db('bookings').where({ leadId }).select('id'))
       .orderBy('id')
       .select('id', 'kind', 'toAddress', 'subject', 'textBody', 'status', 'createdAt', 'sentAt'),
     db('consentProofs').where({ leadId }).orderBy('id').select<ConsentProofRow[]>('*'),
@@ -31,6 +36,7 @@ export async function exportLead(db: Knex, leadId: number) {
     tags: lead.tags ?? [],
     activities,
     registrations,
+    bookings,
     emails,
     consents: consents.map(presentConsentProof),
     auditEvents,

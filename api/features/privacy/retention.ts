@@ -1,7 +1,7 @@
 /**
  * Retention (revFADP Art. 6 al. 4: data no longer needed is destroyed):
  * - a contact is inactive when nothing happened for RETENTION_MONTHS: no submission or note
- *   (activities), no registration, no e-mail, no change, and no running newsletter subscription
+ *   (activities), no registration, no e-mail, no booked call (made or held since), no change, and no running newsletter subscription
  *   (the person asked to hear from us until they unsubscribe). Inactive contacts are erased one by
  *   one (api/features/contacts/erasure.ts), each erasure audited as `lead_erased` with reason `retention`;
  * - e-mails older than EMAIL_BODY_RETENTION_DAYS lose their subject's facts and bodies (`data`,
@@ -22,7 +22,9 @@ function inactiveLeads(db: Knex, config: RetentionConfig) {
     .where((builder) => builder.whereNull('l.newsletterStatus').orWhereNot('l.newsletterStatus', 'subscribed'))
     .whereNotExists(db('activities as a').whereRaw('a.lead_id = l.id').where((b) => b.where('a.createdAt', '>=', cutoff).orWhere('a.updatedAt', '>=', cutoff)))
     .whereNotExists(db('webinarRegistrations as r').whereRaw('r.lead_id = l.id').where('r.registeredAt', '>=', cutoff))
-    .whereNotExists(db('emails as e').whereRaw('e.lead_id = l.id').where('e.createdAt', '>=', cutoff));
+    .whereNotExists(db('emails as e').whereRaw('e.lead_id = l.id').where('e.createdAt', '>=', cutoff))
+    // A call booked recently, or still to come, is a running relation.
+    .whereNotExists(db('bookings as b').whereRaw('b.lead_id = l.id').where((b) => b.where('b.createdAt', '>=', cutoff).orWhere('b.endAt', '>=', cutoff)));
 }
 
 function bodiesToEmpty(db: Knex, config: RetentionConfig) {

@@ -1,21 +1,16 @@
 /**
- * Calendar files (RFC 5545, iTIP RFC 5546) made with the `ics` package: one VEVENT per registration
+ * A seat's calendar file (the generic writer: api/platform/mail/calendar.ts): one VEVENT per registration
  * whose UID never changes, so a calendar updates or removes the same entry (decisions 055 and 090).
  * A seat's file is a METHOD:REQUEST naming the sender as ORGANIZER (the brand as CN) and the person as
  * ATTENDEE (already accepted, no reply expected); its withdrawal is a METHOD:CANCEL with the same UID,
  * ORGANIZER and ATTENDEE and a higher SEQUENCE. iTIP allows no ATTENDEE in a PUBLISH, hence REQUEST.
- * Times are written in UTC, which every calendar converts to its own zone. Lines are folded at 75
- * octets (not characters), which `ics` does not do.
+ * Times are written in UTC, which every calendar converts to its own zone.
  */
-import { createEvent } from 'ics';
 import { webinarLocationLabel } from '../../schemas/webinars.ts';
+import { calendarEventFile, type CalendarMethod, type CalendarPerson } from '../../platform/mail/calendar.ts';
 
-export type CalendarMethod = 'REQUEST' | 'CANCEL';
-
-export interface CalendarPerson {
-  name: string;
-  email: string;
-}
+export { foldLine, refold } from '../../platform/mail/calendar.ts';
+export type { CalendarMethod, CalendarPerson };
 
 export interface CalendarSession {
   /** Stable per registration: `webinar-registration-42@<host>`. */
@@ -38,66 +33,21 @@ export function registrationUid(registrationId: number, publicUrl: string): stri
   return `webinar-registration-${registrationId}@${new URL(publicUrl).hostname}`;
 }
 
-const MAX_LINE_OCTETS = 75;
-
-/**
- * RFC 5545 3.1: a content line longer than 75 octets is split with CRLF and one space; the split never
- * falls inside a UTF-8 sequence (code points are kept whole, so each piece stays valid UTF-8).
- */
-export function foldLine(line: string): string {
-  const pieces: string[] = [];
-  let piece = '';
-  let octets = 0;
-  // The first line has 75 octets; each continuation line has the leading space plus 74.
-  let limit = MAX_LINE_OCTETS;
-  for (const character of line) {
-    const size = Buffer.byteLength(character, 'utf8');
-    if (octets + size > limit) {
-      pieces.push(piece);
-      piece = '';
-      octets = 0;
-      limit = MAX_LINE_OCTETS - 1;
-    }
-    piece += character;
-    octets += size;
-  }
-  pieces.push(piece);
-  return pieces.join('\r\n ');
-}
-
-/** Undoes any folding (`ics` folds by characters with a tab) and folds every line again by octets. */
-export function refold(calendar: string): string {
-  return calendar
-    .replace(/\r\n[ \t]/g, '')
-    .split('\r\n')
-    .map(foldLine)
-    .join('\r\n');
-}
-
 export function calendarFile(session: CalendarSession, method: CalendarMethod): string {
-  const description = session.joinUrl ? `${session.description}\n\n${session.joinUrl}` : session.description;
-  const { error, value } = createEvent({
-    productId: 'innercircle/emails',
+  return calendarEventFile(
+    {
+      uid: session.uid,
+      sequence: session.sequence ?? (method === 'CANCEL' ? 1 : 0),
+      title: session.title,
+      description: session.joinUrl ? `${session.description}\n\n${session.joinUrl}` : session.description,
+      start: session.start,
+      end: new Date(session.start.getTime() + session.durationMinutes * 60_000),
+      // The stored `online` is a code, not a place: a calendar shows the join link, or "En ligne" before it is known.
+      location: session.location === 'online' && session.joinUrl ? session.joinUrl : webinarLocationLabel(session.location),
+      url: session.joinUrl,
+      organizer: session.organizer,
+      ...(session.attendee ? { attendee: session.attendee } : {}),
+    },
     method,
-    uid: session.uid,
-    sequence: session.sequence ?? (method === 'CANCEL' ? 1 : 0),
-    title: session.title,
-    description,
-    start: session.start.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: session.start.getTime() + session.durationMinutes * 60_000,
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    // The stored `online` is a code, not a place: a calendar shows the join link, or "En ligne" before it is known.
-    location: session.location === 'online' && session.joinUrl ? session.joinUrl : webinarLocationLabel(session.location),
-    ...(session.joinUrl ? { url: session.joinUrl } : {}),
-    status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
-    organizer: { name: session.organizer.name, email: session.organizer.email },
-    ...(session.attendee
-      ? { attendees: [{ name: session.attendee.name, email: session.attendee.email, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }] }
-      : {}),
-  });
-  if (error || !value) throw error ?? new Error('calendar file not generated');
-  return refold(value);
+  );
 }

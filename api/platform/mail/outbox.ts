@@ -22,6 +22,7 @@ export interface NewEmail {
   leadId: number | null;
   webinarId?: number | null;
   registrationId?: number | null;
+  bookingId?: number | null;
   resentFrom?: number | null;
   data: object;
   sendAfter?: Date;
@@ -42,6 +43,7 @@ export async function createEmails(trx: Knex.Transaction, emails: NewEmail[]): P
         leadId: email.leadId,
         webinarId: email.webinarId ?? null,
         registrationId: email.registrationId ?? null,
+        bookingId: email.bookingId ?? null,
         resentFrom: email.resentFrom ?? null,
         data: JSON.stringify(email.data),
         sendAfter: email.sendAfter ?? trx.fn.now(),

@@ -21,6 +21,7 @@ export const $router = createRouter({
   profile: '/admin/profile',
   emails: '/admin/emails',
   tasks: '/admin/tasks',
+  bookings: '/admin/bookings',
   analytics: '/admin/analytics',
   activityFeed: '/admin/activity',
   email: '/admin/emails/:id',

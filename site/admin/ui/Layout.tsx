@@ -31,13 +31,15 @@ export const NAV_LINKS: { href: string; label: string; icon: ComponentType<{ cla
 /**
  * A link is active when the path equals it or continues it after a slash. "/admin"
  * prefixes every link, so only the longest matching link is marked (one current page).
- * /simple-admin is the dashboard, /admin?tab=webinars and /admin/webinar/… belong to webinars.
+ * /simple-admin is the dashboard, /admin?tab=webinars and /admin/webinar/… belong to webinars, and
+ * the agenda of calls (/admin/bookings, reached from Tâches) to Tâches: the sidebar keeps its entries.
  */
 export function activeLink(path: string, tab?: string): string | undefined {
   let current = path.replace(/\/+$/, '') || '/';
   if (current === '/simple-admin') current = '/admin';
   if (current === '/admin' && tab === 'webinars') current = '/admin/webinars';
   if (current.startsWith('/admin/webinar/')) current = '/admin/webinars';
+  if (current === '/admin/bookings') current = '/admin/tasks';
   const matches = NAV_LINKS.filter(({ href }) => current === href || current.startsWith(`${href}/`));
   return matches.sort((a, b) => b.href.length - a.href.length)[0]?.href;
 }

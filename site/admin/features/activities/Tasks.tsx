@@ -15,7 +15,7 @@ import { activityQueries } from './queries.ts';
 import { $router, navigate } from '../../stores/router.ts';
 import { activityTypeLabel } from '../../ui/badges.tsx';
 import { pageCount, SimplePagination } from '../../ui/pagination.tsx';
-import { Badge, Card, CardHeader, controlClass, cx, focusRing, fullName, PageHeader, LabelledOptions } from '../../ui/primitives.tsx';
+import { Badge, buttonClass, Card, CardHeader, controlClass, cx, focusRing, fullName, PageHeader, LabelledOptions } from '../../ui/primitives.tsx';
 import { listState } from '../../ui/list-state.tsx';
 import { ActivityEditor } from './ActivityEditor.tsx';
 
@@ -79,7 +79,15 @@ export function Tasks() {
 
   return (
     <>
-      <PageHeader title="Tâches" description="Les activités planifiées ou en cours de tous vos contacts, par échéance (heure suisse)." />
+      <PageHeader
+        title="Tâches"
+        description="Les activités planifiées ou en cours de tous vos contacts, par échéance (heure suisse)."
+        actions={
+          <a href="/admin/bookings" className={buttonClass('secondary', 'sm')}>
+            Agenda des appels découverte
+          </a>
+        }
+      />
       <Card>
         <div className="flex flex-wrap gap-3 p-4">
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">

@@ -1,10 +1,10 @@
 /**
- * Analytiques (/admin/analytics, decisions 070 and 072): a period (30 jours, 90 jours, 12 mois, in the URL) and four
- * charts, each with its figures in a table beneath it for screen readers and for copying. The chart
- * library (Observable Plot) is imported here only, so it loads with this screen's chunk (decision 070).
+ * Analytiques (/admin/analytics, decisions 070 and 072): a period (30 jours, 90 jours, 12 mois, in the URL) and six
+ * charts (the discovery calls' two in ./CallsCharts.tsx), each with its figures in a table beneath it for screen
+ * readers and for copying. The chart library (Observable Plot) is imported here only, so it loads with this screen's chunk (decision 070).
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback } from 'react';
 import type { AnalyticsJson } from '#presenters';
 import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS, type AnalyticsPeriod } from '#schemas/analytics-periods.ts';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '#schemas/options.ts';
@@ -12,23 +12,15 @@ import { formatDue, formatLong } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';
 import { analyticsQueries } from './queries.ts';
 import { $router, navigate } from '../../stores/router.ts';
-import { buttonClass, Card, CardHeader, cx, PageHeader } from '../../ui/primitives.tsx';
+import { buttonClass, cx, PageHeader } from '../../ui/primitives.tsx';
 import { Table, TableHead, td } from '../../ui/table.tsx';
 import { funnelChart, funnelSteps, sessionsChart, statusChart, weeklyChart } from './charts.ts';
 import { PlotFigure } from './PlotFigure.tsx';
+import { ChartCard } from './ChartCard.tsx';
+import { CallFunnel, CallsPerWeek } from './CallsCharts.tsx';
 
 const num = 'text-right tabular-nums';
 const percent = (value: number | null) => (value === null ? '-' : `${value.toLocaleString('fr-CH')} %`);
-
-function ChartCard(props: { id: string; title: string; description: string; chart: ReactNode; table: ReactNode }) {
-  return (
-    <Card labelledBy={props.id} className="mt-6">
-      <CardHeader id={props.id} title={props.title} description={props.description} />
-      <div className="px-5 pt-4">{props.chart}</div>
-      <div className="mt-2 border-t border-slate-100">{props.table}</div>
-    </Card>
-  );
-}
 
 function Weekly({ data }: { data: AnalyticsJson }) {
   const build = useCallback((width: number) => weeklyChart(data, width), [data]);
@@ -158,7 +150,7 @@ export function Analytics() {
     <>
       <PageHeader
         title="Analytiques"
-        description="L'arrivée des contacts, le parcours des participants aux webinaires et le statut des contacts."
+        description="L'arrivée des contacts, le parcours des participants aux webinaires, le statut des contacts et les appels découverte."
         actions={
           <div role="group" aria-label="Période" className="inline-flex gap-1 rounded-lg border border-slate-200 bg-white p-1">
             {ANALYTICS_PERIODS.map((value) => (
@@ -194,6 +186,8 @@ export function Analytics() {
           <Funnel data={data} />
           <Sessions data={data} />
           <Statuses data={data} />
+          <CallsPerWeek data={data} />
+          <CallFunnel data={data} />
         </div>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-/** Dashboard: four counters, the latest contacts, the next webinars and the latest activity. */
+/** Dashboard: four counters, the latest contacts, the next webinars, the next calls, today's tasks and the latest activity. */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { activityQueries } from '../activities/queries.ts';
 import { contactQueries } from '../contacts/queries.ts';
@@ -12,12 +12,15 @@ import { ReportButton } from './ReportButton.tsx';
 import { ActiveBadge, SourceBadge } from '../../ui/badges.tsx';
 import { listState } from '../../ui/list-state.tsx';
 import { BackupAlert } from '../../ui/backup-alert.tsx';
+import { FeedAlert } from './FeedAlert.tsx';
 import { ListTable } from '../../ui/table.tsx';
 import { ActivityRow, ACTIVITY_COLUMNS } from '../../ui/ActivityRow.tsx';
 
 // "Tâches du jour" loads after the first paint, in its own chunk: the dashboard's first JavaScript
 // stays what it was before the task list existed (bench/bundle.ts measures it).
 const TodayTasksCard = lazy(() => import('./TodayTasksCard.tsx').then((m) => ({ default: m.TodayTasksCard })));
+// "Prochains appels" likewise: its own chunk, after the first paint.
+const UpcomingCallsCard = lazy(() => import('./UpcomingCallsCard.tsx').then((m) => ({ default: m.UpcomingCallsCard })));
 
 /** The monthly change: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier". */
 export function percentageText(change: number): string {
@@ -65,6 +68,7 @@ export function Dashboard() {
   const upcoming = useQuery(webinarQueries.upcoming());
   const activities = useQuery(activityQueries.recent());
   const backups = useQuery(dashboardQueries.backupStats());
+  const unreadFeeds = useQuery(dashboardQueries.unreadFeeds());
 
   // Placeholder zeros while the counters load.
   const leads = leadStats.data ?? { total: 0, newLastMonth: 0, percentageChange: 0, newThisMonth: 0 };
@@ -78,6 +82,7 @@ export function Dashboard() {
         actions={<ReportButton />}
       />
       <BackupAlert stats={backups.data} />
+      <FeedAlert feeds={unreadFeeds.data} />
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total des contacts" value={leads.total} hint={percentageText(leads.percentageChange)} icon={<UsersIcon size={18} />} />
@@ -140,6 +145,10 @@ export function Dashboard() {
               ))}
         </ListCard>
       </div>
+
+      <Suspense fallback={null}>
+        <UpcomingCallsCard />
+      </Suspense>
 
       <Suspense fallback={null}>
         <TodayTasksCard />

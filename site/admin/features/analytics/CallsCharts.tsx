@@ -1,0 +1,73 @@
+/** The discovery calls on the analytics screen: calls per week and the funnel from webinar sign-up to call held, each with its table. */
+import { useCallback } from 'react';
+import type { AnalyticsJson } from '#presenters';
+import { formatDue } from '../../lib/dates.ts';
+import { cx } from '../../ui/primitives.tsx';
+import { Table, TableHead, td } from '../../ui/table.tsx';
+import { callFunnelChart, callFunnelSteps, callsChart } from './calls-charts.ts';
+import { ChartCard } from './ChartCard.tsx';
+import { PlotFigure } from './PlotFigure.tsx';
+
+const num = 'text-right tabular-nums';
+
+export function CallsPerWeek({ data }: { data: AnalyticsJson }) {
+  const build = useCallback((width: number) => callsChart(data, width), [data]);
+  const weeks = data.calls.weeks;
+  const total = (pick: (week: (typeof weeks)[number]) => number) => weeks.reduce((sum, week) => sum + pick(week), 0);
+  return (
+    <ChartCard
+      id="chart-calls"
+      title="Appels découverte par semaine"
+      description="Réservés la semaine où ils ont été pris ; effectués et absents la semaine de l’appel (semaines commençant le lundi, heure suisse)"
+      chart={
+        <PlotFigure
+          build={build}
+          summary={`Barres groupées sur ${weeks.length} semaines : ${total((week) => week.booked)} appels réservés, ${total((week) => week.held)} effectués, ${total((week) => week.noShow)} absents.`}
+        />
+      }
+      table={
+        <Table label="Appels découverte par semaine" minWidth="min-w-[480px]">
+          <TableHead columns={['Semaine du', 'Réservés', 'Effectués', 'Absents']} />
+          <tbody className="divide-y divide-slate-100">
+            {weeks.map((week) => (
+              <tr key={week.week}>
+                <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{formatDue(week.week)}</td>
+                <td className={cx(td, num)}>{week.booked}</td>
+                <td className={cx(td, num)}>{week.held}</td>
+                <td className={cx(td, num)}>{week.noShow}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      }
+    />
+  );
+}
+
+export function CallFunnel({ data }: { data: AnalyticsJson }) {
+  const build = useCallback((width: number) => callFunnelChart(data, width), [data]);
+  const steps = callFunnelSteps(data);
+  const first = steps[0]!.count;
+  return (
+    <ChartCard
+      id="chart-call-funnel"
+      title="Du webinaire à l’appel"
+      description="Contacts inscrits à un webinaire pendant la période, puis ayant réservé un appel découverte après leur inscription, puis dont l’appel a été effectué"
+      chart={<PlotFigure build={build} summary={`Entonnoir : ${steps.map((step) => `${step.label} ${step.count}`).join(', ')}.`} />}
+      table={
+        <Table label="Du webinaire à l’appel" minWidth="min-w-[420px]">
+          <TableHead columns={['Étape', 'Contacts', 'Part des inscrits']} />
+          <tbody className="divide-y divide-slate-100">
+            {steps.map((step) => (
+              <tr key={step.label}>
+                <td className={td}>{step.label}</td>
+                <td className={cx(td, num)}>{step.count}</td>
+                <td className={cx(td, num)}>{first ? `${(Math.round((step.count / first) * 1000) / 10).toLocaleString('fr-CH')} %` : '-'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      }
+    />
+  );
+}
