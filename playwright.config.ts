@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import type { WorkerFixtures } from './tests/e2e/fixtures.ts';
+import { CHROMIUM_FLAGS } from './tests/support/chromium.ts';
 
 /**
  * Browser tests run in the system Chromium (Playwright cannot download browsers here) against the
@@ -29,15 +30,7 @@ export default defineConfig<{}, Pick<WorkerFixtures, 'emptyDatabase'>>({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: [...CHROMIUM_FLAGS, '--disable-quic'],
     },
   },
   projects: [

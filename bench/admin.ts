@@ -4,16 +4,12 @@
  * against the production server, and EXPLAIN (ANALYZE, BUFFERS) of the exact SQL each request runs
  * (captured from the same code in-process, see lib/inprocess.ts).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, migrateLatest } from '../api/platform/db.ts';
-import { createDatabase, dropDatabase } from './lib/pg.ts';
-import { startProductionServer, type RunningProcess } from './lib/server.ts';
-import { ApiSession, signInAdmin, setupCodeInLog, BENCH_ADMIN } from './lib/http.ts';
-import { startInProcessApp, type CapturedQuery, type InProcessApp } from './lib/inprocess.ts';
+import { ApiSession } from './lib/http.ts';
+import { type CapturedQuery, type InProcessApp } from './lib/inprocess.ts';
 import { seedDashboardData, seedLeadsTo, RARE_LAST_NAME, COMMON_LAST_NAME, type SeedStep } from './seed.ts';
-import { ROOT, log, percentile, round } from './lib/util.ts';
+import { log, percentile, round } from './lib/util.ts';
+import { withAdminBench } from './lib/admin-bench.ts';
 
 export interface Scenario {
   id: string;
@@ -167,27 +163,8 @@ export async function benchAdmin(options: {
   samples: number;
   onSize?: (context: AdminContext) => Promise<void>;
 }): Promise<AdminResult> {
-  const database = await createDatabase('admin');
   const sizes: SizeResult[] = [];
-  let server: RunningProcess | undefined;
-  let inProcess: InProcessApp | undefined;
-  const client = new pg.Client({ connectionString: database.url });
-  try {
-    const knex = await openDatabase({ databaseUrl: database.url, dataDir: path.join(ROOT, 'bench', '.work') });
-    await migrateLatest(knex);
-    await knex.destroy();
-    await client.connect();
-
-    server = await startProductionServer({
-      name: 'admin-app',
-      siteDistDir: options.siteDistDir,
-      env: { DATABASE_URL: database.url, RATE_LIMITS: 'off', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
-    });
-    const session = await signInAdmin(server.url, setupCodeInLog(readFileSync(server.logFile, 'utf8')));
-    inProcess = await startInProcessApp(database.url, options.siteDistDir);
-    const inProcessSession = new ApiSession(inProcess.url);
-    await inProcessSession.expect('POST', '/api/simple-auth/login', { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }, [200]);
-
+  await withAdminBench({ purpose: 'admin', siteDistDir: options.siteDistDir, inProcess: true }, async ({ database, client, server, session, inProcess, inProcessSession }) => {
     for (const [index, rows] of options.sizes.entries()) {
       log(`admin: seeding ${rows.toLocaleString('fr-CH')} contacts…`);
       const seed = await seedLeadsTo(client, rows);
@@ -216,11 +193,6 @@ export async function benchAdmin(options: {
         await options.onSize({ rows, serverUrl: server.url, databaseUrl: database.url, session, isFirst: index === 0, isLast: index === options.sizes.length - 1 });
       }
     }
-  } finally {
-    await inProcess?.close();
-    await server?.stop();
-    await client.end().catch(() => undefined);
-    await dropDatabase(database.name);
-  }
+  });
   return { sizes, samplesPerScenario: options.samples };
 }

@@ -5,19 +5,12 @@
  * Seeds on top of the admin phase's contacts: past sessions with attendance, and open tasks on 5 % of
  * the contacts with due dates from 30 days ago to 30 days ahead (a sixth without one).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import type { Knex } from 'knex';
 import { compactLeadCounts } from '../api/features/contacts/lead-counts.ts';
-import { openDatabase, migrateLatest } from '../api/platform/db.ts';
-import { createDatabase, dropDatabase } from './lib/pg.ts';
-import { startProductionServer, type RunningProcess } from './lib/server.ts';
-import { ApiSession, signInAdmin, setupCodeInLog, BENCH_ADMIN } from './lib/http.ts';
-import { startInProcessApp, type InProcessApp } from './lib/inprocess.ts';
 import { seedDashboardData, seedLeadsTo } from './seed.ts';
 import { measureScenario, type Scenario, type ScenarioResult } from './admin.ts';
-import { ROOT, log } from './lib/util.ts';
+import { log } from './lib/util.ts';
+import { withAdminBench } from './lib/admin-bench.ts';
 
 export const ANALYTICS_SCENARIOS: Scenario[] = [
   { id: 'analytics-30d', label: 'GET analytics?period=30d', path: '/api/admin/analytics?period=30d', targetMs: 150 },
@@ -59,25 +52,8 @@ async function seedAnalyticsData(client: pg.Client): Promise<number> {
 }
 
 export async function benchAnalytics(options: { siteDistDir: string; sizes: number[]; samples: number }): Promise<AnalyticsBenchResult> {
-  const database = await createDatabase('analytics');
   const sizes: AnalyticsSizeResult[] = [];
-  let server: RunningProcess | undefined;
-  let inProcess: InProcessApp | undefined;
-  let knex: Knex | undefined;
-  const client = new pg.Client({ connectionString: database.url });
-  try {
-    knex = await openDatabase({ databaseUrl: database.url, dataDir: path.join(ROOT, 'bench', '.work') });
-    await migrateLatest(knex);
-    await client.connect();
-    server = await startProductionServer({
-      name: 'analytics-app',
-      siteDistDir: options.siteDistDir,
-      env: { DATABASE_URL: database.url, RATE_LIMITS: 'off', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
-    });
-    const session = await signInAdmin(server.url, setupCodeInLog(readFileSync(server.logFile, 'utf8')));
-    inProcess = await startInProcessApp(database.url, options.siteDistDir);
-    const inProcessSession = new ApiSession(inProcess.url);
-    await inProcessSession.expect('POST', '/api/simple-auth/login', { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }, [200]);
+  await withAdminBench({ purpose: 'analytics', siteDistDir: options.siteDistDir, inProcess: true }, async ({ client, session, inProcess, inProcessSession }) => {
 
     for (const rows of options.sizes) {
       log(`analytics: seeding ${rows.toLocaleString('fr-CH')} contacts…`);
@@ -85,7 +61,7 @@ export async function benchAnalytics(options: { siteDistDir: string; sizes: numb
       const openTasks = await seedAnalyticsData(client);
       // What every server's maintenance does within five minutes: fold the counter rows the seed's
       // statements appended (one per day, source and status each), so the analytics read a live table's state.
-      await compactLeadCounts(knex);
+      await compactLeadCounts(inProcess.knex);
       await client.query('vacuum (analyze) lead_counts, lead_daily_counts');
       const list: ScenarioResult[] = [];
       for (const scenario of ANALYTICS_SCENARIOS) {
@@ -95,12 +71,6 @@ export async function benchAnalytics(options: { siteDistDir: string; sizes: numb
       }
       sizes.push({ rows, openTasks, list });
     }
-  } finally {
-    await inProcess?.close();
-    await server?.stop();
-    await client.end().catch(() => undefined);
-    await knex?.destroy();
-    await dropDatabase(database.name);
-  }
+  });
   return { sizes, samplesPerScenario: options.samples };
 }

@@ -10,7 +10,7 @@ import { CHROMIUM } from './lib/machine.ts';
 import { sizesOf, addSizes, type Sizes } from './lib/compress.ts';
 import { BENCH_ADMIN } from './lib/http.ts';
 import { withLock } from './lib/lock.ts';
-import { CHROME_FLAGS } from './pages.ts';
+import { CHROMIUM_FLAGS } from '../tests/support/chromium.ts';
 import { WORK_DIR, log, median, round } from './lib/util.ts';
 import path from 'node:path';
 
@@ -44,7 +44,7 @@ export async function benchBundle(options: { url: string; databaseUrl: string; r
   await client.end();
 
   return withLock('Chromium (admin dashboard)', async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new') });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
     try {
       const signIn = await browser.newContext();
       const response = await signIn.request.post(`${options.url}/api/simple-auth/login`, {

@@ -7,14 +7,10 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
-import { openDatabase, migrateLatest } from '../api/platform/db.ts';
-import { createDatabase, dropDatabase } from './lib/pg.ts';
-import { startProductionServer, type RunningProcess } from './lib/server.ts';
-import { signInAdmin, setupCodeInLog } from './lib/http.ts';
+import { type RunningProcess } from './lib/server.ts';
 import { seedLeadsTo } from './seed.ts';
-import { ROOT, log, round, sleep } from './lib/util.ts';
+import { log, round, sleep } from './lib/util.ts';
+import { withAdminBench } from './lib/admin-bench.ts';
 
 export interface ExportSize {
   rows: number;
@@ -79,21 +75,8 @@ async function measureCopy(databaseUrl: string, rows: number): Promise<ExportSiz
 }
 
 export async function benchExports(options: { siteDistDir: string; sizes: number[] }): Promise<ExportsResult> {
-  const database = await createDatabase('exports');
-  const client = new pg.Client({ connectionString: database.url });
-  let server: RunningProcess | undefined;
   const sizes: ExportSize[] = [];
-  try {
-    const knex = await openDatabase({ databaseUrl: database.url, dataDir: path.join(ROOT, 'bench', '.work') });
-    await migrateLatest(knex);
-    await knex.destroy();
-    await client.connect();
-    server = await startProductionServer({
-      name: 'exports-app',
-      siteDistDir: options.siteDistDir,
-      env: { DATABASE_URL: database.url, RATE_LIMITS: 'off', LOG_LEVEL: 'warn' },
-    });
-    const session = await signInAdmin(server.url, setupCodeInLog(readFileSync(server.logFile, 'utf8')));
+  await withAdminBench({ purpose: 'exports', siteDistDir: options.siteDistDir, logLevel: 'warn' }, async ({ database, client, server, session }) => {
     for (const rows of options.sizes) {
       log(`exports: seeding ${rows.toLocaleString('fr-CH')} contacts…`);
       await seedLeadsTo(client, rows);
@@ -106,11 +89,7 @@ export async function benchExports(options: { siteDistDir: string; sizes: number
       const { lines: _lines, ...appFigures } = app;
       sizes.push({ rows, app: appFigures, copy });
     }
-  } finally {
-    await server?.stop();
-    await client.end().catch(() => undefined);
-    await dropDatabase(database.name);
-  }
+  });
   return { sizes };
 }
 

@@ -15,16 +15,10 @@ import { startProductionServer } from './lib/server.ts';
 import { withLock } from './lib/lock.ts';
 import { measureMenuTap, type MenuTapResult } from './menu-tap.ts';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from './lib/viewports.ts';
+import { CHROMIUM_FLAGS } from '../tests/support/chromium.ts';
 
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** Lighthouse's Chrome: headless, with the flags of every Chromium run here. */
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 export const PAGES = ['/', '/webinaire'];
 
@@ -391,7 +385,7 @@ export async function benchPages(options: { siteDistDir: string; runs: number; p
   const results: PageResult[] = [];
   try {
     await withLock('Lighthouse and Chromium', async () => {
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new') });
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
       try {
         for (const pagePath of pages) {
           const siteUrl = server.url + pagePath;

@@ -4,15 +4,9 @@
  * (what the list would cost without the trigger-kept `lead_tag_counts`, decision 066). Target: p95 < 100 ms
  * at 1 M contacts. Also times one rename that merges into an existing tag, and back (one sample each).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
-import { openDatabase, migrateLatest } from '../api/platform/db.ts';
-import { createDatabase, dropDatabase } from './lib/pg.ts';
-import { startProductionServer, type RunningProcess } from './lib/server.ts';
-import { signInAdmin, setupCodeInLog } from './lib/http.ts';
 import { seedLeadsTo } from './seed.ts';
-import { ROOT, log, percentile, round } from './lib/util.ts';
+import { log, percentile, round } from './lib/util.ts';
+import { withAdminBench } from './lib/admin-bench.ts';
 
 export const TAGS_TARGET_P95_MS = 100;
 
@@ -34,21 +28,8 @@ export interface TagsResult {
 }
 
 export async function benchTags(options: { siteDistDir: string; sizes: number[]; samples: number }): Promise<TagsResult> {
-  const database = await createDatabase('tags');
-  const client = new pg.Client({ connectionString: database.url });
-  let server: RunningProcess | undefined;
   const sizes: TagsSizeResult[] = [];
-  try {
-    const knex = await openDatabase({ databaseUrl: database.url, dataDir: path.join(ROOT, 'bench', '.work') });
-    await migrateLatest(knex);
-    await knex.destroy();
-    await client.connect();
-    server = await startProductionServer({
-      name: 'tags-app',
-      siteDistDir: options.siteDistDir,
-      env: { DATABASE_URL: database.url, RATE_LIMITS: 'off', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
-    });
-    const session = await signInAdmin(server.url, setupCodeInLog(readFileSync(server.logFile, 'utf8')));
+  await withAdminBench({ purpose: 'tags', siteDistDir: options.siteDistDir }, async ({ client, session }) => {
     for (const rows of options.sizes) {
       log(`tags: seeding ${rows.toLocaleString('fr-CH')} contacts…`);
       await seedLeadsTo(client, rows);
@@ -82,11 +63,7 @@ export async function benchTags(options: { siteDistDir: string; sizes: number[];
       log(`tags ${rows}: ${result.tags} tags, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms (baseline scan ${result.baselineMs} ms); merge ${result.mergeMs ?? '-'} ms`);
       sizes.push(result);
     }
-  } finally {
-    await server?.stop();
-    await client.end().catch(() => undefined);
-    await dropDatabase(database.name);
-  }
+  });
   return { sizes, samples: options.samples };
 }
 

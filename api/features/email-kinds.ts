@@ -9,15 +9,16 @@ import { commonWording, EMAIL_CONTENT_FILE, EmailContentError, loadContent } fro
 import { composeWith, type ComposeContext as BaseContext, type ComposedEmail, type EmailKind, type EmailKinds } from '../platform/mail/kinds.ts';
 import { webinarEmailKinds, webinarWording } from './webinars/index.ts';
 import { publicFormsEmailKinds, publicFormsWording } from './public-forms/index.ts';
+import { contactEmailKinds, contactsWording } from './contacts/index.ts';
 import { bookingEmailKinds, bookingWording, feedAlertEmailKinds, feedAlertWording } from './booking/index.ts';
 
-export const emailKinds: EmailKinds = { ...webinarEmailKinds, ...publicFormsEmailKinds, ...bookingEmailKinds, ...feedAlertEmailKinds } satisfies EmailKinds;
+export const emailKinds: EmailKinds = { ...webinarEmailKinds, ...publicFormsEmailKinds, ...contactEmailKinds, ...bookingEmailKinds, ...feedAlertEmailKinds } satisfies EmailKinds;
 
 /** Every kind, in the registry's order. */
 export const EMAIL_KINDS = Object.keys(emailKinds) as EmailKind[];
 
 /** The wording file's schema: the shared fields first, then each feature's sections. */
-export const emailContentSchema = z.strictObject({ ...commonWording, ...webinarWording, ...publicFormsWording, ...bookingWording, ...feedAlertWording });
+export const emailContentSchema = z.strictObject({ ...commonWording, ...webinarWording, ...publicFormsWording, ...contactsWording, ...bookingWording, ...feedAlertWording });
 export type EmailContent = z.output<typeof emailContentSchema>;
 
 export function loadEmailContent(file = EMAIL_CONTENT_FILE): EmailContent {

@@ -7,9 +7,10 @@ import type Router from '@koa/router';
 import type { Config } from '../platform/config.ts';
 import type { FeatureJob } from '../platform/queue/scheduled.ts';
 import { ADMIN_API_BASES } from '../platform/http/router.ts';
-import { publicFormJobs } from './public-forms/index.ts';
+import { workPrepareJobs } from '../platform/mail/workers.ts';
+import { contactRequestPreparers } from './public-forms/index.ts';
 import { publicFormRouters } from './public-forms/http.ts';
-import { webinarJobs } from './webinars/index.ts';
+import { signUpPreparers, webinarJobs } from './webinars/index.ts';
 import { webinarRouters } from './webinars/http.ts';
 import { contactRouters } from './contacts/http.ts';
 import { privacyJobs } from './privacy/index.ts';
@@ -31,7 +32,7 @@ export function apiRouters(_config: Config): Router[] {
   return [
     publicFormRouters.publicLeadsRouter(),
     webinarRouters.publicRegistrationsRouter(),
-    publicFormRouters.invitationJoinRouter(),
+    webinarRouters.invitationJoinRouter(),
     publicFormRouters.newsletterRouter(),
     bookingRouters.publicBookingRouter(),
     bookingRouters.hostCalendarRouter(),
@@ -62,5 +63,11 @@ export function apiRouters(_config: Config): Router[] {
   ];
 }
 
+/**
+ * `emails-prepare`: a submission's e-mail rows, written by the feature whose form it was (its queue is
+ * the outbox's, api/platform/mail/queues.ts): a contact request, a webinar sign-up.
+ */
+const prepareJobs: FeatureJob = { work: (queue, deps) => workPrepareJobs(queue, deps, { ...contactRequestPreparers, ...signUpPreparers }) };
+
 /** Every feature's queues and workers, created and started in this order. */
-export const FEATURE_JOBS: FeatureJob[] = [...publicFormJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs, ...bookingJobs, ...attributionJobs];
+export const FEATURE_JOBS: FeatureJob[] = [prepareJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs, ...bookingJobs, ...attributionJobs];

@@ -2,6 +2,8 @@
  * A tiny HTTP client with a cookie jar, for signing in as an admin and timing API calls the way the
  * admin app makes them (JSON, keep-alive, `Origin` equal to the server on state-changing requests).
  */
+import { cookieHeaderOf, storeSetCookies } from '../../tests/support/cookies.ts';
+
 export interface TimedResponse<T = unknown> {
   status: number;
   ms: number;
@@ -17,7 +19,7 @@ export class ApiSession {
   }
 
   cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return cookieHeaderOf(this.cookies);
   }
 
   async request<T = unknown>(method: string, path: string, body?: unknown): Promise<TimedResponse<T>> {
@@ -29,14 +31,7 @@ export class ApiSession {
     const response = await fetch(this.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await response.text();
     const ms = performance.now() - started;
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const index = pair!.indexOf('=');
-      const name = pair!.slice(0, index).trim();
-      const value = pair!.slice(index + 1).trim();
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    storeSetCookies(this.cookies, response.headers);
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
-import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 import { percentageChange } from '../../api/features/contacts/lead-counts.ts';
 
 let app: TestApp;
 let admin: TestClient;
 let member: TestClient;
-beforeAll(async () => {
-  ({ app, admin, member } = await startTestAppWithUsers());
-});
-afterAll(() => app.close());
-beforeEach(async () => {
-  await app.emptyTables('leads', 'webinars');
-});
+setUpAppWithUsers(['leads', 'webinars'], (users) => ({ app, admin, member } = users));
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
 let counter = 0;

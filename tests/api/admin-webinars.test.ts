@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
-import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;
 let admin: TestClient;
 let member: TestClient;
-beforeAll(async () => {
-  ({ app, admin, member } = await startTestAppWithUsers());
-});
-afterAll(() => app.close());
-beforeEach(async () => {
-  await app.emptyTables('webinars', 'leads');
-});
+setUpAppWithUsers(['webinars', 'leads'], (users) => ({ app, admin, member } = users));
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000);
 

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;
 let admin: TestClient;
 let member: TestClient;
 let adminId: number;
 let leadId: number;
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.signIn({ email: 'camille@example.ch' });
-  adminId = (await app.knex('users').where({ email: 'camille@example.ch' }).first()).id;
-  member = await app.signIn({ email: 'membre@example.ch', role: 'viewer' });
-});
-afterAll(() => app.close());
+setUpAppWithUsers(['leads'], (users) => ({ app, admin, member, adminId } = users));
 beforeEach(async () => {
-  await app.emptyTables('leads');
   const [lead] = await app.knex('leads').insert({ firstName: 'Léa', email: 'lea@example.ch' }).returning('id');
   leadId = lead.id;
 });

@@ -2,12 +2,13 @@
  * Issue 12: what goes out, checked on a real SMTP server over TCP (smtp-server + mailparser), with the
  * app's own pg-boss queue and workers on this file's database.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { once } from 'node:events';
 import ICAL from 'ical.js';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
+import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
+import { SAMPLE_WEBINAR } from '../support/webinars.ts';
+import { waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
 import { rescheduleWebinarReminders } from '../../api/features/webinars/reminders.ts';
 import { queueSendJobs } from '../../api/platform/mail/outbox.ts';
 import { BUSY_REQUESTS } from '../../api/platform/lib/request-load.ts';
@@ -20,43 +21,22 @@ let admin: TestClient;
 const TEAM = 'equipe@clairval.ch';
 const JOIN_URL = 'https://zoom.us/j/123456789?pwd=abc';
 
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  app = await startTestApp({
-    SMTP_URL: smtp.url,
+setUpAppWithSmtp(
+  {
     NOTIFY_EMAIL: TEAM,
     MAIL_FROM: 'Clairval Inner Circle <bonjour@clairval.ch>',
     // 1440 minutes before a session 2 minutes away is already past: skipped. 1 minute before is due soon.
     WEBINAR_REMINDERS: '1440,1',
-    EMAIL_RETRY_DELAY_SECONDS: '1',
     ...(process.env.DEBUG_MAIL ? { LOG_LEVEL: 'debug' } : {}),
-  });
-  admin = await app.signIn();
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-});
-beforeEach(async () => {
+  },
   // The per-address acknowledgement counters (decision 087) go with the contacts: each test starts afresh.
-  await app.emptyTables('webinars', 'leads', 'rate_limits');
-  smtp.messages.length = 0;
-  smtp.refuse(false);
-});
+  ['webinars', 'leads', 'rate_limits'],
+  (running) => ({ app, smtp, admin } = running),
+);
+beforeEach(() => smtp.refuse(false));
 
 async function createWebinar(fields: Record<string, unknown> = {}) {
-  const response = await admin.post('/api/admin/webinars', {
-    title: 'Le bonheur des dirigeants',
-    description: 'Webinaire gratuit : 4 hormones, 3 techniques.',
-    // Far ahead: a fixed date soon in the past would turn every sign-up below into a wait for the next session.
-    datetime: '2036-11-27T17:00:00.000Z',
-    duration: 60,
-    maxAttendees: 100,
-    location: 'online',
-    joinUrl: JOIN_URL,
-    isActive: true,
-    ...fields,
-  });
+  const response = await admin.post('/api/admin/webinars', { ...SAMPLE_WEBINAR, joinUrl: JOIN_URL, ...fields });
   expect(response.status).toBe(201);
   return response.body;
 }

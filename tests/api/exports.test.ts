@@ -4,22 +4,16 @@
  * joined with ", ", other formula cells neutralised; the contacts' export keeps the list's filters; each
  * export is an audit event with the filters and the row count.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
 import { BATCH_SIZE } from '../../api/platform/lib/csv-export.ts';
-import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;
 let admin: TestClient;
 let member: TestClient;
-beforeAll(async () => {
-  ({ app, admin, member } = await startTestAppWithUsers());
-});
-afterAll(() => app.close());
-beforeEach(async () => {
-  await app.emptyTables('webinars', 'leads', 'auditEvents');
-});
+setUpAppWithUsers(['webinars', 'leads', 'auditEvents'], (users) => ({ app, admin, member } = users));
 
 const BOM = '\uFEFF';
 

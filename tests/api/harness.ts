@@ -22,10 +22,12 @@ import { hashPassword } from '../../api/platform/lib/passwords.ts';
 import { User } from '../../api/models/index.ts';
 import { startJobs, type RunningJobs } from '../../api/jobs.ts';
 import { createQuietGate, createRequestLoad } from '../../api/platform/lib/request-load.ts';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 import { pgliteTemplate } from '../template-database.ts';
 import { assertNoPersonalDataInLogs } from '../support/log-scan.ts';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { cookieHeaderOf, storeSetCookies } from '../support/cookies.ts';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -51,7 +53,7 @@ export class TestClient {
   }
 
   get cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return cookieHeaderOf(this.cookies);
   }
 
   async request<T = any>(method: string, pathname: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
@@ -65,14 +67,7 @@ export class TestClient {
       headers['content-type'] ??= 'application/json';
     }
     const response = await fetch(url, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const index = pair!.indexOf('=');
-      const name = pair!.slice(0, index).trim();
-      const value = pair!.slice(index + 1).trim();
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    storeSetCookies(this.cookies, response.headers);
     const text = await response.text();
     let parsed: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
@@ -253,8 +248,66 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   };
 }
 
+export interface AppWithUsers {
+  app: TestApp;
+  admin: TestClient;
+  member: TestClient;
+  /** The administrator's user id. */
+  adminId: number;
+}
+
 /** The app with a signed-in administrator and a signed-in viewer, « Lecture seule » (the admin API tests). */
-export async function startTestAppWithUsers(): Promise<{ app: TestApp; admin: TestClient; member: TestClient }> {
+export async function startTestAppWithUsers(): Promise<AppWithUsers> {
   const app = await startTestApp();
-  return { app, admin: await app.signIn(), member: await app.signIn({ email: 'membre@example.ch', role: 'viewer' }) };
+  const admin = await app.signIn();
+  const adminId = (await app.knex('users').where({ role: 'admin' }).orderBy('id', 'desc').first('id')).id as number;
+  return { app, admin, adminId, member: await app.signIn({ email: 'membre@example.ch', role: 'viewer' }) };
+}
+
+/**
+ * The head of an admin API test file: one app per file with its administrator and viewer signed in
+ * (startTestAppWithUsers), handed to `started` before the first test, `tables` emptied before each
+ * test, the app closed after the last.
+ */
+export function setUpAppWithUsers(tables: string[], started: (users: AppWithUsers) => void): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    const users = await startTestAppWithUsers();
+    app = users.app;
+    started(users);
+  });
+  afterAll(() => app?.close());
+  beforeEach(() => app!.emptyTables(...tables));
+}
+
+export interface AppWithSmtp {
+  app: TestApp;
+  smtp: SmtpSink;
+  admin: TestClient;
+}
+
+/**
+ * The head of a test file that reads what goes out on a real SMTP server (tests/support/smtp-sink.ts):
+ * the sink, one app per file sending to it (failed sends retried after a second, then `env`) with its
+ * administrator signed in, handed to `started` before the first test; when `tables` are named, they are
+ * emptied and the sink's messages forgotten before each test; both closed after the last.
+ */
+export function setUpAppWithSmtp(env: Record<string, string>, tables: string[], started: (running: AppWithSmtp) => void): void {
+  let app: TestApp | undefined;
+  let smtp: SmtpSink | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    app = await startTestApp({ SMTP_URL: smtp.url, EMAIL_RETRY_DELAY_SECONDS: '1', ...env });
+    started({ app, smtp, admin: await app.signIn() });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+  });
+  if (tables.length > 0) {
+    beforeEach(async () => {
+      await app!.emptyTables(...tables);
+      smtp!.messages.length = 0;
+    });
+  }
 }

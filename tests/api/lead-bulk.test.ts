@@ -1,17 +1,11 @@
 /** `POST {base}/leads/bulk` (issue 15) and the list's date range (`createdFrom`, `createdTo`). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;
 let admin: TestClient;
 let member: TestClient;
-beforeAll(async () => {
-  ({ app, admin, member } = await startTestAppWithUsers());
-});
-afterAll(() => app.close());
-beforeEach(async () => {
-  await app.emptyTables('leads', 'audit_events');
-});
+setUpAppWithUsers(['leads', 'audit_events'], (users) => ({ app, admin, member } = users));
 
 async function insertLead(fields: Record<string, unknown>): Promise<number> {
   const [row] = await app.knex('leads').insert({ firstName: 'Anne', email: `anne${Math.random()}@example.ch`, ...fields }).returning('id');

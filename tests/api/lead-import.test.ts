@@ -1,17 +1,11 @@
 /** `POST {base}/leads/import`: CSV import of contacts (issue 15). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;
 let admin: TestClient;
 let member: TestClient;
-beforeAll(async () => {
-  ({ app, admin, member } = await startTestAppWithUsers());
-});
-afterAll(() => app.close());
-beforeEach(async () => {
-  await app.emptyTables('leads', 'audit_events');
-});
+setUpAppWithUsers(['leads', 'audit_events'], (users) => ({ app, admin, member } = users));
 
 function sendCsv(body: string | Uint8Array, query: Record<string, string | number> = {}, client = admin) {
   return client.request('POST', '/api/admin/leads/import', { body, query: { dryRun: 'false', ...query }, headers: { 'content-type': 'text/csv' } });

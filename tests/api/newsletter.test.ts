@@ -2,23 +2,15 @@
  * Issue 14: the newsletter's double opt-in, the contact's newsletter state (API and list filter), and
  * RFC 8058 one-click unsubscription, with the confirmation e-mail received by a real SMTP server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
+import type { ReceivedMail, SmtpSink } from '../support/smtp-sink.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;
 let admin: TestClient;
 
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  app = await startTestApp({ SMTP_URL: smtp.url, NOTIFY_EMAIL: 'equipe@clairval.ch', EMAIL_RETRY_DELAY_SECONDS: '1', PUBLIC_URL: 'https://innercircle.example.ch' });
-  admin = await app.signIn();
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-});
+setUpAppWithSmtp({ NOTIFY_EMAIL: 'equipe@clairval.ch', PUBLIC_URL: 'https://innercircle.example.ch' }, [], (running) => ({ app, smtp, admin } = running));
 
 /** Runs the due e-mail work now (decision 103), then reads what the SMTP server received (it parses each message as it comes). */
 async function confirmationFor(address: string, count = 1): Promise<ReceivedMail> {

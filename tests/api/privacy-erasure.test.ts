@@ -4,30 +4,23 @@
  * full `pg_dump` of the database afterwards holds neither the email, the name nor the phone.
  */
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { startSmtpSink, waitUntil, type SmtpSink } from '../support/smtp-sink.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
+import { waitUntil } from '../support/smtp-sink.ts';
 import { currentNotice } from '../../api/features/privacy/notice.ts';
 import { newsletterRateLimitKey } from '../../api/platform/lib/recipient-limits.ts';
 
 let app: TestApp;
-let smtp: SmtpSink;
 let admin: TestClient;
 const usePg = process.env.TEST_DB === 'pg';
 
+setUpAppWithSmtp({ NOTIFY_EMAIL: 'equipe@clairval.ch' }, [], (running) => ({ app, admin } = running));
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  app = await startTestApp({ SMTP_URL: smtp.url, NOTIFY_EMAIL: 'equipe@clairval.ch', EMAIL_RETRY_DELAY_SECONDS: '1' });
-  admin = await app.signIn();
   // The administrator hosts discovery calls every day, all day: each person books one.
   const hostId = (await app.knex('users').orderBy('id').first()).id;
   const allWeek = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' }));
   await app.knex('booking_hosts').insert({ userId: hostId, isHost: true, weekly: JSON.stringify(allWeek), calendarToken: 'jeton-effacement' });
   await app.knex('booking_settings').update({ minimumNoticeMinutes: 60 });
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
 });
 
 const PERSON = { firstName: 'Zéphyrine', lastName: 'Quaglio-Brandt', email: 'zephyrine.quaglio@exemple-rare.ch', phone: '+41 79 876 54 32', message: 'Message très personnel de Zéphyrine.' };
@@ -47,7 +40,9 @@ async function personWithHistory(person = PERSON) {
   const booked = await app.client().post('/api/bookings', { start, firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone, message: `Appel de ${person.firstName}` });
   expect(booked.status).toBe(201);
   const lead = await app.knex('leads').whereRaw('lower(email) = ?', [person.email]).first();
-  // The e-mails exist (acknowledgement, confirmation, team alert, newsletter confirmation).
+  // The e-mails exist (acknowledgement, confirmation, team alert, newsletter confirmation): the booked
+  // call's own e-mails are written at once, so the submissions' e-mail work is run first (decision 103).
+  await app.jobs.drain();
   await waitUntil(async () => Number((await app.knex('emails').where({ leadId: lead.id }).count({ n: '*' }).first())!.n) >= 4, 20_000, 'e-mails of the contact');
   return { id: lead.id as number, key, webinarId: webinar.body.id as number };
 }

@@ -4,9 +4,10 @@
  * (all of them stored and reported to the team); the typed first name only when it looks like a name;
  * one team alert per contact and 10 minutes, the next one saying how many submissions it covers.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
-import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAppWithSmtp, type TestApp } from './harness.ts';
+import { SAMPLE_WEBINAR } from '../support/webinars.ts';
+import { waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
 import { queueSendJobs } from '../../api/platform/mail/outbox.ts';
 import { PUBLIC_ACTIVITY_TITLES } from '../../api/features/public-forms/submissions.ts';
 
@@ -15,18 +16,7 @@ let smtp: SmtpSink;
 
 const TEAM = 'equipe@clairval.ch';
 
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  app = await startTestApp({ SMTP_URL: smtp.url, NOTIFY_EMAIL: TEAM, EMAIL_RETRY_DELAY_SECONDS: '1' });
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-});
-beforeEach(async () => {
-  await app.emptyTables('webinars');
-  smtp.messages.length = 0;
-});
+setUpAppWithSmtp({ NOTIFY_EMAIL: TEAM }, ['webinars'], (running) => ({ app, smtp } = running));
 
 const to = (address: string) => (message: ReceivedMail) => message.envelopeTo.includes(address);
 const contactRequest = (fields: Record<string, string>) => app.client().post('/api/leads', { lastName: 'Martin', type: 'contact', ...fields });
@@ -116,15 +106,7 @@ describe('the first name in e-mails to an unconfirmed address', () => {
 
   it('does the same in the webinar confirmation, which still carries its calendar file', async () => {
     const admin = await app.signIn();
-    const webinar = await admin.post('/api/admin/webinars', {
-      title: 'Le bonheur des dirigeants',
-      description: 'Webinaire gratuit : 4 hormones, 3 techniques.',
-      datetime: '2036-11-27T17:00:00.000Z',
-      duration: 60,
-      maxAttendees: 100,
-      location: 'online',
-      isActive: true,
-    });
+    const webinar = await admin.post('/api/admin/webinars', SAMPLE_WEBINAR);
     expect(webinar.status, webinar.text).toBe(201);
     const address = 'inscrit@exemple-rare.ch';
     expect((await app.client().post('/api/leads', { firstName: 'www.gagnez.example', email: address, type: 'webinar' })).status).toBe(201);

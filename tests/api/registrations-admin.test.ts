@@ -2,20 +2,14 @@
  * Issue 13, a webinar's registrations in the back office: one row's status, the status of selected
  * rows, and "Importer les présents" from a Zoom, Teams or Meet participants' CSV.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
-import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;
 let admin: TestClient;
 let member: TestClient;
-beforeAll(async () => {
-  ({ app, admin, member } = await startTestAppWithUsers());
-});
-afterAll(() => app.close());
-beforeEach(async () => {
-  await app.emptyTables('webinars', 'leads');
-});
+setUpAppWithUsers(['webinars', 'leads'], (users) => ({ app, admin, member } = users));
 
 async function webinarWith(people: Array<[string, string]>, fields: Record<string, unknown> = {}) {
   const [webinar] = await app.knex('webinars').insert({ title: 'Webinaire', description: 'D', datetime: new Date(Date.now() - 3600_000), ...fields }).returning('*');

@@ -10,11 +10,11 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../api/platform/db.ts';
 import { BACKUP_QUEUE, runScheduledBackup } from '../../api/features/operations/backup-job.ts';
 import { createLogger } from '../../api/platform/logger.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { createScratchDatabase } from '../scratch-database.ts';
+import { missingAfterRestore, startSubmissionLoad } from '../support/backup-load.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const usePg = process.env.TEST_DB === 'pg';
@@ -71,31 +71,19 @@ describe('scheduled backup', () => {
 
   it('taken during a load of submissions, restores every lead whose 201 came before the dump began', async () => {
     const completedBefore = await auditCount('backup_completed');
-    const accepted: Array<{ email: string; at: number }> = [];
-    const refused: string[] = [];
-    let loading = true;
-    let sequence = 0;
-    const worker = async () => {
-      while (loading) {
-        const email = `charge-${sequence++}@example.ch`;
-        const response = await app.client().post('/api/leads', { firstName: 'Léa', lastName: 'Favre', email, message: 'Je souhaite en savoir plus.', type: 'contact' });
-        if (response.status === 201) accepted.push({ email, at: Date.now() });
-        else refused.push(`${response.status} ${response.text}`);
-      }
-    };
-    const load = Array.from({ length: 4 }, worker);
+    const load = startSubmissionLoad((body) => app.client().post('/api/leads', body), 'charge');
+    const { accepted, refused } = load;
     await until(async () => accepted.length >= 20 || refused.length > 0, 'the load to start');
     await app.jobs.queue.send(BACKUP_QUEUE, null); // what the cron sends at 02:30
     await until(async () => (await auditCount('backup_completed')) > completedBefore, 'the backup to complete', 120_000);
-    loading = false;
-    await Promise.all(load);
+    await load.stop();
     expect(refused).toEqual([]);
 
     const file = path.join(app.config.backup.folder, scheduled().at(-1)!);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(app.config.backup.folder).mode & 0o777).toBe(0o700);
     const began = stampOf(file);
-    const before = accepted.filter((lead) => lead.at < began).map((lead) => lead.email);
+    const before = load.acceptedBefore(began);
     expect(before.length).toBeGreaterThan(0);
     expect(accepted.length).toBeGreaterThan(before.length); // submissions went on during the dump
 
@@ -107,13 +95,7 @@ describe('scheduled backup', () => {
       timeout: 120_000,
     });
     expect(restore.status, restore.stderr).toBe(0);
-    const restored = await openDatabase({ databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR });
-    try {
-      const emails = new Set(await restored('leads').where('email', 'like', 'charge-%').pluck('email'));
-      expect(before.filter((email) => !emails.has(email))).toEqual([]);
-    } finally {
-      await restored.destroy();
-    }
+    expect(await missingAfterRestore({ databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR }, 'charge', before)).toEqual([]);
   }, 240_000);
 
   it('keeps the BACKUP_KEEP newest scheduled backups and never removes one written by npm run db:backup', async () => {

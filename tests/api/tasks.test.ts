@@ -1,22 +1,15 @@
 /** The task list and the editing of activities (issue 15): grouping by Swiss day, filters, PATCH rules. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;
 let admin: TestClient;
 let member: TestClient;
 let adminId: number;
 let leadId: number;
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.signIn({ email: 'camille@example.ch' });
-  adminId = (await app.knex('users').where({ email: 'camille@example.ch' }).first()).id;
-  member = await app.signIn({ email: 'membre@example.ch', role: 'viewer' });
-});
-afterAll(() => app.close());
+setUpAppWithUsers(['leads'], (users) => ({ app, admin, member, adminId } = users));
 beforeEach(async () => {
-  await app.emptyTables('leads');
   const [lead] = await app.knex('leads').insert({ firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch' }).returning('id');
   leadId = lead.id;
 });

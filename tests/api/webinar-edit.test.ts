@@ -3,30 +3,20 @@
  * `webinar_update` e-mail a change of schedule sends, checked on a real SMTP server (calendar UID kept,
  * SEQUENCE raised).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
+import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
+import type { ReceivedMail, SmtpSink } from '../support/smtp-sink.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;
 let admin: TestClient;
 let member: TestClient;
 
+setUpAppWithSmtp({ NOTIFY_EMAIL: 'equipe@clairval.ch' }, ['webinars', 'leads'], (running) => ({ app, smtp, admin } = running));
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  app = await startTestApp({ SMTP_URL: smtp.url, NOTIFY_EMAIL: 'equipe@clairval.ch', EMAIL_RETRY_DELAY_SECONDS: '1' });
-  admin = await app.signIn();
   member = await app.signIn({ email: 'membre@example.ch', role: 'viewer' });
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-});
-beforeEach(async () => {
-  await app.emptyTables('webinars', 'leads');
-  smtp.messages.length = 0;
 });
 
 const JOIN_URL = 'https://zoom.us/j/123456789';

@@ -3,9 +3,9 @@
  * promotion of the first person waiting, the invitation of those who signed up while no session was
  * planned, the follow-up after the session. E-mails are checked on the real SMTP sink.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
+import { waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
 import { queueDueFollowups, FOLLOWUP_QUEUE } from '../../api/features/webinars/followups.ts';
 import { cancelToken } from '../../api/features/webinars/links.ts';
 import { writeSiteFixture } from './site-fixture.ts';
@@ -15,19 +15,7 @@ let app: TestApp;
 let smtp: SmtpSink;
 let admin: TestClient;
 
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  app = await startTestApp({ SITE_DIST_DIR: writeSiteFixture(), SMTP_URL: smtp.url, NOTIFY_EMAIL: 'equipe@clairval.ch', WEBINAR_REMINDERS: '60', EMAIL_RETRY_DELAY_SECONDS: '1' });
-  admin = await app.signIn();
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-});
-beforeEach(async () => {
-  await app.emptyTables('webinars', 'leads');
-  smtp.messages.length = 0;
-});
+setUpAppWithSmtp({ SITE_DIST_DIR: writeSiteFixture(), NOTIFY_EMAIL: 'equipe@clairval.ch', WEBINAR_REMINDERS: '60' }, ['webinars', 'leads'], (running) => ({ app, smtp, admin } = running));
 
 const IN_A_MONTH = () => new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
 

@@ -4,10 +4,10 @@
  * to those whose calendar holds it); invitations and follow-ups carry the RFC 8058 one-click
  * unsubscribe, which stops them for that contact while the e-mails about a registration still go.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
+import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
+import { waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
 import { queueDueFollowups } from '../../api/features/webinars/followups.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 
@@ -15,19 +15,7 @@ let app: TestApp;
 let smtp: SmtpSink;
 let admin: TestClient;
 
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  app = await startTestApp({ SITE_DIST_DIR: writeSiteFixture(), SMTP_URL: smtp.url, NOTIFY_EMAIL: 'equipe@clairval.ch', WEBINAR_REMINDERS: '1', EMAIL_RETRY_DELAY_SECONDS: '1' });
-  admin = await app.signIn();
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-});
-beforeEach(async () => {
-  await app.emptyTables('webinars', 'leads');
-  smtp.messages.length = 0;
-});
+setUpAppWithSmtp({ SITE_DIST_DIR: writeSiteFixture(), NOTIFY_EMAIL: 'equipe@clairval.ch', WEBINAR_REMINDERS: '1' }, ['webinars', 'leads'], (running) => ({ app, smtp, admin } = running));
 
 const IN_A_MONTH = () => new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
 

@@ -109,3 +109,14 @@ export async function recordToasts(page: Page): Promise<string[]> {
   });
   return seen;
 }
+
+/** Full-page screenshots of the screen at phone and desktop width, kept with the test's output; the page ends at desktop width. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+}

@@ -3,7 +3,7 @@
  * rows; the "Par date" range. Screens checked with axe and photographed at phone and laptop sizes.
  */
 import type { Page } from '@playwright/test';
-import { adminApi, expect, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
+import { adminApi, expect, screenshots, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
 
 function rows(page: Page) {
   return page.getByRole('region', { name: 'Liste des contacts' }).locator('tbody tr');
@@ -14,16 +14,6 @@ async function openContacts(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
 }
 
-async function screenshots(page: Page, name: string) {
-  for (const [width, height] of [
-    [390, 844],
-    [1366, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 test('a Windows-1252 semicolon CSV is mapped, previewed with its errors, imported with a summary, and a second run changes nothing', { tag: '@empty-database' }, async ({
   page,

@@ -3,7 +3,7 @@
  * administrator, and the same back office read-only for a viewer (« Lecture seule »).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminApi, expect, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
+import { adminApi, expect, screenshots, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
 
 const VIEWER = { email: 'noe.berset@innercircle.test', password: 'lanterne-violette-du-jura-7' };
 
@@ -22,15 +22,6 @@ async function settingsTab(page: Page, name: string) {
   await expect(page.getByRole('navigation', { name: 'Sections des paramètres' }).getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
 }
 
-async function screenshots(page: Page, name: string) {
-  for (const [width, height] of [
-    [390, 844],
-    [1366, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-}
 
 async function createViewer(request: APIRequestContext, baseURL: string) {
   await adminApi(request, baseURL);

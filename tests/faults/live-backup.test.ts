@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../api/platform/db.ts';
+import { missingAfterRestore, startSubmissionLoad } from '../support/backup-load.ts';
 import { ROOT, removeDataDir, startProductionServer, type ProductionServer } from '../e2e/server.ts';
 
 let server: ProductionServer;
@@ -53,35 +53,22 @@ function cli(script: string, args: string[], dataDir: string): Promise<{ status:
 
 describe('npm run db:backup while npm start runs (embedded database)', () => {
   it('is taken by the running server during a load and restores every lead answered 201 before it started', async () => {
-    const accepted: Array<{ email: string; at: number }> = [];
-    const refused: string[] = [];
-    let loading = true;
-    let sequence = 0;
-    const worker = async () => {
-      while (loading) {
-        const email = `direct-${sequence++}@example.ch`;
-        const response = await fetch(`${server.url}/api/leads`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: server.url },
-          body: JSON.stringify({ firstName: 'Léa', lastName: 'Favre', email, message: 'Je souhaite en savoir plus.', type: 'contact' }),
-        });
-        if (response.status === 201) accepted.push({ email, at: Date.now() });
-        else refused.push(`${response.status} ${await response.text()}`);
-      }
-    };
-    const load = Array.from({ length: 4 }, worker);
+    const load = startSubmissionLoad(async (body) => {
+      const response = await fetch(`${server.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(body) });
+      return { status: response.status, text: await response.text() };
+    }, 'direct');
+    const { accepted, refused } = load;
     while (accepted.length < 20 && refused.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
 
     const file = path.join(freshDir(), 'pendant-la-charge.dump');
     const started = Date.now();
     const backup = await cli('api/cli/db-backup.ts', [file], server.dataDir);
-    loading = false;
-    await Promise.all(load);
+    await load.stop();
     expect(refused).toEqual([]);
     expect(backup.status, backup.stderr).toBe(0);
     expect(backup.stdout).toContain('la sauvegarde a été prise par le serveur');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const before = accepted.filter((lead) => lead.at < started).map((lead) => lead.email);
+    const before = load.acceptedBefore(started);
     expect(before.length).toBeGreaterThanOrEqual(20);
     expect(accepted.length).toBeGreaterThan(before.length); // submissions went on while the dump was taken
 
@@ -91,13 +78,7 @@ describe('npm run db:backup while npm start runs (embedded database)', () => {
     const target = freshDir();
     const restore = await cli('api/cli/db-restore.ts', [file], target);
     expect(restore.status, restore.stderr).toBe(0);
-    const restored = await openDatabase({ databaseUrl: undefined, dataDir: target });
-    try {
-      const emails = new Set(await restored('leads').where('email', 'like', 'direct-%').pluck('email'));
-      expect(before.filter((email) => !emails.has(email))).toEqual([]);
-    } finally {
-      await restored.destroy();
-    }
+    expect(await missingAfterRestore({ dataDir: target }, 'direct', before)).toEqual([]);
   }, 180_000);
 
   it('refuses db:restore into the data directory of the running server, and a second server on it', async () => {

@@ -1,6 +1,7 @@
 /**
  * Contacts: the list and one contact, tags, activities and tasks, bulk actions, import and export, the
- * lead counters, and the erasure of a contact with every row about them.
+ * lead counters, the erasure of a contact with every row about them; what a public submission records
+ * about the person, and the team alert of its submissions (kind `team_alert`).
  */
 
 export { findLeadOr404 } from './lead-records.ts';
@@ -8,3 +9,19 @@ export { eraseLead } from './erasure.ts';
 export { compactLeadCounts, leadStats } from './lead-counts.ts';
 export { compactTagCounts } from './tags.ts';
 export { recentActivities } from './activities.ts';
+
+// What every public submission records about the person (api/features/public-forms, api/features/webinars),
+// and the team alert its e-mail job writes.
+export {
+  recordSubmissions,
+  storedReceipt,
+  storeReceipt,
+  submissionKey,
+  submissionStatementSql,
+  type RecordedContact,
+  type SubmissionStatement,
+  type SubmissionToRecord,
+} from './public-submissions.ts';
+export { lockSubmittingContact, teamAlertFor, type SubmittingContact } from './team-alert.ts';
+export { contactEmailKinds } from './emails.ts';
+export { contactsWording } from './email-wording.ts';

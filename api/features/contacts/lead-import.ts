@@ -1,7 +1,7 @@
 /**
  * Contacts imported from a CSV (decisions 075 and 076). Each row is validated by the admin
  * creation schema; a valid row with a new email creates a contact, one with a known email only completes
- * the fields that contact has empty (as the public forms do, api/features/public-forms/submissions.ts), and
+ * the fields that contact has empty (as the public forms do, ./public-submissions.ts), and
  * a row that would change nothing is skipped. So an import run twice changes nothing the second time.
  * A whole request is one INSERT … ON CONFLICT statement: the lead_counts triggers see one statement.
  */

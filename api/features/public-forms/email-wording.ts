@@ -1,9 +1,9 @@
 /**
  * The sections of site/content/emails.yaml that the public forms' e-mails read: the acknowledgement
- * of a contact request, the team alert, the newsletter confirmation.
+ * of a contact request, the newsletter confirmation.
  */
 import { z } from 'zod';
-import { person, personNoName, plain, template } from '../../platform/mail/content.ts';
+import { person, personNoName, plain } from '../../platform/mail/content.ts';
 
 export const publicFormsWording = {
   contactAcknowledgement: z.strictObject({
@@ -18,22 +18,6 @@ export const publicFormsWording = {
     booking: person,
     bookingButton: plain,
     closing: plain,
-  }),
-  teamAlert: z.strictObject({
-    contactSubject: template('name'),
-    webinarSubject: template('name'),
-    preview: template('name'),
-    contactIntro: template('name'),
-    webinarIntro: template('name'),
-    /** An alert covering several submissions of one contact (decision 088). */
-    groupedSubject: template('name', 'count', 'since'),
-    groupedPreview: template('name', 'count', 'since'),
-    groupedIntro: template('name', 'count', 'since'),
-    groupedItem: template('number', 'count'),
-    kinds: z.strictObject({ contact: plain, webinar: plain }),
-    labels: z.strictObject({ name: plain, email: plain, phone: plain, company: plain, message: plain, webinar: plain, outcome: plain, receivedAt: plain }),
-    outcomes: z.strictObject({ registered: plain, already_registered: plain, waitlisted: plain, no_upcoming_webinar: plain }),
-    button: plain,
   }),
   newsletterConfirmation: z.strictObject({
     subject: person,

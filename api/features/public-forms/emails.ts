@@ -1,14 +1,13 @@
 /**
  * The public forms' e-mail kinds, as the outbox asks for them (api/platform/mail/kinds.ts): the
- * acknowledgement of a contact request, the team alert (decision 088) and the newsletter's
- * confirmation, with its unsubscribe headers. None is checked again before sending: each says what
+ * acknowledgement of a contact request and the newsletter's confirmation, with its unsubscribe headers
+ * (the team alert is api/features/contacts'). None is checked again before sending: each says what
  * happened when it was caused.
  */
 import { fill } from '../../platform/mail/content.ts';
 import type { EmailDocument } from '../../platform/mail/layout.ts';
 import type { EmailKind, EmailKindDefinition } from '../../platform/mail/kinds.ts';
 import { letter, opening, personValues } from '../../platform/mail/document.ts';
-import { teamAlertDocument, type TeamAlertData } from './team-alert-email.ts';
 import type { PublicFormsWording } from './email-wording.ts';
 import { bookingPageUrl } from '../booking/index.ts';
 
@@ -51,9 +50,6 @@ export const publicFormsEmailKinds = {
       );
     },
   } satisfies Kind<AcknowledgementData>,
-  team_alert: {
-    document: (data, context) => teamAlertDocument(data, context.content, context.publicUrl),
-  } satisfies Kind<TeamAlertData>,
   newsletter_confirmation: {
     document: (data, { content, brand, publicUrl }): EmailDocument => {
       const copy = content.newsletterConfirmation;

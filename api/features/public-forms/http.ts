@@ -1,6 +1,5 @@
 /** The routers of this feature, mounted by api/features/index.ts (other features use ./index.ts). */
 import { publicLeadsRouter } from './routes.ts';
-import { invitationJoinRouter } from './invitation-routes.ts';
 import { newsletterRouter } from './newsletter-routes.ts';
 
-export const publicFormRouters = { publicLeadsRouter, invitationJoinRouter, newsletterRouter };
+export const publicFormRouters = { publicLeadsRouter, newsletterRouter };

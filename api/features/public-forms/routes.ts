@@ -2,7 +2,9 @@
  * `POST /api/leads`: the public webinar, contact and newsletter forms. JSON from the site's scripts →
  * 201 `{ status: "received", registration, notice }`, the same whether the email was known or not;
  * a plain HTML form post (no JavaScript) is answered with a 303 to the thank-you or error page.
- * What a submission records: api/features/public-forms/submissions.ts; the e-mails it causes: ./prepare-emails.ts.
+ * One entry for both forms (rate limits, honeypot, validation, the replay header), then each its own:
+ * a contact request is ./submissions.ts (its e-mails: ./prepare-emails.ts), a webinar sign-up is
+ * api/features/webinars/sign-up.ts.
  */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
@@ -13,8 +15,8 @@ import { honeypot } from './honeypot.ts';
 import { limitPerIp } from '../../platform/http/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
 import { parseIdempotencyKey } from '../../platform/lib/idempotency.ts';
-import { submitPublicLead } from './submissions.ts';
-import { enqueueSubmissionEmails, submissionFacts } from './prepare-emails.ts';
+import { submitContactRequest } from './submissions.ts';
+import { signUpForNextWebinar } from '../webinars/index.ts';
 import { presentPublicSubmission } from '../../presenters/index.ts';
 
 const schemas = { body: publicLeadSchema };
@@ -33,16 +35,8 @@ export function publicLeadsRouter(): Router {
       // The site sends one key per submission attempt and reuses it on retry: a retry replays the answer.
       const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
       // The follow-up e-mails are queued with the submission, atomically: a 201 means they will go out.
-      // A contact request is one statement, its e-mail job included, shared under load with the contact
-      // requests arriving at the same time (decision 082); a sign-up is a transaction.
       const submission =
-        lead.type === 'contact'
-          ? await submitPublicLead(ctx.knex, { lead, idempotencyKey })
-          : await ctx.knex.transaction(async (trx) => {
-              const recorded = await submitPublicLead(trx, { lead, idempotencyKey });
-              if (!recorded.replayed && !recorded.emailsQueued) await enqueueSubmissionEmails(trx, submissionFacts(lead.type, recorded));
-              return recorded;
-            });
+        lead.type === 'contact' ? await submitContactRequest(ctx.knex, { lead, idempotencyKey }) : await signUpForNextWebinar(ctx.knex, { lead, idempotencyKey });
       if (submission.replayed) ctx.set('Idempotent-Replayed', 'true');
       ctx.status = 201;
       ctx.body = presentPublicSubmission(submission.receipt);

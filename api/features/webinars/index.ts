@@ -13,11 +13,11 @@ export { webinarEmailKinds } from './emails.ts';
 export { webinarWording } from './email-wording.ts';
 export type { CancellationEmailData, RegistrationEmailData, WebinarFacts } from './email-data.ts';
 
-// A public sign-up (api/features/public-forms): a seat, or a place on the waiting list, and its e-mails.
-export { SEAT_STATUSES_SQL, takeSeatInNextWebinar, takeSeatInWebinar, type HeldSeat, type PublicReceipt, type WebinarOutcome } from './seats.ts';
-export { signUpEmails } from './seat-emails.ts';
-export { verifyJoinToken } from './links.ts';
-export { invalidLink, REGISTRATION_LINK_MESSAGES } from './registration-links.ts';
+// The webinar sign-up sent to `POST /api/leads`, whose entry is api/features/public-forms': the seat or
+// the waiting list, the receipt, and the e-mail job (its `emails-prepare` worker: signUpPreparers).
+export { SIGN_UP_NOTE_TITLE, receiptWithoutSigningUp, replayedReceipt, signUpForNextWebinar } from './sign-up.ts';
+export { signUpPreparers } from './sign-up-emails.ts';
+export type { PublicReceipt, WebinarOutcome } from './seats.ts';
 
 export { findWebinarOr404, webinarStats } from './webinars.ts';
 export { invalidateNextSession, nextSession } from './next-session.ts';

@@ -1,7 +1,7 @@
 /**
  * The cancellation link's form, posted from the page the e-mails link to (decision 051):
  * `POST /api/registrations/cancel {registration, token}` cancels; the first person waiting gets the seat
- * (the invitation's `POST /api/registrations/join`: api/features/public-forms/invitation-routes.ts).
+ * (the invitation's `POST /api/registrations/join`: ./invitation-routes.ts).
  * JSON → 200 `{ status | registration, message }`; a plain HTML form post (no JavaScript) → 303 to the
  * result page with the signed message (api/platform/lib/signed-message.ts). A wrong link → 404 (JSON) or the
  * result page saying so.

@@ -1,7 +1,7 @@
 /**
  * What the cancellation link does once its form is posted (the page /annulation/, decision 051), in
  * one transaction with the e-mails it causes. The invitation's one-step sign-up is a public form:
- * api/features/public-forms/invitation-join.ts.
+ * ./invitation-join.ts.
  */
 import type { Knex } from 'knex';
 import { HttpError } from '../../platform/errors.ts';

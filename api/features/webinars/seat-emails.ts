@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import type { NewEmail } from '../../platform/mail/outbox.ts';
 import type { EmailKind } from '../../platform/mail/kinds.ts';
-import { webinarFacts, type RegistrationEmailData } from './email-data.ts';
+import type { RegistrationEmailData } from './email-data.ts';
 import { reminderEmails } from './reminders.ts';
 
 /** The person a registration's e-mails go to. */
@@ -63,34 +63,4 @@ export async function cancelQueuedSeatEmails(trx: Knex.Transaction, where: { reg
     .where({ ...where, status: 'queued' })
     .whereIn('kind', SEAT_EMAIL_KINDS)
     .update({ status: 'cancelled', lastError: reason, updatedAt: trx.fn.now() });
-}
-
-/** What a public sign-up told the e-mail job (api/features/public-forms/prepare-emails.ts). */
-export interface SignUp {
-  webinarId: number;
-  registrationId?: number | null;
-  outcome?: string | null;
-  lead: { id: number; email: string; firstName: string };
-}
-
-/**
- * A sign-up's e-mails to the person, inside the e-mail job's transaction: the confirmation and its
- * reminders for a seat, the waiting-list notice for a full session; none if the seat has changed since
- * (cancelled, promoted) or the session is gone. Also the webinar's title, for the team alert.
- */
-export async function signUpEmails(trx: Knex.Transaction, signUp: SignUp, reminderOffsets: number[]): Promise<{ webinarTitle: string | null; emails: NewEmail[] }> {
-  const { lead } = signUp;
-  const webinar = await trx('webinars').where({ id: signUp.webinarId }).first();
-  const registration = await trx('webinarRegistrations')
-    .where(signUp.registrationId ? { id: signUp.registrationId } : { webinarId: signUp.webinarId, leadId: lead.id })
-    .first<{ id: number; status: string; registeredAt: Date } | undefined>('id', 'status', 'registeredAt');
-  const person = registration && { registrationId: registration.id, registeredAt: registration.registeredAt, leadId: lead.id, email: lead.email, firstName: lead.firstName };
-  const emails: NewEmail[] = [];
-  if (webinar && webinar.isActive && person && registration.status === 'registered' && signUp.outcome === 'registered') {
-    emails.push(...seatEmails('webinar_confirmation', person, webinarFacts(webinar), reminderOffsets));
-  }
-  if (webinar && webinar.isActive && person && registration.status === 'waitlisted' && signUp.outcome === 'waitlisted') {
-    emails.push(waitlistEmail(person, webinarFacts(webinar)));
-  }
-  return { webinarTitle: webinar?.title ?? null, emails };
 }

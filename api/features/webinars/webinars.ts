@@ -1,6 +1,6 @@
 /**
  * Webinars and their registrations in the back office: the list, creation, deletion, the registrations
- * of one webinar with its statistics. The public sign-up lives in api/features/public-forms/submissions.ts.
+ * of one webinar with its statistics. The public sign-up lives in ./sign-up.ts.
  */
 import type { Knex } from 'knex';
 import { Webinar, WebinarRegistration } from '../../models/index.ts';

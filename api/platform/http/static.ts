@@ -28,7 +28,7 @@ import { fillMessageSlot, verifyMessage } from '../lib/signed-message.ts';
 import { fillQueryFields } from './page-slots.ts';
 import { createSlotPages, type SlotSource } from './static-slots.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',

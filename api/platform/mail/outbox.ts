@@ -4,7 +4,7 @@
  * always yields its e-mails. A row's unique cause key (`cause_key`) makes a cause that runs twice add
  * nothing. The features say which rows a cause makes; the kinds say what each row says
  * (./kinds.ts). A cause too costly for its request (a public submission) is recorded as an
- * `emails-prepare` job whose worker, registered by its feature, writes the rows (./queues.ts).
+ * `emails-prepare` job whose feature writes the rows (./workers.ts hands it over, ./queues.ts).
  */
 import type { Knex } from 'knex';
 import { boundQueue, inTransaction } from '../queue/queue.ts';

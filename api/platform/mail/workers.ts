@@ -1,13 +1,16 @@
 /**
  * The outbox's workers: `emails-send` delivers rows (./sender.ts), its dead-letter queue marks them
- * failed; and the way every e-mail worker takes its jobs, which a feature's `emails-prepare` worker
- * shares (api/features/public-forms/prepare-emails.ts).
+ * failed; `emails-prepare` hands each submission's facts to the feature that queued them (their
+ * `submission` names it, api/features/index.ts registers them); and the way every e-mail worker takes
+ * its jobs.
  */
 import type { Job, JobResult } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Database } from '../db.ts';
 import type { Logger } from '../logger.ts';
 import type { Queue } from '../queue/queue.ts';
+import type { WorkerDeps } from '../queue/scheduled.ts';
+import type { MailConfig } from './config.ts';
 import { QUEUES } from './queues.ts';
 import type { SendJobData } from './outbox.ts';
 import { markEmailFailed, sendEmail, type MailEngine } from './sender.ts';
@@ -67,4 +70,23 @@ export async function workOutbox(queue: Queue, { config, knex, logger, engine, w
   await queue.work<SendJobData>(QUEUES.failed, { pollingIntervalSeconds: 5, notifyPollingIntervalSeconds: 5 }, async ([job]) => {
     await markEmailFailed(knex, job!.data.emailId);
   });
+}
+
+/** What turns one `emails-prepare` job's facts into e-mail rows, in its own transaction (a feature's). */
+export type PrepareEmails = (knex: Database, config: MailConfig, jobId: string, data: any) => Promise<void>;
+
+/**
+ * The `emails-prepare` worker: one submission at a time per loop, each once visitors let it (decision
+ * 079), given to the feature whose `submission` it carries. A job nobody prepares fails (and is retried).
+ */
+export async function workPrepareJobs(queue: Queue, { config, knex, whenQuiet }: WorkerDeps, preparers: Record<string, PrepareEmails>): Promise<void> {
+  await queue.work<{ submission: string }>(
+    QUEUES.prepare,
+    emailWorkOptions(config),
+    eachJob<{ submission: string }>(1, whenQuiet, (job) => {
+      const prepare = preparers[job.data.submission];
+      if (!prepare) throw new Error(`no e-mails to prepare for a submission "${job.data.submission}"`);
+      return prepare(knex, config.mail, job.id, job.data);
+    }),
+  );
 }

@@ -4,8 +4,10 @@
  */
 import type { Knex } from 'knex';
 import type { RegistrationJoin } from '../../schemas/index.ts';
-import { invalidLink, REGISTRATION_LINK_MESSAGES, takeSeatInWebinar, verifyJoinToken } from '../webinars/index.ts';
-import { enqueueSubmissionEmails } from './prepare-emails.ts';
+import { verifyJoinToken } from './links.ts';
+import { invalidLink, REGISTRATION_LINK_MESSAGES } from './registration-links.ts';
+import { takeSeatInWebinar } from './seats.ts';
+import { enqueueSignUpEmails } from './sign-up-emails.ts';
 
 export interface JoinResult {
   registration: { webinarId: number; status: 'registered' | 'waitlisted' } | null;
@@ -21,7 +23,7 @@ export async function joinByInvitation(db: Knex, secret: string, input: Registra
     if (!seat) return { registration: null, message: REGISTRATION_LINK_MESSAGES.closed };
     const status = seat.status === 'waitlisted' ? 'waitlisted' : 'registered';
     if (seat.created) {
-      await enqueueSubmissionEmails(trx, { leadId: input.lead, submission: 'webinar', webinarId: seat.webinarId, registrationId: seat.id, outcome: status });
+      await enqueueSignUpEmails(trx, { leadId: input.lead, submission: 'webinar', webinarId: seat.webinarId, registrationId: seat.id, outcome: status });
     }
     const message = !seat.created ? REGISTRATION_LINK_MESSAGES.alreadyHeld : REGISTRATION_LINK_MESSAGES[status];
     return { registration: { webinarId: seat.webinarId, status }, message };

@@ -3,7 +3,7 @@
  * link to the contact. Written to the team, so the typed fields are shown as typed.
  */
 import type { CommonWording } from '../../platform/mail/content.ts';
-import type { PublicFormsWording } from './email-wording.ts';
+import type { ContactsWording } from './email-wording.ts';
 import { fill } from '../../platform/mail/content.ts';
 import type { Block, EmailDocument } from '../../platform/mail/layout.ts';
 import { swissDateTime } from '../../platform/mail/dates.ts';
@@ -14,7 +14,7 @@ export interface TeamAlertSubmission {
   /** What was typed this time (the submission's note). */
   message: string | null;
   webinarTitle: string | null;
-  outcome: keyof PublicFormsWording['teamAlert']['outcomes'] | null;
+  outcome: keyof ContactsWording['teamAlert']['outcomes'] | null;
   /** When it arrived (ISO); null for an alert written before grouping. */
   at: string | null;
   /** The `emails-prepare` job that added it (a job run twice adds it once). */
@@ -26,12 +26,12 @@ export interface TeamAlertData {
   submission: 'contact' | 'webinar';
   lead: { id: number; firstName: string; lastName: string | null; email: string; phone: string | null; company: string | null; message: string | null };
   webinarTitle: string | null;
-  outcome: keyof PublicFormsWording['teamAlert']['outcomes'] | null;
+  outcome: keyof ContactsWording['teamAlert']['outcomes'] | null;
   /** Absent on alerts written before grouping (one submission each). */
   submissions?: TeamAlertSubmission[];
 }
 
-export function teamAlertDocument(facts: TeamAlertData, content: CommonWording & PublicFormsWording, publicUrl: string): EmailDocument {
+export function teamAlertDocument(facts: TeamAlertData, content: CommonWording & ContactsWording, publicUrl: string): EmailDocument {
   const copy = content.teamAlert;
   const name = [facts.lead.firstName, facts.lead.lastName].filter(Boolean).join(' ');
   const values = { name };
