@@ -48,6 +48,8 @@ export default defineConfig({
         // Public site: only canonical URLs (/ and /webinaire duplicate /innercircle/...), no form result pages,
         // no pages reached from an e-mail's registration or newsletter link.
         !['/', '/webinaire/', '/merci/', '/erreur-envoi/', '/annulation/', '/annulation/resultat/', '/inscription-webinaire/'].includes(new URL(page).pathname) &&
+        // The booking page is canonical; its confirmation and the manage page (an e-mail's link) are not.
+        !['/rendez-vous/confirme/', '/rendez-vous/gerer/'].includes(new URL(page).pathname) &&
         !new URL(page).pathname.startsWith('/newsletter/') &&
         !new URL(page).pathname.startsWith('/relances-webinaire/'),
     }),

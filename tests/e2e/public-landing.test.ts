@@ -435,7 +435,7 @@ test.describe('SEO', () => {
     const sitemap = await (await request.get('/sitemap-0.xml')).text();
     const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
     // The legal pages are public and canonical; the newsletter's link pages are not listed.
-    expect(urls.sort()).toEqual(['/confidentialite/', '/innercircle/', '/innercircle/webinaire/', '/mentions-legales/']);
+    expect(urls.sort()).toEqual(['/confidentialite/', '/innercircle/', '/innercircle/webinaire/', '/mentions-legales/', '/rendez-vous/']);
 
     expect((await request.get('/favicon.svg')).status()).toBe(200);
   });
