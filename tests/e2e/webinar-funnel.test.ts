@@ -151,7 +151,7 @@ test('a visitor on the waiting list is told so by the toast, and gets the seat a
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('from a sign-up on /webinaire to the follow-up e-mail after the session', async ({ page, request, baseURL, smtp, databaseUrl }) => {
+test('from a sign-up on /webinaire to the follow-up e-mail after the session, then the call booked from its button with JavaScript off', async ({ page, browser, request, baseURL, smtp, databaseUrl }) => {
   // The follow-up job runs every minute (pg-boss cron): the wait below is for its next run.
   test.setTimeout(240_000);
   const api = await adminApi(request, baseURL!);
@@ -171,4 +171,37 @@ test('from a sign-up on /webinaire to the follow-up e-mail after the session', a
   const followup = await mailTo(smtp, 'nadia@example.ch', /Merci d'avoir participé/, 150_000);
   expect(followup.parsed.text).toContain('appel découverte');
   expect(followup.parsed.text).toMatch(/\/rendez-vous\/\?lead=\d+&token=[\w-]+/);
+
+  // The team hosts calls every day, all day.
+  const hosts = new pg.Client({ connectionString: databaseUrl });
+  await hosts.connect();
+  const allWeek = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' }));
+  await hosts.query(
+    `insert into booking_hosts (user_id, is_host, weekly, calendar_token) select id, true, $1, 'jeton-entonnoir' from users order by id limit 1
+     on conflict (user_id) do update set is_host = true, weekly = excluded.weekly`,
+    [JSON.stringify(allWeek)],
+  );
+  await hosts.end();
+
+  // The follow-up's button, followed in a browser without JavaScript, books the call.
+  const button = new URL(/(https?:\/\/\S+\/rendez-vous\/\?lead=\d+&token=[\w-]+)/.exec(followup.parsed.text ?? '')![1]!);
+  const withoutScript = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const booking = await withoutScript.newPage();
+    await booking.goto(new URL(`${button.pathname}${button.search}`, baseURL).toString());
+    await expect(booking.getByRole('textbox', { name: 'Prénom', exact: true })).toHaveValue('Nadia');
+    await expect(booking.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue('nadia@example.ch');
+    await booking.getByRole('textbox', { name: 'Nom', exact: true }).fill('Keller');
+    // A person clicks the time they read (the radio itself is visually hidden inside its label).
+    const start = (await booking.getByRole('radio').first().getAttribute('value'))!;
+    await booking.locator('label', { has: booking.locator(`input[value="${start}"]`) }).click();
+    await expect(booking.getByRole('radio').first()).toBeChecked();
+    await booking.getByRole('button', { name: 'Confirmer le rendez-vous' }).click();
+    await expect(booking).toHaveURL(/\/rendez-vous\/confirme\//);
+    await expect(booking.locator('[data-server-message]')).toContainText('Votre appel découverte est réservé le');
+  } finally {
+    await withoutScript.close();
+  }
+  const confirmation = await mailTo(smtp, 'nadia@example.ch', /Votre appel découverte est confirmé/);
+  expect(confirmation.parsed.text).toContain('(heure suisse)');
 });
