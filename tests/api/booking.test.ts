@@ -5,32 +5,18 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
+import { resetBookings, signInHost } from './booking-fixture.ts';
 
 let app: TestApp;
 let hostId: number;
 
-/** Every day, the whole day, so slots exist whenever the test runs. */
-const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' }));
-
 beforeAll(async () => {
-  app = await startTestApp(process.env.BOOKING_DEBUG ? { LOG_LEVEL: 'debug' } : {});
-  await app.signIn({ email: 'hote@example.ch', firstName: 'Hélène', lastName: 'Hôte' });
-  hostId = (await app.knex('users').where({ email: 'hote@example.ch' }).first()).id;
+  app = await startTestApp();
+  hostId = await signInHost(app);
 });
 afterAll(() => app.close());
 
-beforeEach(async () => {
-  await app.emptyTables('bookings', 'leads', 'booking_hosts', 'idempotency_keys');
-  await app.knex('booking_settings').where({ id: 1 }).update({ minimumNoticeMinutes: 60, horizonDays: 30, dailyCapPerHost: null, mode: 'video' });
-  await app.knex('booking_hosts').insert({
-    userId: hostId,
-    isHost: true,
-    weekly: JSON.stringify(ALL_WEEK),
-    overrides: '[]',
-    videoUrl: 'https://meet.example.ch/helene',
-    calendarToken: `token-${hostId}`,
-  });
-});
+beforeEach(() => resetBookings(app, hostId));
 
 async function firstSlots(count = 2): Promise<string[]> {
   const response = await app.client().get('/api/bookings/slots', { query: { days: 3 } });

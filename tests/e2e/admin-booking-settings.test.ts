@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { adminApi, expect, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
+import { adminApi, expect, screenshots, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
 
 const HOST_CALENDAR = readFileSync(path.resolve(import.meta.dirname, '../support/host-calendar.ics'), 'utf8');
 
@@ -33,16 +32,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
-
-async function screenshots(page: Page, name: string) {
-  for (const [width, height] of [
-    [390, 844],
-    [1366, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-}
 
 test('an administrator sets the discovery call, becomes a host with their calendar, and sees a failing calendar said', async ({ page, request, baseURL }) => {
   test.setTimeout(180_000);
