@@ -176,39 +176,41 @@ describe('concurrency beyond overlaps', () => {
   }, 60_000);
 
   // PGlite runs one transaction at a time; on PostgreSQL the check waits for the host rows' lock.
-  it.runIf(process.env.TEST_DB === 'pg')('re-checks a start only once the booking holding the host has committed', async () => {
-    await app.knex('booking_settings').update({ dailyCapPerHost: 1 });
-    // Two starts of one Swiss day (the day after tomorrow is whole, whatever the time of the run).
-    const dayAfterTomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(Date.now() + 2 * 86_400_000);
-    const slots = await app.client().get('/api/bookings/slots', { query: { from: dayAfterTomorrow, days: 1 } });
-    const [first, , third] = (slots.body.days[0].slots as Array<{ start: string }>).map((slot) => slot.start);
-    const [lead] = await app.knex('leads').insert({ firstName: 'Déjà', email: 'deja@example.ch' }).returning('id');
-    const holder = await app.knex.transaction();
-    try {
-      await holder('booking_hosts').where({ userId: hostId }).forUpdate().select('userId');
-      const pending = app.client().post('/api/bookings', { start: third, ...person });
-      // The request's check now waits on the host's row.
-      await expect
-        .poll(async () => (await app.knex.raw(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%booking_hosts%'`)).rows[0].n, { timeout: 10_000 })
-        .toBe(1);
-      // Meanwhile the day's one call is booked, by the transaction holding the host.
-      await holder('bookings').insert({
-        uid: 'tenant-du-verrou',
-        leadId: lead.id,
-        hostId,
-        startAt: first,
-        endAt: new Date(Date.parse(first!) + 30 * 60_000).toISOString(),
-        blocked: app.knex.raw('tstzrange(?, ?)', [first, new Date(Date.parse(first!) + 40 * 60_000).toISOString()]),
-        mode: 'video',
-      });
-      await holder.commit();
-      const answer = await pending;
-      // Same Swiss day, cap 1: the waiting request saw the committed call.
-      expect(answer.status).toBe(409);
-    } finally {
-      if (!holder.isCompleted()) await holder.rollback();
-    }
-  }, 30_000);
+  if (process.env.TEST_DB === 'pg') {
+    it('re-checks a start only once the booking holding the host has committed', async () => {
+      await app.knex('booking_settings').update({ dailyCapPerHost: 1 });
+      // Two starts of one Swiss day (the day after tomorrow is whole, whatever the time of the run).
+      const dayAfterTomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(Date.now() + 2 * 86_400_000);
+      const slots = await app.client().get('/api/bookings/slots', { query: { from: dayAfterTomorrow, days: 1 } });
+      const [first, , third] = (slots.body.days[0].slots as Array<{ start: string }>).map((slot) => slot.start);
+      const [lead] = await app.knex('leads').insert({ firstName: 'Déjà', email: 'deja@example.ch' }).returning('id');
+      const holder = await app.knex.transaction();
+      try {
+        await holder('booking_hosts').where({ userId: hostId }).forUpdate().select('userId');
+        const pending = app.client().post('/api/bookings', { start: third, ...person });
+        // The request's check now waits on the host's row.
+        await expect
+          .poll(async () => (await app.knex.raw(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%booking_hosts%'`)).rows[0].n, { timeout: 10_000 })
+          .toBe(1);
+        // Meanwhile the day's one call is booked, by the transaction holding the host.
+        await holder('bookings').insert({
+          uid: 'tenant-du-verrou',
+          leadId: lead.id,
+          hostId,
+          startAt: first,
+          endAt: new Date(Date.parse(first!) + 30 * 60_000).toISOString(),
+          blocked: app.knex.raw('tstzrange(?, ?)', [first, new Date(Date.parse(first!) + 40 * 60_000).toISOString()]),
+          mode: 'video',
+        });
+        await holder.commit();
+        const answer = await pending;
+        // Same Swiss day, cap 1: the waiting request saw the committed call.
+        expect(answer.status).toBe(409);
+      } finally {
+        if (!holder.isCompleted()) await holder.rollback();
+      }
+    }, 30_000);
+  }
 });
 
 describe('the database', () => {
