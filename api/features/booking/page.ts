@@ -28,6 +28,7 @@ import { readBookingSettings } from './store.ts';
 import { swissDate } from './availability.ts';
 import { verifyManageToken } from './links.ts';
 import { verifyPrefillToken } from './page-link.ts';
+import { typesetFrench } from '../../platform/lib/french-typography.ts';
 
 export const BOOKING_CONTENT_FILE = contentFile('booking.yaml');
 
@@ -53,23 +54,15 @@ export function loadBookingPageCopy(file = BOOKING_CONTENT_FILE): BookingPageCop
   return pageCopySchema.parse(parse(readFileSync(file, 'utf8')));
 }
 
-/** The site's French typography (site/lib/content.ts): a no-break space before « : ; ! ? » and after a number; "10 h 00" on one line. */
-function typeset(text: string): string {
-  return text
-    .replace(/ ([:;!?%»])/g, '\u00a0$1')
-    .replace(/(«) /g, '$1\u00a0')
-    .replace(/(\d) (?=\S)/g, '$1\u00a0')
-    .replace(/ h (?=\d)/g, '\u00a0h\u00a0');
-}
 
 /** "lundi 30 novembre 2026 à 10 h 00": the day and time of a call, as the page and the e-mails write it. */
 export function callDateText(start: Date): string {
-  return typeset(`${frenchLongDate(start, { weekday: true })} à ${frenchTime(start)}`);
+  return typesetFrench(`${frenchLongDate(start, { weekday: true })} à ${frenchTime(start)}`);
 }
 
 /** The confirmation page's line for a booked start (signed into its message slot by the form's answer). */
 export function confirmedMessage(copy: BookingPageCopy, start: Date): string {
-  return typeset(copy.confirmed.message.replace('{date}', callDateText(start)));
+  return typesetFrench(copy.confirmed.message.replace('{date}', callDateText(start)));
 }
 
 const ID = /^[1-9]\d{0,11}$/;
@@ -124,11 +117,11 @@ export function slotsHtml(copy: BookingPageCopy, days: Day[]): string {
     .map((day, index) => {
       const headingId = `slots-${day.date}`;
       // Noon UTC is the same Swiss date whatever the season.
-      const label = typeset(frenchLongDate(new Date(`${day.date}T12:00:00Z`), { weekday: true }));
+      const label = typesetFrench(frenchLongDate(new Date(`${day.date}T12:00:00Z`), { weekday: true }));
       const count = day.slots.length === 1 ? copy.slots.countOne : copy.slots.count.replace('{count}', String(day.slots.length));
       const times = day.slots
         .map((slot) => {
-          const time = typeset(frenchTime(new Date(slot.start)));
+          const time = typesetFrench(frenchTime(new Date(slot.start)));
           return (
             `<li><label class="booking-slot relative flex cursor-pointer items-center justify-center rounded-full border border-line bg-white px-3 py-2 text-[0.95rem] font-medium whitespace-nowrap text-ink transition hover:border-pine-700 has-checked:border-pine-800 has-checked:bg-pine-800 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-copper">` +
             `<input type="radio" name="start" value="${escapeHtml(slot.start)}" required class="sr-only">${escapeHtml(time)}</label></li>`
@@ -139,14 +132,14 @@ export function slotsHtml(copy: BookingPageCopy, days: Day[]): string {
         `<details class="group/day border-b border-line" data-booking-day="${day.date}"${index < copy.slots.openDays ? ' open' : ''}>` +
         `<summary class="flex cursor-pointer list-none items-center justify-between gap-4 rounded-lg py-4 [&::-webkit-details-marker]:hidden">` +
         `<h2 id="${headingId}" class="text-base font-semibold text-ink first-letter:uppercase">${escapeHtml(label)}</h2>` +
-        `<span class="flex shrink-0 items-center gap-2 text-sm text-muted">${escapeHtml(typeset(count))}` +
+        `<span class="flex shrink-0 items-center gap-2 text-sm text-muted">${escapeHtml(typesetFrench(count))}` +
         `<svg aria-hidden="true" viewBox="0 0 24 24" class="size-4 transition group-open/day:rotate-180 motion-reduce:transition-none" fill="none" stroke="currentColor" stroke-width="2"><path d="m6 9 6 6 6-6" stroke-linecap="round" stroke-linejoin="round"/></svg></span></summary>` +
         `<div role="group" aria-labelledby="${headingId}" class="pb-5"><ul class="grid grid-cols-3 gap-2 sm:grid-cols-4 xl:grid-cols-5">${times}</ul></div></details>`
       );
     })
     .join('');
   return (
-    `<fieldset data-booking-slots><legend class="font-display text-2xl font-medium">${escapeHtml(typeset(copy.slots.legend))} ` +
+    `<fieldset data-booking-slots><legend class="font-display text-2xl font-medium">${escapeHtml(typesetFrench(copy.slots.legend))} ` +
     `<span class="font-sans text-base font-normal text-muted">${escapeHtml(copy.slots.timeZone)}</span></legend>` +
     `<div class="mt-4 border-t border-line">${groups}</div></fieldset>`
   );
@@ -155,7 +148,7 @@ export function slotsHtml(copy: BookingPageCopy, days: Day[]): string {
 /** No free start in the coming days: a message and the contact form's link instead of the form. */
 export function noSlotsHtml(copy: BookingPageCopy): string {
   return (
-    `<div data-booking-none><p class="text-lg text-ink">${escapeHtml(typeset(copy.slots.none))}</p>` +
+    `<div data-booking-none><p class="text-lg text-ink">${escapeHtml(typesetFrench(copy.slots.none))}</p>` +
     `<a href="${escapeHtml(copy.slots.noneHref)}" class="mt-6 inline-flex rounded-full bg-copper px-6 py-3.5 font-semibold text-white hover:bg-copper-dark">${escapeHtml(copy.slots.noneLink)}</a></div>`
   );
 }
@@ -198,7 +191,7 @@ export function bookingPageFiller(db: Knex, options: BookingPageOptions) {
     if (mode === 'reschedule') {
       html = fillQueryFields(html, { booking: String(manage!.id), token: manage!.token });
       html = html.replace('action="/api/bookings"', 'action="/api/bookings/reschedule"');
-      html = html.replace(CURRENT, (_whole, before: string, after: string) => `<strong${before}data-booking-current${after}>${escapeHtml(typeset(copy.reschedule.current.replace('{date}', callDateText(current!))))}</strong>`);
+      html = html.replace(CURRENT, (_whole, before: string, after: string) => `<strong${before}data-booking-current${after}>${escapeHtml(typesetFrench(copy.reschedule.current.replace('{date}', callDateText(current!))))}</strong>`);
     } else {
       // A key per visit: the same form posted twice (a double click without script) books once.
       html = fillPrefill(html, { ...(await prefill(db, options.secret, query)), idempotencyKey: randomUUID() });

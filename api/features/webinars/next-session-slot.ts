@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { NextSession } from './next-session.ts';
 import { swissDateTime } from '../../platform/mail/dates.ts';
 import { escapeHtml } from '../../platform/lib/signed-message.ts';
+import { typesetFrench } from '../../platform/lib/french-typography.ts';
 
 export const WEBINAR_CONTENT_FILE = contentFile('webinar.yaml');
 /** "Plus que N places" from this many seats left. */
@@ -24,24 +25,15 @@ export function loadSessionCopy(file = WEBINAR_CONTENT_FILE): SessionCopy {
   return sessionCopySchema.parse(parse(readFileSync(file, 'utf8'))).session;
 }
 
-/** The site's French typography (site/lib/content.ts): a no-break space before « : ; ! ? » and after a number. */
-function typeset(text: string): string {
-  return text
-    .replace(/ ([:;!?%»])/g, '\u00a0$1')
-    .replace(/(«) /g, '$1\u00a0')
-    .replace(/(\d) (?=\S)/g, '$1\u00a0')
-    // "18 h 00" stays on one line.
-    .replace(/ h (?=\d)/g, '\u00a0h\u00a0');
-}
 
 /** The slot's inner HTML: one line for the date (or "soon"), one for the seats when few or none are left. */
 export function nextSessionHtml(copy: SessionCopy, session: NextSession): string {
-  if (!session) return `<span data-next-session-date>${escapeHtml(typeset(copy.none))}</span>`;
-  const lines = [`<span data-next-session-date>${escapeHtml(typeset(copy.next.replace('{date}', swissDateTime(session.datetime))))}</span>`];
+  if (!session) return `<span data-next-session-date>${escapeHtml(typesetFrench(copy.none))}</span>`;
+  const lines = [`<span data-next-session-date>${escapeHtml(typesetFrench(copy.next.replace('{date}', swissDateTime(session.datetime))))}</span>`];
   let seats: string | undefined;
   if (session.seatsLeft === 0) seats = copy.full;
   else if (session.seatsLeft === 1) seats = copy.lastSeat;
   else if (session.seatsLeft <= FEW_SEATS) seats = copy.fewSeats.replace('{seats}', String(session.seatsLeft));
-  if (seats) lines.push(`<span data-next-session-seats>${escapeHtml(typeset(seats))}</span>`);
+  if (seats) lines.push(`<span data-next-session-seats>${escapeHtml(typesetFrench(seats))}</span>`);
   return lines.join(' ');
 }
