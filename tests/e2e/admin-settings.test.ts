@@ -1,5 +1,5 @@
 /**
- * Issue 15 in the browser: Paramètres (Profil, Sessions, Utilisateurs, Rendez-vous, Journal, Système) for an
+ * The settings screen in the browser (docs/decisions/065-roles-enforced-centrally.md): Paramètres (Profil, Sessions, Utilisateurs, Rendez-vous, Journal, Système) for an
  * administrator, and the same back office read-only for a viewer (« Lecture seule »).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
