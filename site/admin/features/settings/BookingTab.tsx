@@ -14,7 +14,8 @@ import { toast, toastError } from '../../stores/toast.ts';
 import { FormActions, SelectField, TextField } from '../../ui/forms.tsx';
 import { Badge, buttonClass, Card, CardHeader, fullName } from '../../ui/primitives.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
-import { FeedBadge, HostEditor } from './HostEditor.tsx';
+import { HostEditor } from './HostEditor.tsx';
+import { FeedBadge } from './HostFields.tsx';
 import { bookingMutations, bookingQueries } from './queries.ts';
 
 export function BookingTab() {

@@ -3,18 +3,17 @@
  * overrides (a day off or other hours), the video link, the address of their own calendar with its
  * state and "Actualiser", and their subscription address with "Renouveler".
  */
-import { useId } from 'react';
-import type { FeedStatusJson, HostAvailabilityJson } from '#presenters';
+import type { HostAvailabilityJson } from '#presenters';
 import { hostAvailabilitySchema } from '#schemas';
-import { formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { useCanEdit } from '../../stores/session.ts';
 import { toast, toastError } from '../../stores/toast.ts';
 import { FormActions, SwitchField, TextField } from '../../ui/forms.tsx';
-import { Badge, buttonClass, controlClass, cx } from '../../ui/primitives.tsx';
-import { useDraftForm, type FieldErrors } from '../../ui/useDraftForm.ts';
+import { buttonClass, cx } from '../../ui/primitives.tsx';
+import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { bookingMutations, bookingQueries } from './queries.ts';
+import { FeedBadge, feedSentence, OverrideDate, RangeRow, Subscription, type Range } from './HostFields.tsx';
 
 const WEEKDAYS = [
   { weekday: 1, label: 'Lundi' },
@@ -26,7 +25,6 @@ const WEEKDAYS = [
   { weekday: 7, label: 'Dimanche' },
 ] as const;
 
-type Range = { start: string; end: string };
 type HostDraft = {
   isHost: boolean;
   weekly: Array<Range & { weekday: number }>;
@@ -35,20 +33,6 @@ type HostDraft = {
   feedUrl: string;
 };
 
-/** The state of a host's own calendar, as a short badge. */
-export function FeedBadge({ feed }: { feed: FeedStatusJson }) {
-  if (feed.status === 'ok') return <Badge tone="green">Calendrier lu</Badge>;
-  if (feed.status === 'failed') return <Badge tone="red">Calendrier illisible</Badge>;
-  return <Badge tone="amber">Calendrier non lu</Badge>;
-}
-
-function feedSentence(feed: FeedStatusJson): string {
-  if (feed.status === 'ok') return `Lu le ${formatDateTime(feed.readAt)} : ${feed.busyCount} plage${feed.busyCount > 1 ? 's' : ''} occupée${feed.busyCount > 1 ? 's' : ''}.`;
-  if (feed.status === 'failed') return `${feed.error ?? 'Le calendrier ne peut pas être lu.'} Cet hôte ne propose aucun créneau jusqu’à la prochaine lecture réussie.`;
-  return feed.readAt
-    ? `Pas lu depuis le ${formatDateTime(feed.readAt)} (plus d’une heure) : cet hôte ne propose aucun créneau jusqu’à la prochaine lecture.`
-    : 'Pas encore lu : cet hôte ne propose aucun créneau jusqu’à la première lecture.';
-}
 
 export function HostEditor({ userId, name }: { userId: number; name: string }) {
   const host = useQuery(bookingQueries.host(userId));
@@ -59,58 +43,6 @@ export function HostEditor({ userId, name }: { userId: number; name: string }) {
   return <HostForm key={JSON.stringify({ isHost, weekly, overrides, videoUrl, feedUrl })} host={host.data} name={name} />;
 }
 
-function TimeInput({ label, value, onChange, error, disabled }: { label: string; value: string; onChange: (value: string) => void; error?: string; disabled: boolean }) {
-  const id = useId();
-  return (
-    <span className="grid gap-1">
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="time"
-        step={300}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        disabled={disabled}
-        className={cx(controlClass, 'w-32')}
-      />
-      {error ? (
-        <span id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </span>
-      ) : null}
-    </span>
-  );
-}
-
-function RangeRow(props: {
-  label: string;
-  range: Range;
-  errors: FieldErrors;
-  path: string;
-  canEdit: boolean;
-  onChange: (range: Range) => void;
-  onRemove: () => void;
-}) {
-  const { range, errors, path } = props;
-  return (
-    <li className="flex flex-wrap items-start gap-2">
-      <TimeInput label={`Début, ${props.label}`} value={range.start} onChange={(start) => props.onChange({ ...range, start })} error={errors[`${path}.start`]} disabled={!props.canEdit} />
-      <span className="pt-2 text-sm text-slate-500" aria-hidden="true">
-        –
-      </span>
-      <TimeInput label={`Fin, ${props.label}`} value={range.end} onChange={(end) => props.onChange({ ...range, end })} error={errors[`${path}.end`]} disabled={!props.canEdit} />
-      {props.canEdit ? (
-        <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={props.onRemove}>
-          Retirer<span className="sr-only"> la plage {props.label}</span>
-        </button>
-      ) : null}
-    </li>
-  );
-}
 
 function HostForm({ host, name }: { host: HostAvailabilityJson; name: string }) {
   const canEdit = useCanEdit();
@@ -303,53 +235,5 @@ function HostForm({ host, name }: { host: HostAvailabilityJson; name: string }) 
 
       {canEdit ? <FormActions submitLabel="Enregistrer les disponibilités" pendingLabel="Enregistrement…" pending={save.pending} /> : null}
     </form>
-  );
-}
-
-function OverrideDate({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string }) {
-  const id = useId();
-  return (
-    <span className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={cx(controlClass, 'w-44')}
-      />
-      {error ? (
-        <span id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </span>
-      ) : null}
-    </span>
-  );
-}
-
-function Subscription({ url, canEdit, pending, onRenew }: { url: string; canEdit: boolean; pending: boolean; onRenew: () => void }) {
-  const id = useId();
-  const absolute = url.startsWith('/') ? `${window.location.origin}${url}` : url;
-  return (
-    <div className="grid gap-2 rounded-md bg-white p-3 ring-1 ring-slate-200">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
-        Adresse d’abonnement à ses rendez-vous
-      </label>
-      <p className="text-sm text-slate-600" id={`${id}-hint`}>
-        À ajouter dans son agenda (« S’abonner à un calendrier ») : ses appels découverte y apparaissent et se mettent à jour. Gardez-la secrète ; « Renouveler » rend l’ancienne adresse inutilisable.
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <input id={id} readOnly value={absolute} aria-describedby={`${id}-hint`} className={cx(controlClass, 'min-w-0 flex-1 font-mono text-xs')} onFocus={(event) => event.target.select()} />
-        {canEdit ? (
-          <button type="button" className={buttonClass('secondary', 'sm')} onClick={onRenew} disabled={pending}>
-            {pending ? 'Renouvellement…' : 'Renouveler'}
-          </button>
-        ) : null}
-      </div>
-    </div>
   );
 }
