@@ -1,22 +1,16 @@
 import type { Knex } from 'knex';
+import { addAllowedValues, AUDIT_TYPES, removeAllowedValues } from './helpers/allowed-values.ts';
 
 /**
  * Scheduled backups: each scheduled backup's outcome is an audit event
  * (`backup_completed`, `backup_failed`), which the dashboard reads back.
  */
-const BEFORE = ['login_succeeded', 'login_failed', 'login_locked', 'admin_setup', 'password_changed', 'session_revoked', 'lead_deleted', 'webinar_deleted'];
-const AFTER = [...BEFORE, 'backup_completed', 'backup_failed'];
-
-// DDL takes no bound parameters: the (constant, quote-free) type names are written inline.
-const check = (types: string[]) => `alter table audit_events add constraint audit_events_type_check check (type in (${types.map((type) => `'${type}'`).join(', ')}))`;
+const BACKUP_TYPES = ['backup_completed', 'backup_failed'];
 
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw('alter table audit_events drop constraint audit_events_type_check');
-  await knex.raw(check(AFTER));
+  await addAllowedValues(knex, AUDIT_TYPES, BACKUP_TYPES);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex('audit_events').whereIn('type', ['backup_completed', 'backup_failed']).delete();
-  await knex.raw('alter table audit_events drop constraint audit_events_type_check');
-  await knex.raw(check(BEFORE));
+  await removeAllowedValues(knex, AUDIT_TYPES, BACKUP_TYPES);
 }

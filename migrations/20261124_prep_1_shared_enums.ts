@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addAllowedValues, addEmailKinds, AUDIT_TYPES, REGISTRATION_STATUSES, removeAllowedValues, removeEmailKinds } from './helpers/allowed-values.ts';
 
 /**
  * The webinar funnel, privacy and the back office add values to three constrained lists. They are widened here, once, so the
@@ -7,9 +8,7 @@ import type { Knex } from 'knex';
  * - e-mail kinds: invitation, waiting-list promotion, update, follow-up, newsletter confirmation;
  * - registration statuses: `waitlisted` and `cancelled`.
  */
-const AUDIT_BEFORE = ['login_succeeded', 'login_failed', 'login_locked', 'admin_setup', 'password_changed', 'session_revoked', 'lead_deleted', 'webinar_deleted', 'backup_completed', 'backup_failed'];
-const AUDIT_AFTER = [
-  ...AUDIT_BEFORE,
+const NEW_AUDIT_TYPES = [
   'leads_exported',
   'registrations_exported',
   'lead_exported',
@@ -21,30 +20,17 @@ const AUDIT_AFTER = [
   'user_created',
   'user_updated',
 ];
-const KINDS_BEFORE = ['webinar_confirmation', 'webinar_reminder', 'contact_acknowledgement', 'team_alert', 'webinar_cancelled'];
-const KINDS_AFTER = [...KINDS_BEFORE, 'webinar_invitation', 'waitlist_promoted', 'webinar_update', 'webinar_followup', 'newsletter_confirmation'];
-const STATUSES_BEFORE = ['registered', 'attended', 'no-show'];
-const STATUSES_AFTER = [...STATUSES_BEFORE, 'waitlisted', 'cancelled'];
-
-// DDL takes no bound parameters: the (constant, quote-free) values are written inline.
-const list = (values: string[]) => values.map((value) => `'${value}'`).join(', ');
-
-async function constrain(knex: Knex, audit: string[], kinds: string[], statuses: string[]): Promise<void> {
-  await knex.raw('alter table audit_events drop constraint audit_events_type_check');
-  await knex.raw(`alter table audit_events add constraint audit_events_type_check check (type in (${list(audit)}))`);
-  await knex.raw('alter table emails drop constraint emails_kind_check');
-  await knex.raw(`alter table emails add constraint emails_kind_check check (kind in (${list(kinds)}))`);
-  await knex.raw('alter table webinar_registrations drop constraint webinar_registrations_status_check');
-  await knex.raw(`alter table webinar_registrations add constraint webinar_registrations_status_check check (status in (${list(statuses)}))`);
-}
+const NEW_KINDS = ['webinar_invitation', 'waitlist_promoted', 'webinar_update', 'webinar_followup', 'newsletter_confirmation'];
+const NEW_STATUSES = ['waitlisted', 'cancelled'];
 
 export async function up(knex: Knex): Promise<void> {
-  await constrain(knex, AUDIT_AFTER, KINDS_AFTER, STATUSES_AFTER);
+  await addAllowedValues(knex, AUDIT_TYPES, NEW_AUDIT_TYPES);
+  await addEmailKinds(knex, NEW_KINDS);
+  await addAllowedValues(knex, REGISTRATION_STATUSES, NEW_STATUSES);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex('audit_events').whereNotIn('type', AUDIT_BEFORE).delete();
-  await knex('emails').whereNotIn('kind', KINDS_BEFORE).delete();
-  await knex('webinar_registrations').whereNotIn('status', STATUSES_BEFORE).delete();
-  await constrain(knex, AUDIT_BEFORE, KINDS_BEFORE, STATUSES_BEFORE);
+  await removeAllowedValues(knex, AUDIT_TYPES, NEW_AUDIT_TYPES);
+  await removeEmailKinds(knex, NEW_KINDS);
+  await removeAllowedValues(knex, REGISTRATION_STATUSES, NEW_STATUSES);
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addAllowedValues, addEmailKinds, CONSENT_FORMS, removeAllowedValues, removeEmailKinds } from './helpers/allowed-values.ts';
 
 /**
  * The discovery call's booking (docs/decisions/104-booking-storage-and-double-booking.md):
@@ -11,30 +12,8 @@ import type { Knex } from 'knex';
  *   constraint (btree_gist, in PGlite's contrib as in PostgreSQL's) refuses the second one even when two
  *   requests check the same free slot at the same instant.
  */
-const KINDS_BEFORE = [
-  'webinar_confirmation',
-  'webinar_reminder',
-  'contact_acknowledgement',
-  'team_alert',
-  'webinar_cancelled',
-  'webinar_invitation',
-  'waitlist_promoted',
-  'webinar_update',
-  'webinar_followup',
-  'newsletter_confirmation',
-  'waitlist_joined',
-  'registration_cancelled',
-];
 /** The person's confirmation, reminders, update and cancellation; the host's alert; the team's alert about an unreadable feed. */
 const BOOKING_KINDS = ['booking_confirmation', 'booking_reminder', 'booking_update', 'booking_cancelled', 'booking_host_alert', 'booking_feed_alert'];
-
-// DDL takes no bound parameters: the (constant, quote-free) values are written inline.
-const list = (values: string[]) => values.map((value) => `'${value}'`).join(', ');
-
-async function constrainKinds(knex: Knex, kinds: string[]): Promise<void> {
-  await knex.raw('alter table emails drop constraint emails_kind_check');
-  await knex.raw(`alter table emails add constraint emails_kind_check check (kind in (${list(kinds)}))`);
-}
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('create extension if not exists btree_gist');
@@ -101,19 +80,15 @@ export async function up(knex: Knex): Promise<void> {
   // A booking's e-mails go with it (erasure deletes the contact, hence the bookings, hence their e-mails).
   await knex.raw('alter table emails add column booking_id integer references bookings (id) on delete cascade');
   await knex.raw('create index emails_booking_idx on emails (booking_id) where booking_id is not null');
-  await constrainKinds(knex, [...KINDS_BEFORE, ...BOOKING_KINDS]);
+  await addEmailKinds(knex, BOOKING_KINDS);
 
   // The privacy notice shown beside the booking form is recorded like the other forms'.
-  await knex.raw('alter table consent_proofs drop constraint consent_proofs_form_check');
-  await knex.raw(`alter table consent_proofs add constraint consent_proofs_form_check check (form in ('contact', 'webinar', 'newsletter', 'booking'))`);
+  await addAllowedValues(knex, CONSENT_FORMS, ['booking']);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex('consent_proofs').where({ form: 'booking' }).delete();
-  await knex.raw('alter table consent_proofs drop constraint consent_proofs_form_check');
-  await knex.raw(`alter table consent_proofs add constraint consent_proofs_form_check check (form in ('contact', 'webinar', 'newsletter'))`);
-  await knex('emails').whereIn('kind', BOOKING_KINDS).delete();
-  await constrainKinds(knex, KINDS_BEFORE);
+  await removeAllowedValues(knex, CONSENT_FORMS, ['booking']);
+  await removeEmailKinds(knex, BOOKING_KINDS);
   await knex.raw('alter table emails drop column booking_id');
   await knex.raw('drop table if exists bookings');
   await knex.raw('drop table if exists booking_hosts');

@@ -3,32 +3,8 @@ import { z } from './zod.ts';
 import { paginationQuerySchema } from './leads.ts';
 import { blankToUndefined } from './fields.ts';
 
-export const AUDIT_EVENT_TYPES = [
-  'login_succeeded',
-  'login_failed',
-  'login_locked',
-  'admin_setup',
-  'password_changed',
-  'session_revoked',
-  'lead_deleted',
-  'webinar_deleted',
-  'backup_completed',
-  'backup_failed',
-  'leads_exported',
-  'registrations_exported',
-  'lead_exported',
-  'lead_erased',
-  'leads_imported',
-  'leads_bulk_updated',
-  'tag_renamed',
-  'tag_deleted',
-  'user_created',
-  'user_updated',
-] as const;
-export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
-
-/** What the Journal tab of Paramètres calls each event. */
-export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
+/** Every event type and what the Journal tab of Paramètres calls it (the types are listed here once). */
+export const AUDIT_EVENT_LABELS = {
   login_succeeded: 'Connexion réussie',
   login_failed: 'Connexion refusée',
   login_locked: 'Connexion bloquée',
@@ -49,7 +25,9 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
   tag_deleted: 'Tag supprimé',
   user_created: 'Utilisateur créé',
   user_updated: 'Utilisateur modifié',
-};
+} satisfies Record<string, string>;
+export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
+export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENT_LABELS) as [AuditEventType, ...AuditEventType[]];
 
 /** `GET /api/admin/audit?page&limit&type`. */
 export const auditListQuerySchema = paginationQuerySchema.extend({

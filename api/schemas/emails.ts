@@ -3,28 +3,8 @@ import { z } from './zod.ts';
 import { blankToUndefined, integer, oneOf, optionalText } from './fields.ts';
 import { paginationQuerySchema } from './leads.ts';
 
-export const EMAIL_KIND_VALUES = [
-  'webinar_confirmation',
-  'webinar_reminder',
-  'contact_acknowledgement',
-  'team_alert',
-  'webinar_cancelled',
-  'webinar_invitation',
-  'waitlist_promoted',
-  'webinar_update',
-  'webinar_followup',
-  'newsletter_confirmation',
-  'waitlist_joined',
-  'registration_cancelled',
-  'booking_feed_alert',
-  'booking_confirmation',
-  'booking_reminder',
-  'booking_host_alert',
-  'booking_update',
-  'booking_cancelled',
-] as const;
-export type EmailKindValue = (typeof EMAIL_KIND_VALUES)[number];
-export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
+/** Every e-mail kind with its French label: the kinds are listed here once (the database's list: decision 118). */
+export const EMAIL_KIND_LABELS = {
   webinar_confirmation: 'Confirmation d’inscription',
   webinar_reminder: 'Rappel de webinaire',
   contact_acknowledgement: 'Accusé de réception',
@@ -43,7 +23,9 @@ export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
   booking_host_alert: 'Nouvel appel (hôte)',
   booking_update: 'Appel découverte déplacé',
   booking_cancelled: 'Appel découverte annulé',
-};
+} satisfies Record<string, string>;
+export type EmailKindValue = keyof typeof EMAIL_KIND_LABELS;
+export const EMAIL_KIND_VALUES = Object.keys(EMAIL_KIND_LABELS) as [EmailKindValue, ...EmailKindValue[]];
 
 export const EMAIL_STATUS_VALUES = ['queued', 'sent', 'failed', 'cancelled'] as const;
 export type EmailStatusValue = (typeof EMAIL_STATUS_VALUES)[number];
