@@ -4,9 +4,8 @@
  * (`newsletter-pages.yaml`). Strict like every collection of site/content.config.ts.
  */
 import { z } from 'astro/zod';
+import { paragraphs, text } from './fields.ts';
 
-const text = z.string().trim().min(1, 'Ce texte ne peut pas être vide.');
-const paragraphs = z.array(text).min(1);
 const sections = z.array(z.strictObject({ title: text, paragraphs })).min(1);
 const page = { title: text, description: text, text };
 
