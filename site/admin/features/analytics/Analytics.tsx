@@ -16,11 +16,10 @@ import { buttonClass, cx, PageHeader } from '../../ui/primitives.tsx';
 import { Table, TableHead, td } from '../../ui/table.tsx';
 import { funnelChart, funnelSteps, sessionsChart, statusChart, weeklyChart } from './charts.ts';
 import { PlotFigure } from './PlotFigure.tsx';
-import { ChartCard } from './ChartCard.tsx';
+import { ChartCard, num, percent } from './ChartCard.tsx';
+import { FunnelCard } from './FunnelCard.tsx';
 import { CallFunnel, CallsPerWeek } from './CallsCharts.tsx';
 
-const num = 'text-right tabular-nums';
-const percent = (value: number | null) => (value === null ? '-' : `${value.toLocaleString('fr-CH')} %`);
 
 function Weekly({ data }: { data: AnalyticsJson }) {
   const build = useCallback((width: number) => weeklyChart(data, width), [data]);
@@ -44,34 +43,6 @@ function Weekly({ data }: { data: AnalyticsJson }) {
                   </td>
                 ))}
                 <td className={cx(td, num, 'font-semibold')}>{week.total}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      }
-    />
-  );
-}
-
-function Funnel({ data }: { data: AnalyticsJson }) {
-  const build = useCallback((width: number) => funnelChart(data, width), [data]);
-  const steps = funnelSteps(data);
-  const first = steps[0]!.count;
-  return (
-    <ChartCard
-      id="chart-funnel"
-      title="Entonnoir des webinaires"
-      description="Contacts inscrits aux sessions de la période, puis présents, puis ayant demandé un contact, puis qualifiés"
-      chart={<PlotFigure build={build} summary={`Entonnoir : ${steps.map((step) => `${step.label} ${step.count}`).join(', ')}.`} />}
-      table={
-        <Table label="Entonnoir des webinaires" minWidth="min-w-[420px]">
-          <TableHead columns={['Étape', 'Contacts', 'Part des inscrits']} />
-          <tbody className="divide-y divide-slate-100">
-            {steps.map((step) => (
-              <tr key={step.label}>
-                <td className={td}>{step.label}</td>
-                <td className={cx(td, num)}>{step.count}</td>
-                <td className={cx(td, num)}>{percent(first ? Math.round((step.count / first) * 1000) / 10 : null)}</td>
               </tr>
             ))}
           </tbody>
@@ -183,7 +154,14 @@ export function Analytics() {
             Du {formatDue(data.from)} au {formatDue(data.to)}
           </p>
           <Weekly data={data} />
-          <Funnel data={data} />
+          <FunnelCard
+            id="chart-funnel"
+            title="Entonnoir des webinaires"
+            description="Contacts inscrits aux sessions de la période, puis présents, puis ayant demandé un contact, puis qualifiés"
+            data={data}
+            steps={funnelSteps}
+            chart={funnelChart}
+          />
           <Sessions data={data} />
           <Statuses data={data} />
           <CallsPerWeek data={data} />

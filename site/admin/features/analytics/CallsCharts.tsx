@@ -5,10 +5,9 @@ import { formatDue } from '../../lib/dates.ts';
 import { cx } from '../../ui/primitives.tsx';
 import { Table, TableHead, td } from '../../ui/table.tsx';
 import { callFunnelChart, callFunnelSteps, callsChart } from './calls-charts.ts';
-import { ChartCard } from './ChartCard.tsx';
+import { ChartCard, num } from './ChartCard.tsx';
+import { FunnelCard } from './FunnelCard.tsx';
 import { PlotFigure } from './PlotFigure.tsx';
-
-const num = 'text-right tabular-nums';
 
 export function CallsPerWeek({ data }: { data: AnalyticsJson }) {
   const build = useCallback((width: number) => callsChart(data, width), [data]);
@@ -45,29 +44,14 @@ export function CallsPerWeek({ data }: { data: AnalyticsJson }) {
 }
 
 export function CallFunnel({ data }: { data: AnalyticsJson }) {
-  const build = useCallback((width: number) => callFunnelChart(data, width), [data]);
-  const steps = callFunnelSteps(data);
-  const first = steps[0]!.count;
   return (
-    <ChartCard
+    <FunnelCard
       id="chart-call-funnel"
       title="Du webinaire à l’appel"
       description="Contacts inscrits à un webinaire pendant la période, puis ayant réservé un appel découverte après leur inscription, puis dont l’appel a été effectué"
-      chart={<PlotFigure build={build} summary={`Entonnoir : ${steps.map((step) => `${step.label} ${step.count}`).join(', ')}.`} />}
-      table={
-        <Table label="Du webinaire à l’appel" minWidth="min-w-[420px]">
-          <TableHead columns={['Étape', 'Contacts', 'Part des inscrits']} />
-          <tbody className="divide-y divide-slate-100">
-            {steps.map((step) => (
-              <tr key={step.label}>
-                <td className={td}>{step.label}</td>
-                <td className={cx(td, num)}>{step.count}</td>
-                <td className={cx(td, num)}>{first ? `${(Math.round((step.count / first) * 1000) / 10).toLocaleString('fr-CH')} %` : '-'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      }
+      data={data}
+      steps={callFunnelSteps}
+      chart={callFunnelChart}
     />
   );
 }

@@ -2,6 +2,10 @@
 import type { ReactNode } from 'react';
 import { Card, CardHeader } from '../../ui/primitives.tsx';
 
+/** A figure's cell in the tables beneath the charts. */
+export const num = 'text-right tabular-nums';
+export const percent = (value: number | null) => (value === null ? '-' : `${value.toLocaleString('fr-CH')} %`);
+
 export function ChartCard(props: { id: string; title: string; description: string; chart: ReactNode; table: ReactNode }) {
   return (
     <Card labelledBy={props.id} className="mt-6">
