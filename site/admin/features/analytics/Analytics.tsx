@@ -14,7 +14,7 @@ import { analyticsQueries } from './queries.ts';
 import { $router, navigate } from '../../stores/router.ts';
 import { buttonClass, cx, PageHeader } from '../../ui/primitives.tsx';
 import { Table, TableHead, td } from '../../ui/table.tsx';
-import { funnelChart, funnelSteps, sessionsChart, statusChart, weeklyChart } from './charts.ts';
+import { sessionsChart, statusChart, webinarFunnel, weeklyChart } from './charts.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 import { ChartCard, num, percent } from './ChartCard.tsx';
 import { FunnelCard } from './FunnelCard.tsx';
@@ -155,12 +155,10 @@ export function Analytics() {
           </p>
           <Weekly data={data} />
           <FunnelCard
-            id="chart-funnel"
             title="Entonnoir des webinaires"
             description="Contacts inscrits aux sessions de la période, puis présents, puis ayant demandé un contact, puis qualifiés"
             data={data}
-            steps={funnelSteps}
-            chart={funnelChart}
+            funnel={webinarFunnel}
           />
           <Sessions data={data} />
           <Statuses data={data} />

@@ -4,7 +4,7 @@ import type { AnalyticsJson } from '#presenters';
 import { formatDue } from '../../lib/dates.ts';
 import { cx } from '../../ui/primitives.tsx';
 import { Table, TableHead, td } from '../../ui/table.tsx';
-import { callFunnelChart, callFunnelSteps, callsChart } from './calls-charts.ts';
+import { callFunnel, callsChart } from './calls-charts.ts';
 import { ChartCard, num } from './ChartCard.tsx';
 import { FunnelCard } from './FunnelCard.tsx';
 import { PlotFigure } from './PlotFigure.tsx';
@@ -46,12 +46,10 @@ export function CallsPerWeek({ data }: { data: AnalyticsJson }) {
 export function CallFunnel({ data }: { data: AnalyticsJson }) {
   return (
     <FunnelCard
-      id="chart-call-funnel"
       title="Du webinaire à l’appel"
       description="Contacts inscrits à un webinaire pendant la période, puis ayant réservé un appel découverte après leur inscription, puis dont l’appel a été effectué"
       data={data}
-      steps={callFunnelSteps}
-      chart={callFunnelChart}
+      funnel={callFunnel}
     />
   );
 }

@@ -1,30 +1,20 @@
 /** A funnel of the analytics screen: its bars, then each step's contacts and their share of the first step. */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { AnalyticsJson } from '#presenters';
 import { cx } from '../../ui/primitives.tsx';
 import { Table, TableHead, td } from '../../ui/table.tsx';
 import { ChartCard, num, percent } from './ChartCard.tsx';
 import { PlotFigure } from './PlotFigure.tsx';
+import { funnelChart, type Funnel } from './charts.ts';
 
-export interface FunnelStep {
-  label: string;
-  count: number;
-}
-
-export function FunnelCard<T>(props: {
-  id: string;
-  title: string;
-  description: string;
-  data: T;
-  steps: (data: T) => FunnelStep[];
-  chart: (data: T, width: number) => SVGSVGElement | HTMLElement;
-}) {
-  const { data, chart } = props;
-  const build = useCallback((width: number) => chart(data, width), [chart, data]);
-  const steps = props.steps(data);
+export function FunnelCard(props: { title: string; description: string; data: AnalyticsJson; funnel: Funnel }) {
+  const { data, funnel } = props;
+  const steps = useMemo(() => funnel.steps(data), [funnel, data]);
+  const build = useCallback((width: number) => funnelChart(steps, funnel, width), [steps, funnel]);
   const first = steps[0]!.count;
   return (
     <ChartCard
-      id={props.id}
+      id={funnel.id}
       title={props.title}
       description={props.description}
       chart={<PlotFigure build={build} summary={`Entonnoir : ${steps.map((step) => `${step.label} ${step.count}`).join(', ')}.`} />}

@@ -1,4 +1,4 @@
-/** The four charts of the analytics screen, built with Observable Plot from the API's series. */
+/** The four charts of the analytics screen (and what the calls' charts share with them), built with Observable Plot from the API's series. */
 import * as Plot from '@observablehq/plot';
 import type { AnalyticsJson } from '#presenters';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '#schemas/options.ts';
@@ -6,24 +6,29 @@ import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '#schemas/o
 /** Colours distinguishable in print and by most colour-blind readers (Okabe–Ito), one per source. */
 const SOURCE_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#7a7a7a'];
 const ACCENT = '#4f46e5';
-const style = { fontSize: '12px', fontFamily: 'inherit', color: '#334155' };
+export const style = { fontSize: '12px', fontFamily: 'inherit', color: '#334155' };
 
 /** A count axis: from 0 to at least 1 (an empty period draws no bar, not a full one), whole ticks only. */
-function countScale(max: number) {
+export function countScale(max: number, label = 'Contacts') {
   const top = Math.max(1, max);
   const step = Math.max(1, Math.ceil(top / 5));
   const ticks: number[] = [];
   for (let tick = 0; tick <= top; tick += step) ticks.push(tick);
-  return { label: 'Contacts', grid: true, domain: [0, top], ticks, tickFormat: 'd' };
+  return { label, grid: true, domain: [0, top], ticks, tickFormat: 'd' };
 }
 
 /** "2026-11-16" → "16/11" (axis), the table shows the full date. */
-const shortWeek = (week: string) => `${week.slice(8, 10)}/${week.slice(5, 7)}`;
+export const shortWeek = (week: string) => `${week.slice(8, 10)}/${week.slice(5, 7)}`;
+
+/** The weeks named on the axis: about one per 60 px, at least four. */
+export function weekTicks(weeks: string[], width: number) {
+  const every = Math.ceil(weeks.length / Math.max(4, Math.floor(width / 60)));
+  return weeks.filter((_, index) => index % every === 0);
+}
 
 export function weeklyChart(data: AnalyticsJson, width: number) {
   const rows = data.newContacts.flatMap((week) => LEAD_SOURCES.map((source) => ({ week: week.week, source: LEAD_SOURCE_LABELS[source], count: week.counts[source] })));
-  const every = Math.ceil(data.newContacts.length / Math.max(4, Math.floor(width / 60)));
-  const ticks = data.newContacts.map((week) => week.week).filter((_, index) => index % every === 0);
+  const ticks = weekTicks(data.newContacts.map((week) => week.week), width);
   return Plot.plot({
     width,
     height: 260,
@@ -39,14 +44,27 @@ export function weeklyChart(data: AnalyticsJson, width: number) {
 /** Room right of the longest bar for its count ("19", "1250"), so no label is cut at the chart's edge. */
 const labelMargin = (max: number) => 16 + 8 * String(max).length;
 
-export function funnelChart(data: AnalyticsJson, width: number) {
-  const steps = funnelSteps(data);
+export interface FunnelStep {
+  label: string;
+  count: number;
+}
+
+/** A funnel: its card's id, its chart's size, and its steps (the first is the whole, 100 %). */
+export interface Funnel {
+  id: string;
+  height: number;
+  marginLeft: number;
+  steps: (data: AnalyticsJson) => FunnelStep[];
+}
+
+/** One bar per step, its count written at its end. */
+export function funnelChart(steps: FunnelStep[], funnel: Funnel, width: number) {
   const max = Math.max(...steps.map((step) => step.count));
   return Plot.plot({
     width,
-    height: 200,
+    height: funnel.height,
     style,
-    marginLeft: 150,
+    marginLeft: funnel.marginLeft,
     marginRight: labelMargin(max),
     x: countScale(max),
     y: { label: null, domain: steps.map((step) => step.label) },
@@ -59,7 +77,9 @@ export function funnelChart(data: AnalyticsJson, width: number) {
   });
 }
 
-export function funnelSteps(data: AnalyticsJson) {
+export const webinarFunnel: Funnel = { id: 'chart-funnel', height: 200, marginLeft: 150, steps: webinarFunnelSteps };
+
+function webinarFunnelSteps(data: AnalyticsJson) {
   return [
     { label: 'Inscrits', count: data.funnel.registered },
     { label: 'Présents', count: data.funnel.attended },
