@@ -73,6 +73,11 @@ export function TextField(props: TextFieldProps) {
   );
 }
 
+/** An address field: the browser checks it is a URL and phones show their URL keyboard. */
+export function UrlField(props: Omit<TextFieldProps, 'type' | 'inputMode' | 'min' | 'max'>) {
+  return <TextField {...props} type="url" inputMode="url" />;
+}
+
 export function TextAreaField(props: Omit<TextFieldProps, 'type' | 'min' | 'max' | 'inputMode'> & { rows?: number }) {
   return (
     <Field className={props.className}>

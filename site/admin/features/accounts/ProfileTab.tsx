@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/http.ts';
 import { useMutation } from '../../lib/query.ts';
 import { setCurrentUser, type CurrentUser } from '../../stores/session.ts';
 import { toast, toastError } from '../../stores/toast.ts';
-import { FormActions, TextAreaField, TextField } from '../../ui/forms.tsx';
+import { FormActions, TextAreaField, TextField, UrlField } from '../../ui/forms.tsx';
 import { Card, CardHeader } from '../../ui/primitives.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { PasswordCard } from './PasswordCard.tsx';
@@ -56,11 +56,9 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
             className="sm:col-span-2"
           />
           <TextAreaField label="Bio" {...field('bio')} className="sm:col-span-2" rows={3} />
-          <TextField
+          <UrlField
             label="Image de profil (URL)"
             {...field('profileImageUrl')}
-            type="url"
-            inputMode="url"
             hint="Adresse complète commençant par https://. Laissez vide pour afficher votre initiale."
             className="sm:col-span-2"
           />

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { useCanEdit } from '../../stores/session.ts';
 import { toast, toastError } from '../../stores/toast.ts';
-import { FormActions, SwitchField, TextField } from '../../ui/forms.tsx';
+import { FormActions, SwitchField, UrlField } from '../../ui/forms.tsx';
 import { buttonClass, cx } from '../../ui/primitives.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { bookingMutations, bookingQueries } from './queries.ts';
@@ -196,19 +196,15 @@ function HostForm({ host, name }: { host: HostAvailabilityJson; name: string }) 
         </fieldset>
 
         <div className="grid gap-4 lg:grid-cols-2">
-          <TextField
+          <UrlField
             label="Lien de visioconférence"
             {...field('videoUrl')}
-            type="url"
-            inputMode="url"
             placeholder="https://"
             hint="Envoyé à la personne qui réserve, quand l’appel a lieu en visioconférence."
           />
-          <TextField
+          <UrlField
             label="Adresse de son calendrier (iCalendar)"
             {...field('feedUrl')}
-            type="url"
-            inputMode="url"
             placeholder="https:// ou webcal://"
             hint="L’adresse secrète au format iCal (Google, Outlook, iCloud, Infomaniak, Nextcloud). Ses rendez-vous bloquent les créneaux."
           />

@@ -22,23 +22,27 @@ export function feedSentence(feed: FeedStatusJson): string {
     : 'Pas encore lu : cet hôte ne propose aucun créneau jusqu’à la première lecture.';
 }
 
-function TimeInput({ label, value, onChange, error, disabled }: { label: string; value: string; onChange: (value: string) => void; error?: string; disabled: boolean }) {
+/** A time or date input in a row of the host editor, its error beneath it. */
+function RowInput(props: { type: 'time' | 'date'; label: string; value: string; onChange: (value: string) => void; error?: string; disabled?: boolean }) {
   const id = useId();
+  const { error } = props;
+  // A range's times sit between their row's words: their labels are for screen readers; a date shows its own.
+  const time = props.type === 'time';
   return (
     <span className="grid gap-1">
-      <label htmlFor={id} className="sr-only">
-        {label}
+      <label htmlFor={id} className={time ? 'sr-only' : 'text-sm font-medium text-slate-800'}>
+        {props.label}
       </label>
       <input
         id={id}
-        type="time"
-        step={300}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        type={props.type}
+        step={time ? 300 : undefined}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        disabled={disabled}
-        className={cx(controlClass, 'w-32')}
+        disabled={props.disabled}
+        className={cx(controlClass, time ? 'w-32' : 'w-44')}
       />
       {error ? (
         <span id={`${id}-error`} className="text-sm text-red-700">
@@ -61,11 +65,11 @@ export function RangeRow(props: {
   const { range, errors, path } = props;
   return (
     <li className="flex flex-wrap items-start gap-2">
-      <TimeInput label={`Début, ${props.label}`} value={range.start} onChange={(start) => props.onChange({ ...range, start })} error={errors[`${path}.start`]} disabled={!props.canEdit} />
+      <RowInput type="time" label={`Début, ${props.label}`} value={range.start} onChange={(start) => props.onChange({ ...range, start })} error={errors[`${path}.start`]} disabled={!props.canEdit} />
       <span className="pt-2 text-sm text-slate-500" aria-hidden="true">
         –
       </span>
-      <TimeInput label={`Fin, ${props.label}`} value={range.end} onChange={(end) => props.onChange({ ...range, end })} error={errors[`${path}.end`]} disabled={!props.canEdit} />
+      <RowInput type="time" label={`Fin, ${props.label}`} value={range.end} onChange={(end) => props.onChange({ ...range, end })} error={errors[`${path}.end`]} disabled={!props.canEdit} />
       {props.canEdit ? (
         <button type="button" className={buttonClass('danger-ghost', 'sm')} onClick={props.onRemove}>
           Retirer<span className="sr-only"> la plage {props.label}</span>
@@ -75,29 +79,8 @@ export function RangeRow(props: {
   );
 }
 
-export function OverrideDate({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string }) {
-  const id = useId();
-  return (
-    <span className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={cx(controlClass, 'w-44')}
-      />
-      {error ? (
-        <span id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </span>
-      ) : null}
-    </span>
-  );
+export function OverrideDate(props: { label: string; value: string; onChange: (value: string) => void; error?: string }) {
+  return <RowInput type="date" {...props} />;
 }
 
 export function Subscription({ url, canEdit, pending, onRenew }: { url: string; canEdit: boolean; pending: boolean; onRenew: () => void }) {

@@ -11,7 +11,7 @@ import { useMutation } from '../../lib/query.ts';
 import { webinarMutations } from './queries.ts';
 import { toast, toastError } from '../../stores/toast.ts';
 import { FormDialog } from '../../ui/dialog.tsx';
-import { FormActions, SwitchField, TextAreaField, TextField } from '../../ui/forms.tsx';
+import { FormActions, SwitchField, TextAreaField, TextField, UrlField } from '../../ui/forms.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 
 interface Draft {
@@ -124,9 +124,9 @@ export function CreateWebinarDialog({ open, onClose, webinar }: { open: boolean;
       <TextField label="Durée (minutes)" {...field('duration')} {...whole(LIMITS.webinarDurationMin, LIMITS.webinarDurationMax)} required />
       <TextField label="Nombre maximum de participants" {...field('maxAttendees')} {...whole(LIMITS.webinarMaxAttendeesMin, LIMITS.webinarMaxAttendeesMax)} required />
       <TextField label="Lieu" {...field('location')} required className="sm:col-span-2" />
-      <TextField label="URL d'inscription" {...field('registrationUrl')} type="url" inputMode="url" placeholder="https://" />
-      <TextField label="URL de l'image" {...field('imageUrl')} type="url" inputMode="url" placeholder="https://" />
-      <TextField label="Lien de connexion" {...field('joinUrl')} type="url" inputMode="url" placeholder="https://zoom.us/j/..." className="sm:col-span-2" />
+      <UrlField label="URL d'inscription" {...field('registrationUrl')} placeholder="https://" />
+      <UrlField label="URL de l'image" {...field('imageUrl')} placeholder="https://" />
+      <UrlField label="Lien de connexion" {...field('joinUrl')} placeholder="https://zoom.us/j/..." className="sm:col-span-2" />
       <div className="sm:col-span-2">
         <SwitchField label="Actif" name="isActive" checked={draft.isActive} onChange={set('isActive')} />
       </div>
