@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createStatementTriggers, dropStatementTriggers, triggerFunction } from './helpers/statement-triggers.ts';
 
 /**
  * Users and tags.
@@ -25,24 +26,14 @@ export async function up(knex: Knex): Promise<void> {
     )`);
   await knex.raw('create index lead_tag_counts_tag_key_idx on lead_tag_counts (tag_key)');
   const change = (rows: string, sign: string) => `select lower(tag), tag, ${sign}1 as change from ${rows}, unnest(${rows}.tags) as tag`;
-  await knex.raw(`
-    create function lead_tag_counts_after_insert() returns trigger language plpgsql as $$
-    begin
-      insert into lead_tag_counts (tag_key, tag, delta)
-      select lower(tag), tag, count(*) from new_rows, unnest(new_rows.tags) as tag group by lower(tag), tag;
-      return null;
-    end $$`);
-  await knex.raw(`
-    create function lead_tag_counts_after_delete() returns trigger language plpgsql as $$
-    begin
-      insert into lead_tag_counts (tag_key, tag, delta)
-      select lower(tag), tag, -count(*) from old_rows, unnest(old_rows.tags) as tag group by lower(tag), tag;
-      return null;
-    end $$`);
-  await knex.raw(`
-    create function lead_tag_counts_after_update() returns trigger language plpgsql as $$
-    begin
-      insert into lead_tag_counts (tag_key, tag, delta)
+  const delta = (rows: string, sign: string) => `insert into lead_tag_counts (tag_key, tag, delta)
+      select lower(tag), tag, ${sign}count(*) from ${rows}, unnest(${rows}.tags) as tag group by lower(tag), tag;`;
+  await knex.raw(triggerFunction('lead_tag_counts_after_insert', delta('new_rows', '')));
+  await knex.raw(triggerFunction('lead_tag_counts_after_delete', delta('old_rows', '-')));
+  await knex.raw(
+    triggerFunction(
+      'lead_tag_counts_after_update',
+      `insert into lead_tag_counts (tag_key, tag, delta)
       -- A column list (UPDATE OF tags) cannot carry transition tables: every update is looked at, few change tags.
       select key, spelling, sum(change) from (
         ${change('old_rows', '-')}
@@ -50,25 +41,15 @@ export async function up(knex: Knex): Promise<void> {
         ${change('new_rows', '')}
       ) as changes (key, spelling, change)
       group by key, spelling
-      having sum(change) <> 0;
-      return null;
-    end $$`);
-  await knex.raw(`create trigger lead_tag_counts_insert after insert on leads referencing new table as new_rows
-    for each statement execute function lead_tag_counts_after_insert()`);
-  await knex.raw(`create trigger lead_tag_counts_delete after delete on leads referencing old table as old_rows
-    for each statement execute function lead_tag_counts_after_delete()`);
-  await knex.raw(`create trigger lead_tag_counts_update after update on leads referencing old table as old_rows new table as new_rows
-    for each statement execute function lead_tag_counts_after_update()`);
+      having sum(change) <> 0;`,
+    ),
+  );
+  await createStatementTriggers(knex, 'lead_tag_counts');
   await knex.raw('insert into lead_tag_counts (tag_key, tag, delta) select lower(tag), tag, count(*) from leads, unnest(tags) as tag group by lower(tag), tag');
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop trigger if exists lead_tag_counts_update on leads');
-  await knex.raw('drop trigger if exists lead_tag_counts_delete on leads');
-  await knex.raw('drop trigger if exists lead_tag_counts_insert on leads');
-  await knex.raw('drop function if exists lead_tag_counts_after_update()');
-  await knex.raw('drop function if exists lead_tag_counts_after_delete()');
-  await knex.raw('drop function if exists lead_tag_counts_after_insert()');
+  await dropStatementTriggers(knex, 'lead_tag_counts');
   await knex.raw('drop table if exists lead_tag_counts');
   await knex.raw('alter table users drop column is_admin');
   await knex.raw(`alter table users add column is_admin boolean not null default false`);
