@@ -3,6 +3,9 @@
  * (all <script> elements and module preloads dropped, <astro-island> wrappers unwrapped so their
  * server-rendered HTML stays in place), served with the same precompression and cache headers as the
  * production server. Everything else (CSS, images, fonts) comes from the same build.
+ * A page the server fills at each visit (/rendez-vous/: its free starts, decision 106) is taken from
+ * the production server once, as a visitor gets it, then stripped the same way: the floor shows the
+ * same slots, so the comparison is of the page's HTML and not of an empty built shell.
  */
 import http from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
@@ -38,9 +41,31 @@ export interface StaticServer {
   close: () => Promise<void>;
 }
 
-export async function startBaselineServer(distDir: string): Promise<StaticServer> {
+export interface FilledPages {
+  /** The production server's origin. */
+  origin: string;
+  /** The paths it fills at each visit. */
+  paths: string[];
+}
+
+type StrippedPage = { raw: Buffer; br: Buffer; gz: Buffer };
+
+function compressed(html: string): StrippedPage {
+  const raw = Buffer.from(stripIslands(html));
+  return { raw, br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gz: gzipSync(raw, { level: 9 }) };
+}
+
+export async function startBaselineServer(distDir: string, filled?: FilledPages): Promise<StaticServer> {
   const root = path.resolve(distDir);
-  const strippedPages = new Map<string, { raw: Buffer; br: Buffer; gz: Buffer }>();
+  const strippedPages = new Map<string, StrippedPage>();
+  // The filled pages, fetched before the floor opens so that every request of it is served alike.
+  for (const pagePath of filled?.paths ?? []) {
+    const answer = await fetch(filled!.origin + pagePath);
+    if (!answer.ok) throw new Error(`${pagePath}: the production server answered ${answer.status}`);
+    const file = findFile(root, pagePath);
+    if (!file) throw new Error(`${pagePath}: not in the build`);
+    strippedPages.set(file, compressed(await answer.text()));
+  }
 
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -53,8 +78,7 @@ export async function startBaselineServer(distDir: string): Promise<StaticServer
     if (extension === '.html') {
       let page = strippedPages.get(file);
       if (!page) {
-        const raw = Buffer.from(stripIslands(readFileSync(file, 'utf8')));
-        page = { raw, br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gz: gzipSync(raw, { level: 9 }) };
+        page = compressed(readFileSync(file, 'utf8'));
         strippedPages.set(file, page);
       }
       response.setHeader('Vary', 'Accept-Encoding');

@@ -3,6 +3,8 @@
  * after interaction (issue 16's viewports: a 1366×900 desktop and a 390×844 phone), the time from a
  * tap on the phone menu to its list on screen, for the production server and for the pure-HTML
  * baseline of the same page (baseline-static.ts).
+ * The booking page /rendez-vous/ is filled by the server at each visit: its server starts with one
+ * host whose week is open (seedBookingHost), so the page measured lists free starts and its form.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -13,6 +15,7 @@ import { log, median, round } from './lib/util.ts';
 import { startBaselineServer } from './baseline-static.ts';
 import { startProductionServer } from './lib/server.ts';
 import { withLock } from './lib/lock.ts';
+import { seedBookingHost } from './seed.ts';
 import { measureMenuTap, type MenuTapResult } from './menu-tap.ts';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from './lib/viewports.ts';
 import { CHROMIUM_FLAGS } from '../tests/support/chromium.ts';
@@ -20,7 +23,9 @@ import { CHROMIUM_FLAGS } from '../tests/support/chromium.ts';
 /** Lighthouse's Chrome: headless, with the flags of every Chromium run here. */
 export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
-export const PAGES = ['/', '/webinaire'];
+export const PAGES = ['/', '/webinaire', '/rendez-vous/'];
+/** The pages the production server fills at each visit (their floor is taken from it). */
+const FILLED_PAGES = ['/rendez-vous/'];
 
 export interface LighthouseRun {
   score: number;
@@ -380,10 +385,15 @@ async function measureBytes(browser: Browser, url: string): Promise<PageBytes> {
 
 export async function benchPages(options: { siteDistDir: string; runs: number; pages?: string[] }): Promise<PagesResult> {
   const pages = options.pages ?? PAGES;
-  const server = await startProductionServer({ name: 'pages', siteDistDir: options.siteDistDir, env: {} });
-  const baseline = await startBaselineServer(options.siteDistDir);
+  const server = await startProductionServer({ name: 'pages', siteDistDir: options.siteDistDir, env: {}, prepareDataDir: seedBookingHost });
+  const baseline = await startBaselineServer(options.siteDistDir, { origin: server.url, paths: FILLED_PAGES.filter((pagePath) => pages.includes(pagePath)) });
   const results: PageResult[] = [];
   try {
+    if (pages.includes('/rendez-vous/')) {
+      // Measuring the page without its free starts would measure the "no time free" message instead.
+      const html = await (await fetch(`${server.url}/rendez-vous/`)).text();
+      if (!/<input[^>]*type="radio"/.test(html)) throw new Error('/rendez-vous/ shows no free start: the seeded host offers none');
+    }
     await withLock('Lighthouse and Chromium', async () => {
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
       try {

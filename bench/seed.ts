@@ -11,6 +11,7 @@
  * measured is exactly the one the migrations created.
  */
 import type pg from 'pg';
+import { migrateLatest, openDatabase } from '../api/platform/db.ts';
 
 export const RARE_LAST_NAME = 'Quéméner';
 export const COMMON_LAST_NAME = 'Martin';
@@ -203,4 +204,28 @@ export async function seedDashboardData(client: pg.Client): Promise<void> {
     select id, (array['note','call','email','meeting','task'])[1 + id % 5], 'Suivi', 'Premier échange', 'completed', created_at
     from leads where id % 100 = 0`);
   await client.query('vacuum (analyze) webinars, webinar_registrations, activities');
+}
+
+/** Monday to Friday, 09:00–17:00 Swiss time: the booking page's coming days always hold free starts. */
+export const BOOKING_HOST_WEEK = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' }));
+
+/**
+ * One host with that week (video calls, no calendar feed) in the embedded database of a server about
+ * to start, so /rendez-vous/ shows its free starts as a visitor sees them: without a host the page
+ * only says that no time is free. The default settings (30-minute call, 12 h notice, 30 days).
+ */
+export async function seedBookingHost(dataDir: string): Promise<void> {
+  const knex = await openDatabase({ databaseUrl: undefined, dataDir });
+  try {
+    await migrateLatest(knex);
+    const user = await knex.raw<{ rows: Array<{ id: number }> }>(
+      `insert into users (username, email, password, first_name, last_name, role) values ('hote.banc', 'hote.banc@exemple.ch', 'pas-de-connexion', 'Hélène', 'Banc', 'admin') returning id`,
+    );
+    await knex.raw(`insert into booking_hosts (user_id, is_host, weekly, overrides, video_url, calendar_token) values (?, true, ?, '[]', 'https://meet.exemple.ch/helene', 'bench-booking-host')`, [
+      user.rows[0]!.id,
+      JSON.stringify(BOOKING_HOST_WEEK),
+    ]);
+  } finally {
+    await knex.destroy();
+  }
 }

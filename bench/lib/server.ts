@@ -24,12 +24,15 @@ export interface ServerOptions {
   siteDistDir: string;
   /** Extra Node.js flags (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** Writes into the embedded database's folder before the server opens it (PGlite is single-user). */
+  prepareDataDir?: (dataDir: string) => Promise<void>;
 }
 
 export const SESSION_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 export async function startProductionServer(options: ServerOptions): Promise<RunningProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `innercircle-bench-${options.name}-`));
+  await options.prepareDataDir?.(dataDir);
   const proc = await spawnAndWait({
     name: options.name,
     args: [...(options.nodeArgs ?? []), path.join(ROOT, 'api', 'start.ts')],

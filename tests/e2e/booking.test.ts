@@ -184,8 +184,8 @@ for (const [label, viewport] of [
   });
 }
 
-test('the header (tablet), the mobile menu and the contact section lead to /rendez-vous/', async ({ page }) => {
-  for (const width of [800]) {
+test('the header (every width from 640 px), the mobile menu and the contact section lead to /rendez-vous/', async ({ page }) => {
+  for (const width of [640, 800, 1024, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/innercircle/');
     const link = page.locator('header').getByRole('link', { name: 'Réserver un appel' });

@@ -4,7 +4,8 @@
  * and turns wall-clock times into instants (docs/decisions/102-booking-availability-and-feeds.md):
  * - TRANSP:TRANSPARENT ("free") and STATUS:CANCELLED events are not busy; tentative ones are;
  * - an all-day event is busy from Swiss midnight of its first day to Swiss midnight after its last;
- * - a time with a TZID that is an IANA zone is placed with that zone's rules (@date-fns/tz), one with
+ * - a time with a TZID that is an IANA zone is placed with that zone's rules (@date-fns/tz, its offset
+ *   kept per zone and day by wall-time.ts), one with
  *   another TZID (Outlook's "W. Europe Standard Time") with the feed's own VTIMEZONE, a time with
  *   neither (floating) in Swiss time;
  * - RRULE, RDATE and EXDATE come from ical.js's expansion; an occurrence replaced by a RECURRENCE-ID
@@ -16,9 +17,9 @@
  * cannot be read offers no slot (fail closed), it never counts as an empty calendar.
  */
 import ICAL from 'ical.js';
-import { TZDate } from '@date-fns/tz';
 import { SWISS_TIME_ZONE } from '../../platform/lib/french-dates.ts';
 import { mergeSpans } from './intervals.ts';
+import { wallTimeToInstant } from './wall-time.ts';
 
 export interface BusyInterval {
   start: Date;
@@ -85,15 +86,15 @@ function instantOf(time: Time, tzid: string | null): number {
   if (zone === ICAL.Timezone.utcTimezone || zone?.tzid === 'UTC') {
     return Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
   }
-  if (tzid && isIanaZone(tzid)) return new TZDate(time.year, time.month - 1, time.day, time.hour, time.minute, time.second, tzid).getTime();
+  if (tzid && isIanaZone(tzid)) return wallTimeToInstant(tzid, time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
   // A zone defined by the feed's own VTIMEZONE: ical.js applies its offsets.
   if (tzid && zone && zone !== ICAL.Timezone.localTimezone && zone.component) return time.toUnixTime() * 1000;
-  return new TZDate(time.year, time.month - 1, time.day, time.hour, time.minute, time.second, SWISS_TIME_ZONE).getTime();
+  return wallTimeToInstant(SWISS_TIME_ZONE, time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
 }
 
 /** Swiss midnight at the start of a DATE value's day, plus `days` days (calendar days, whatever their length). */
 function swissMidnight(date: Time, days = 0): number {
-  return new TZDate(date.year, date.month - 1, date.day + days, SWISS_TIME_ZONE).getTime();
+  return wallTimeToInstant(SWISS_TIME_ZONE, date.year, date.month - 1, date.day + days);
 }
 
 /** Whole calendar days from one DATE value to another. */
