@@ -94,6 +94,8 @@ const rowsOf = (page: Page, name: string) =>
     .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => (cell.textContent ?? '').trim())));
 
 test('the funnel from visit to discovery call, per origin, and the daily visits beside their table', async ({ page }) => {
+  // Three axe runs over a screen of many tables, on a machine shared with other runs.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page);
   await page.goto('/admin/analytics');
