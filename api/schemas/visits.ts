@@ -2,7 +2,6 @@
 import { z } from './zod.ts';
 import { blankToUndefined, oneOf } from './fields.ts';
 import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS } from './analytics-periods.ts';
-import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from './visit-channels.ts';
 
 export { VISIT_CHANNELS, VISIT_CHANNEL_LABELS, type VisitChannel } from './visit-channels.ts';
 
