@@ -201,7 +201,7 @@ try {
   }
   if (only.has('visits')) {
     await phase('visits', async () => {
-      results.visits = { ...(await benchVisits({ siteDistDir: site.dir, durationS, rounds: quick ? 1 : 3 })), at: stamp };
+      results.visits = { ...(await benchVisits({ siteDistDir: site.dir, durationS, rounds: quick ? 1 : 7 })), at: stamp };
     });
   }
   results.durationS = round((performance.now() - started) / 1000, 0);
