@@ -13,6 +13,7 @@ import { ms, rowsLabel, type Target } from './report-pages.ts';
 import { TAGS_TARGET_P95_MS, type TagsResult } from './tags.ts';
 import { CONTACT_TARGET_P95_MS, type ContactResult } from './contact.ts';
 import { SLOTS_TARGET_P95_MS, type BookingBenchResult } from './booking.ts';
+import { RETURNING_VISITORS, VISITS_TARGET_RATIO, type VisitsBenchResult } from './visits.ts';
 
 const statusList = (statuses: Record<string, number>) =>
   Object.entries(statuses)
@@ -181,6 +182,24 @@ export function bookingTargets(result: BookingBenchResult): Target[] {
         `One booking alone takes ${ms(load.sequentialBooking.p50Ms)} (p50; a contact request ${ms(load.sequentialContact.p50Ms)}), and bookings take turns on the host rows' lock (decision 104). ` +
         'The bookings of one process run one after another and wait for their turn in memory, without a connection: before that, bookings waiting on the lock held the whole pool of 10 and the requests behind them waited more than 2 s for a connection (the acquire timeout) and got 503 instead of 201 or 409 (21 to 44 of 200 in three runs out of five of this phase). Nothing is double booked either way: a 503 books nothing. ' +
         '**What would reach it:** if 503s come back, look for what else holds the pool during the burst (the 409s\' next free slots are computed outside the turn); shorter turns would come from reading only the chosen host\'s bookings under the lock.',
+    },
+  ];
+}
+
+/** Counting visits on the server (decision 111): the landing page with counting against the same requests the counter turns away. */
+export function visitsTargets(result: VisitsBenchResult): Target[] {
+  const rates = (runs: VisitsBenchResult['counted']) => runs.map((run) => run.requestsPerSec.toLocaleString('en-US')).join(', ');
+  const countedMedian = [...result.counted].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(result.counted.length / 2)]!;
+  return [
+    {
+      area: 'Visits',
+      target: `Landing page with visits counted (a browser's User-Agent, a new visitor per request) ≥ ${VISITS_TARGET_RATIO} × the same page not counted`,
+      measured: `${result.ratio} (median of the rounds' ${(result.roundRatios ?? []).join(', ')}; counted ${rates(result.counted)} req/s vs not counted ${rates(result.notCounted)} req/s; p99 ${ms(countedMedian.p99Ms)}; ${result.visitsStored.toLocaleString('en-US')} visits stored for ${result.countedAnswers.toLocaleString('en-US')} counted answers and the warm-up)`,
+      met: result.ratio >= VISITS_TARGET_RATIO && result.visitsStored >= result.countedAnswers,
+      why:
+        `One production server on PostgreSQL, ${result.connections} connections, ${result.rounds} round(s) of ${result.durationS} s each way, back to back in alternating order. The floor sends the same requests with \`Sec-Purpose: prefetch\`, which the counter turns away before anything else: the same build and process, nothing counted. ` +
+        'Counting adds, per request, the exclusion checks, the source and device classification and an HMAC of the visitor (in memory); the writes are batched every few seconds off the request path. ' +
+        `With ${RETURNING_VISITORS} returning visitors (no new one to write) the ratio is ${result.returningRatio ?? 'not measured'} (${rates(result.returning ?? [])} req/s): what the worst case loses beyond that is the batched write of every new visitor (two rows each, and the PostgreSQL work beside the server on the same cores).`,
     },
   ];
 }

@@ -17,10 +17,11 @@ import type { BundleResult } from './bundle.ts';
 import type { Sizes } from './lib/compress.ts';
 import type { ImportBenchResult } from './import.ts';
 import { renderImportSection } from './report-import.ts';
-import { analyticsTargets, bookingTargets, contactTargets, emailTargets, exportTargets, importTargets, loginFloodTargets, tagsTargets } from './report-targets.ts';
+import { analyticsTargets, bookingTargets, contactTargets, visitsTargets, emailTargets, exportTargets, importTargets, loginFloodTargets, tagsTargets } from './report-targets.ts';
 import { renderEmailsSection, type EmailsResult } from './emails.ts';
 import { renderContactSection, type ContactResult } from './contact.ts';
 import { renderBookingSection, type BookingBenchResult } from './booking.ts';
+import type { VisitsBenchResult } from './visits.ts';
 import { kb, ms, pageRecommendation, pageTargets, rowsLabel, type Target } from './report-pages.ts';
 
 type Stamped<T> = T & { at: string };
@@ -48,6 +49,7 @@ export interface BenchResults {
   emails?: Stamped<EmailsResult>;
   contact?: Stamped<ContactResult>;
   booking?: Stamped<BookingBenchResult>;
+  visits?: Stamped<VisitsBenchResult>;
 }
 
 
@@ -273,6 +275,7 @@ export function renderReport(results: BenchResults): string {
   if (results.tags) targets.push(...tagsTargets(results.tags));
   if (results.contact) targets.push(...contactTargets(results.contact));
   if (results.booking) targets.push(...bookingTargets(results.booking));
+  if (results.visits) targets.push(...visitsTargets(results.visits));
 
   out.push('# Benchmark results');
   out.push('');

@@ -4,7 +4,6 @@ import type { VisitsReport } from '../features/attribution/report.ts';
 export function presentVisits(data: VisitsReport) {
   const orNull = (value: string) => (value === '' ? null : value);
   return {
-    period: data.period,
     days: data.days.map((day) => ({ date: day.date, visits: day.visits, visitors: day.visitors })),
     sources: data.sources.map((row) => ({
       channel: row.channel,

@@ -3,15 +3,7 @@ import { z } from './zod.ts';
 import { blankToUndefined, oneOf } from './fields.ts';
 import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS } from './analytics-periods.ts';
 
-export const VISIT_CHANNELS = ['search', 'social', 'email', 'referral', 'direct'] as const;
-export type VisitChannel = (typeof VISIT_CHANNELS)[number];
-export const VISIT_CHANNEL_LABELS: Record<VisitChannel, string> = {
-  search: 'Recherche',
-  social: 'Réseaux sociaux',
-  email: 'E-mail',
-  referral: 'Sites référents',
-  direct: 'Direct',
-};
+export { VISIT_CHANNELS, VISIT_CHANNEL_LABELS, type VisitChannel } from './visit-channels.ts';
 
 export const VISIT_DEVICES = ['mobile', 'tablet', 'desktop'] as const;
 export type VisitDevice = (typeof VISIT_DEVICES)[number];

@@ -111,6 +111,8 @@ async function screenshot(page: Page, name: string) {
 }
 
 test('the agenda: from the dashboard, a call marked Effectué, one cancelled and one moved, the person told', async ({ page }) => {
+  // A long journey with five axe scans, one of them of the analytics screen and its many tables (decision 116).
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
 

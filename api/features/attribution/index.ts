@@ -9,5 +9,6 @@ import { scheduleSaltRotation, workSaltRotation } from './upkeep-job.ts';
 export const attributionJobs: FeatureJob[] = [{ schedule: (queue) => scheduleSaltRotation(queue), work: (queue, deps) => workSaltRotation(queue, deps) }];
 
 export { createVisitCounter, type VisitCounter } from './counter.ts';
+export { visitPeriodBounds } from './report.ts';
 export { rotateSalts, purgeVisitorData, swissDay, visitorHash } from './salts.ts';
 export { VISIT_SALTS_QUEUE } from './upkeep-job.ts';

@@ -23,7 +23,7 @@ export interface VisitSourceFigures {
   campaign: string;
   visits: number;
   visitors: number;
-  /** Contacts whose first touch is this source: not recorded yet, always 0. */
+  /** Contacts created on the period's days whose first touch is this source (decision 116). */
   contacts: number;
 }
 
@@ -40,9 +40,14 @@ export interface VisitsReport {
   pages: VisitPageFigures[];
 }
 
-/** The period's days: after the Swiss day of (now − period), up to today (30, 90 or about 365 days). */
-const BOUNDS = (period: AnalyticsPeriod) => `bounds as (
-  select ((now() - interval '${INTERVALS[period]}') at time zone 'Europe/Zurich')::date as first_day,
+/**
+ * The period's days, as the SQL `bounds` (first_day excluded, last_day included): the 30 or 90 Swiss
+ * days up to today, or those after the same date twelve months ago. The period is taken from the Swiss
+ * date, not from the instant: an instant minus 90 days lands on another Swiss date at some hours of the
+ * day when a change of summer time lies between them. The funnel (decision 116) uses the same days.
+ */
+export const visitPeriodBounds = (period: AnalyticsPeriod) => `bounds as (
+  select ((now() at time zone 'Europe/Zurich') - interval '${INTERVALS[period]}')::date as first_day,
          (now() at time zone 'Europe/Zurich')::date as last_day
 )`;
 
@@ -50,7 +55,7 @@ export async function visitsReport(knex: Database, period: AnalyticsPeriod): Pro
   const inPeriod = 'c.day > b.first_day and c.day <= b.last_day';
   const [days, sources, pages] = await Promise.all([
     knex.raw<{ rows: VisitDay[] }>(
-      `with ${BOUNDS(period)}, totals as (
+      `with ${visitPeriodBounds(period)}, totals as (
          select c.day, sum(c.visits)::int as visits, sum(c.entries)::int as visitors
            from visit_daily_counts c, bounds b where ${inPeriod} group by c.day
        )
@@ -59,14 +64,26 @@ export async function visitsReport(knex: Database, period: AnalyticsPeriod): Pro
          left join totals t on t.day = d::date
         order by d`,
     ),
-    knex.raw<{ rows: Omit<VisitSourceFigures, 'contacts'>[] }>(
-      `with ${BOUNDS(period)}
-       select c.channel, c.source, c.medium, c.campaign, sum(c.visits)::int as visits, sum(c.entries)::int as visitors
-         from visit_daily_counts c, bounds b where ${inPeriod}
-        group by 1, 2, 3, 4 order by visitors desc, visits desc, 1, 2, 3, 4`,
+    // A source of contacts without any visit in the period (their visit counted on another day) is listed too.
+    knex.raw<{ rows: VisitSourceFigures[] }>(
+      `with ${visitPeriodBounds(period)}, visited as (
+         select c.channel, c.source, c.medium, c.campaign, sum(c.visits)::int as visits, sum(c.entries)::int as visitors
+           from visit_daily_counts c, bounds b where ${inPeriod}
+          group by 1, 2, 3, 4
+       ), touched as (
+         select l.first_touch_channel as channel, coalesce(l.first_touch_source, '') as source,
+                coalesce(l.first_touch_medium, '') as medium, coalesce(l.first_touch_campaign, '') as campaign, count(*)::int as contacts
+           from leads l, bounds b
+          where l.first_touch_channel is not null and l.created_at >= ((b.first_day + 1)::timestamp at time zone 'Europe/Zurich')
+          group by 1, 2, 3, 4
+       )
+       select channel, source, medium, campaign, coalesce(v.visits, 0) as visits, coalesce(v.visitors, 0) as visitors,
+              coalesce(t.contacts, 0) as contacts
+         from visited v full join touched t using (channel, source, medium, campaign)
+        order by visitors desc, visits desc, contacts desc, 1, 2, 3, 4`,
     ),
     knex.raw<{ rows: VisitPageFigures[] }>(
-      `with ${BOUNDS(period)}
+      `with ${visitPeriodBounds(period)}
        select c.path, sum(c.visits)::int as visits, sum(c.visitors)::int as visitors
          from visit_daily_counts c, bounds b where ${inPeriod}
         group by 1 order by visitors desc, visits desc, 1`,
@@ -75,7 +92,7 @@ export async function visitsReport(knex: Database, period: AnalyticsPeriod): Pro
   return {
     period,
     days: days.rows,
-    sources: sources.rows.map((row) => ({ ...row, contacts: 0 })),
+    sources: sources.rows,
     pages: pages.rows,
   };
 }

@@ -1,7 +1,8 @@
 /**
- * Analytiques (/admin/analytics, decisions 070 and 072): a period (30 jours, 90 jours, 12 mois, in the URL) and six
- * charts (the discovery calls' two in ./CallsCharts.tsx), each with its figures in a table beneath it for screen
- * readers and for copying. The chart library (Observable Plot) is imported here only, so it loads with this screen's chunk (decision 070).
+ * Analytiques (/admin/analytics, decisions 070, 072 and 116): a period (30 jours, 90 jours, 12 mois, in the URL), the
+ * funnel from visit to discovery call with its origin filter and its table per origin (./VisitFunnel.tsx), the daily
+ * visits (./DailyVisits.tsx), and six charts (the discovery calls' two in ./CallsCharts.tsx), each with its figures in a
+ * table for screen readers and for copying. The chart library (Observable Plot) is imported here only, so it loads with this screen's chunk (decision 070).
  */
 import { useStore } from '@nanostores/react';
 import { useCallback } from 'react';
@@ -11,7 +12,8 @@ import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '#schemas/o
 import { formatDue, formatLong } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';
 import { analyticsQueries } from './queries.ts';
-import { $router, navigate } from '../../stores/router.ts';
+import { $router } from '../../stores/router.ts';
+import { VISIT_CHANNELS, type VisitChannel } from '#schemas/visit-channels.ts';
 import { buttonClass, cx, PageHeader } from '../../ui/primitives.tsx';
 import { Table, TableHead, td } from '../../ui/table.tsx';
 import { sessionsChart, statusChart, webinarFunnel, weeklyChart } from './charts.ts';
@@ -19,6 +21,8 @@ import { PlotFigure } from './PlotFigure.tsx';
 import { ChartCard, num, percent } from './ChartCard.tsx';
 import { FunnelCard } from './FunnelCard.tsx';
 import { CallFunnel, CallsPerWeek } from './CallsCharts.tsx';
+import { analyticsPath, FunnelFilters, VisitFunnel } from './VisitFunnel.tsx';
+import { DailyVisits, usePeriodCampaigns } from './DailyVisits.tsx';
 
 
 function Weekly({ data }: { data: AnalyticsJson }) {
@@ -115,13 +119,17 @@ export function Analytics() {
   const route = useStore($router);
   const asked = route?.search.period as AnalyticsPeriod | undefined;
   const period: AnalyticsPeriod = asked && ANALYTICS_PERIODS.includes(asked) ? asked : '30d';
+  const askedChannel = route?.search.channel as VisitChannel | undefined;
+  const channel = askedChannel && VISIT_CHANNELS.includes(askedChannel) ? askedChannel : undefined;
+  const filter = { period, channel, campaign: route?.search.campaign || undefined };
+  const campaigns = usePeriodCampaigns(period);
   const result = useQuery(analyticsQueries.analytics(period));
   const data = result.data;
   return (
     <>
       <PageHeader
         title="Analytiques"
-        description="L'arrivée des contacts, le parcours des participants aux webinaires, le statut des contacts et les appels découverte."
+        description="Les visites, le parcours du visiteur à l’appel découverte, l'arrivée des contacts, les webinaires, le statut des contacts et les appels découverte."
         actions={
           <div role="group" aria-label="Période" className="inline-flex gap-1 rounded-lg border border-slate-200 bg-white p-1">
             {ANALYTICS_PERIODS.map((value) => (
@@ -130,7 +138,7 @@ export function Analytics() {
                 type="button"
                 aria-pressed={value === period}
                 className={buttonClass(value === period ? 'primary' : 'ghost', 'sm')}
-                onClick={() => navigate(value === '30d' ? '/admin/analytics' : `/admin/analytics?period=${value}`, true)}
+                onClick={() => $router.open(analyticsPath({ ...filter, period: value }), true)}
               >
                 {ANALYTICS_PERIOD_LABELS[value]}
               </button>
@@ -138,6 +146,9 @@ export function Analytics() {
           </div>
         }
       />
+      <FunnelFilters filter={filter} campaigns={campaigns} />
+      <VisitFunnel filter={filter} />
+      <DailyVisits period={period} />
       {result.loading ? (
         <p role="status" className="text-sm text-slate-500">
           Chargement des analytiques...

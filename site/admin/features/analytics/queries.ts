@@ -1,11 +1,37 @@
-/** The analytics screen's call, with its cache key (activities and contact changes make it out of date). */
-import type { AnalyticsJson } from '#presenters';
+/** The analytics screen's calls, with their cache keys (activities and contact changes make them out of date). */
+import type { AnalyticsJson, FunnelJson, SourceFunnelJson, VisitsJson } from '#presenters';
 import { getJson } from '../../lib/api.ts';
 import { adminBase } from '../../lib/http.ts';
+
+/** The funnel's filter: a period and, optionally, one channel and one campaign (decision 116). */
+export interface FunnelFilter {
+  period: string;
+  channel?: string | undefined;
+  campaign?: string | undefined;
+}
+
+const funnelSearch = (filter: FunnelFilter) => {
+  const search = new URLSearchParams({ period: filter.period });
+  if (filter.channel) search.set('channel', filter.channel);
+  if (filter.campaign) search.set('campaign', filter.campaign);
+  return search.toString();
+};
 
 export const analyticsQueries = {
   analytics: (period: string) => ({
     key: ['analytics', adminBase(), period] as const,
     fetcher: getJson<AnalyticsJson>(`${adminBase()}/analytics?period=${encodeURIComponent(period)}`),
+  }),
+  funnel: (filter: FunnelFilter) => ({
+    key: ['analytics', adminBase(), 'funnel', funnelSearch(filter)] as const,
+    fetcher: getJson<FunnelJson>(`${adminBase()}/analytics/funnel?${funnelSearch(filter)}`),
+  }),
+  sources: (filter: FunnelFilter) => ({
+    key: ['analytics', adminBase(), 'sources', funnelSearch(filter)] as const,
+    fetcher: getJson<SourceFunnelJson>(`${adminBase()}/analytics/sources?${funnelSearch(filter)}`),
+  }),
+  visits: (period: string) => ({
+    key: ['analytics', adminBase(), 'visits', period] as const,
+    fetcher: getJson<VisitsJson>(`${adminBase()}/analytics/visits?period=${encodeURIComponent(period)}`),
   }),
 };

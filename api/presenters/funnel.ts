@@ -1,0 +1,34 @@
+import type { Funnel } from '../features/analytics/funnel.ts';
+import type { SourceFunnelRow } from '../features/analytics/sources.ts';
+import { FUNNEL_STEP_LABELS } from '../schemas/index.ts';
+import { text } from './common.ts';
+
+/** The funnel from visit to discovery call (decision 116): each step's key, French label and count. */
+export function presentFunnel(data: Funnel) {
+  return { steps: data.steps.map((step) => ({ key: step.key, label: FUNNEL_STEP_LABELS[step.key], count: step.count })) };
+}
+export type FunnelJson = ReturnType<typeof presentFunnel>;
+
+const rate = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : null);
+
+/**
+ * The funnel per origin: absent source or campaign is null, and so is the channel of contacts whose
+ * origin is unknown. `callsBooked` is null while the team offers no discovery call; `conversionRate` is
+ * contacts over visitors in percent (one decimal), null without visitors.
+ */
+export function presentSourceFunnel(rows: SourceFunnelRow[], calls: boolean) {
+  return {
+    sources: rows.map((row) => ({
+      channel: row.channel,
+      source: text(row.source),
+      campaign: text(row.campaign),
+      visitors: row.visitors,
+      contacts: row.contacts,
+      signUps: row.signUps,
+      callsBooked: calls ? row.callsBooked : null,
+      qualified: row.qualified,
+      conversionRate: rate(row.contacts, row.visitors),
+    })),
+  };
+}
+export type SourceFunnelJson = ReturnType<typeof presentSourceFunnel>;
