@@ -24,6 +24,7 @@ export const AUDIT_EVENT_TYPES = [
   'tag_deleted',
   'user_created',
   'user_updated',
+  'lead_origin_corrected',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
@@ -49,6 +50,7 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
   tag_deleted: 'Tag supprimé',
   user_created: 'Utilisateur créé',
   user_updated: 'Utilisateur modifié',
+  lead_origin_corrected: 'Origine d’un contact corrigée',
 };
 
 /** `GET /api/admin/audit?page&limit&type`. */
