@@ -24,7 +24,7 @@ import { ADMIN_SHELL_PATTERN, type PageServedHook } from '../../platform/http/st
 import { hasSignedSessionCookie } from '../../platform/http/session.ts';
 import type { VisitDevice } from '../../schemas/index.ts';
 import { classifyVisit, deviceClass, type VisitSource } from './classify.ts';
-import { daySalt, storedSalt, swissDay, visitorHash } from './salts.ts';
+import { daySalt, swissDay, visitorHash } from './salts.ts';
 
 /** Built pages that are not the public site: the back office's shell, its sign-in page, the error page. */
 const NOT_PUBLIC = /^\/(admin|admin-dev|simple-admin|login|404)(\/|$)/;
@@ -260,7 +260,9 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
     await writing;
     const day = swissDay(new Date());
     const host = publicHost ?? ctx.host;
-    const salt = salts.get(day) ?? (await storedSalt(knex, day));
+    // Only with the day's salt in memory, i.e. once this process has written visits today: no query
+    // (and no wait on a busy database) before a submission otherwise (decision 115).
+    const salt = salts.get(day);
     if (salt) {
       const hash = visitorHash(salt, ctx.ip, userAgent, host);
       const stored = await knex('visitorFirstSources')

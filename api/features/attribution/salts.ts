@@ -29,12 +29,6 @@ export async function daySalt(knex: Database, day: string): Promise<Buffer> {
   return Buffer.from(row.salt, 'base64url');
 }
 
-/** The salt of `day` if some instance created it (no visit counted that day yet: none). */
-export async function storedSalt(knex: Database, day: string): Promise<Buffer | undefined> {
-  const row = await knex('visitSalts').where({ day }).first<{ salt: string } | undefined>('salt');
-  return row ? Buffer.from(row.salt, 'base64url') : undefined;
-}
-
 export interface VisitorDataPurge {
   salts: number;
   firstSources: number;

@@ -2,10 +2,9 @@
  * Links of our own e-mails to our own site carry `utm_source=emails&utm_medium=email&utm_campaign=<kind>`
  * (decision 115), so a visit or a sign-up that follows an e-mail is credited to it (decision 111's
  * counting reads them). Done once here, on the composed document, for every kind: the HTML and the
- * text parts get the same addresses. Links to other sites, `mailto:` and the headers (List-Unsubscribe,
- * whose one-click POST must stay as signed) are left as they are; a link that already names a UTM
- * parameter keeps its own. The handlers of signed links read their own parameters only, so the extra
- * ones change nothing to them.
+ * text parts get the same addresses. Left as they are: links to other sites and `mailto:`, a link that
+ * already names a UTM parameter, and the signed links (a `token` or `sig` parameter: cancel, manage,
+ * unsubscribe, one-step sign-up), which stay exactly the address the headers (List-Unsubscribe) carry.
  */
 import type { Block, EmailDocument } from './layout.ts';
 
@@ -17,7 +16,8 @@ export function withCampaign(url: string, publicUrl: string, kind: string): stri
     return url;
   }
   if (target.origin !== new URL(publicUrl).origin) return url;
-  if ([...target.searchParams.keys()].some((key) => key.startsWith('utm_'))) return url;
+  const keys = [...target.searchParams.keys()];
+  if (keys.some((key) => key.startsWith('utm_') || key === 'token' || key === 'sig')) return url;
   target.searchParams.set('utm_source', 'emails');
   target.searchParams.set('utm_medium', 'email');
   target.searchParams.set('utm_campaign', kind);
