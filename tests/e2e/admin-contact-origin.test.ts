@@ -30,7 +30,7 @@ test('the list shows and filters the origin, the contact shows it, an administra
   await expect(rows(page).filter({ hasText: 'Marc Direct' })).toContainText('Direct');
 
   await page.getByRole('button', { name: 'Filtrer' }).click();
-  await page.getByRole('menuitem', { name: 'Réseaux sociaux' }).click();
+  await page.getByRole('group', { name: 'Par origine' }).getByRole('menuitem', { name: 'Réseaux sociaux' }).click();
   await expect(page).toHaveURL(/channel=social/);
   await expect(rows(page)).toHaveCount(1);
   await expect(page.getByRole('list', { name: 'Filtres actifs' })).toContainText('Origine : Réseaux sociaux');

@@ -260,14 +260,12 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
     await writing;
     const day = swissDay(new Date());
     const host = publicHost ?? ctx.host;
-    // Only with the day's salt in memory, i.e. once this process has written visits today: no query
-    // (and no wait on a busy database) before a submission otherwise (decision 115).
+    // Only with the day's salt in memory (this process wrote visits today): else no query (decision 115).
     const salt = salts.get(day);
     if (salt) {
       const hash = visitorHash(salt, ctx.ip, userAgent, host);
-      const stored = await knex('visitorFirstSources')
-        .where({ day, visitorHash: hash })
-        .first<{ channel: VisitSource['channel']; source: string; medium: string; campaign: string; referrer: string; landingPage: string; firstSeenAt: Date } | undefined>();
+      type Stored = VisitSource & { landingPage: string; firstSeenAt: Date };
+      const stored = await knex('visitorFirstSources').where({ day, visitorHash: hash }).first<Stored | undefined>();
       if (stored) {
         const { channel, source, medium, campaign, referrer, landingPage, firstSeenAt } = stored;
         return { source: { channel, source, medium, campaign, referrer }, landingPage, at: new Date(firstSeenAt) };
