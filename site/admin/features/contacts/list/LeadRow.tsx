@@ -17,7 +17,7 @@ export const LEAD_COLUMNS = ['ID', 'Nom', 'Email', 'Téléphone', 'Société', '
  * content get what it needs, Nom, Email and Société share the rest; a longer value is cut, its text
  * in `title`. The table scrolls sideways below 1,280 px.
  */
-export const LEAD_COLUMN_WIDTHS: readonly string[] = ['w-11', 'w-14', '', '', 'w-32', '', 'w-28', 'w-24', 'w-36', 'w-30', 'w-21'];
+export const LEAD_COLUMN_WIDTHS: readonly string[] = ['w-11', 'w-12', '', '', 'w-28', '', 'w-24', 'w-24', 'w-36', 'w-28', 'w-21'];
 
 /** The "Origine" cell: the channel, and the campaign (a link to its contacts) or the source under it. */
 function Origin({ touch }: { touch: Lead['firstTouch'] }) {
