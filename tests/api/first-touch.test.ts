@@ -188,6 +188,10 @@ describe('the contacts list, its CSV, the import, the correction', () => {
     expect(row).toContain('lea@example.ch');
     expect(row).toMatch(/;Réseaux sociaux;linkedin;social;printemps;;\/;\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
     expect(end).toBe('');
+    // The selection's export (bulk action) carries the same columns.
+    const lea = await app.knex('leads').where({ email: 'lea@example.ch' }).first('id');
+    const selection = await admin.post('/api/admin/leads/bulk', { ids: [lea.id], action: 'export' });
+    expect(selection.text.split('\r\n')[1]).toMatch(/;Réseaux sociaux;linkedin;social;printemps;;\/;\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
 
     const file = `Prénom;Email;Origine;Origine : source;Origine : campagne;Origine : date\r\nAnne;anne@example.ch;E-mail;newsletter;noel;01.12.2026 09:30\r\nLéa;lea@example.ch;Direct;;;\r\nTom;tom@example.ch;Sites référents;salon;;\r\nSam;sam@example.ch;;;hiver;\r\n`;
     const imported = await admin.request('POST', '/api/admin/leads/import', { body: file, query: { dryRun: 'false' }, headers: { 'content-type': 'text/csv' } });

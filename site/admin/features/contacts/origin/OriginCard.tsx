@@ -36,7 +36,7 @@ export function OriginCard({ lead }: { lead: Lead }) {
           </CanEdit>
         }
       />
-      <div className="px-5 pb-5">
+      <div className="px-5 py-4">
         {touch ? (
           <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             {rows
