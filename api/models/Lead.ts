@@ -34,6 +34,14 @@ export class Lead extends BaseModel {
   declare newsletterToken: string | null;
   /** When the contact stopped the invitations and follow-ups in one click (decision 091); null: never. */
   declare webinarMarketingUnsubscribedAt: Date | null;
+  /** Where the person came from when they first wrote in (decision 115); null: unknown. Never overwritten by a submission. */
+  declare firstTouchChannel: 'search' | 'social' | 'email' | 'referral' | 'direct' | null;
+  declare firstTouchSource: string | null;
+  declare firstTouchMedium: string | null;
+  declare firstTouchCampaign: string | null;
+  declare firstTouchReferrer: string | null;
+  declare firstTouchLandingPage: string | null;
+  declare firstTouchAt: Date | null;
 
   declare activities?: Activity[];
   declare registrations?: WebinarRegistration[];

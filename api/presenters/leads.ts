@@ -1,6 +1,21 @@
 import type { Lead } from '../models/index.ts';
 import { iso, presentPage, text } from './common.ts';
 
+/** Where the contact came from when they first wrote in (decision 115); null when unknown (e.g. added by hand). */
+export function presentFirstTouch(lead: Lead) {
+  if (!lead.firstTouchChannel) return null;
+  return {
+    channel: lead.firstTouchChannel,
+    source: text(lead.firstTouchSource),
+    medium: text(lead.firstTouchMedium),
+    campaign: text(lead.firstTouchCampaign),
+    referrer: text(lead.firstTouchReferrer),
+    landingPage: text(lead.firstTouchLandingPage),
+    at: iso(lead.firstTouchAt)!,
+  };
+}
+export type FirstTouchJson = NonNullable<ReturnType<typeof presentFirstTouch>>;
+
 /** A contact, every field (internal notes included: only administrators read leads). */
 export function presentLead(lead: Lead) {
   return {
@@ -30,6 +45,7 @@ export function presentLead(lead: Lead) {
     },
     // The invitations and follow-ups (decision 091): stopped by the contact's one-click unsubscribe.
     webinarEmails: { unsubscribedAt: iso(lead.webinarMarketingUnsubscribedAt) },
+    firstTouch: presentFirstTouch(lead),
     createdAt: iso(lead.createdAt)!,
     updatedAt: iso(lead.updatedAt)!,
   };

@@ -25,6 +25,7 @@ export const AUDIT_EVENT_LABELS = {
   tag_deleted: 'Tag supprimé',
   user_created: 'Utilisateur créé',
   user_updated: 'Utilisateur modifié',
+  lead_origin_corrected: 'Origine d’un contact corrigée',
 } satisfies Record<string, string>;
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
 export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENT_LABELS) as [AuditEventType, ...AuditEventType[]];

@@ -8,6 +8,7 @@ import { z } from './zod.ts';
 import { blankToNull, blankToUndefined, emailField, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalPhone, optionalText, requiredPhone, requiredText } from './fields.ts';
 import { MAX_SERIAL_ID, pathIdSchema } from './params.ts';
 import { BOOKING_STATUSES, BOOKING_STATUS_LABELS, BOOKING_TEAM_STATUSES } from './booking-statuses.ts';
+import { postedTouchFields } from './touch.ts';
 
 export { BOOKING_STATUSES, BOOKING_STATUS_LABELS, BOOKING_TEAM_STATUSES, type BookingStatus, type BookingTeamStatus } from './booking-statuses.ts';
 
@@ -192,6 +193,7 @@ export const bookingRequestSchema = z.object({
   phone: optionalPhone(),
   message: optionalText('Le message', 5000),
   website: z.unknown().optional(),
+  ...postedTouchFields,
 });
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 export type BookingRequest = z.output<typeof bookingRequestSchema>;

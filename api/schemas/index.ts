@@ -25,3 +25,4 @@ export * from './privacy.ts';
 export * from './booking.ts';
 export * from './visits.ts';
 export * from './funnel.ts';
+export * from './touch.ts';

@@ -4,10 +4,12 @@
  * obeys exactly the rules of one typed in the form.
  */
 import { z } from './zod.ts';
-import { blankToUndefined, integer, oneOf } from './fields.ts';
+import { blankToUndefined, integer, oneOf, optionalText } from './fields.ts';
 import { leadCreateSchema, tagNameSchema } from './leads.ts';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from './options.ts';
 import { idSchema } from './params.ts';
+import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from './visits.ts';
+import { TOUCH_LIMITS } from './touch.ts';
 
 /** The same bound as api/features/contacts/lead-tags.ts. */
 const MAX_TAGS_PER_LEAD = 50;
@@ -27,6 +29,13 @@ export const IMPORT_FIELDS = [
   'tags',
   'message',
   'notes',
+  'firstTouchChannel',
+  'firstTouchSource',
+  'firstTouchMedium',
+  'firstTouchCampaign',
+  'firstTouchReferrer',
+  'firstTouchLandingPage',
+  'firstTouchAt',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
@@ -43,6 +52,13 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   tags: 'Tags',
   message: 'Message',
   notes: 'Notes internes',
+  firstTouchChannel: 'Origine',
+  firstTouchSource: 'Origine : source',
+  firstTouchMedium: 'Origine : support',
+  firstTouchCampaign: 'Origine : campagne',
+  firstTouchReferrer: 'Origine : site référent',
+  firstTouchLandingPage: "Origine : page d'arrivée",
+  firstTouchAt: 'Origine : date',
 };
 
 /** Rows of one import request at most (the back office sends smaller chunks to show its progress). */
@@ -61,10 +77,33 @@ const importTags = z.preprocess(
  * One CSV row, after its cells were given field names. The creation schema without the follow-up date
  * (not a column of an address book); an imported contact's source is "Autre" unless the file says.
  */
-export const leadImportRowSchema = leadCreateSchema.omit({ nextFollowUpAt: true }).extend({
-  source: z.preprocess(blankToUndefined, oneOf(LEAD_SOURCES, LEAD_SOURCE_LABELS, 'La source').default('other')),
-  tags: importTags,
-});
+export const leadImportRowSchema = leadCreateSchema
+  .omit({ nextFollowUpAt: true })
+  .extend({
+    source: z.preprocess(blankToUndefined, oneOf(LEAD_SOURCES, LEAD_SOURCE_LABELS, 'La source').default('other')),
+    tags: importTags,
+    // The contact's first touch (decision 115), as the contacts export writes it.
+    firstTouchChannel: z.preprocess(blankToUndefined, oneOf(VISIT_CHANNELS, VISIT_CHANNEL_LABELS, "L'origine").optional()),
+    firstTouchSource: optionalText("La source de l'origine", TOUCH_LIMITS.value),
+    firstTouchMedium: optionalText("Le support de l'origine", TOUCH_LIMITS.value),
+    firstTouchCampaign: optionalText("La campagne de l'origine", TOUCH_LIMITS.value),
+    firstTouchReferrer: optionalText("Le site référent de l'origine", TOUCH_LIMITS.domain),
+    firstTouchLandingPage: optionalText("La page d'arrivée de l'origine", TOUCH_LIMITS.path),
+    firstTouchAt: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^(\d{2}\.\d{2}\.\d{4}(\s+\d{2}:\d{2})?|\d{4}-\d{2}-\d{2}T\S+)$/, "La date de l'origine doit s'écrire JJ.MM.AAAA HH:MM.")
+        .optional(),
+    ),
+  })
+  .superRefine((row, context) => {
+    const described = row.firstTouchSource ?? row.firstTouchMedium ?? row.firstTouchCampaign ?? row.firstTouchReferrer ?? row.firstTouchLandingPage ?? row.firstTouchAt;
+    if (described !== undefined && !row.firstTouchChannel) {
+      context.addIssue({ code: 'custom', path: ['firstTouchChannel'], message: "Indiquez l'origine (Recherche, Réseaux sociaux, E-mail, Sites référents ou Direct) de ce contact." });
+    }
+  });
 export type LeadImportRow = z.output<typeof leadImportRowSchema>;
 
 const booleanFlag = (label: string) =>

@@ -26,6 +26,7 @@ import {
   requiredText,
 } from './fields.ts';
 import { newsletterFilter } from './privacy.ts';
+import { firstTouchFilters, firstTouchUpdateSchema, postedTouchFields } from './touch.ts';
 
 export const FIRST_NAME_MIN_MESSAGE = 'Le prénom doit comporter au moins 2 caractères';
 
@@ -48,6 +49,8 @@ export const publicLeadSchema = z.object({
   message: optionalText('Le message', 5000),
   type: z.preprocess(blankToUndefined, leadType.default('contact')),
   website: z.unknown().optional(),
+  // Where the person came from (decision 115), posted by the form's script; never required.
+  ...postedTouchFields,
 });
 export type PublicLeadInput = z.input<typeof publicLeadSchema>;
 export type PublicLead = z.output<typeof publicLeadSchema>;
@@ -108,6 +111,8 @@ export const leadUpdateSchema = z.object({
     (value) => (value === '' ? null : value),
     optionalDateOrDateTime('La date de relance').nullable(),
   ),
+  /** The contact's "Origine", corrected by an administrator (audited); null clears it (decision 115). */
+  firstTouch: firstTouchUpdateSchema.nullable().optional(),
 });
 export type LeadUpdateInput = z.input<typeof leadUpdateSchema>;
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
@@ -142,7 +147,7 @@ export const tagNameSchema = z
 export const tagSchema = z.object({ tag: tagNameSchema });
 export type TagInput = z.input<typeof tagSchema>;
 
-/** `GET /api/admin/leads?page&limit&search&status&source&tags&createdAfter&createdFrom&createdTo`. */
+/** `GET /api/admin/leads?page&limit&search&status&source&tags&channel&campaign&createdAfter&createdFrom&createdTo`. */
 export const leadListQuerySchema = paginationQuerySchema.extend({
   search: optionalText('La recherche', 200),
   status: z.preprocess(blankToUndefined, leadStatus.optional()),
@@ -159,6 +164,8 @@ export const leadListQuerySchema = paginationQuerySchema.extend({
     z.array(tagNameSchema, { error: 'Les tags doivent être séparés par des virgules.' }).max(20, 'Au plus 20 tags à la fois.').optional(),
   ),
   newsletter: newsletterFilter,
+  /** The contact's "Origine": the channel of its first touch, and its campaign (decision 115). */
+  ...firstTouchFilters,
   createdAfter: z.preprocess(
     blankToUndefined,
     isoDateTime('La date « créé après » doit être une date ISO 8601 avec fuseau (ex. 2026-11-01T00:00:00Z).').optional(),

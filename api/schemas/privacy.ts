@@ -4,6 +4,7 @@
  */
 import { z } from './zod.ts';
 import { blankToUndefined, emailField, oneOf, optionalText } from './fields.ts';
+import { postedTouchFields } from './touch.ts';
 
 export const NEWSLETTER_STATUSES = ['pending', 'subscribed', 'unsubscribed'] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
@@ -27,6 +28,7 @@ export const newsletterSubscribeSchema = z.object({
   firstName: optionalText('Le prénom', 100),
   email: emailField(),
   website: z.unknown().optional(),
+  ...postedTouchFields,
 });
 export type NewsletterSubscribeInput = z.input<typeof newsletterSubscribeSchema>;
 

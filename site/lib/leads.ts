@@ -27,10 +27,20 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * Where the visitor is, for the contact's first touch (decision 115): this page's address with its
+ * query string (its UTM parameters) and the page's own referrer. The server prefers the visitor's
+ * first page of the day when it counted it; without a script it reads the form post's Referer instead.
+ */
+export function pageTouch(): { touchPage: string; touchReferrer?: string } {
+  const touchPage = `${location.pathname}${location.search}`.slice(0, 2000);
+  return document.referrer ? { touchPage, touchReferrer: document.referrer.slice(0, 2000) } : { touchPage };
+}
+
 export async function postLead(payload: Record<string, unknown>, idempotencyKey: string, endpoint = '/api/leads'): Promise<LeadResponse> {
   // No automatic retry: the visitor decides, and the retry reuses the key.
   return ky
-    .post(endpoint, { json: payload, headers: { 'Idempotency-Key': idempotencyKey }, retry: 0, timeout: 20_000 })
+    .post(endpoint, { json: { ...payload, ...pageTouch() }, headers: { 'Idempotency-Key': idempotencyKey }, retry: 0, timeout: 20_000 })
     .json<LeadResponse>();
 }
 

@@ -56,6 +56,7 @@ describe('GET {base}/leads', () => {
         [
           'id', 'firstName', 'lastName', 'email', 'phone', 'company', 'country', 'city', 'message', 'type', 'source', 'status',
           'tags', 'assignedTo', 'lastContactedAt', 'nextFollowUpAt', 'notes', 'createdAt', 'updatedAt', 'newsletter', 'webinarEmails',
+          'firstTouch',
         ].sort(),
       );
       expect(response.body.leads[0].webinarEmails).toEqual({ unsubscribedAt: null });

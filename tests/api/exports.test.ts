@@ -69,7 +69,7 @@ describe('GET {base}/leads.csv', () => {
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}-\d{4}\.csv"$/);
     expect(response.text.startsWith(BOM)).toBe(true);
-    expect(response.text.split('\r\n')[0]).toBe(`${BOM}Prénom;Nom;Email;Téléphone;Société;Ville;Pays;Statut;Source;Tags;Créé le;Dernier contact`);
+    expect(response.text.split('\r\n')[0]).toBe(`${BOM}Prénom;Nom;Email;Téléphone;Société;Ville;Pays;Statut;Source;Tags;Créé le;Dernier contact;Origine;Origine : source;Origine : support;Origine : campagne;Origine : site référent;Origine : page d'arrivée;Origine : date`);
     expect(response.text.replace(/\r\n/g, '')).not.toContain('\n');
     const [, row] = rowsOf(response.text);
     expect(row).toEqual([
@@ -87,6 +87,8 @@ describe('GET {base}/leads.csv', () => {
       // 16:05 UTC is 18:05 in Zurich in summer; dd.MM.yyyy is what fr-CH and de-CH read as a date.
       '01.07.2026 18:05',
       '',
+      // No first touch (decision 115): the seven "Origine" cells are empty.
+      ...Array(7).fill(''),
     ]);
   });
 
@@ -103,7 +105,7 @@ describe('GET {base}/leads.csv', () => {
       expect(rows.slice(1).map((row) => row[2])).toEqual(['zoe@example.ch']);
       const events = await app.knex('auditEvents').where({ type: 'leads_exported' });
       expect(events).toHaveLength(1);
-      expect(events[0].details).toEqual({ search: true, status: 'new', source: 'webinar', tags: 'vip', createdAfter: null, rows: 1 });
+      expect(events[0].details).toEqual({ search: true, status: 'new', source: 'webinar', tags: 'vip', channel: null, campaign: null, createdAfter: null, rows: 1 });
       expect(events[0].userId).toEqual(expect.any(Number));
     }
   });

@@ -108,8 +108,8 @@ describe('POST {base}/leads/bulk', () => {
     const bytes = new Uint8Array(await raw.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe("ID;Prénom;Nom;Email;Téléphone;Société;Pays;Ville;Type;Source;Statut;Tags;Message;Notes internes;Date d'inscription;Dernier contact;Prochaine relance");
-    expect(lines[1]).toBe(`${a};Zoé;"'=HYPERLINK(""x"")";zoe@example.ch;079 000 00 00;;;;Contact;Webinaire;Qualifié;vip, suisse;;;01.07.2026 12:05;;`);
+    expect(lines[0]).toBe("ID;Prénom;Nom;Email;Téléphone;Société;Pays;Ville;Type;Source;Statut;Tags;Message;Notes internes;Date d'inscription;Dernier contact;Prochaine relance;Origine;Origine : source;Origine : support;Origine : campagne;Origine : site référent;Origine : page d'arrivée;Origine : date");
+    expect(lines[1]).toBe(`${a};Zoé;"'=HYPERLINK(""x"")";zoe@example.ch;079 000 00 00;;;;Contact;Webinaire;Qualifié;vip, suisse;;;01.07.2026 12:05;;;;;;;;;`);
     expect(lines).toHaveLength(3);
     const events = await app.knex('audit_events').where({ type: 'leads_bulk_updated' });
     expect(events.map((event) => event.details)).toEqual([

@@ -243,7 +243,7 @@ test('the contacts list and a contact detail have no serious or critical accessi
 });
 
 // Last: it adds contacts the counters above would see.
-test('the nine columns fit in the list’s box at 1280 and 1440 px, long values cut with their full text kept', async ({ page, request, baseURL }) => {
+test('the ten columns fit in the list’s box at 1280 and 1440 px, long values cut with their full text kept', async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);
   const long = {
     firstName: 'Marie-Antoinette-Joséphine',
@@ -283,7 +283,7 @@ test('the nine columns fit in the list’s box at 1280 and 1440 px, long values 
     });
     expect(box.tableWidth, `table at ${viewport.width} px`).toBeLessThanOrEqual(box.clientWidth);
     expect(box.scrollWidth, `box at ${viewport.width} px`).toBeLessThanOrEqual(box.clientWidth);
-    expect(box.headers.map((header) => header.text)).toEqual(['', 'ID', 'Nom', 'Email', 'Téléphone', 'Société', 'Source', "Date d'inscription", 'Tags', 'Actions']);
+    expect(box.headers.map((header) => header.text)).toEqual(['', 'ID', 'Nom', 'Email', 'Téléphone', 'Société', 'Source', 'Origine', "Date d'inscription", 'Tags', 'Actions']);
     for (const header of box.headers) expect(header, `${header.text} at ${viewport.width} px`).toMatchObject({ inside: true, seen: true, fits: true });
 
     // The long values are cut with an ellipsis; the whole text is in the title and in the DOM.

@@ -99,7 +99,8 @@ test.describe('webinar form', () => {
     await expect(pending).toBeDisabled();
     const submission = await sent;
     expect(submission.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(submission.postDataJSON()).toEqual({ firstName: 'Léa', lastName: 'Favre', email, company: 'Favre Conseil Sàrl', type: 'webinar' });
+    // With the page's address for the contact's first touch (decision 115).
+    expect(submission.postDataJSON()).toEqual({ firstName: 'Léa', lastName: 'Favre', email, company: 'Favre Conseil Sàrl', type: 'webinar', touchPage: new URL(page.url()).pathname });
     release();
 
     await expect(toast(page)).toContainText('Inscription réussie');

@@ -94,9 +94,21 @@ function hostWithoutWww(host: string): string {
   return host.toLowerCase().replace(/^www\./, '');
 }
 
+/** A visitor's first counted page of the day, with its source (decision 115 credits a sign-up to it). */
+export interface FirstVisit {
+  source: VisitSource;
+  landingPage: string;
+  at: Date;
+}
+
 export interface VisitCounter {
   /** For the site's static handler: counts the page if it should. Never touches the database. */
   onPageServed: PageServedHook;
+  /**
+   * The first page this request's visitor (same address and browser) was counted on today, by any
+   * instance once written (`visitor_first_sources`), or by this one still in memory; undefined if none.
+   */
+  firstVisitOf: (ctx: Context) => Promise<FirstVisit | undefined>;
   /** Writes what was counted so far (the timer calls it; so does `stop`). Never throws: a failed write is kept for the next. */
   flush: () => Promise<void>;
   /** Stops the timer and writes what is left: the graceful stop calls it before the database closes. */
@@ -240,6 +252,34 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
     }
   }
 
+  /** The visitor's first page today: written rows first (they are older), then this process's memory. */
+  async function firstVisitOf(ctx: Context): Promise<FirstVisit | undefined> {
+    const userAgent = ctx.get('user-agent');
+    if (!userAgent) return undefined;
+    // A write under way holds visits that are neither in memory nor committed yet.
+    await writing;
+    const day = swissDay(new Date());
+    const host = publicHost ?? ctx.host;
+    // Only with the day's salt in memory (this process wrote visits today): else no query (decision 115).
+    const salt = salts.get(day);
+    if (salt) {
+      const hash = visitorHash(salt, ctx.ip, userAgent, host);
+      type Stored = VisitSource & { landingPage: string; firstSeenAt: Date };
+      const stored = await knex('visitorFirstSources').where({ day, visitorHash: hash }).first<Stored | undefined>();
+      if (stored) {
+        const { channel, source, medium, campaign, referrer, landingPage, firstSeenAt } = stored;
+        return { source: { channel, source, medium, campaign, referrer }, landingPage, at: new Date(firstSeenAt) };
+      }
+      const site = batch.sites.get(`${day}|${hash}`);
+      if (site) return { source: site.source, landingPage: site.path, at: site.at };
+    }
+    // The day's first visits wait unhashed: compare them as they are (memory only, never stored).
+    const waiting = batch.unhashed.find((visit) => visit.day === day && visit.ip === ctx.ip && visit.userAgent === userAgent && visit.host === host);
+    if (!waiting || waiting.source.internal) return undefined;
+    const { internal: _internal, ...source } = waiting.source;
+    return { source, landingPage: waiting.path, at: waiting.at };
+  }
+
   let writing: Promise<void> = Promise.resolve();
   function flush(): Promise<void> {
     writing = writing.then(flushOnce);
@@ -251,6 +291,7 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
 
   return {
     onPageServed,
+    firstVisitOf,
     flush,
     async stop() {
       clearInterval(timer);

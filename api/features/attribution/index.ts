@@ -12,3 +12,5 @@ export { createVisitCounter, type VisitCounter } from './counter.ts';
 export { visitPeriodBounds } from './report.ts';
 export { rotateSalts, purgeVisitorData, swissDay, visitorHash } from './salts.ts';
 export { VISIT_SALTS_QUEUE } from './upkeep-job.ts';
+export { submissionTouch, touchJson, type Touch } from './touch.ts';
+export type { FirstVisit } from './counter.ts';

@@ -20,6 +20,7 @@ import {
   scopedKey,
 } from "../../platform/lib/idempotency.ts";
 import { upsertContact } from "./contact.ts";
+import { touchJson, type Touch } from "../attribution/index.ts";
 import {
   blockedRange,
   checkStart,
@@ -58,8 +59,10 @@ export type BookingResult =
   | { replayed: false; receipt: BookingReceipt; booking: MadeBooking };
 
 export interface BookCallInput {
-  request: Omit<BookingRequest, "website">;
+  request: Omit<BookingRequest, "website" | "touchPage" | "touchReferrer">;
   idempotencyKey?: string;
+  /** Where the person came from (decision 115). */
+  touch?: Touch;
   now?: Date;
   /** The site's public address: the calendar UID's domain (RFC 5545 recommends one). */
   publicUrl: string | undefined;
@@ -201,6 +204,7 @@ async function bookInTransaction(
     trx,
     request,
     key?.scoped ?? null,
+    input.touch,
   );
   const host = (await trx("booking_hosts")
     .where({ userId: hostId })
@@ -218,6 +222,7 @@ async function bookInTransaction(
       scheduledAt: start,
       dueDate: start,
       assignedTo: hostId,
+      touch: input.touch ? touchJson(input.touch) : null,
     })
     .returning("id")) as Array<{ id: number }>;
   const [booking] = (await trx("bookings")

@@ -25,6 +25,7 @@ import { signMessage } from '../../platform/lib/signed-message.ts';
 import { confirmedMessage, linkParameters, loadBookingPageCopy, type BookingPageCopy } from './page.ts';
 import { BOOKING_CONFIRMED_PATH, BOOKING_PAGE_PATH, verifyPrefillToken } from './page-link.ts';
 import type { BookingReceipt } from './book.ts';
+import { submissionTouch } from '../attribution/index.ts';
 
 const slotsSchemas = { query: bookingSlotsQuerySchema };
 /** The body's type; the schema itself is chosen per request by validateBooking. */
@@ -108,7 +109,9 @@ export function publicBookingRouter(): Router {
     bookingHoneypot,
     validateBooking,
     async (ctx) => {
-      const { website: _honeypot, ...request } = input(ctx, bookingSchemas).body;
+      const { website: _honeypot, touchPage, touchReferrer, ...request } = input(ctx, bookingSchemas).body;
+      // Where the person came from (decision 115): the contact's first touch if it has none, and the call's.
+      const touch = await submissionTouch(ctx, { touchPage, touchReferrer });
       // The page's form carries its key as a field (a browser posting a form sets no header).
       const formKey = ctx.state.bodyFormat === 'form' ? (ctx.request.body as Record<string, unknown>).idempotencyKey : undefined;
       const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || (typeof formKey === 'string' ? formKey : undefined));
@@ -117,6 +120,7 @@ export function publicBookingRouter(): Router {
       const result = await bookCall(ctx.knex, {
         request,
         idempotencyKey,
+        touch,
         publicUrl: ctx.config.publicUrl,
         withBooking: (trx, booking) => queueBookedEmails(trx, booking.id, reminders),
       });

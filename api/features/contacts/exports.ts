@@ -5,7 +5,8 @@
 import type { Knex } from 'knex';
 import { csvPhone, csvStream, swissCsvDate, swissFileStamp, type CsvColumn } from '../../platform/lib/csv.ts';
 import { streamRows, type CsvExport } from '../../platform/lib/csv-export.ts';
-import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadExportQuery, type LeadSource, type LeadStatus } from '../../schemas/index.ts';
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadExportQuery, type LeadSource, type LeadStatus, type VisitChannel } from '../../schemas/index.ts';
+import { FIRST_TOUCH_SELECT, firstTouchColumns } from './first-touch-csv.ts';
 import { leadFilters } from './lead-list.ts';
 
 interface LeadRow {
@@ -22,6 +23,13 @@ interface LeadRow {
   tags: string[] | null;
   createdAt: Date;
   lastContactedAt: Date | null;
+  firstTouchChannel: VisitChannel | null;
+  firstTouchSource: string | null;
+  firstTouchMedium: string | null;
+  firstTouchCampaign: string | null;
+  firstTouchReferrer: string | null;
+  firstTouchLandingPage: string | null;
+  firstTouchAt: Date | null;
 }
 
 const LEAD_COLUMNS: Array<CsvColumn<LeadRow>> = [
@@ -37,6 +45,7 @@ const LEAD_COLUMNS: Array<CsvColumn<LeadRow>> = [
   { header: 'Tags', value: (row) => (row.tags ?? []).join(', ') },
   { header: 'Créé le', value: (row) => swissCsvDate(row.createdAt) },
   { header: 'Dernier contact', value: (row) => swissCsvDate(row.lastContactedAt) },
+  ...firstTouchColumns<LeadRow>(),
 ];
 
 /** The filters as the audit event records them (no personal data: a search term may be a name, so only its presence). */
@@ -46,6 +55,8 @@ function auditedFilters(query: LeadExportQuery): Record<string, string | boolean
     status: query.status ?? null,
     source: query.source ?? null,
     tags: query.tags?.length ? query.tags.join(',') : null,
+    channel: query.channel ?? null,
+    campaign: query.campaign ?? null,
     createdAfter: query.createdAfter ?? null,
   };
 }
@@ -57,7 +68,7 @@ export function exportLeads(
 ): CsvExport {
   const build = () =>
     db('leads')
-      .select('id', 'firstName', 'lastName', 'email', 'phone', 'company', 'city', 'country', 'status', 'source', 'tags', 'createdAt', 'lastContactedAt')
+      .select('id', 'firstName', 'lastName', 'email', 'phone', 'company', 'city', 'country', 'status', 'source', 'tags', 'createdAt', 'lastContactedAt', ...FIRST_TOUCH_SELECT)
       .modify(leadFilters(query));
   const rows = streamRows<LeadRow>(db, build, { idColumn: 'id', order: 'desc', onEnd: (count) => audit({ ...auditedFilters(query), rows: count }) });
   return { filename: `contacts-${swissFileStamp()}.csv`, body: csvStream(rows, LEAD_COLUMNS) };

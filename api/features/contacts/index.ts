@@ -18,6 +18,8 @@ export {
   storeReceipt,
   submissionKey,
   submissionStatementSql,
+  FIRST_TOUCH_KEPT,
+  touchColumns,
   type RecordedContact,
   type SubmissionStatement,
   type SubmissionToRecord,

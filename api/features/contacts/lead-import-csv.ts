@@ -69,12 +69,20 @@ const HEADER_SYNONYMS: Record<ImportField, string[]> = {
   company: ['entreprise', 'societe', 'company', 'organisation', 'organization', 'employeur', 'firma', 'companyname'],
   country: ['pays', 'country'],
   city: ['ville', 'city', 'localite', 'town'],
-  source: ['source', 'origine', 'origin', 'leadsource'],
+  source: ['source', 'leadsource'],
   status: ['statut', 'status', 'etat'],
   type: ['type', 'typededemande', 'requesttype'],
   tags: ['tags', 'tag', 'etiquettes', 'etiquette', 'labels', 'label'],
   message: ['message', 'commentaire', 'comment', 'comments', 'commentaires'],
   notes: ['notes', 'note', 'notesinternes', 'internalnotes'],
+  // The contacts export's "Origine" columns (./first-touch-csv.ts), and the UTM names.
+  firstTouchChannel: ['origine', 'origin', 'canal', 'channel', 'originecanal'],
+  firstTouchSource: ['originesource', 'utmsource'],
+  firstTouchMedium: ['originesupport', 'utmmedium', 'support', 'medium'],
+  firstTouchCampaign: ['originecampagne', 'utmcampaign', 'campagne', 'campaign'],
+  firstTouchReferrer: ['originesitereferent', 'referrer', 'sitereferent', 'referent'],
+  firstTouchLandingPage: ['originepagedarrivee', 'pagedarrivee', 'landingpage'],
+  firstTouchAt: ['originedate', 'firsttouchat', 'datedorigine'],
 };
 const FIELD_BY_HEADER = new Map<string, ImportField>(
   IMPORT_FIELDS.flatMap((field) => [field.toLowerCase(), ...HEADER_SYNONYMS[field]].map((name) => [name, field] as const)),

@@ -13,15 +13,21 @@ import {
   LEAD_SOURCE_LABELS,
   LEAD_STATUS_LABELS,
   LEAD_TYPE_LABELS,
+  VISIT_CHANNEL_LABELS,
   fieldErrorList,
   leadImportRowSchema,
   type ImportField,
   type LeadImportQuery,
   type LeadImportRow,
 } from '../../schemas/index.ts';
+import { parseFirstTouchDate } from './first-touch-csv.ts';
+import { FIRST_TOUCH_KEPT } from './public-submissions.ts';
 import { decodeCsv, detectDelimiter, guessColumns, normalizeHeader, parseCsvRecords, type CsvDelimiter, type CsvEncoding } from './lead-import-csv.ts';
 
-/** The fields an existing contact may receive when it has them empty. Name, email, status, type and source are its own. */
+/**
+ * The fields an existing contact may receive when it has them empty. Name, email, status, type and source
+ * are its own; so is its first touch once it has one (set only when it had none, decision 115).
+ */
 const COMPLETABLE = ['last_name', 'phone', 'company', 'country', 'city', 'message', 'notes'] as const;
 const COMPLETABLE_KEYS: Record<(typeof COMPLETABLE)[number], keyof LeadImportRow> = {
   last_name: 'lastName',
@@ -63,6 +69,7 @@ const CLOSED_LISTS: Partial<Record<ImportField, Map<string, string>>> = {
   source: labelLookup(LEAD_SOURCE_LABELS),
   status: labelLookup(LEAD_STATUS_LABELS),
   type: labelLookup(LEAD_TYPE_LABELS),
+  firstTouchChannel: labelLookup(VISIT_CHANNEL_LABELS),
 };
 
 function rowValues(cells: string[], columns: Array<ImportField | ''>): Partial<Record<ImportField, string>> {
@@ -139,20 +146,32 @@ const dbRow = (lead: LeadImportRow) => ({
   source: lead.source,
   status: lead.status,
   tags: lead.tags,
+  // The first touch, when the file gives one; its date defaults to the import's (decision 115).
+  first_touch_channel: lead.firstTouchChannel ?? null,
+  first_touch_source: lead.firstTouchSource ?? null,
+  first_touch_medium: lead.firstTouchMedium ?? null,
+  first_touch_campaign: lead.firstTouchCampaign?.toLowerCase() ?? null,
+  first_touch_referrer: lead.firstTouchReferrer ?? null,
+  first_touch_landing_page: lead.firstTouchLandingPage ?? null,
+  first_touch_at: lead.firstTouchChannel ? (lead.firstTouchAt ? parseFirstTouchDate(lead.firstTouchAt) : undefined) ?? new Date() : null,
 });
 
 const empty = `(column is null or column = '')`;
+const TOUCH_COLUMNS = 'first_touch_channel, first_touch_source, first_touch_medium, first_touch_campaign, first_touch_referrer, first_touch_landing_page, first_touch_at';
 const IMPORT_SQL = `
-  insert into leads (first_name, last_name, email, phone, company, country, city, message, notes, type, source, status, tags)
-  select first_name, last_name, email, phone, company, country, city, message, notes, type, source, status, coalesce(tags, '{}')
+  insert into leads (first_name, last_name, email, phone, company, country, city, message, notes, type, source, status, tags, ${TOUCH_COLUMNS})
+  select first_name, last_name, email, phone, company, country, city, message, notes, type, source, status, coalesce(tags, '{}'), ${TOUCH_COLUMNS}
   from jsonb_to_recordset(?::jsonb) as typed(first_name text, last_name text, email text, phone text, company text, country text,
-    city text, message text, notes text, type text, source text, status text, tags text[])
+    city text, message text, notes text, type text, source text, status text, tags text[], first_touch_channel text, first_touch_source text,
+    first_touch_medium text, first_touch_campaign text, first_touch_referrer text, first_touch_landing_page text, first_touch_at timestamptz)
   on conflict (lower(email)) do update set
     ${COMPLETABLE.map((column) => `${column} = coalesce(nullif(leads.${column}, ''), excluded.${column})`).join(',\n    ')},
     tags = case when cardinality(leads.tags) = 0 then excluded.tags else leads.tags end,
+    ${FIRST_TOUCH_KEPT},
     updated_at = now()
   where ${COMPLETABLE.map((column) => `(${empty.replaceAll('column', `leads.${column}`)} and excluded.${column} is not null)`).join('\n    or ')}
     or (cardinality(leads.tags) = 0 and cardinality(excluded.tags) > 0)
+    or (leads.first_touch_channel is null and excluded.first_touch_channel is not null)
   returning (xmax = 0) as created`;
 
 /** What the import would do to the contacts as they stand, without writing. */
@@ -160,7 +179,7 @@ async function plan(db: Knex, valid: Array<{ lead: LeadImportRow }>): Promise<{ 
   if (valid.length === 0) return { created: 0, completed: 0 };
   const existing = new Map<string, Record<string, unknown>>();
   const { rows } = await db.raw<{ rows: Array<Record<string, unknown> & { email: string; tags: string[] }> }>(
-    `select lower(email) as email, tags, ${COMPLETABLE.join(', ')} from leads where lower(email) = any(?::text[])`,
+    `select lower(email) as email, tags, first_touch_channel, ${COMPLETABLE.join(', ')} from leads where lower(email) = any(?::text[])`,
     [valid.map(({ lead }) => lead.email)],
   );
   for (const row of rows) existing.set(row.email, row);
@@ -171,7 +190,8 @@ async function plan(db: Knex, valid: Array<{ lead: LeadImportRow }>): Promise<{ 
     if (!current) created += 1;
     else if (
       COMPLETABLE.some((column) => (current[column] === null || current[column] === '') && lead[COMPLETABLE_KEYS[column]] !== undefined) ||
-      ((current.tags as string[]).length === 0 && lead.tags.length > 0)
+      ((current.tags as string[]).length === 0 && lead.tags.length > 0) ||
+      (current.first_touch_channel === null && lead.firstTouchChannel !== undefined)
     ) {
       completed += 1;
     }

@@ -21,6 +21,9 @@ export function leadFilters(query: Omit<LeadListQuery, 'page' | 'limit'>) {
     if (query.source) builder.where('source', query.source);
     if (query.tags?.length) builder.whereRaw('tags @> ?::text[]', [query.tags]);
     if (query.newsletter) builder.where('newsletterStatus', query.newsletter);
+    // "Origine": the first touch's channel and campaign (decision 115; index leads_first_touch_idx).
+    if (query.channel) builder.where('firstTouchChannel', query.channel);
+    if (query.campaign) builder.where('firstTouchCampaign', query.campaign);
     if (query.createdAfter) builder.where('createdAt', '>=', query.createdAfter);
     // Days of Swiss time: from the start of `createdFrom` to the end of `createdTo`, daylight saving included.
     if (query.createdFrom) builder.whereRaw(`created_at >= (?::date)::timestamp at time zone 'Europe/Zurich'`, [query.createdFrom]);
@@ -43,7 +46,7 @@ export async function listLeads(db: Knex, query: LeadListQuery): Promise<{ leads
   ]);
   // Unfiltered (or filtered by status only), the exact total comes from the trigger-kept counters
   // instead of counting every row; any other filter counts the matching rows.
-  const onlyStatus = !query.search && !query.source && !query.tags?.length && !query.createdAfter && !query.createdFrom && !query.createdTo && !query.newsletter;
+  const onlyStatus = !query.search && !query.source && !query.tags?.length && !query.createdAfter && !query.createdFrom && !query.createdTo && !query.newsletter && !query.channel && !query.campaign;
   if (onlyStatus) {
     const [leads, total] = await Promise.all([builder.offset((query.page - 1) * query.limit).limit(query.limit), countLeads(db, query.status)]);
     return { leads, total };

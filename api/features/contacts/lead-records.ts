@@ -1,7 +1,7 @@
 /** One contact in the back office: read, create, update, delete. Ids arrive validated by the route. */
 import type { Knex } from 'knex';
 import { Lead } from '../../models/index.ts';
-import type { LeadCreate, LeadUpdate } from '../../schemas/index.ts';
+import type { FirstTouchUpdate, LeadCreate, LeadUpdate } from '../../schemas/index.ts';
 import { MESSAGES, notFound } from '../../platform/errors.ts';
 import { eraseLead } from './erasure.ts';
 
@@ -20,10 +20,27 @@ export async function createLead(db: Knex, input: LeadCreate): Promise<Lead> {
   });
 }
 
+/**
+ * The first touch's columns for an administrator's correction (decision 115): every value as given
+ * (absent ones cleared), the date kept unless given, now for a contact that had none; null clears all.
+ */
+function firstTouchPatch(db: Knex, touch: FirstTouchUpdate | null): Record<string, unknown> {
+  return {
+    firstTouchChannel: touch?.channel ?? null,
+    firstTouchSource: touch?.source ?? null,
+    firstTouchMedium: touch?.medium ?? null,
+    firstTouchCampaign: touch?.campaign?.toLowerCase() ?? null,
+    firstTouchReferrer: touch?.referrer ?? null,
+    firstTouchLandingPage: touch?.landingPage ?? null,
+    firstTouchAt: touch ? (touch.at ? new Date(touch.at) : db.raw('coalesce(first_touch_at, now())')) : null,
+  };
+}
+
 /** Changes the given fields only; an empty change answers the contact as it is. */
 export async function updateLead(db: Knex, id: number, changes: LeadUpdate): Promise<Lead> {
-  const patch: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(changes)) if (value !== undefined) patch[key] = value;
+  const { firstTouch, ...fields } = changes;
+  const patch: Record<string, unknown> = firstTouch === undefined ? {} : firstTouchPatch(db, firstTouch);
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) patch[key] = value;
   if (typeof patch.nextFollowUpAt === 'string') patch.nextFollowUpAt = new Date(patch.nextFollowUpAt);
   if (Object.keys(patch).length === 0) return findLeadOr404(db, id);
   const lead = await Lead.query(db).patchAndFetchById(id, patch);

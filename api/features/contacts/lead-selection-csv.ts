@@ -6,10 +6,15 @@ import type { Knex } from 'knex';
 import { Lead } from '../../models/index.ts';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, type LeadSource, type LeadStatus, type LeadType } from '../../schemas/index.ts';
 import { csvPhone, swissCsvDate, swissCsvText } from '../../platform/lib/csv.ts';
+import { firstTouchColumns } from './first-touch-csv.ts';
+
+// The contact's first touch, as the filtered export writes it (decision 115).
+const FIRST_TOUCH_CSV = firstTouchColumns<Lead>();
 
 const HEADER = [
   'ID', 'Prénom', 'Nom', 'Email', 'Téléphone', 'Société', 'Pays', 'Ville', 'Type', 'Source', 'Statut', 'Tags',
   'Message', 'Notes internes', "Date d'inscription", 'Dernier contact', 'Prochaine relance',
+  ...FIRST_TOUCH_CSV.map((column) => column.header),
 ];
 
 function leadRecord(lead: Lead): string[] {
@@ -31,6 +36,7 @@ function leadRecord(lead: Lead): string[] {
     swissCsvDate(lead.createdAt),
     swissCsvDate(lead.lastContactedAt),
     swissCsvDate(lead.nextFollowUpAt),
+    ...FIRST_TOUCH_CSV.map((column) => String(column.value(lead) ?? '')),
   ];
 }
 

@@ -50,7 +50,10 @@ export function adminLeadsRouter(base: string): Router {
 
   router.patch('/leads/:id', requireAdmin, validate(updateSchemas), async (ctx) => {
     const { body, params } = input(ctx, updateSchemas);
-    ctx.body = presentLead(await updateLead(ctx.knex, params.id, body));
+    const lead = await updateLead(ctx.knex, params.id, body);
+    // A corrected "Origine" is audited (decision 115): the contact's id and the new channel, nothing personal.
+    if (body.firstTouch !== undefined) await auditRequest(ctx, 'lead_origin_corrected', { details: { leadId: lead.id, channel: lead.firstTouchChannel } });
+    ctx.body = presentLead(lead);
   });
 
   router.delete('/leads/:id', requireAdmin, validate(oneLeadSchemas), async (ctx) => {

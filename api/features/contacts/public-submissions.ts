@@ -10,12 +10,15 @@
  * - a completed note on the contact with the visitor's message, plus one line per typed value that
  *   differs from the contact's ("Téléphone indiqué : +41 …"), so nothing typed is lost and the team
  *   decides what to apply;
+ * - the contact's first touch (where the person came from, decision 115) is set when it has none and
+ *   never overwritten; the note keeps this submission's own touch (`activities.touch`);
  * - an `Idempotency-Key` is claimed by the submission's first statement, in the same transaction: a
  *   retry with the same key and payload gets the stored receipt back and records nothing (a concurrent
  *   retry waits on the key's unique index until the first one commits); another payload → 422.
  */
 import type { Knex } from 'knex';
 import type { PublicLead } from '../../schemas/index.ts';
+import { touchJson, type Touch } from '../attribution/index.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { IDEMPOTENCY_MISMATCH_MESSAGE, requestHash, scopedKey } from '../../platform/lib/idempotency.ts';
 
@@ -24,6 +27,8 @@ export interface SubmissionToRecord {
   lead: PublicLead;
   /** The claimed `Idempotency-Key`, scoped, with the hash of the payload it guards. */
   key: { scoped: string; hash: string } | undefined;
+  /** Where the person came from (api/features/attribution/touch.ts); none: the contact's first touch stays unknown. */
+  touch?: Touch;
 }
 
 /** What the statement answers for one submission; undefined when its key was claimed before (a replay). */
@@ -48,6 +53,26 @@ export function submissionKey(lead: PublicLead, idempotencyKey: string | undefin
   return idempotencyKey ? { scoped: scopedKey('leads', idempotencyKey), hash: requestHash(lead) } : undefined;
 }
 
+/** The first touch's columns of a contact that writes in again: taken all together, only when it had none. */
+const FIRST_TOUCH_COLUMNS = ['channel', 'source', 'medium', 'campaign', 'referrer', 'landing_page', 'at'];
+export const FIRST_TOUCH_KEPT = FIRST_TOUCH_COLUMNS.map(
+  (column) => `first_touch_${column} = case when leads.first_touch_channel is null then excluded.first_touch_${column} else leads.first_touch_${column} end`,
+).join(',\n        ');
+
+/** The touch's columns of one submission, as the statement's JSON rows carry them. */
+export function touchColumns(touch: Touch | undefined) {
+  return {
+    touch_channel: touch?.channel ?? null,
+    touch_source: touch?.source ?? null,
+    touch_medium: touch?.medium ?? null,
+    touch_campaign: touch?.campaign ?? null,
+    touch_referrer: touch?.referrer ?? null,
+    touch_landing_page: touch?.landingPage ?? null,
+    touch_at: touch?.at.toISOString() ?? null,
+    touch: touch ? touchJson(touch) : null,
+  };
+}
+
 /**
  * The contacts, their notes, the proofs of the privacy notice shown and, when `emailJob` is given (an
  * inline job insert, api/platform/queue/inline-job.ts, that may read the CTEs `lead` and `note`), their
@@ -68,7 +93,8 @@ export function submissionStatementSql(emailJob?: string): string {
     with typed as (
       select * from json_to_recordset(?::json) as t(n int, first_name text, last_name text, email text, phone text,
         company text, message text, type text, source text, key text, request_hash text, receipt jsonb, title text,
-        form text, notice_version text, notice_hash text)
+        form text, notice_version text, notice_hash text, touch_channel text, touch_source text, touch_medium text,
+        touch_campaign text, touch_referrer text, touch_landing_page text, touch_at timestamptz, touch jsonb)
     ),
     claim as (
       insert into idempotency_keys (key, request_hash, response_status, response_body)
@@ -77,8 +103,10 @@ export function submissionStatementSql(emailJob?: string): string {
       returning key
     ),
     lead as (
-      insert into leads (first_name, last_name, email, phone, company, message, type, source, status)
-      select first_name, last_name, email, phone, company, message, type, source, 'new' from typed
+      insert into leads (first_name, last_name, email, phone, company, message, type, source, status, first_touch_channel,
+        first_touch_source, first_touch_medium, first_touch_campaign, first_touch_referrer, first_touch_landing_page, first_touch_at)
+      select first_name, last_name, email, phone, company, message, type, source, 'new', touch_channel,
+        touch_source, touch_medium, touch_campaign, touch_referrer, touch_landing_page, touch_at from typed
       where typed.key is null or typed.key in (select key from claim)
       order by lower(email)
       on conflict (lower(email)) do update set
@@ -86,11 +114,12 @@ export function submissionStatementSql(emailJob?: string): string {
         phone = coalesce(nullif(leads.phone, ''), excluded.phone),
         company = coalesce(nullif(leads.company, ''), excluded.company),
         message = coalesce(nullif(leads.message, ''), excluded.message),
+        ${FIRST_TOUCH_KEPT},
         updated_at = now()
       returning id, (xmax = 0) as created, email, first_name, last_name, phone, company
     ),
     note as (
-      insert into activities (lead_id, type, status, title, description, completed_at)
+      insert into activities (lead_id, type, status, title, description, completed_at, touch)
       select lead.id, 'note', 'completed', typed.title,
         case when lead.created then typed.message else
         nullif(concat_ws(E'\\n\\n', typed.message, nullif(concat_ws(E'\\n',
@@ -100,7 +129,7 @@ export function submissionStatementSql(emailJob?: string): string {
             then 'Téléphone indiqué : ' || typed.phone end,
           case when typed.company <> lead.company then 'Société indiquée : ' || typed.company end
         ), '')), '') end,
-        now()
+        now(), typed.touch
       from lead join typed on lower(typed.email) = lower(lead.email)
       returning id, lead_id
     ),
@@ -115,7 +144,7 @@ export function submissionStatementSql(emailJob?: string): string {
 
 /** Runs one statement for the submissions given, and answers for each in their order. */
 export async function recordSubmissions(db: Knex | Knex.Transaction, statement: SubmissionStatement, submissions: SubmissionToRecord[]): Promise<RecordedContact[]> {
-  const typed = submissions.map(({ lead, key }, n) => ({
+  const typed = submissions.map(({ lead, key, touch }, n) => ({
     n,
     first_name: lead.firstName,
     last_name: lead.lastName ?? null,
@@ -133,6 +162,7 @@ export async function recordSubmissions(db: Knex | Knex.Transaction, statement: 
     form: lead.type,
     notice_version: statement.notice.version,
     notice_hash: statement.notice.hash,
+    ...touchColumns(touch),
   }));
   const { rows } = await db
     .raw<{ rows: Array<{ n: number; id: number; created: boolean; activity_id: number }> }>(statement.sql, [JSON.stringify(typed)])

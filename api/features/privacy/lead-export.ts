@@ -1,7 +1,8 @@
 /**
  * The answer to an access request (revFADP Art. 25): everything held about one contact, in one JSON
  * document. It reads the same tables api/features/contacts/erasure.ts erases (a table added there belongs here
- * too), plus the audit events that name the contact's id.
+ * too), plus the audit events that name the contact's id. The contact's first touch is in `contact`
+ * (`firstTouch`), each submission's own touch on its activity (`touch`) (decision 115).
  */
 import type { Knex } from 'knex';
 import { findLeadOr404 } from '../contacts/index.ts';
@@ -11,7 +12,7 @@ import { presentConsentProof, type ConsentProofRow } from '../../presenters/cons
 export async function exportLead(db: Knex, leadId: number) {
   const lead = await findLeadOr404(db, leadId);
   const [activities, registrations, bookings, emails, consents, auditEvents] = await Promise.all([
-    db('activities').where({ leadId }).orderBy('id').select('id', 'type', 'title', 'description', 'status', 'outcome', 'dueDate', 'scheduledAt', 'completedAt', 'createdAt', 'updatedAt'),
+    db('activities').where({ leadId }).orderBy('id').select('id', 'type', 'title', 'description', 'status', 'outcome', 'dueDate', 'scheduledAt', 'completedAt', 'createdAt', 'updatedAt', 'touch'),
     db('webinarRegistrations as r')
       .leftJoin('webinars as w', 'w.id', 'r.webinarId')
       .where('r.leadId', leadId)

@@ -19,6 +19,7 @@ import { limitPerIp } from '../../platform/http/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
 import { ipPrefix } from '../../platform/lib/client-ip.ts';
 import { confirmNewsletter, requestNewsletter, unsubscribeNewsletter } from './newsletter.ts';
+import { submissionTouch } from '../attribution/index.ts';
 
 const subscribeSchemas = { body: newsletterSubscribeSchema };
 const tokenSchemas = { query: newsletterTokenQuerySchema };
@@ -42,9 +43,13 @@ export function newsletterRouter(): Router {
     limitPerIp(RATE_LIMIT_RULES.leadsPerIpMinute, RATE_LIMIT_RULES.leadsPerIpDay),
     validate(subscribeSchemas, { allowForm: true }),
     async (ctx) => {
-      const { website, ...request } = input(ctx, subscribeSchemas).body;
+      const { website, touchPage, touchReferrer, ...request } = input(ctx, subscribeSchemas).body;
       const isRobot = typeof website === 'string' ? website.trim() !== '' : website !== undefined && website !== null;
-      if (!isRobot) await ctx.knex.transaction((trx) => requestNewsletter(trx, { ...request, ipPrefix: ipPrefix(ctx.ip) }));
+      if (!isRobot) {
+        // Where the person came from (decision 115), kept as the contact's first touch if it has none.
+        const touch = await submissionTouch(ctx, { touchPage, touchReferrer });
+        await ctx.knex.transaction((trx) => requestNewsletter(trx, { ...request, ipPrefix: ipPrefix(ctx.ip), touch }));
+      }
       if (ctx.state.bodyFormat === 'form') return seeOther(ctx, '/newsletter/merci/');
       ctx.status = 202;
       ctx.body = { status: 'received' };

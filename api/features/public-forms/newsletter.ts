@@ -10,6 +10,8 @@ import type { Knex } from 'knex';
 import { hit } from '../../platform/lib/rate-limit.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
 import { recordConsentProof } from '../privacy/index.ts';
+import { FIRST_TOUCH_KEPT, touchColumns } from '../contacts/index.ts';
+import type { Touch } from '../attribution/index.ts';
 import { emailDigest, NEWSLETTER_RATE_LIMIT } from '../../platform/lib/recipient-limits.ts';
 import type { NewsletterEmailData } from './emails.ts';
 
@@ -19,18 +21,35 @@ function newNewsletterToken(): string {
 }
 
 /** Upserts the contact as `pending` (unless already subscribed) and queues the confirmation e-mail. */
-export async function requestNewsletter(trx: Knex.Transaction, request: { firstName?: string; email: string; ipPrefix: string | null }): Promise<void> {
+export async function requestNewsletter(
+  trx: Knex.Transaction,
+  request: { firstName?: string; email: string; ipPrefix: string | null; touch?: Touch },
+): Promise<void> {
+  const touch = touchColumns(request.touch);
   const { rows } = await trx.raw<{ rows: Array<{ id: number; newsletter_status: string; newsletter_token: string }> }>(
-    `insert into leads (first_name, email, type, source, status, newsletter_status, newsletter_requested_at, newsletter_token)
-     values (?, ?, 'contact', 'website', 'new', 'pending', now(), ?)
+    `insert into leads (first_name, email, type, source, status, newsletter_status, newsletter_requested_at, newsletter_token,
+       first_touch_channel, first_touch_source, first_touch_medium, first_touch_campaign, first_touch_referrer, first_touch_landing_page, first_touch_at)
+     values (?, ?, 'contact', 'website', 'new', 'pending', now(), ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (lower(email)) do update set
+       ${FIRST_TOUCH_KEPT},
        newsletter_status = case when leads.newsletter_status = 'subscribed' then 'subscribed' else 'pending' end,
        newsletter_requested_at = case when leads.newsletter_status = 'subscribed' then leads.newsletter_requested_at else now() end,
        newsletter_token = coalesce(leads.newsletter_token, excluded.newsletter_token),
        updated_at = now()
      returning id, newsletter_status, newsletter_token`,
     // The contact needs a first name (constraint): without one, the address's local part stands in.
-    [request.firstName ?? request.email.split('@')[0]!, request.email, newNewsletterToken()],
+    [
+      request.firstName ?? request.email.split('@')[0]!,
+      request.email,
+      newNewsletterToken(),
+      touch.touch_channel,
+      touch.touch_source,
+      touch.touch_medium,
+      touch.touch_campaign,
+      touch.touch_referrer,
+      touch.touch_landing_page,
+      touch.touch_at,
+    ],
   );
   const lead = rows[0]!;
   if (lead.newsletter_status === 'subscribed') return;

@@ -18,6 +18,7 @@ import { parseIdempotencyKey } from '../../platform/lib/idempotency.ts';
 import { submitContactRequest } from './submissions.ts';
 import { signUpForNextWebinar } from '../webinars/index.ts';
 import { presentPublicSubmission } from '../../presenters/index.ts';
+import { submissionTouch } from '../attribution/index.ts';
 
 const schemas = { body: publicLeadSchema };
 
@@ -31,12 +32,14 @@ export function publicLeadsRouter(): Router {
     honeypot,
     validate(schemas, { allowForm: true }),
     async (ctx) => {
-      const { website: _honeypot, ...lead } = input(ctx, schemas).body;
+      const { website: _honeypot, touchPage, touchReferrer, ...lead } = input(ctx, schemas).body;
+      // Where the person came from (decision 115): read before anything is written.
+      const touch = await submissionTouch(ctx, { touchPage, touchReferrer });
       // The site sends one key per submission attempt and reuses it on retry: a retry replays the answer.
       const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
       // The follow-up e-mails are queued with the submission, atomically: a 201 means they will go out.
       const submission =
-        lead.type === 'contact' ? await submitContactRequest(ctx.knex, { lead, idempotencyKey }) : await signUpForNextWebinar(ctx.knex, { lead, idempotencyKey });
+        lead.type === 'contact' ? await submitContactRequest(ctx.knex, { lead, idempotencyKey, touch }) : await signUpForNextWebinar(ctx.knex, { lead, idempotencyKey, touch });
       if (submission.replayed) ctx.set('Idempotent-Replayed', 'true');
       ctx.status = 201;
       ctx.body = presentPublicSubmission(submission.receipt);

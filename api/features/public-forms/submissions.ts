@@ -13,6 +13,7 @@ import { inlineJobInsert } from '../../platform/queue/inline-job.ts';
 import { NaturalBatches } from '../../platform/lib/natural-batches.ts';
 import { QUEUES } from '../../platform/mail/queues.ts';
 import { currentNotice } from '../privacy/index.ts';
+import type { Touch } from '../attribution/index.ts';
 import { recordSubmissions, storedReceipt, submissionKey, submissionStatementSql, type RecordedContact, type SubmissionToRecord } from '../contacts/index.ts';
 import { SIGN_UP_NOTE_TITLE, receiptWithoutSigningUp, replayedReceipt, type PublicReceipt } from '../webinars/index.ts';
 
@@ -31,6 +32,8 @@ export interface PublicSubmissionInput {
   lead: PublicLead;
   /** The `Idempotency-Key` header, already checked (api/platform/lib/idempotency.ts). */
   idempotencyKey?: string;
+  /** Where the person came from (decision 115). */
+  touch?: Touch;
 }
 
 const CONTACT_RECEIPT: PublicReceipt = { registration: null, outcome: null };
@@ -84,9 +87,9 @@ export function contactRequestsInProgress(db: Knex): number {
  * A contact request: one statement with its e-mail job, possibly shared with other contact requests
  * arriving at the same time (decision 082), so `db` is the knex instance, not a transaction.
  */
-export async function submitContactRequest(db: Knex, { lead, idempotencyKey }: PublicSubmissionInput): Promise<PublicSubmission> {
+export async function submitContactRequest(db: Knex, { lead, idempotencyKey, touch }: PublicSubmissionInput): Promise<PublicSubmission> {
   const key = submissionKey(lead, idempotencyKey);
-  const saved = await contactBatchesFor(db).submit({ lead, key });
+  const saved = await contactBatchesFor(db).submit({ lead, key, touch });
   if (!saved) return { replayed: true, receipt: replayedReceipt(await storedReceipt<PublicReceipt>(db, key!)) };
   return { replayed: false, receipt: CONTACT_RECEIPT };
 }

@@ -16,6 +16,7 @@
 import type { Knex } from 'knex';
 import type { PublicLead } from '../../schemas/index.ts';
 import { currentNotice } from '../privacy/index.ts';
+import type { Touch } from '../attribution/index.ts';
 import { recordSubmissions, storedReceipt, storeReceipt, submissionKey, submissionStatementSql } from '../contacts/index.ts';
 import { SEAT_STATUSES_SQL, takeSeatInNextWebinar, type PublicReceipt } from './seats.ts';
 import { enqueueSignUpEmails } from './sign-up-emails.ts';
@@ -31,13 +32,16 @@ export function replayedReceipt(stored: Partial<PublicReceipt> | null): PublicRe
   return { registration: stored?.registration ?? null, outcome: stored?.outcome ?? null };
 }
 
-export async function signUpForNextWebinar(db: Knex, { lead, idempotencyKey }: { lead: PublicLead; idempotencyKey?: string }): Promise<{ replayed: boolean; receipt: PublicReceipt }> {
+export async function signUpForNextWebinar(
+  db: Knex,
+  { lead, idempotencyKey, touch }: { lead: PublicLead; idempotencyKey?: string; touch?: Touch },
+): Promise<{ replayed: boolean; receipt: PublicReceipt }> {
   const key = submissionKey(lead, idempotencyKey);
   return db.transaction(async (trx) => {
     statementSql ??= submissionStatementSql();
     // A sign-up's receipt is stored once its seat is decided, in this transaction.
     const statement = { sql: statementSql, name: 'public-submissions', title: SIGN_UP_NOTE_TITLE, receipt: null, notice: currentNotice() };
-    const [saved] = await recordSubmissions(trx, statement, [{ lead, key }]);
+    const [saved] = await recordSubmissions(trx, statement, [{ lead, key, touch }]);
     if (!saved) return { replayed: true, receipt: replayedReceipt(await storedReceipt<PublicReceipt>(trx, key!)) };
 
     const { receipt, registration: seat } = await takeSeatInNextWebinar(trx, saved.id);

@@ -8,6 +8,7 @@ import type { Database } from '../db.ts';
 import type { EmailKindValue } from '../../schemas/emails.ts';
 import type { CommonWording } from './content.ts';
 import { renderEmail, type EmailDocument } from './layout.ts';
+import { documentWithCampaign } from './campaign-links.ts';
 
 export type EmailKind = EmailKindValue;
 
@@ -74,7 +75,8 @@ export function composeAttachments(kinds: EmailKinds, kind: EmailKind, data: unk
 }
 
 export async function composeWith(kinds: EmailKinds, kind: EmailKind, data: unknown, context: ComposeContext): Promise<ComposedEmail> {
-  const rendered = await renderEmail(kinds[kind].document(data, context), context.brand);
+  // Links to our site say they came from this e-mail (./campaign-links.ts).
+  const rendered = await renderEmail(documentWithCampaign(kinds[kind].document(data, context), context.publicUrl, kind), context.brand);
   return { ...rendered, attachments: composeAttachments(kinds, kind, data, context) };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Contact detail (/admin/leads/{id}): the contact's card with its tags, the activities with the
+ * Contact detail (/admin/leads/{id}): the contact's card with its tags, its "Origine" (decision 115), the activities with the
  * "Nouvelle activité" dialog, the e-mails, the personal-data card (export, erasure), edit button and back link, "Contact non trouvé" when missing.
  */
 import { isHTTPError } from 'ky';
@@ -10,6 +10,7 @@ import { ArrowLeftIcon, PencilIcon } from '../../ui/icons.tsx';
 import { Alert, Avatar, buttonClass, cx, focusRing, fullName, initials, Spinner } from '../../ui/primitives.tsx';
 import { LeadActivities } from '../activities/index.ts';
 import { LeadFacts } from './detail/LeadFacts.tsx';
+import { OriginCard } from './origin/OriginCard.tsx';
 import { LeadEmailsCard } from '../emails/index.ts';
 import { LeadRegistrationsCard } from '../registrations/index.ts';
 import { LeadPrivacyCard } from '../privacy/index.ts';
@@ -69,7 +70,10 @@ export function LeadDetail({ id }: { id: string }) {
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <LeadFacts lead={data} name={name} />
+        <div className="lg:col-span-1">
+          <LeadFacts lead={data} name={name} />
+          <OriginCard lead={data} />
+        </div>
         <div className="lg:col-span-2">
           <LeadActivities leadId={String(data.id)} />
           <LeadRegistrationsCard leadId={data.id} />

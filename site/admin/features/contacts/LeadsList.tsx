@@ -1,6 +1,6 @@
 /**
- * Contacts list (/admin/leads): search, a filter menu (source, status, period or date range), the counters,
- * "Importer" (CSV), row selection with bulk actions, the nine columns, row actions with a confirmed delete, numbered pagination. Page, search and filters
+ * Contacts list (/admin/leads): search, a filter menu (source, status, origin, period or date range), the counters,
+ * "Importer" (CSV), row selection with bulk actions, the ten columns, row actions with a confirmed delete, numbered pagination. Page, search and filters
  * live in the URL so "back" from a contact returns to the same view.
  */
 import { useStore } from '@nanostores/react';
@@ -35,6 +35,8 @@ export function LeadsList() {
     status: params.status || undefined,
     tags: params.tag || undefined,
     newsletter: params.newsletter || undefined,
+    channel: params.channel || undefined,
+    campaign: params.campaign || undefined,
     createdAfter: periodStart(params.period),
     createdFrom: params.from || undefined,
     createdTo: params.to || undefined,
@@ -131,7 +133,7 @@ export function LeadsList() {
 
       <Card>
         {selected.size ? <BulkActions ids={[...selected]} onDone={() => setSelection({ view, ids: new Set() })} /> : null}
-        <Table label="Liste des contacts" fixed minWidth="min-w-[880px] xl:min-w-0">
+        <Table label="Liste des contacts" fixed minWidth="min-w-[1000px] xl:min-w-0">
           <colgroup>
             {LEAD_COLUMN_WIDTHS.map((width, index) => (
               <col key={index} className={width || undefined} />
@@ -154,7 +156,7 @@ export function LeadsList() {
             }
           />
           <tbody className="divide-y divide-slate-100">
-            {tableState(list, !list.data?.leads.length, { colSpan: 10, loading: 'Chargement des contacts...', empty: 'Aucun contact trouvé' }) ??
+            {tableState(list, !list.data?.leads.length, { colSpan: 11, loading: 'Chargement des contacts...', empty: 'Aucun contact trouvé' }) ??
               list.data?.leads.map((lead) => (
                 <LeadRow key={lead.id} lead={lead} onDelete={() => remove.ask(lead)} selected={selected.has(lead.id)} onSelect={(on) => select([lead.id], on)} />
               ))}

@@ -17,6 +17,8 @@ export interface LeadListQuery {
   createdFrom?: string;
   createdTo?: string;
   newsletter?: string;
+  channel?: string;
+  campaign?: string;
   limit?: number;
 }
 

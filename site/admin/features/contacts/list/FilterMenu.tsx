@@ -1,7 +1,9 @@
-/** The contacts list's "Filtrer" menu (source, status, newsletter, period or date range) and the chips of the active filters. */
+/** The contacts list's "Filtrer" menu (source, status, origin, newsletter, period or date range) and the chips of the active filters. */
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from '#schemas/options.ts';
 import { NEWSLETTER_STATUSES, NEWSLETTER_STATUS_LABELS } from '#schemas/privacy.ts';
+import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from '#schemas/visits.ts';
+import { ORIGIN_COPY } from '../origin/copy.ts';
 import { formatDue } from '../../../lib/dates.ts';
 import { isPeriod, PERIODS, type Period } from '../../../lib/periods.ts';
 import { CheckIcon, CloseIcon, FilterIcon } from '../../../ui/icons.tsx';
@@ -18,7 +20,7 @@ export function FilterMenu({
   onChange: (next: Partial<ListParams>) => void;
   onPickRange: () => void;
 }) {
-  const count = [params.source, params.status, params.newsletter, params.period || params.from || params.to].filter(Boolean).length;
+  const count = [params.source, params.status, params.channel, params.campaign, params.newsletter, params.period || params.from || params.to].filter(Boolean).length;
   const option = (selected: boolean, label: string, apply: () => void) => (
     <MenuItem key={label}>
       <button
@@ -59,6 +61,13 @@ export function FilterMenu({
         </MenuSection>
         <MenuSeparator className="my-1 h-px bg-slate-100" />
         <MenuSection>
+          <MenuHeading className={heading}>{ORIGIN_COPY.filterHeading}</MenuHeading>
+          {VISIT_CHANNELS.map((channel) =>
+            option(params.channel === channel, VISIT_CHANNEL_LABELS[channel], () => onChange({ channel: params.channel === channel ? '' : channel })),
+          )}
+        </MenuSection>
+        <MenuSeparator className="my-1 h-px bg-slate-100" />
+        <MenuSection>
           <MenuHeading className={heading}>Par newsletter</MenuHeading>
           {NEWSLETTER_STATUSES.map((state) =>
             option(params.newsletter === state, NEWSLETTER_STATUS_LABELS[state], () => onChange({ newsletter: params.newsletter === state ? '' : state })),
@@ -74,7 +83,7 @@ export function FilterMenu({
         </MenuSection>
         {count ? (
           <SeparatedMenuAction
-            onClick={() => onChange({ source: '', status: '', newsletter: '', period: '', from: '', to: '' })}
+            onClick={() => onChange({ source: '', status: '', channel: '', campaign: '', newsletter: '', period: '', from: '', to: '' })}
             className="w-full rounded px-2 py-1.5 text-left font-medium text-accent-700 data-focus:bg-accent-50"
           >
             Effacer les filtres
@@ -100,6 +109,10 @@ export function ActiveFilters({ params, onChange }: { params: ListParams; onChan
     params.status
       ? { label: `Statut : ${LEAD_STATUS_LABELS[params.status as keyof typeof LEAD_STATUS_LABELS] ?? params.status}`, clear: { status: '' } }
       : undefined,
+    params.channel
+      ? { label: `${ORIGIN_COPY.filterChip} : ${VISIT_CHANNEL_LABELS[params.channel as keyof typeof VISIT_CHANNEL_LABELS] ?? params.channel}`, clear: { channel: '' } }
+      : undefined,
+    params.campaign ? { label: `${ORIGIN_COPY.campaignChip} : ${params.campaign}`, clear: { campaign: '' } } : undefined,
     params.newsletter
       ? { label: `Newsletter : ${NEWSLETTER_STATUS_LABELS[params.newsletter as keyof typeof NEWSLETTER_STATUS_LABELS] ?? params.newsletter}`, clear: { newsletter: '' } }
       : undefined,

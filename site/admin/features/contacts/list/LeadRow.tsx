@@ -1,4 +1,4 @@
-/** One row of the contacts list: a selection box, the nine columns, at most two tags plus "+N", the row's actions. */
+/** One row of the contacts list: a selection box, the ten columns, at most two tags plus "+N", the row's actions. */
 import type { LeadJson as Lead } from '#presenters';
 import { useCanEdit } from '../../../stores/session.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -7,15 +7,40 @@ import { EyeIcon, PencilIcon } from '../../../ui/icons.tsx';
 import { Badge, cx, fullName, orDash } from '../../../ui/primitives.tsx';
 import { RowActionsMenu } from '../../../ui/RowActionsMenu.tsx';
 import { tdActions, tdCompact as td, TruncatedText } from '../../../ui/table.tsx';
+import { VISIT_CHANNEL_LABELS } from '#schemas/visits.ts';
+import { ORIGIN_COPY } from '../origin/copy.ts';
 
-export const LEAD_COLUMNS = ['ID', 'Nom', 'Email', 'Téléphone', 'Société', 'Source', "Date d'inscription", 'Tags', 'Actions'] as const;
+export const LEAD_COLUMNS = ['ID', 'Nom', 'Email', 'Téléphone', 'Société', 'Source', ORIGIN_COPY.column, "Date d'inscription", 'Tags', 'Actions'] as const;
 
 /**
- * Widths of the selection box and the nine columns (table-layout: fixed): the columns of known
- * content get what it needs, Nom, Email and Société share the rest, so all of them fit from a
- * 1,280 px window on (a 958 px box beside the sidebar); a longer value is cut, its text in `title`.
+ * Widths of the selection box and the ten columns (table-layout: fixed): the columns of known
+ * content get what it needs, Nom, Email and Société share the rest; a longer value is cut, its text
+ * in `title`. The table scrolls sideways below 1,280 px.
  */
-export const LEAD_COLUMN_WIDTHS: readonly string[] = ['w-11', 'w-14', '', '', 'w-32', '', 'w-28', 'w-36', 'w-30', 'w-21'];
+export const LEAD_COLUMN_WIDTHS: readonly string[] = ['w-11', 'w-12', '', '', 'w-28', '', 'w-24', 'w-24', 'w-36', 'w-28', 'w-21'];
+
+/** The "Origine" cell: the channel, and the campaign (a link to its contacts) or the source under it. */
+function Origin({ touch }: { touch: Lead['firstTouch'] }) {
+  if (!touch) return <span className="text-slate-500">{ORIGIN_COPY.unknown}</span>;
+  return (
+    <span className="block min-w-0">
+      <TruncatedText text={VISIT_CHANNEL_LABELS[touch.channel]} />
+      {touch.campaign ? (
+        <a
+          href={`/admin/leads?campaign=${encodeURIComponent(touch.campaign)}`}
+          title={ORIGIN_COPY.campaignLink(touch.campaign)}
+          className="block truncate rounded text-xs text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+        >
+          {touch.campaign}
+        </a>
+      ) : touch.source ? (
+        <span className="block truncate text-xs text-slate-500" title={touch.source}>
+          {touch.source}
+        </span>
+      ) : null}
+    </span>
+  );
+}
 
 function TagList({ tags }: { tags: string[] }) {
   if (!tags?.length) return <>-</>;
@@ -86,6 +111,9 @@ export function LeadRow({ lead, onDelete, selected, onSelect }: { lead: Lead; on
       </td>
       <td className={td}>
         <SourceBadge source={lead.source} className="max-w-full" />
+      </td>
+      <td className={td}>
+        <Origin touch={lead.firstTouch} />
       </td>
       <td className={cx(td, 'whitespace-nowrap')}>{orDash(formatDateTime(lead.createdAt))}</td>
       <td className={td}>

@@ -13,6 +13,9 @@ export interface ListParams {
   /** One tag (the Tags screen links here with `?tag=`). */
   tag: string;
   newsletter: string;
+  /** "Origine": the first touch's channel and campaign (decision 115). */
+  channel: string;
+  campaign: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -29,6 +32,8 @@ export function readListParams(search: Record<string, string | undefined>): List
     to: day(search.to),
     tag: search.tag ?? '',
     newsletter: search.newsletter ?? '',
+    channel: search.channel ?? '',
+    campaign: search.campaign ?? '',
   };
 }
 
@@ -43,6 +48,8 @@ export function listUrl(params: ListParams): string {
   if (params.to) query.set('to', params.to);
   if (params.tag) query.set('tag', params.tag);
   if (params.newsletter) query.set('newsletter', params.newsletter);
+  if (params.channel) query.set('channel', params.channel);
+  if (params.campaign) query.set('campaign', params.campaign);
   const text = query.toString();
   return text ? `/admin/leads?${text}` : '/admin/leads';
 }
