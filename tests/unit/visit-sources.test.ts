@@ -1,6 +1,8 @@
 /** Where a visit comes from and its device class (decision 111): the rules of api/features/attribution/classify.ts. */
 import { describe, expect, it } from 'vitest';
-import { classifyVisit, deviceClass, REFERRER_TABLE_VERSION } from '../../api/features/attribution/classify.ts';
+import { createHmac, createSecretKey } from 'node:crypto';
+import { browserDevice, classifyVisit, deviceClass, REFERRER_TABLE_VERSION } from '../../api/features/attribution/classify.ts';
+import { swissDay, visitorHash } from '../../api/features/attribution/salts.ts';
 import { ConfigError, loadConfig } from '../../api/platform/config.ts';
 
 const own = new Set(['clairval.ch']);
@@ -54,5 +56,29 @@ describe('VISITS_FLUSH_SECONDS', () => {
         new ConfigError('Configuration invalide : VISITS_FLUSH_SECONDS — un nombre entier de secondes entre 1 et 3600 est attendu'),
       );
     }
+  });
+
+  it('tells bots from browsers and their device class, the same on every ask', () => {
+    const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148 Safari/604.1';
+    for (let ask = 0; ask < 2; ask += 1) {
+      expect(browserDevice(phone)).toBe('mobile');
+      expect(browserDevice('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBeNull();
+      expect(browserDevice('curl/8.5.0')).toBeNull();
+    }
+  });
+
+  it('hashes a visitor as HMAC-SHA256 keyed with the salt of the day, whatever form the key is held in', () => {
+    const salt = Buffer.alloc(32, 7);
+    const expected = createHmac('sha256', salt).update('10.0.0.1\nMozilla/5.0\nclairval.ch').digest('base64url').slice(0, 22);
+    expect(visitorHash(createSecretKey(salt), '10.0.0.1', 'Mozilla/5.0', 'clairval.ch')).toBe(expected);
+    expect(visitorHash(createSecretKey(salt), '10.0.0.2', 'Mozilla/5.0', 'clairval.ch')).not.toBe(expected);
+  });
+
+  it('gives the Swiss day, also across midnight and a clock going back', () => {
+    expect(swissDay(new Date('2026-11-25T22:59:59Z'))).toBe('2026-11-25');
+    expect(swissDay(new Date('2026-11-25T23:00:00Z'))).toBe('2026-11-26');
+    expect(swissDay(new Date('2026-11-25T22:59:00Z'))).toBe('2026-11-25');
+    expect(swissDay(new Date('2027-07-01T21:59:59Z'))).toBe('2027-07-01');
+    expect(swissDay(new Date('2027-07-01T22:00:00Z'))).toBe('2027-07-02');
   });
 });

@@ -12,6 +12,7 @@
  *   iPhone, iPod, Android, Windows Phone, BlackBerry or Opera Mini; a computer otherwise (an iPad that
  *   asks for the desktop site, the default since iPadOS 13, counts as a computer).
  */
+import { isbot } from 'isbot';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { VISIT_CHANNELS, type VisitChannel, type VisitDevice } from '../../schemas/index.ts';
@@ -108,4 +109,19 @@ export function deviceClass(userAgent: string): VisitDevice {
   if (TABLET.test(userAgent)) return 'tablet';
   if (MOBILE.test(userAgent)) return 'mobile';
   return 'desktop';
+}
+
+/** Browsers seen lately and their device class (null: a bot); a handful of User-Agents make most visits. */
+const MAX_REMEMBERED_BROWSERS = 2_000;
+const browsers = new Map<string, VisitDevice | null>();
+
+/** The device class of a browser's User-Agent, or null for a bot (the isbot list is one long pattern: asked once per User-Agent). */
+export function browserDevice(userAgent: string): VisitDevice | null {
+  let device = browsers.get(userAgent);
+  if (device === undefined) {
+    if (browsers.size >= MAX_REMEMBERED_BROWSERS) browsers.clear();
+    device = isbot(userAgent) ? null : deviceClass(userAgent);
+    browsers.set(userAgent, device);
+  }
+  return device;
 }

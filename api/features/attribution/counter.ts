@@ -15,15 +15,15 @@
  * `visitor_pages`, `on conflict do nothing`: what was really new, whichever instance saw it first,
  * increments `entries` (the site's daily visitors) and `visitors` (the page's) of the row of that visit.
  */
+import type { KeyObject } from 'node:crypto';
 import type { Context } from 'koa';
-import { isbot } from 'isbot';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { ADMIN_SHELL_PATTERN, type PageServedHook } from '../../platform/http/static.ts';
 import { hasSignedSessionCookie } from '../../platform/http/session.ts';
 import type { VisitDevice } from '../../schemas/index.ts';
-import { classifyVisit, deviceClass, type VisitSource } from './classify.ts';
+import { browserDevice, classifyVisit, type VisitSource } from './classify.ts';
 import { daySalt, swissDay, visitorHash } from './salts.ts';
 
 /** Built pages that are not the public site: the back office's shell, its sign-in page, the error page. */
@@ -119,7 +119,7 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
   const publicUrl = config.publicUrl ? new URL(config.publicUrl) : undefined;
   const publicHost = publicUrl?.host;
   const publicHostname = publicUrl ? hostWithoutWww(publicUrl.hostname) : undefined;
-  const salts = new Map<string, Buffer>();
+  const salts = new Map<string, KeyObject>();
   let batch = emptyBatch();
   let rememberedDay = '';
   const remembered = new Map<string, VisitSource>();
@@ -148,14 +148,14 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
     if (NOT_PUBLIC.test(pagePath) || ADMIN_SHELL_PATTERN.test(ctx.path)) return;
     if (isPrefetch(ctx)) return;
     const userAgent = ctx.get('user-agent');
-    if (!userAgent || isbot(userAgent)) return;
+    const device = userAgent ? browserDevice(userAgent) : null;
+    if (!device) return;
     if (hasSignedSessionCookie(ctx)) return;
     const at = new Date();
     const day = swissDay(at);
     const host = publicHost ?? ctx.host;
     const ownHosts = new Set([hostWithoutWww(ctx.hostname), ...(publicHostname ? [publicHostname] : [])]);
     const source = classifyVisit(ctx.query, ctx.get('referer') || undefined, ownHosts);
-    const device = deviceClass(userAgent);
     const salt = salts.get(day);
     if (!salt) {
       batch.unhashed.push({ day, ip: ctx.ip, userAgent, host, path: pagePath, source, device, at });

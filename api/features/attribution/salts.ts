@@ -4,7 +4,7 @@
  * shared by every instance through `visit_salts` (the first to need it creates it) and deleted after 48
  * hours, after which nobody, not even us, can tell whether two hashes were the same person.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { Database } from '../../platform/db.ts';
 
 /** Stored length of a visitor hash: 128 bits, base64url. */
@@ -12,21 +12,30 @@ const HASH_LENGTH = 22;
 
 const SWISS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** `2026-11-25`: the Swiss calendar day of `at`. */
+let lastMinute = Number.NaN;
+let lastDay = '';
+
+/** `2026-11-25`: the Swiss calendar day of `at` (each page view asks: formatted once per minute, as Swiss days start on the minute). */
 export function swissDay(at: Date): string {
-  return SWISS_DAY.format(at);
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDay = SWISS_DAY.format(at);
+    lastMinute = minute;
+  }
+  return lastDay;
 }
 
-export function visitorHash(salt: Buffer, ip: string, userAgent: string, host: string): string {
+/** The salt is a prepared key: `createHmac` with raw bytes imports the key again at each call, about ten times the cost of the hash. */
+export function visitorHash(salt: KeyObject, ip: string, userAgent: string, host: string): string {
   return createHmac('sha256', salt).update(`${ip}\n${userAgent}\n${host}`).digest('base64url').slice(0, HASH_LENGTH);
 }
 
 /** The salt of `day`, created (random, 256 bits) by whichever instance asks first. */
-export async function daySalt(knex: Database, day: string): Promise<Buffer> {
+export async function daySalt(knex: Database, day: string): Promise<KeyObject> {
   await knex('visitSalts').insert({ day, salt: randomBytes(32).toString('base64url') }).onConflict('day').ignore();
   const row = await knex('visitSalts').where({ day }).first<{ salt: string } | undefined>('salt');
   if (!row) throw new Error('visit salt missing after insert');
-  return Buffer.from(row.salt, 'base64url');
+  return createSecretKey(Buffer.from(row.salt, 'base64url'));
 }
 
 export interface VisitorDataPurge {
