@@ -103,6 +103,20 @@ describe('sending an issue', () => {
   });
 });
 
+describe('privacy', () => {
+  it('puts the issues a contact received in their export, and erases them with the contact', async () => {
+    const leadId = await addContact(app.knex, 'lea@example.ch');
+    const id = await startIssue(admin);
+    await issueIn(admin, id, 'sent');
+    const exported = await admin.get(`/api/admin/leads/${leadId}/export`);
+    expect(JSON.parse(exported.text).emails).toEqual([expect.objectContaining({ kind: 'newsletter_issue', subject: ISSUE.subject, status: 'sent', toAddress: 'lea@example.ch' })]);
+    expect((await admin.post(`/api/admin/leads/${leadId}/erase`, { confirmEmail: 'lea@example.ch' })).status).toBeLessThan(300);
+    expect(await app.knex('emails').where({ newsletterId: id }).first()).toBeUndefined();
+    expect((await admin.get(`${BASE}/${id}`)).body.counts.recipients).toBe(0);
+    await received(smtp, 1);
+  });
+});
+
 describe('the test send', () => {
   it('goes to the signed-in user or a typed address, marked [Test], and is not counted', async () => {
     await addSubscribers(app.knex, 2);
