@@ -65,6 +65,7 @@ export function deliveries(messages: ReceivedMail[], subject = ISSUE.subject): M
 }
 
 /** Waits until `count` messages of the subject have been received (parsing lags the server's acceptance). */
-export function received(smtp: SmtpSink, count: number, subject = ISSUE.subject): Promise<ReceivedMail[]> {
-  return smtp.waitFor((messages) => messages.filter((m) => m.parsed.subject === subject).length >= count).then((messages) => messages.filter((m) => m.parsed.subject === subject));
+export async function received(smtp: SmtpSink, count: number, subject = ISSUE.subject): Promise<ReceivedMail[]> {
+  const messages = await smtp.waitFor((all) => all.filter((m) => m.parsed.subject === subject).length >= count);
+  return messages.filter((m) => m.parsed.subject === subject);
 }
