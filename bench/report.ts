@@ -22,6 +22,7 @@ import { renderEmailsSection, type EmailsResult } from './emails.ts';
 import { renderContactSection, type ContactResult } from './contact.ts';
 import { renderBookingSection, type BookingBenchResult } from './booking.ts';
 import type { VisitsBenchResult } from './visits.ts';
+import { newsletterTargets, renderNewsletterSection, type NewsletterBenchResult } from './newsletter.ts';
 import { kb, ms, pageRecommendation, pageTargets, rowsLabel, type Target } from './report-pages.ts';
 
 type Stamped<T> = T & { at: string };
@@ -50,6 +51,7 @@ export interface BenchResults {
   contact?: Stamped<ContactResult>;
   booking?: Stamped<BookingBenchResult>;
   visits?: Stamped<VisitsBenchResult>;
+  newsletter?: Stamped<NewsletterBenchResult>;
 }
 
 
@@ -276,6 +278,7 @@ export function renderReport(results: BenchResults): string {
   if (results.contact) targets.push(...contactTargets(results.contact));
   if (results.booking) targets.push(...bookingTargets(results.booking));
   if (results.visits) targets.push(...visitsTargets(results.visits));
+  if (results.newsletter) targets.push(...newsletterTargets(results.newsletter));
 
   out.push('# Benchmark results');
   out.push('');
@@ -629,6 +632,9 @@ export function renderReport(results: BenchResults): string {
   }
   if (results.booking) {
     out.push(...renderBookingSection(results.booking, `## 9. Booking the discovery call (measured ${results.booking.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'booking')})`));
+  }
+  if (results.newsletter) {
+    out.push(...renderNewsletterSection(results.newsletter, `## 10. Newsletter sending (measured ${results.newsletter.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'newsletter')})`));
   }
   return out.join('\n');
 }

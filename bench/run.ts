@@ -3,7 +3,7 @@
  * dashboard against their baselines, on PostgreSQL, and writes bench/RESULTS.md.
  *
  * Options (or the BENCH_* environment variables):
- *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact,booking,visits   phases to run (default: all); the others keep their
+ *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact,booking,visits,newsletter   phases to run (default: all); the others keep their
  *                                           figures from the previous run (bench/results.json, committed with RESULTS.md)
  *   --sizes=10000,100000,1000000            contact counts for the admin, analytics and exports phases
  *   --runs=5                                Lighthouse runs per page and form factor (median)
@@ -36,9 +36,10 @@ import { benchEmails } from './emails.ts';
 import { benchContact } from './contact.ts';
 import { benchBooking } from './booking.ts';
 import { benchVisits } from './visits.ts';
+import { benchNewsletter } from './newsletter.ts';
 import { renderReport, type BenchResults } from './report.ts';
 
-const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact', 'booking', 'visits'] as const;
+const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact', 'booking', 'visits', 'newsletter'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values } = parseArgs({
@@ -202,6 +203,11 @@ try {
   if (only.has('visits')) {
     await phase('visits', async () => {
       results.visits = { ...(await benchVisits({ siteDistDir: site.dir, durationS, rounds: quick ? 1 : 7 })), at: stamp };
+    });
+  }
+  if (only.has('newsletter')) {
+    await phase('newsletter', async () => {
+      results.newsletter = { ...(await benchNewsletter({ siteDistDir: site.dir, durationS, paceSeconds: quick ? 60 : 300 })), at: stamp };
     });
   }
   results.durationS = round((performance.now() - started) / 1000, 0);

@@ -20,3 +20,4 @@ export * from './booking-hosts.ts';
 export * from './bookings.ts';
 export * from './visits.ts';
 export * from './funnel.ts';
+export * from './newsletters.ts';

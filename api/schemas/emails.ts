@@ -23,6 +23,9 @@ export const EMAIL_KIND_LABELS = {
   booking_host_alert: 'Nouvel appel (hôte)',
   booking_update: 'Appel découverte déplacé',
   booking_cancelled: 'Appel découverte annulé',
+  newsletter_issue: 'Newsletter',
+  newsletter_test: 'Newsletter (envoi de test)',
+  newsletter_paused_alert: 'Alerte : newsletter en pause',
 } satisfies Record<string, string>;
 export type EmailKindValue = keyof typeof EMAIL_KIND_LABELS;
 export const EMAIL_KIND_VALUES = Object.keys(EMAIL_KIND_LABELS) as [EmailKindValue, ...EmailKindValue[]];

@@ -26,3 +26,4 @@ export * from './booking.ts';
 export * from './visits.ts';
 export * from './funnel.ts';
 export * from './touch.ts';
+export * from './newsletters.ts';
