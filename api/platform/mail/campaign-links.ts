@@ -34,6 +34,9 @@ function blockWithCampaign(block: Block, tag: (url: string) => string): Block {
       return { ...block, url: tag(block.url) };
     case 'list':
       return block;
+    case 'html':
+      // A newsletter's body: its renderer tags our links with the issue itself (decision 113).
+      return block;
   }
 }
 
