@@ -302,6 +302,39 @@ export const collections = {
       thirdPartyFormId: z.string().regex(/^\d*$/, "L'identifiant du formulaire tiers ne contient que des chiffres."),
     }),
   }),
+  // The newsletter archive (/newsletter/ and /newsletter/<slug>/). `list`, `issue` and `blocks` are also read by
+  // the server, which fills the pages at each visit (api/features/newsletters/archive.ts, same rules).
+  newsletterArchive: defineCollection({
+    loader: file('newsletter-archive'),
+    schema: z.strictObject({
+      seo: seoPage,
+      eyebrow: text,
+      title: text,
+      intro: text,
+      list: z.strictObject({
+        label: text,
+        sentOn: text.refine((value) => value.includes('{date}'), 'Le texte doit contenir {date}.'),
+        read: text,
+        empty: text,
+      }),
+      issue: z.strictObject({
+        eyebrow: text,
+        sentOn: text.refine((value) => value.includes('{date}'), 'Le texte doit contenir {date}.'),
+        back: text,
+      }),
+      blocks: z.strictObject({
+        webinarsTitle: text,
+        webinarsText: text,
+        webinarsLink: text,
+        webinarsHref: href,
+        callTitle: text,
+        callText: text,
+        callLink: text,
+        callHref: href,
+      }),
+      signup: z.strictObject({ title: text, intro: text }),
+    }),
+  }),
   privacy: defineCollection({ loader: file('privacy'), schema: privacySchema }),
   legal: defineCollection({ loader: file('legal'), schema: legalSchema }),
   newsletterPages: defineCollection({ loader: file('newsletter-pages'), schema: newsletterPagesSchema }),
