@@ -314,7 +314,6 @@ export const collections = {
       list: z.strictObject({
         label: text,
         sentOn: text.refine((value) => value.includes('{date}'), 'Le texte doit contenir {date}.'),
-        read: text,
         empty: text,
       }),
       issue: z.strictObject({
@@ -325,6 +324,10 @@ export const collections = {
       blocks: z.strictObject({
         webinarsTitle: text,
         webinarsText: text,
+        webinarsSeatsOne: text,
+        webinarsSeats: text.refine((value) => value.includes('{count}'), 'Le texte doit contenir {count}.'),
+        webinarsFull: text,
+        webinarsNone: text,
         webinarsLink: text,
         webinarsHref: href,
         callTitle: text,
