@@ -51,7 +51,7 @@ export default defineConfig({
         // The booking page is canonical; its confirmation and the manage page (an e-mail's link) are not.
         !['/rendez-vous/confirme/', '/rendez-vous/gerer/'].includes(new URL(page).pathname) &&
         // The newsletter's archive list is; its other pages (e-mail links, the issue template) are not. The
-        // server adds each published issue to the built sitemap (api/features/newsletters/archive.ts).
+        // server adds each published issue to the built sitemap (api/features/newsletters/archive-pages.ts).
         (new URL(page).pathname === '/newsletter/' || !new URL(page).pathname.startsWith('/newsletter/')) &&
         !new URL(page).pathname.startsWith('/relances-webinaire/'),
     }),

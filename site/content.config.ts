@@ -303,7 +303,7 @@ export const collections = {
     }),
   }),
   // The newsletter archive (/newsletter/ and /newsletter/<slug>/). `list`, `issue` and `blocks` are also read by
-  // the server, which fills the pages at each visit (api/features/newsletters/archive.ts, same rules).
+  // the server, which fills the pages at each visit (api/features/newsletters/archive-pages.ts, same rules).
   newsletterArchive: defineCollection({
     loader: file('newsletter-archive'),
     schema: z.strictObject({

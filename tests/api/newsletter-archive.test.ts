@@ -1,5 +1,5 @@
 /**
- * The newsletter's public archive (api/features/newsletters/archive.ts, decision 114): /newsletter/ lists
+ * The newsletter's public archive (api/features/newsletters/archive-pages.ts, decision 114): /newsletter/ lists
  * only the sent issues chosen for the archive, newest first; /newsletter/<slug>/ shows one in the site's
  * page, its Markdown rendered and its blocks without any personal link; any other slug is the not-found
  * page with status 404; the sitemap lists the published issues. The built pages are a small fixture with
