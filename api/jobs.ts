@@ -49,6 +49,8 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
   for (const job of FEATURE_JOBS) await job.schedule?.(queue, config);
   bindQueue(queue);
   const transport = createMailTransport(config.mail);
+  // Workers that run outside the queue (the newsletter's dispatcher) stop first, their message in flight finished.
+  const stoppers: Array<() => Promise<void>> = [];
 
   if (config.mail.workers) {
     const engine = (): MailEngine => ({
@@ -62,7 +64,8 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
       linkSecret: config.sessionSecret,
     });
     await workOutbox(queue, { config, knex, logger, engine, whenQuiet });
-    for (const job of FEATURE_JOBS) await job.work(queue, { config, knex, logger, whenQuiet });
+    const onStop = (stop: () => Promise<void>) => void stoppers.push(stop);
+    for (const job of FEATURE_JOBS) await job.work(queue, { config, knex, logger, whenQuiet, mailEngine: engine, onStop });
   }
 
   const outboxQueues: string[] = [QUEUES.prepare, QUEUES.send];
@@ -91,6 +94,7 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
       }
     },
     async stop() {
+      await Promise.all(stoppers.map((stop) => stop()));
       await queue.stop({ graceful: true, timeout: graceMs });
       bindQueue(undefined);
       transport.close();

@@ -24,6 +24,8 @@ import { bookingRouters } from './booking/http.ts';
 import { bookingJobs } from './booking/index.ts';
 import { attributionJobs } from './attribution/index.ts';
 import { attributionRouters } from './attribution/http.ts';
+import { newsletterJobs } from './newsletters/index.ts';
+import { newsletterRouters } from './newsletters/http.ts';
 
 export { ADMIN_API_BASES };
 
@@ -57,6 +59,7 @@ export function apiRouters(_config: Config): Router[] {
       privacyRouters.adminPrivacyRouter(base),
       bookingRouters.adminBookingSettingsRouter(base),
       bookingRouters.adminBookingsRouter(base),
+      newsletterRouters.adminNewslettersRouter(base),
     ]),
     contactRouters.crmRouter(),
     contactRouters.crmActivitiesRouter(),
@@ -70,4 +73,4 @@ export function apiRouters(_config: Config): Router[] {
 const prepareJobs: FeatureJob = { work: (queue, deps) => workPrepareJobs(queue, deps, { ...contactRequestPreparers, ...signUpPreparers }) };
 
 /** Every feature's queues and workers, created and started in this order. */
-export const FEATURE_JOBS: FeatureJob[] = [prepareJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs, ...bookingJobs, ...attributionJobs];
+export const FEATURE_JOBS: FeatureJob[] = [prepareJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs, ...bookingJobs, ...attributionJobs, ...newsletterJobs];

@@ -4,7 +4,7 @@ import { Activity } from './Activity.ts';
 import { WebinarRegistration } from './WebinarRegistration.ts';
 
 export type LeadStatus = 'new' | 'contacted' | 'qualified' | 'unqualified';
-export type NewsletterStatus = 'pending' | 'subscribed' | 'unsubscribed';
+export type NewsletterStatus = 'pending' | 'subscribed' | 'unsubscribed' | 'bounced';
 export type LeadSource = 'form' | 'webinar' | 'referral' | 'website' | 'social' | 'other';
 
 export class Lead extends BaseModel {

@@ -4,3 +4,5 @@ export { Lead } from './Lead.ts';
 export { Webinar } from './Webinar.ts';
 export { WebinarRegistration } from './WebinarRegistration.ts';
 export { Activity } from './Activity.ts';
+export { Newsletter } from './Newsletter.ts';
+export type { NewsletterCounts } from './Newsletter.ts';

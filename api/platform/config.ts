@@ -57,6 +57,13 @@ const envSchema = z.object({
     .min(1, 'un nombre entier de secondes entre 1 et 3600 est attendu')
     .max(3600, 'un nombre entier de secondes entre 1 et 3600 est attendu')
     .default(5),
+  // Newsletter messages per minute, evenly paced across every instance (decision 112).
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce
+    .number({ error: 'un nombre entier de messages par minute entre 1 et 6000 est attendu' })
+    .int('un nombre entier de messages par minute entre 1 et 6000 est attendu')
+    .min(1, 'un nombre entier de messages par minute entre 1 et 6000 est attendu')
+    .max(6000, 'un nombre entier de messages par minute entre 1 et 6000 est attendu')
+    .default(60),
   ...mailEnvSchema,
   ...backupEnvSchema,
   ...retentionEnvSchema,
@@ -94,6 +101,8 @@ export interface Config {
   bookingReminders: number[];
   /** How often the visits counted in memory are written to the database (decision 111). */
   visitsFlushMs: number;
+  /** Newsletter messages per minute, paced evenly across instances (`NEWSLETTER_RATE_PER_MINUTE`, decision 112). */
+  newsletterRatePerMinute: number;
   /** E-mail and job-queue settings (api/platform/mail/config.ts). */
   mail: MailConfig;
   /** Scheduled backups (api/platform/config-backup.ts). */
@@ -162,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     bookingReminders: [...new Set(values.BOOKING_REMINDERS.split(',').map(Number))].sort((a, b) => b - a),
     visitsFlushMs: values.VISITS_FLUSH_SECONDS * 1000,
+    newsletterRatePerMinute: values.NEWSLETTER_RATE_PER_MINUTE,
     mail: mailConfig(values, dataDir),
     backup: backupConfig(values, dataDir),
     retention: retentionConfig(values),

@@ -19,3 +19,4 @@ export * from './booking-manage.ts';
 export * from './booking-hosts.ts';
 export * from './bookings.ts';
 export * from './visits.ts';
+export * from './newsletters.ts';

@@ -22,6 +22,9 @@ export const EMAIL_KIND_VALUES = [
   'booking_host_alert',
   'booking_update',
   'booking_cancelled',
+  'newsletter_issue',
+  'newsletter_test',
+  'newsletter_paused_alert',
 ] as const;
 export type EmailKindValue = (typeof EMAIL_KIND_VALUES)[number];
 export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
@@ -43,6 +46,9 @@ export const EMAIL_KIND_LABELS: Record<EmailKindValue, string> = {
   booking_host_alert: 'Nouvel appel (hôte)',
   booking_update: 'Appel découverte déplacé',
   booking_cancelled: 'Appel découverte annulé',
+  newsletter_issue: 'Newsletter',
+  newsletter_test: 'Newsletter (envoi de test)',
+  newsletter_paused_alert: 'Alerte : newsletter en pause',
 };
 
 export const EMAIL_STATUS_VALUES = ['queued', 'sent', 'failed', 'cancelled'] as const;

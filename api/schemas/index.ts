@@ -24,3 +24,4 @@ export * from './users.ts';
 export * from './privacy.ts';
 export * from './booking.ts';
 export * from './visits.ts';
+export * from './newsletters.ts';

@@ -5,12 +5,14 @@
 import { z } from './zod.ts';
 import { blankToUndefined, emailField, oneOf, optionalText } from './fields.ts';
 
-export const NEWSLETTER_STATUSES = ['pending', 'subscribed', 'unsubscribed'] as const;
+/** `bounced`: the server refused the address for good (a 5xx on the recipient); no issue goes there any more. */
+export const NEWSLETTER_STATUSES = ['pending', 'subscribed', 'unsubscribed', 'bounced'] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 export const NEWSLETTER_STATUS_LABELS: Record<NewsletterStatus, string> = {
   pending: 'En attente de confirmation',
   subscribed: 'Abonné·e',
   unsubscribed: 'Désabonné·e',
+  bounced: 'Adresse en échec (rebond)',
 };
 
 export const CONSENT_KIND_LABELS = {

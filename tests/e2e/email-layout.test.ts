@@ -57,6 +57,34 @@ const booking = {
 const byPhone = { ...booking, mode: 'phone', videoUrl: null };
 const toHost = { ...booking, audience: 'host' };
 
+// A long link, a list, a quote and the two blocks (a session with seats left, one full).
+const newsletterIssue = {
+  issueId: 12,
+  subject: 'Trois minutes pour retrouver votre calme avant une réunion difficile',
+  preheader: 'Une technique de respiration à essayer dès demain matin.',
+  body: [
+    '## Respirer avant de parler',
+    '',
+    'Avant une réunion tendue, **trois cycles** de respiration carrée suffisent. Le détail sur https://www.clairval-innercircle.ch/blog/respiration-carree-pour-dirigeants-presses-avant-une-reunion',
+    '',
+    '1. Inspirez quatre secondes.',
+    '2. Retenez quatre secondes.',
+    '',
+    '> « Le calme est une compétence. »',
+    '',
+    '{{prochains-webinaires}}',
+    '',
+    '{{appel-decouverte}}',
+  ].join('\n'),
+  campaign: 'trois-minutes-pour-retrouver-votre-calme',
+  leadId: lead.id,
+  token: 'jeton-newsletter-0123456789abcdef',
+  webinars: [
+    { webinarId: 7, title: webinar.title, datetime: webinar.datetime, seatsLeft: 12 },
+    { webinarId: 8, title: 'Dormir mieux quand on dirige', datetime: '2027-05-06T16:00:00.000Z', seatsLeft: 0 },
+  ],
+};
+
 /** At least one sample per kind; the variants change which blocks an e-mail has. */
 const samples: Record<EmailKind, Array<{ name: string; data: unknown }>> = {
   webinar_confirmation: [
@@ -110,6 +138,9 @@ const samples: Record<EmailKind, Array<{ name: string; data: unknown }>> = {
     { name: 'person', data: { ...booking, by: 'person' } },
     { name: 'host', data: { ...toHost, by: 'person' } },
   ],
+  newsletter_issue: [{ name: 'with both blocks', data: newsletterIssue }],
+  newsletter_test: [{ name: 'no webinar to come', data: { ...newsletterIssue, leadId: undefined, token: null, webinars: [] } }],
+  newsletter_paused_alert: [{ name: 'default', data: { issueId: 12, subject: newsletterIssue.subject, reason: '421 4.7.0 Try again later, closing connection.', sent: 1204, queued: 3310 } }],
 };
 
 interface Layout {

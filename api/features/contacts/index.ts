@@ -22,6 +22,6 @@ export {
   type SubmissionStatement,
   type SubmissionToRecord,
 } from './public-submissions.ts';
-export { lockSubmittingContact, teamAlertFor, type SubmittingContact } from './team-alert.ts';
+export { lockSubmittingContact, teamAlertFor, teamRecipients, type SubmittingContact } from './team-alert.ts';
 export { contactEmailKinds } from './emails.ts';
 export { contactsWording } from './email-wording.ts';

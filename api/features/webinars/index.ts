@@ -22,3 +22,8 @@ export type { PublicReceipt, WebinarOutcome } from './seats.ts';
 export { findWebinarOr404, webinarStats } from './webinars.ts';
 export { invalidateNextSession, nextSession } from './next-session.ts';
 export { loadSessionCopy, nextSessionHtml } from './next-session-slot.ts';
+
+// The newsletter's "Prochains webinaires" block: the sessions to come and the invitation's one-step sign-up link.
+export { upcomingSessions } from './upcoming-sessions.ts';
+export type { UpcomingSession } from './upcoming-sessions.ts';
+export { joinUrl } from './links.ts';

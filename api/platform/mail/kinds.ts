@@ -52,8 +52,12 @@ export interface QueuedEmail {
 /** A row due within this margin is sent now (clock differences between instances). */
 export const DUE_MARGIN_MS = 5_000;
 
-/** Just before sending: go with these facts, cancel with the reason shown on the Emails screen, or wait. */
-export type SendDecision = { send: object } | { cancel: string } | { later: Date };
+/**
+ * Just before sending: go with these facts, cancel with the reason shown on the Emails screen, wait
+ * for a later time (with a new send job), or hold: leave the row queued as it was, for whoever takes
+ * it up again (a paused newsletter's messages, decision 112).
+ */
+export type SendDecision = { send: object } | { cancel: string } | { later: Date } | { hold: true };
 
 export interface EmailKindDefinition<Data = any, Wording = any> {
   /** The message's blocks and subject, from the facts stored on the row. */

@@ -12,7 +12,9 @@ export type Block =
   | { type: 'paragraph'; text: string; /** An address written after the text, as a link to itself. */ link?: string }
   | { type: 'facts'; rows: Array<{ label: string; value: string; /** The value is an address: a link (`mailto:` for an e-mail). */ href?: string }> }
   | { type: 'button'; label: string; url: string; hint?: string }
-  | { type: 'list'; title?: string; items: string[] };
+  | { type: 'list'; title?: string; items: string[] }
+  /** Already sanitised HTML (a newsletter's Markdown, decision 113) with its own plain-text reading. */
+  | { type: 'html'; html: string; text: string };
 
 export interface EmailDocument {
   subject: string;
@@ -70,6 +72,8 @@ function blockElement(block: Block, index: number): ReactNode {
         block.title ? h(Text, { style: styles.listTitle }, block.title) : null,
         block.items.map((item, itemIndex) => h(Text, { key: itemIndex, style: styles.listItem }, `${itemIndex + 1}. ${item}`)),
       );
+    case 'html':
+      return h('div', { key: index, dangerouslySetInnerHTML: { __html: block.html } });
   }
 }
 
@@ -105,6 +109,8 @@ function blockText(block: Block): string {
       return `${block.label} :\n${block.url}`;
     case 'list':
       return [block.title, ...block.items.map((item, index) => `${index + 1}. ${item}`)].filter(Boolean).join('\n');
+    case 'html':
+      return block.text;
   }
 }
 

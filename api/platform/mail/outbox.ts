@@ -23,6 +23,7 @@ export interface NewEmail {
   webinarId?: number | null;
   registrationId?: number | null;
   bookingId?: number | null;
+  newsletterId?: number | null;
   resentFrom?: number | null;
   data: object;
   sendAfter?: Date;
@@ -44,6 +45,7 @@ export async function createEmails(trx: Knex.Transaction, emails: NewEmail[]): P
         webinarId: email.webinarId ?? null,
         registrationId: email.registrationId ?? null,
         bookingId: email.bookingId ?? null,
+        newsletterId: email.newsletterId ?? null,
         resentFrom: email.resentFrom ?? null,
         data: JSON.stringify(email.data),
         sendAfter: email.sendAfter ?? trx.fn.now(),

@@ -71,6 +71,11 @@ export async function sendEmail(db: Database, engine: MailEngine, logger: Logger
     await db('emails').where({ id: email.id }).update({ status: 'cancelled', lastError: decision.cancel, claimedUntil: null, attempts: db.raw('attempts - 1'), updatedAt: db.fn.now() });
     return;
   }
+  if ('hold' in decision) {
+    // Untouched: the claim is released and the attempt not counted.
+    await db('emails').where({ id: email.id }).update({ claimedUntil: null, attempts: db.raw('attempts - 1'), updatedAt: db.fn.now() });
+    return;
+  }
   if ('later' in decision) {
     // The webinar moved later: the row waits for its new time with a new job.
     await db.transaction(async (trx) => {

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db.ts';
 import type { Logger } from '../logger.ts';
 import type { Queue } from './queue.ts';
+import type { MailEngine } from '../mail/sender.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -13,6 +14,10 @@ export interface WorkerDeps {
   logger: Logger;
   /** Resolves when a worker that competes with visitors may take its next job (decision 079). */
   whenQuiet: () => Promise<void>;
+  /** What the outbox sends with (a worker that sends e-mails outside the queue: the newsletter's dispatcher). */
+  mailEngine: () => MailEngine;
+  /** Registers what a graceful stop awaits before the queue stops (a message in flight). */
+  onStop: (stop: () => Promise<void>) => void;
 }
 
 export interface FeatureJob {

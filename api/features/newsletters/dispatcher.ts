@@ -1,0 +1,181 @@
+/**
+ * The newsletter dispatcher (decision 112): in every instance that runs workers, one loop sends the
+ * sending issues' rows one at a time, evenly paced at NEWSLETTER_RATE_PER_MINUTE. Each message first
+ * reserves its time on the one-row `newsletter_pace` under its row lock, by the database clock: the
+ * next message may start only `60 / rate` seconds later, whichever instance sends it, before or after
+ * a restart, so no sliding minute holds more than the rate. Then the row goes through the outbox's
+ * `sendEmail()` (its lease, its Message-ID, the kind's re-check). Transactional e-mails keep their own
+ * queue and workers: they never wait behind a newsletter.
+ */
+import type { Knex } from 'knex';
+import type { Logger } from '../../platform/logger.ts';
+import type { MailEngine } from '../../platform/mail/sender.ts';
+import { EmailBusyError, sendEmail } from '../../platform/mail/sender.ts';
+import { SEND_RETRY_DELAY_MAX_SECONDS, SEND_RETRY_LIMIT } from '../../platform/mail/queues.ts';
+import type { MailConfig } from '../../platform/mail/config.ts';
+import { finishIssues, pauseForRefusals, startDueIssues } from './sending.ts';
+
+/** The longest the loop sleeps while messages wait: a pause or a new issue is seen this fast. */
+const STEP_CAP_MS = 250;
+/** Nothing to send: how often the loop looks again (and starts the scheduled issues due). */
+const IDLE_MS = 1_000;
+/** Temporary refusals in a row that pause an issue (the provider throttles or is down). */
+export const REFUSALS_BEFORE_PAUSE = 3;
+
+export type Reservation = { emailId: number; issueId: number } | { waitMs: number } | null;
+
+/**
+ * One reservation: under the pacing row's lock, the next due queued row of a sending issue and the
+ * time the message after it may start. `{waitMs}` when the pace says not yet, null when nothing is due.
+ */
+export async function reserve(db: Knex, ratePerMinute: number): Promise<Reservation> {
+  return db.transaction(async (trx) => {
+    const { rows } = await trx.raw<{ rows: Array<{ wait_ms: number }> }>(
+      `select greatest(0, extract(epoch from (next_at - now())) * 1000)::float8 as wait_ms from newsletter_pace where id = 1 for update`,
+    );
+    const waitMs = Number(rows[0]?.wait_ms ?? 0);
+    if (waitMs > 0) return { waitMs };
+    const picked = await trx.raw<{ rows: Array<{ id: number; newsletter_id: number }> }>(
+      `select e.id, e.newsletter_id from emails e join newsletters n on n.id = e.newsletter_id
+       where e.status = 'queued' and e.kind = 'newsletter_issue' and n.status = 'sending'
+         and e.send_after <= now() and (e.claimed_until is null or e.claimed_until < now())
+       order by e.newsletter_id, e.id
+       limit 1
+       for update of e skip locked`,
+    );
+    const row = picked.rows[0];
+    if (!row) return null;
+    await trx.raw(`update newsletter_pace set next_at = now() + make_interval(secs => ?::float8) where id = 1`, [60 / ratePerMinute]);
+    return { emailId: row.id, issueId: row.newsletter_id };
+  });
+}
+
+interface SmtpFailure extends Error {
+  code?: string;
+  responseCode?: number;
+  command?: string;
+}
+
+/** The recipient refused for good: a 5xx answer (a 550 on RCPT TO). */
+export function isPermanent(failure: SmtpFailure): boolean {
+  return typeof failure.responseCode === 'number' && failure.responseCode >= 500;
+}
+
+/** The refusal names the recipient (RCPT TO), not the message or the sender: the address bounces. */
+function isRecipientRefusal(failure: SmtpFailure): boolean {
+  return failure.code === 'EENVELOPE' || /RCPT/i.test(failure.command ?? '');
+}
+
+/** The queue's backoff (api/platform/mail/queues.ts): retryDelay × 2^(n-1), capped at an hour. */
+export function retryDelaySeconds(attempts: number, retryDelay: number): number {
+  return Math.min(SEND_RETRY_DELAY_MAX_SECONDS, retryDelay * 2 ** Math.max(0, attempts - 1));
+}
+
+/** What a failed attempt leaves: failed for good (and a bouncing address), or queued for later; refusals counted. */
+export async function recordFailure(db: Knex, mail: MailConfig, emailId: number, issueId: number, failure: SmtpFailure): Promise<void> {
+  const row = await db('emails').where({ id: emailId }).first<{ status: string; attempts: number; leadId: number | null } | undefined>('status', 'attempts', 'leadId');
+  if (!row || row.status !== 'queued') return;
+  if (isPermanent(failure)) {
+    await db.transaction(async (trx) => {
+      await trx('emails').where({ id: emailId, status: 'queued' }).update({ status: 'failed', claimedUntil: null, updatedAt: trx.fn.now() });
+      if (row.leadId !== null && isRecipientRefusal(failure)) {
+        await trx('leads').where({ id: row.leadId, newsletterStatus: 'subscribed' }).update({ newsletterStatus: 'bounced', updatedAt: trx.fn.now() });
+      }
+    });
+    return;
+  }
+  if (row.attempts > SEND_RETRY_LIMIT) {
+    await db('emails').where({ id: emailId, status: 'queued' }).update({ status: 'failed', claimedUntil: null, updatedAt: db.fn.now() });
+  } else {
+    await db('emails')
+      .where({ id: emailId, status: 'queued' })
+      .update({ sendAfter: db.raw(`now() + make_interval(secs => ?::float8)`, [retryDelaySeconds(row.attempts, mail.retryDelaySeconds)]), updatedAt: db.fn.now() });
+  }
+  const [issue] = (await db('newsletters').where({ id: issueId, status: 'sending' }).increment('refusals', 1).returning('refusals')) as Array<{ refusals: number }>;
+  if (issue && issue.refusals >= REFUSALS_BEFORE_PAUSE) {
+    const reason = `${failure.responseCode ? `${failure.responseCode} ` : ''}${failure.message}`.slice(0, 500);
+    await pauseForRefusals(db, mail, issueId, reason);
+  }
+}
+
+/** Sends one reserved row and records what happened. */
+export async function sendReserved(db: Knex, engine: MailEngine, logger: Logger, reserved: { emailId: number; issueId: number }): Promise<void> {
+  try {
+    await sendEmail(db, engine, logger, reserved.emailId);
+    await db('newsletters').where({ id: reserved.issueId }).where('refusals', '>', 0).update({ refusals: 0 });
+  } catch (error) {
+    // Another worker holds it: it is that worker's to finish.
+    if (error instanceof EmailBusyError) return;
+    await recordFailure(db, engine.config, reserved.emailId, reserved.issueId, error as SmtpFailure);
+  }
+  await finishIssues(db, [reserved.issueId]);
+}
+
+export interface DispatcherDeps {
+  knex: Knex;
+  logger: Logger;
+  engine: () => MailEngine;
+  ratePerMinute: number;
+  /** Visitors first (decision 079): resolves when a message may start. */
+  whenQuiet: () => Promise<void>;
+}
+
+/** Wakes this process's dispatchers at once (an issue just started here). */
+const wakers = new Set<() => void>();
+export function wakeDispatchers(): void {
+  for (const wake of wakers) wake();
+}
+
+export function startDispatcher({ knex, logger, engine, ratePerMinute, whenQuiet }: DispatcherDeps): { stop: () => Promise<void> } {
+  let stopping = false;
+  let wake: () => void = () => undefined;
+  const waker = () => wake();
+  wakers.add(waker);
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const loop = (async () => {
+    let lastIdleCheck = 0;
+    while (!stopping) {
+      let waitMs = 0;
+      try {
+        if (Date.now() - lastIdleCheck >= IDLE_MS) {
+          lastIdleCheck = Date.now();
+          if ((await startDueIssues(knex)).length > 0) logger.info('scheduled newsletter started');
+        }
+        await whenQuiet();
+        if (stopping) break;
+        const reservation = await reserve(knex, ratePerMinute);
+        if (reservation === null) {
+          await finishIssues(knex);
+          waitMs = IDLE_MS;
+        } else if ('waitMs' in reservation) {
+          waitMs = Math.min(STEP_CAP_MS, Math.max(1, Math.ceil(reservation.waitMs)));
+        } else {
+          await sendReserved(knex, engine(), logger, reservation);
+        }
+      } catch (error) {
+        if (stopping) break;
+        logger.warn({ err: { message: (error as Error).message, code: (error as { code?: string }).code } }, 'newsletter dispatcher step failed');
+        waitMs = IDLE_MS;
+      }
+      if (waitMs > 0 && !stopping) await sleep(waitMs);
+    }
+  })();
+
+  return {
+    async stop() {
+      stopping = true;
+      wakers.delete(waker);
+      wake();
+      // The message in flight finishes (its row turns sent) before the queue and the database close.
+      await loop;
+    },
+  };
+}
