@@ -142,7 +142,7 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
     serveSite(config.siteDistDir, config.sessionSecret, async () => nextSessionHtml(sessionCopy, await nextSession(knex)), {
       onPageServed: visits.onPageServed,
       fillers,
-      routes: [archiveIssueRoute(knex)],
+      routes: [archiveIssueRoute(knex, config.publicUrl ?? '')],
     }),
   );
   return app;

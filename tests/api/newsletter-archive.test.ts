@@ -96,7 +96,8 @@ beforeEach(async () => {
   await insertIssue({ subject: 'Dormir en avril', slug: 'dormir-en-avril', status: 'sent', archive: true, sentAt: aprilSent, preheader: 'Le sommeil, simplement' });
   await insertIssue({ subject: 'Numéro privé', slug: 'numero-prive', status: 'sent', archive: false, sentAt: aprilSent });
   await insertIssue({ subject: 'Brouillon publiable', slug: 'brouillon-publiable', status: 'draft', archive: true });
-  await insertIssue({ subject: 'Envoi en cours', slug: 'envoi-en-cours', status: 'sending', archive: true });
+  // Paused rather than sending: the app's dispatcher finishes an issue with nothing queued, as it should.
+  await insertIssue({ subject: 'Envoi en pause', slug: 'envoi-en-pause', status: 'paused', archive: true });
   await insertIssue({ subject: 'Numéro annulé', slug: 'numero-annule', status: 'cancelled', archive: true });
   await app.knex('emails').insert({
     kind: 'newsletter_issue',
@@ -130,7 +131,7 @@ describe('the list /newsletter/', () => {
       ['/newsletter/respirer-en-mars/', 'Respirer en mars'],
     ]);
     expect(text(items[0]![3]!)).toBe(text(`Envoyée le ${frenchLongDate(aprilSent)}`));
-    for (const hidden of ['Numéro privé', 'Brouillon publiable', 'Envoi en cours', 'Numéro annulé']) expect(response.text).not.toContain(hidden);
+    for (const hidden of ['Numéro privé', 'Brouillon publiable', 'Envoi en pause', 'Numéro annulé']) expect(response.text).not.toContain(hidden);
     // The page's own form is still there, under the list.
     expect(response.text).toContain('id="archive-signup"');
   });
@@ -182,7 +183,7 @@ describe('an issue /newsletter/<slug>/', () => {
   });
 
   it('answers the not-found page with 404 for an unknown slug, an issue not published, and the template itself', async () => {
-    for (const address of ['/newsletter/inconnue/', '/newsletter/numero-prive/', '/newsletter/brouillon-publiable/', '/newsletter/envoi-en-cours/', '/newsletter/numero-annule/', '/newsletter/numero/']) {
+    for (const address of ['/newsletter/inconnue/', '/newsletter/numero-prive/', '/newsletter/brouillon-publiable/', '/newsletter/envoi-en-pause/', '/newsletter/numero-annule/', '/newsletter/numero/']) {
       const response = await app.client().get(address);
       expect(response.status, address).toBe(404);
       expect(response.text).toContain('Page introuvable');

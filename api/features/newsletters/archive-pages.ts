@@ -2,10 +2,11 @@
  * The newsletter's public archive (decision 114): `/newsletter/` lists the sent issues the team chose to
  * publish, newest first, and `/newsletter/<slug>/` shows one, both made at each visit from pages the build
  * holds (site/pages/newsletter/index.astro and numero.astro), like the booking page (decision 106).
- * An issue's body goes through the e-mail's own Markdown renderer (./markdown.ts: sanitised, no image, no
- * raw HTML), but its blocks are written for everybody: the sessions to come with a link to the public
- * webinar page, the booking page's plain address; never a personal link, a token or a name. The built
- * sitemap gets one entry per published issue. Copy: site/content/newsletter-archive.yaml.
+ * What is published and its body come from ./archive.ts (the e-mail's own Markdown rules, without inline
+ * styles: the page's style sheet dresses it); the blocks are written here for everybody: the sessions to
+ * come with a link to the public webinar page, the booking page's plain address; never a personal link,
+ * a token or a name. The built sitemap gets one entry per published issue.
+ * Copy: site/content/newsletter-archive.yaml.
  */
 import { readFileSync } from 'node:fs';
 import type { Knex } from 'knex';
@@ -16,8 +17,8 @@ import { escapeHtml } from '../../platform/lib/signed-message.ts';
 import { frenchLongDate, frenchTime } from '../../platform/lib/french-dates.ts';
 import { typesetFrench } from '../../platform/lib/french-typography.ts';
 import type { DynamicRoute, PageFiller } from '../../platform/http/static.ts';
-import { upcomingSessions, type UpcomingSession } from '../webinars/index.ts';
-import { renderMarkdown, splitBody } from './markdown.ts';
+import type { UpcomingSession } from '../webinars/index.ts';
+import { publishedIssue, publishedIssues, type PublishedIssue, type PublishedIssueSummary } from './archive.ts';
 
 export const ARCHIVE_CONTENT_FILE = contentFile('newsletter-archive.yaml');
 export const ARCHIVE_PATH = '/newsletter/';
@@ -50,43 +51,17 @@ export function loadArchiveCopy(file = ARCHIVE_CONTENT_FILE): ArchiveCopy {
   return archiveCopySchema.parse(parse(readFileSync(file, 'utf8')));
 }
 
-export interface PublishedIssue {
-  slug: string;
-  subject: string;
-  preheader: string;
-  body: string;
-  sentAt: Date;
-}
-
-/** Sent, chosen for the archive, and named: nothing else is public. */
-const published = (db: Knex) => db('newsletters').where({ status: 'sent', archive: true }).whereNotNull('slug').whereNotNull('sentAt');
-
-export async function publishedIssues(db: Knex): Promise<Array<Pick<PublishedIssue, 'slug' | 'subject' | 'sentAt'>>> {
-  const rows = (await published(db)
-    .orderBy([
-      { column: 'sentAt', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .select('slug', 'subject', 'sentAt')) as PublishedIssue[];
-  return rows.map((row) => ({ slug: row.slug, subject: row.subject, sentAt: new Date(row.sentAt) }));
-}
-
-export async function publishedIssue(db: Knex, slug: string): Promise<PublishedIssue | undefined> {
-  const row = (await published(db).where({ slug }).first('slug', 'subject', 'preheader', 'body', 'sentAt')) as PublishedIssue | undefined;
-  return row && { ...row, sentAt: new Date(row.sentAt) };
-}
-
 const text = (value: string) => escapeHtml(typesetFrench(value));
-const sentOn = (template: string, date: Date) => text(template.replace('{date}', frenchLongDate(date)));
+const sentOn = (template: string, date: string) => text(template.replace('{date}', frenchLongDate(new Date(date))));
 
-export function archiveListHtml(copy: ArchiveCopy, issues: Array<Pick<PublishedIssue, 'slug' | 'subject' | 'sentAt'>>): string {
+export function archiveListHtml(copy: ArchiveCopy, issues: PublishedIssueSummary[]): string {
   if (issues.length === 0) return `<p class="py-8 text-lg text-muted" data-archive-empty>${text(copy.list.empty)}</p>`;
   const items = issues
     .map(
       (issue) =>
         `<li class="border-b border-line py-6"><article>` +
         `<h2 class="font-display text-2xl font-medium"><a href="${ARCHIVE_PATH}${issue.slug}/" class="rounded-md underline-offset-4 hover:text-pine-700 hover:underline">${text(issue.subject)}</a></h2>` +
-        `<p class="mt-1 text-muted"><time datetime="${issue.sentAt.toISOString()}">${sentOn(copy.list.sentOn, issue.sentAt)}</time></p>` +
+        `<p class="mt-1 text-muted"><time datetime="${issue.sentAt}">${sentOn(copy.list.sentOn, issue.sentAt)}</time></p>` +
         `</article></li>`,
     )
     .join('');
@@ -112,18 +87,10 @@ function callBlock(copy: ArchiveCopy): string {
   return `<section class="archive-block" data-archive-block="booking"><h2>${text(blocks.callTitle)}</h2><p>${text(blocks.callText)}</p><p><a href="${escapeHtml(blocks.callHref)}">${text(blocks.callLink)}</a></p></section>`;
 }
 
-// The web page is not an e-mail: its links keep their address, without the e-mail's UTM parameters
-// (an origin no link can have, so ./markdown.ts's tagging leaves every link as written).
-const NO_TAGGING = { publicUrl: 'about:blank', campaign: '' };
-
-/** The issue's body for the web page: its Markdown as the e-mail renders it, its blocks for everybody. */
-export async function issueBodyHtml(db: Knex, copy: ArchiveCopy, body: string): Promise<string> {
-  const segments = splitBody(body);
-  const sessions = segments.some((segment) => segment.kind === 'webinars') ? await upcomingSessions(db) : [];
-  return segments
-    .map((segment) =>
-      segment.kind === 'markdown' ? renderMarkdown(segment.source, NO_TAGGING).html : segment.kind === 'webinars' ? webinarsBlock(copy, sessions) : callBlock(copy),
-    )
+/** The issue's body for the web page: its Markdown's HTML, its blocks for everybody. */
+export function issueBodyHtml(copy: ArchiveCopy, issue: PublishedIssue): string {
+  return issue.segments
+    .map((segment) => (segment.kind === 'html' ? segment.html : segment.kind === 'webinars' ? webinarsBlock(copy, segment.sessions) : callBlock(copy)))
     .join('');
 }
 
@@ -141,12 +108,12 @@ function setAttribute(html: string, tag: RegExp, name: string, value: string): s
 }
 
 /** `/newsletter/<slug>/`: the issue's page made from the template, or undefined for no published issue of that slug. */
-export function archiveIssueRoute(db: Knex, copy = loadArchiveCopy()): DynamicRoute {
+export function archiveIssueRoute(db: Knex, publicUrl: string, copy = loadArchiveCopy()): DynamicRoute {
   return {
     pattern: ISSUE_PATH,
     template: ARCHIVE_TEMPLATE,
     async make(built, match) {
-      const issue = await publishedIssue(db, match[1]!);
+      const issue = await publishedIssue(db, match[1]!, publicUrl);
       if (!issue) return undefined;
       const path = `${ARCHIVE_PATH}${issue.slug}/`;
       const description = issue.preheader.trim() || issue.subject;
@@ -159,9 +126,9 @@ export function archiveIssueRoute(db: Knex, copy = loadArchiveCopy()): DynamicRo
       html = html.replace(/(<h1\b[^>]*\bdata-archive-title\b[^>]*>)(<\/h1>)/, (_whole, open: string, close: string) => `${open}${text(issue.subject)}${close}`);
       html = html.replace(
         /(<p\b[^>]*\bdata-archive-date\b[^>]*>)(<\/p>)/,
-        (_whole, open: string, close: string) => `${open}<time datetime="${issue.sentAt.toISOString()}">${sentOn(copy.issue.sentOn, issue.sentAt)}</time>${close}`,
+        (_whole, open: string, close: string) => `${open}<time datetime="${issue.sentAt}">${sentOn(copy.issue.sentOn, issue.sentAt)}</time>${close}`,
       );
-      const body = await issueBodyHtml(db, copy, issue.body);
+      const body = issueBodyHtml(copy, issue);
       html = html.replace(/(<div\b[^>]*\bdata-archive-body\b[^>]*>)(<\/div>)/, (_whole, open: string, close: string) => `${open}${body}${close}`);
       return { html, pagePath: path.replace(/\/$/, '') };
     },
@@ -174,7 +141,7 @@ export function archiveSitemapFiller(db: Knex): PageFiller {
     const origin = /<loc>(https?:\/\/[^/<]+)/.exec(xml)?.[1];
     if (!origin) return xml;
     const entries = (await publishedIssues(db))
-      .map((issue) => `<url><loc>${escapeHtml(`${origin}${ARCHIVE_PATH}${issue.slug}/`)}</loc><lastmod>${issue.sentAt.toISOString()}</lastmod></url>`)
+      .map((issue) => `<url><loc>${escapeHtml(`${origin}${ARCHIVE_PATH}${issue.slug}/`)}</loc><lastmod>${issue.sentAt}</lastmod></url>`)
       .join('');
     return xml.replace('</urlset>', `${entries}</urlset>`);
   };

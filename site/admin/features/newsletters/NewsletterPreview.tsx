@@ -50,10 +50,7 @@ export function NewsletterPreview({ subject, preheader, body }: { subject: strin
   const [view, setView] = useState<View>('html');
 
   useEffect(() => {
-    if (!body.trim()) {
-      setPreview(undefined);
-      return;
-    }
+    if (!body.trim()) return;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       setPending(true);
@@ -75,6 +72,8 @@ export function NewsletterPreview({ subject, preheader, body }: { subject: strin
     };
   }, [subject, preheader, body]);
 
+  // An empty body shows no preview (the last one would be stale).
+  const shown = body.trim() ? preview : undefined;
   return (
     <Card labelledBy="newsletter-preview-title">
       <CardHeader
@@ -98,19 +97,19 @@ export function NewsletterPreview({ subject, preheader, body }: { subject: strin
             {NEWSLETTER_COPY.errors.preview} : {error}
           </p>
         ) : null}
-        {!preview ? (
+        {!shown ? (
           <p className="py-10 text-center text-sm text-slate-500">{copy.empty}</p>
         ) : (
           <>
             <p className="mb-2 text-sm text-slate-700">
-              <span className="font-medium">{copy.subject}</span> <span data-preview-subject>{preview.subject}</span>
+              <span className="font-medium">{copy.subject}</span> <span data-preview-subject>{shown.subject}</span>
             </p>
             {view === 'html' ? (
               <div className="overflow-x-auto rounded border border-slate-200 bg-slate-100 p-2">
                 <iframe
                   title={copy.frame}
                   sandbox=""
-                  srcDoc={preview.html}
+                  srcDoc={shown.html}
                   tabIndex={0}
                   style={{ width: WIDTHS[width] }}
                   className={cx('mx-auto block h-[640px] max-w-none rounded bg-white', focusRing)}
@@ -119,7 +118,7 @@ export function NewsletterPreview({ subject, preheader, body }: { subject: strin
               </div>
             ) : (
               <pre className="max-h-[640px] overflow-auto rounded bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-800" data-preview-text>
-                {preview.text}
+                {shown.text}
               </pre>
             )}
           </>

@@ -50,7 +50,7 @@ function TestSend({ issue, beforeAction }: { issue: NewsletterAnswer; beforeActi
   const own = session.status === 'ready' ? (session.user?.email ?? '') : '';
   const form = useDraftForm(() => ({ mode: 'own' as 'own' | 'other', to: '' }));
   const send = useMutation(newsletterMutations.test, {
-    onSuccess: (_result, _id, body) => toast({ title: text.sent, description: text.sentTo(body.to ?? own) }),
+    onSuccess: (_result, _id, body) => toast({ title: text.sent, description: text.sentTo(typeof body.to === 'string' && body.to ? body.to : own) }),
     onError: (error) => {
       form.showServerErrors(error);
       failed(error);
