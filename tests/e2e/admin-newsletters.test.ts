@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { screenshots, seriousViolations, signIn, toast } from './admin-helpers.ts';
-import { createViewer, expect, mailTo, openNewsletters, signInAs, subscribers, test, VIEWER } from './newsletter-fixtures.ts';
+import { choose, createViewer, expect, mailTo, openNewsletters, signInAs, subscribers, test, VIEWER } from './newsletter-fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -70,13 +70,13 @@ test('an administrator composes, previews, tests and sends an issue, then follow
   await expect(page.locator('[data-preview-subject]')).toHaveText(SUBJECT);
   const iframe = page.locator('iframe[title="Aperçu de la newsletter"]');
   await expect(iframe).toHaveAttribute('sandbox', '');
-  await page.getByRole('radio', { name: 'Téléphone' }).check();
+  await choose(page, 'Téléphone');
   await expect.poll(() => iframe.evaluate((element) => element.getBoundingClientRect().width)).toBe(390);
-  await page.getByRole('radio', { name: 'Ordinateur' }).check();
+  await choose(page, 'Ordinateur');
   await expect.poll(() => iframe.evaluate((element) => element.getBoundingClientRect().width)).toBe(720);
-  await page.getByRole('radio', { name: 'Texte brut' }).check();
+  await choose(page, 'Texte brut');
   await expect(page.locator('[data-preview-text]')).toContainText('Six respirations par minute, trois fois par jour.');
-  await page.getByRole('radio', { name: 'E-mail' }).check();
+  await choose(page, 'E-mail');
   // Typing updates it.
   await body.evaluate((area: HTMLTextAreaElement) => area.setSelectionRange(0, 0));
   await body.pressSequentially('Bonjour,\n\n');

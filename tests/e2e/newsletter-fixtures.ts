@@ -5,6 +5,7 @@
  * TCP, and a raised newsletter rate so a send takes seconds. Like webinar-funnel.test.ts.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { test as base, expect } from './fixtures.ts';
 import { startProductionServer, removeDataDir, type ProductionServer } from './server.ts';
@@ -70,9 +71,9 @@ export async function subscribers(databaseUrl: string, tag: string, people: Arra
   for (const person of people) {
     await sql(
       databaseUrl,
-      `insert into leads (first_name, email, tags, newsletter_status, newsletter_requested_at, newsletter_confirmed_at)
-       values ($1, $2, $3, 'subscribed', now(), now())`,
-      [person.firstName, person.email, [tag]],
+      `insert into leads (first_name, email, tags, newsletter_status, newsletter_requested_at, newsletter_confirmed_at, newsletter_token)
+       values ($1, $2, $3, 'subscribed', now(), now(), $4)`,
+      [person.firstName, person.email, [tag], randomBytes(24).toString('base64url')],
     );
   }
 }
@@ -101,6 +102,13 @@ export async function signInAs(page: Page, email: string, password: string): Pro
   await page.getByLabel('Mot de passe').fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+}
+
+/** Picks one of a switch's options (a radio drawn as a button: its label takes the click). */
+export async function choose(page: Page, name: string): Promise<void> {
+  const radio = page.getByRole('radio', { name, exact: true });
+  await radio.locator('xpath=..').click();
+  await expect(radio).toBeChecked();
 }
 
 /** Opens Emails → Newsletters from the sidebar, as a person does. */
