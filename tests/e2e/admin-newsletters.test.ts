@@ -71,9 +71,11 @@ test('an administrator composes, previews, tests and sends an issue, then follow
   const iframe = page.locator('iframe[title="Aperçu de la newsletter"]');
   await expect(iframe).toHaveAttribute('sandbox', '');
   await choose(page, 'Téléphone');
-  await expect.poll(() => iframe.evaluate((element) => element.getBoundingClientRect().width)).toBe(390);
+  await expect.poll(() => iframe.evaluate((element) => (element as HTMLElement).offsetWidth)).toBe(390);
   await choose(page, 'Ordinateur');
-  await expect.poll(() => iframe.evaluate((element) => element.getBoundingClientRect().width)).toBe(720);
+  await expect.poll(() => iframe.evaluate((element) => (element as HTMLElement).offsetWidth)).toBe(720);
+  // Wider than the column at 1366 px: the whole message shows, scaled down to the column.
+  expect(await iframe.evaluate((element) => element.getBoundingClientRect().width - element.parentElement!.clientWidth)).toBeLessThanOrEqual(1);
   await choose(page, 'Texte brut');
   await expect(page.locator('[data-preview-text]')).toContainText('Six respirations par minute, trois fois par jour.');
   await choose(page, 'E-mail');
@@ -149,6 +151,8 @@ test('an administrator composes, previews, tests and sends an issue, then follow
     await expect(page.getByRole('button', { name })).toHaveCount(0);
   }
   await expect(page.getByRole('region', { name: 'Destinataires de la newsletter' }).getByRole('row').filter({ hasText: PEOPLE[0]!.email })).toBeVisible();
+  // The saved issue's preview, which a viewer reads without posting anything.
+  await expect(page.frameLocator('iframe[title="Aperçu de la newsletter"]').getByRole('heading', { name: 'La cohérence cardiaque' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'newsletter-viewer');
 });

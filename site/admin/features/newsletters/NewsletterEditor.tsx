@@ -205,7 +205,7 @@ function IssueForm({ issue }: { issue: NewsletterAnswer | undefined }) {
           {issue ? <SendPanel issue={issue} beforeAction={ensureSaved} /> : null}
         </div>
         <div className="min-w-0 xl:sticky xl:top-6">
-          <NewsletterPreview subject={draft.subject} preheader={draft.preheader} body={draft.body} />
+          <NewsletterPreview subject={draft.subject} preheader={draft.preheader} body={draft.body} saved={editable ? undefined : issue?.id} />
         </div>
       </div>
       {issue && issue.status !== 'draft' && issue.status !== 'scheduled' ? <Recipients issue={issue} /> : null}

@@ -1,18 +1,21 @@
 /**
- * The editor's live preview: the e-mail as a sample recipient would get it (`POST …/newsletters/preview`,
- * asked again once the typing pauses), in a sandboxed frame (no script, no same-origin access) at a
+ * The editor's preview: the e-mail as a sample recipient would get it, live while the content may change
+ * (`POST …/newsletters/preview` of the draft, asked again once the typing pauses), else the saved issue's
+ * (`GET …/newsletters/{id}/preview`: a viewer may not POST), in a sandboxed frame (no script, no same-origin access) at a
  * phone's or a desktop's width, and its plain-text part.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/http.ts';
 import { Card, CardHeader, cx, focusRing, Spinner } from '../../ui/primitives.tsx';
 import { NEWSLETTER_COPY } from './copy.ts';
-import { previewNewsletter } from './queries.ts';
+import { useQuery } from '../../lib/query.ts';
+import { newsletterQueries, previewNewsletter } from './queries.ts';
 
 const copy = NEWSLETTER_COPY.preview;
 /** The pause in typing after which the preview is asked again. */
 const DEBOUNCE_MS = 400;
 const WIDTHS = { phone: 390, desktop: 720 } as const;
+const FRAME_HEIGHT = 640;
 type Width = keyof typeof WIDTHS;
 type View = 'html' | 'text';
 
@@ -42,7 +45,9 @@ function Switch<V extends string>({ legend, name, value, options, onChange }: { 
   );
 }
 
-export function NewsletterPreview({ subject, preheader, body }: { subject: string; preheader: string; body: string }) {
+/** `saved`: the id of an issue whose stored content is shown instead of the draft (it cannot change here). */
+export function NewsletterPreview({ subject, preheader, body, saved }: { subject: string; preheader: string; body: string; saved?: number }) {
+  const stored = useQuery(saved === undefined ? null : newsletterQueries.preview(String(saved)));
   const [preview, setPreview] = useState<Preview | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
@@ -50,7 +55,7 @@ export function NewsletterPreview({ subject, preheader, body }: { subject: strin
   const [view, setView] = useState<View>('html');
 
   useEffect(() => {
-    if (!body.trim()) return;
+    if (saved !== undefined || !body.trim()) return;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       setPending(true);
@@ -70,17 +75,32 @@ export function NewsletterPreview({ subject, preheader, body }: { subject: strin
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [subject, preheader, body]);
+  }, [subject, preheader, body, saved]);
 
   // An empty body shows no preview (the last one would be stale).
-  const shown = body.trim() ? preview : undefined;
+  const shown = saved !== undefined ? stored.data : body.trim() ? preview : undefined;
+  const failure = saved !== undefined ? stored.errorText : error;
+  const busy = saved !== undefined ? stored.fetching : pending;
+  // The frame keeps the chosen width (the e-mail lays itself out for it) and is scaled down to the
+  // column when the column is narrower, so the whole message shows, as on that screen, only smaller.
+  const box = useRef<HTMLDivElement>(null);
+  const hasFrame = shown !== undefined && view === 'html';
+  const [room, setRoom] = useState<number | undefined>();
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setRoom(entry!.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasFrame]);
+  const scale = room ? Math.min(1, room / WIDTHS[width]) : 1;
   return (
     <Card labelledBy="newsletter-preview-title">
       <CardHeader
         id="newsletter-preview-title"
         title={copy.title}
         action={
-          pending ? (
+          busy ? (
             <span className="flex items-center gap-2 text-xs text-slate-500" role="status">
               <Spinner /> {copy.updating}
             </span>
@@ -92,9 +112,9 @@ export function NewsletterPreview({ subject, preheader, body }: { subject: strin
         <Switch legend={copy.viewLegend} name="preview-view" value={view} onChange={setView} options={[{ value: 'html', label: copy.html }, { value: 'text', label: copy.text }]} />
       </div>
       <div className="px-5 pb-5">
-        {error ? (
+        {failure ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {NEWSLETTER_COPY.errors.preview} : {error}
+            {NEWSLETTER_COPY.errors.preview} : {failure}
           </p>
         ) : null}
         {!shown ? (
@@ -105,16 +125,18 @@ export function NewsletterPreview({ subject, preheader, body }: { subject: strin
               <span className="font-medium">{copy.subject}</span> <span data-preview-subject>{shown.subject}</span>
             </p>
             {view === 'html' ? (
-              <div className="overflow-x-auto rounded border border-slate-200 bg-slate-100 p-2">
-                <iframe
-                  title={copy.frame}
-                  sandbox=""
-                  srcDoc={shown.html}
-                  tabIndex={0}
-                  style={{ width: WIDTHS[width] }}
-                  className={cx('mx-auto block h-[640px] max-w-none rounded bg-white', focusRing)}
-                  data-preview-width={width}
-                />
+              <div className="rounded border border-slate-200 bg-slate-100 p-2">
+                <div ref={box} style={{ height: FRAME_HEIGHT * scale }} className="overflow-hidden">
+                  <iframe
+                    title={copy.frame}
+                    sandbox=""
+                    srcDoc={shown.html}
+                    tabIndex={0}
+                    style={{ width: WIDTHS[width], height: FRAME_HEIGHT, transform: `scale(${scale})`, transformOrigin: 'top left' }}
+                    className={cx('block max-w-none rounded bg-white', scale === 1 && 'mx-auto', focusRing)}
+                    data-preview-width={width}
+                  />
+                </div>
               </div>
             ) : (
               <pre className="max-h-[640px] overflow-auto rounded bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-800" data-preview-text>

@@ -20,6 +20,8 @@ export const newsletterQueries = {
     key: ['newsletter', id, 'recipients', adminBase(), status] as const,
     fetcher: getJson<{ items: NewsletterRecipientAnswer[] }>(withQuery(`${issueUrl(id)}/recipients`, { status })),
   }),
+  /** A saved issue's preview (for a viewer, or an issue that has gone out: the draft no longer changes). */
+  preview: (id: string) => ({ key: ['newsletter', id, 'preview', adminBase()] as const, fetcher: getJson<NewsletterPreviewAnswer>(`${issueUrl(id)}/preview`) }),
   /** The number of confirmed subscribers with at least one of `tags` (all of them without tags). */
   audience: (tags: readonly string[]) => ({
     key: ['newsletters', 'audience', adminBase(), tags.join(',')] as const,
