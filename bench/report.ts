@@ -21,6 +21,7 @@ import { analyticsTargets, bookingTargets, contactTargets, emailTargets, exportT
 import { renderEmailsSection, type EmailsResult } from './emails.ts';
 import { renderContactSection, type ContactResult } from './contact.ts';
 import { renderBookingSection, type BookingBenchResult } from './booking.ts';
+import { newsletterTargets, renderNewsletterSection, type NewsletterBenchResult } from './newsletter.ts';
 import { kb, ms, pageRecommendation, pageTargets, rowsLabel, type Target } from './report-pages.ts';
 
 type Stamped<T> = T & { at: string };
@@ -48,6 +49,7 @@ export interface BenchResults {
   emails?: Stamped<EmailsResult>;
   contact?: Stamped<ContactResult>;
   booking?: Stamped<BookingBenchResult>;
+  newsletter?: Stamped<NewsletterBenchResult>;
 }
 
 
@@ -273,6 +275,7 @@ export function renderReport(results: BenchResults): string {
   if (results.tags) targets.push(...tagsTargets(results.tags));
   if (results.contact) targets.push(...contactTargets(results.contact));
   if (results.booking) targets.push(...bookingTargets(results.booking));
+  if (results.newsletter) targets.push(...newsletterTargets(results.newsletter));
 
   out.push('# Benchmark results');
   out.push('');
@@ -626,6 +629,9 @@ export function renderReport(results: BenchResults): string {
   }
   if (results.booking) {
     out.push(...renderBookingSection(results.booking, `## 9. Booking the discovery call (measured ${results.booking.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'booking')})`));
+  }
+  if (results.newsletter) {
+    out.push(...renderNewsletterSection(results.newsletter, `## 10. Newsletter sending (measured ${results.newsletter.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'newsletter')})`));
   }
   return out.join('\n');
 }

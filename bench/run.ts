@@ -3,7 +3,7 @@
  * dashboard against their baselines, on PostgreSQL, and writes bench/RESULTS.md.
  *
  * Options (or the BENCH_* environment variables):
- *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact,booking   phases to run (default: all); the others keep their
+ *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact,booking,newsletter   phases to run (default: all); the others keep their
  *                                           figures from the previous run (bench/results.json, committed with RESULTS.md)
  *   --sizes=10000,100000,1000000            contact counts for the admin, analytics and exports phases
  *   --runs=5                                Lighthouse runs per page and form factor (median)
@@ -35,9 +35,10 @@ import { benchTags } from './tags.ts';
 import { benchEmails } from './emails.ts';
 import { benchContact } from './contact.ts';
 import { benchBooking } from './booking.ts';
+import { benchNewsletter } from './newsletter.ts';
 import { renderReport, type BenchResults } from './report.ts';
 
-const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact', 'booking'] as const;
+const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact', 'booking', 'newsletter'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values } = parseArgs({
@@ -196,6 +197,11 @@ try {
   if (only.has('booking')) {
     await phase('booking', async () => {
       results.booking = { ...(await benchBooking({ siteDistDir: site.dir, samples: quick ? 30 : 200 })), at: stamp };
+    });
+  }
+  if (only.has('newsletter')) {
+    await phase('newsletter', async () => {
+      results.newsletter = { ...(await benchNewsletter({ siteDistDir: site.dir, durationS, paceSeconds: quick ? 60 : 300 })), at: stamp };
     });
   }
   results.durationS = round((performance.now() - started) / 1000, 0);

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { VIEWER_FORBIDDEN_MESSAGE } from '../../api/platform/http/auth.ts';
 import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
-import { ISSUE, addContact } from './newsletter-fixture.ts';
+import { BASE, ISSUE, addContact } from './newsletter-fixture.ts';
 
 let app: TestApp;
 let admin: TestClient;
@@ -15,7 +15,7 @@ setUpAppWithUsers(['emails', 'newsletters', 'leads', 'webinars'], (users) => {
   ({ app, admin, member: viewer } = users);
 });
 
-const BASE = '/api/admin/newsletters';
+
 
 describe('issues: create, read, change', () => {
   it('creates a draft with every field of the answer, and lists it newest first', async () => {

@@ -1,7 +1,8 @@
 /**
  * A real SMTP server over TCP for tests and benchmarks (the `smtp-server` package), on a port chosen by
  * the system. Every accepted message is parsed with `mailparser`. It can refuse mail (`refuse()`: 451
- * to every sender) or go down and come back on the same port (`down()` / `up()`).
+ * to every sender), refuse one recipient (`answerRecipient()`: a 550 for good, a 450 for now) or go down
+ * and come back on the same port (`down()` / `up()`).
  */
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -11,6 +12,8 @@ export interface ReceivedMail {
   envelopeTo: string[];
   raw: Buffer;
   receivedAt: number;
+  /** When the message's last byte came in, before parsing (the pace of a sender). */
+  arrivedAt: number;
 }
 
 export interface SmtpSink {
@@ -20,6 +23,8 @@ export interface SmtpSink {
   /** Resolves when `predicate` holds for the received messages (polled on each arrival), or rejects after `timeoutMs`. */
   waitFor: (predicate: (messages: ReceivedMail[]) => boolean, timeoutMs?: number) => Promise<ReceivedMail[]>;
   refuse: (on: boolean) => void;
+  /** Answers RCPT TO for this address with `code` (e.g. 550: refused for good), or accepts it again (null). */
+  answerRecipient: (address: string, code: number | null) => void;
   down: () => Promise<void>;
   up: () => Promise<void>;
   close: () => Promise<void>;
@@ -32,6 +37,7 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let refusing = false;
+  const recipientAnswers = new Map<string, number>();
   let acceptedCount = 0;
 
   const createServer = () =>
@@ -43,18 +49,24 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
         if (refusing) return callback(Object.assign(new Error('Service temporairement indisponible'), { responseCode: 451 }));
         callback();
       },
+      onRcptTo(address, _session, callback) {
+        const code = recipientAnswers.get(address.address.toLowerCase());
+        if (code) return callback(Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Mailbox busy, try again later'), { responseCode: code }));
+        callback();
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         // Read now: the session's envelope is reset once the message is accepted.
         const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', async () => {
+          const arrivedAt = Date.now();
           const raw = Buffer.concat(chunks);
           acceptedCount += 1;
           callback();
           if (!parse) return notify();
           const parsed = await simpleParser(raw);
-          messages.push({ parsed, raw, envelopeTo, receivedAt: Date.now() });
+          messages.push({ parsed, raw, envelopeTo, receivedAt: Date.now(), arrivedAt });
           notify();
         });
       },
@@ -98,6 +110,10 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
     },
     refuse(on) {
       refusing = on;
+    },
+    answerRecipient(address, code) {
+      if (code === null) recipientAnswers.delete(address.toLowerCase());
+      else recipientAnswers.set(address.toLowerCase(), code);
     },
     down: close,
     async up() {

@@ -12,7 +12,7 @@ import { swissDateTime } from '../../platform/mail/dates.ts';
 import { joinUrl, upcomingSessions, type UpcomingSession } from '../webinars/index.ts';
 import { bookingPageUrl } from '../booking/index.ts';
 import { newsletterLinks } from '../public-forms/index.ts';
-import { renderMarkdown, splitBody } from './markdown.ts';
+import { renderMarkdown, splitBody, tagLink } from './markdown.ts';
 import type { NewsletterWording } from './email-wording.ts';
 
 type Kind<Data> = EmailKindDefinition<Data, NewsletterWording>;
@@ -64,7 +64,7 @@ export function issueBlocks(data: IssueEmailData, context: Pick<ComposeContext<N
           {
             type: 'button',
             label: copy.webinarButton,
-            url: signed ? joinUrl(context.publicUrl, signed.secret, session.webinarId, signed.leadId) : `${context.publicUrl}${WEBINAR_PAGE_PATH}`,
+            url: tagLink(signed ? joinUrl(context.publicUrl, signed.secret, session.webinarId, signed.leadId) : `${context.publicUrl}${WEBINAR_PAGE_PATH}`, tagging),
           },
         ]),
       ];
@@ -72,7 +72,7 @@ export function issueBlocks(data: IssueEmailData, context: Pick<ComposeContext<N
     return [
       heading(copy.bookingTitle),
       { type: 'paragraph', text: copy.bookingText },
-      { type: 'button', label: copy.bookingButton, url: bookingPageUrl(context.publicUrl, signed?.secret ?? '', signed?.leadId) },
+      { type: 'button', label: copy.bookingButton, url: tagLink(bookingPageUrl(context.publicUrl, signed?.secret ?? '', signed?.leadId), tagging) },
     ];
   });
 }

@@ -66,68 +66,84 @@ export function tagLink(href: string, tagging: LinkTagging): string {
   return url.toString();
 }
 
-const htmlMarked = new Marked({
-  gfm: true,
-  async: false,
-  renderer: {
-    // Raw HTML written in the Markdown is dropped, block or inline.
-    html: () => '',
-    // No remote content: an image is a link to it (http(s) only), else its description alone.
-    image: ({ href, text }: Tokens.Image) => (SAFE_HREF.test(href) && !/^mailto:/i.test(href) ? `<a href="${escapeHtml(href)}">${escapeHtml(text || href)}</a>` : escapeHtml(text)),
-  },
-});
+/**
+ * A link's address: our own site's get the issue's UTM parameters, except an address written out as
+ * its own text, which stays a link to exactly what it shows (decision 092).
+ */
+function linkTarget(href: string, label: string, tagging: LinkTagging): string {
+  return label === href || label === escapeHtml(href) ? href : tagLink(href, tagging);
+}
 
-const textMarked = new Marked({
-  gfm: true,
-  async: false,
-  renderer: {
-    space: () => '',
-    html: () => '',
-    code: ({ text }: Tokens.Code) => `${text}\n\n`,
-    blockquote(this: any, { tokens }: Tokens.Blockquote) {
-      const inner = (this.parser.parse(tokens) as string).trim();
-      return `${inner.split('\n').map((line) => `> ${line}`.trimEnd()).join('\n')}\n\n`;
+function htmlMarked(tagging: LinkTagging): Marked {
+  return new Marked({
+    gfm: true,
+    async: false,
+    renderer: {
+      // Raw HTML written in the Markdown is dropped, block or inline.
+      html: () => '',
+      link(this: any, { href, tokens }: Tokens.Link) {
+        const label = this.parser.parseInline(tokens) as string;
+        return SAFE_HREF.test(href) ? `<a href="${escapeHtml(linkTarget(href, label, tagging))}">${label}</a>` : label;
+      },
+      // No remote content: an image is a link to it (http(s) only), else its description alone.
+      image: ({ href, text }: Tokens.Image) => (SAFE_HREF.test(href) && !/^mailto:/i.test(href) ? `<a href="${escapeHtml(href)}">${escapeHtml(text || href)}</a>` : escapeHtml(text)),
     },
-    heading(this: any, { tokens }: Tokens.Heading) {
-      return `${this.parser.parseInline(tokens)}\n\n`;
+  });
+}
+
+function textMarked(tagging: LinkTagging): Marked {
+  return new Marked({
+    gfm: true,
+    async: false,
+    renderer: {
+      space: () => '',
+      html: () => '',
+      code: ({ text }: Tokens.Code) => `${text}\n\n`,
+      blockquote(this: any, { tokens }: Tokens.Blockquote) {
+        const inner = (this.parser.parse(tokens) as string).trim();
+        return `${inner.split('\n').map((line) => `> ${line}`.trimEnd()).join('\n')}\n\n`;
+      },
+      heading(this: any, { tokens }: Tokens.Heading) {
+        return `${this.parser.parseInline(tokens)}\n\n`;
+      },
+      hr: () => '----------\n\n',
+      list(this: any, token: Tokens.List) {
+        const start = typeof token.start === 'number' ? token.start : 1;
+        const items = token.items.map((item, index) => `${token.ordered ? `${start + index}.` : '-'} ${(this.parser.parse(item.tokens) as string).trim().replace(/\n+/g, '\n  ')}`);
+        return `${items.join('\n')}\n\n`;
+      },
+      checkbox: () => '',
+      paragraph(this: any, { tokens }: Tokens.Paragraph) {
+        return `${this.parser.parseInline(tokens)}\n\n`;
+      },
+      table(this: any, token: Tokens.Table) {
+        const row = (cells: Tokens.TableCell[]) => cells.map((cell) => this.parser.parseInline(cell.tokens)).join(' | ');
+        return `${[row(token.header), ...token.rows.map(row)].join('\n')}\n\n`;
+      },
+      strong(this: any, { tokens }: Tokens.Strong) {
+        return this.parser.parseInline(tokens);
+      },
+      em(this: any, { tokens }: Tokens.Em) {
+        return this.parser.parseInline(tokens);
+      },
+      del(this: any, { tokens }: Tokens.Del) {
+        return this.parser.parseInline(tokens);
+      },
+      codespan: ({ text }: Tokens.Codespan) => text,
+      br: () => '\n',
+      link(this: any, { href, tokens }: Tokens.Link) {
+        const label = this.parser.parseInline(tokens) as string;
+        if (!SAFE_HREF.test(href)) return label;
+        const address = href.replace(/^mailto:/i, '');
+        return label === href || label === address ? href : `${label} (${tagLink(href, tagging)})`;
+      },
+      image: ({ href, text }: Tokens.Image) => (SAFE_HREF.test(href) && !/^mailto:/i.test(href) ? `${text || href} (${href})` : text),
+      text(this: any, token: Tokens.Text | Tokens.Escape) {
+        return 'tokens' in token && token.tokens ? this.parser.parseInline(token.tokens) : token.text;
+      },
     },
-    hr: () => '----------\n\n',
-    list(this: any, token: Tokens.List) {
-      const start = typeof token.start === 'number' ? token.start : 1;
-      const items = token.items.map((item, index) => `${token.ordered ? `${start + index}.` : '-'} ${(this.parser.parse(item.tokens) as string).trim().replace(/\n+/g, '\n  ')}`);
-      return `${items.join('\n')}\n\n`;
-    },
-    checkbox: () => '',
-    paragraph(this: any, { tokens }: Tokens.Paragraph) {
-      return `${this.parser.parseInline(tokens)}\n\n`;
-    },
-    table(this: any, token: Tokens.Table) {
-      const row = (cells: Tokens.TableCell[]) => cells.map((cell) => this.parser.parseInline(cell.tokens)).join(' | ');
-      return `${[row(token.header), ...token.rows.map(row)].join('\n')}\n\n`;
-    },
-    strong(this: any, { tokens }: Tokens.Strong) {
-      return this.parser.parseInline(tokens);
-    },
-    em(this: any, { tokens }: Tokens.Em) {
-      return this.parser.parseInline(tokens);
-    },
-    del(this: any, { tokens }: Tokens.Del) {
-      return this.parser.parseInline(tokens);
-    },
-    codespan: ({ text }: Tokens.Codespan) => text,
-    br: () => '\n',
-    link(this: any, { href, tokens }: Tokens.Link) {
-      const label = this.parser.parseInline(tokens) as string;
-      if (!SAFE_HREF.test(href)) return label;
-      const address = href.replace(/^mailto:/i, '');
-      return label === href || label === address ? href : `${label} (${href})`;
-    },
-    image: ({ href, text }: Tokens.Image) => (SAFE_HREF.test(href) && !/^mailto:/i.test(href) ? `${text || href} (${href})` : text),
-    text(this: any, token: Tokens.Text | Tokens.Escape) {
-      return 'tokens' in token && token.tokens ? this.parser.parseInline(token.tokens) : token.text;
-    },
-  },
-});
+  });
+}
 
 // The e-mails' layout, inline (mail clients ignore style sheets): platform/mail/layout.ts's sizes and palette.
 const STYLES: Record<string, string> = {
@@ -147,7 +163,7 @@ const PLAIN_TAGS = ['br', 'strong', 'em', 'b', 'i', 'del', 's'];
 // Headings one and two become the e-mail's h2 (the brand line stands above them), the smaller ones h3.
 const HEADING_LEVELS: Record<string, string> = { h1: 'h2', h2: 'h2', h3: 'h3', h4: 'h3', h5: 'h3', h6: 'h3' };
 
-function sanitize(html: string, tagging: LinkTagging, inlineStyles: boolean): string {
+function sanitize(html: string, inlineStyles: boolean): string {
   const style = (tagName: string): Record<string, string> => (inlineStyles ? { style: STYLES[tagName]! } : {});
   const styled = (tagName: string) => () => ({ tagName, attribs: style(tagName) });
   const transformTags: Record<string, sanitizeHtml.Transformer> = {
@@ -155,7 +171,7 @@ function sanitize(html: string, tagging: LinkTagging, inlineStyles: boolean): st
     ...Object.fromEntries(Object.entries(HEADING_LEVELS).map(([from, to]) => [from, styled(to)])),
     ...Object.fromEntries(PLAIN_TAGS.map((tag) => [tag, () => ({ tagName: tag, attribs: {} })])),
     a: (_tagName, attribs) => {
-      const href = attribs.href && SAFE_HREF.test(attribs.href) ? tagLink(attribs.href, tagging) : undefined;
+      const href = attribs.href && SAFE_HREF.test(attribs.href) ? attribs.href : undefined;
       return { tagName: 'a', attribs: href ? { href, ...style('a') } : style('a') };
     },
   };
@@ -174,12 +190,8 @@ function sanitize(html: string, tagging: LinkTagging, inlineStyles: boolean): st
  * web page (the archive), `inlineStyles: false` leaves the styling to the site's own style sheet.
  */
 export function renderMarkdown(source: string, tagging: LinkTagging, options: { inlineStyles?: boolean } = {}): { html: string; text: string } {
-  const html = sanitize(htmlMarked.parse(source) as string, tagging, options.inlineStyles ?? true);
-  const text = (textMarked.parse(source) as string)
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
-    // Our own links in the text part carry the same parameters as in the HTML.
-    .replace(/https?:\/\/[^\s)]+/g, (href) => tagLink(href, tagging));
+  const html = sanitize(htmlMarked(tagging).parse(source) as string, options.inlineStyles ?? true);
+  const text = (textMarked(tagging).parse(source) as string).replace(/\n{3,}/g, '\n\n').trim();
   return { html, text: decodeEntities(text) };
 }
 

@@ -125,18 +125,28 @@ export async function resumeIssue(db: Knex, id: number): Promise<void> {
 
 export const CANCELLED_WITH_ISSUE = 'Newsletter annulée';
 
-/** Cancel: the issue and its queued rows in one transaction; a scheduled or draft issue never starts. */
+function cancelQueued(db: Knex, id: number) {
+  return db('emails')
+    .where({ newsletterId: id, kind: 'newsletter_issue', status: 'queued' })
+    .where((builder) => builder.whereNull('claimedUntil').orWhere('claimedUntil', '<', db.fn.now()))
+    .update({ status: 'cancelled', lastError: CANCELLED_WITH_ISSUE, claimedUntil: null, updatedAt: db.fn.now() });
+}
+
+/**
+ * Cancel: the issue and its queued rows in one transaction; a scheduled or draft issue never starts.
+ * A message already in its SMTP conversation finishes (it is counted sent); once it has, any row it
+ * left queued is cancelled too.
+ */
 export async function cancelIssue(db: Knex, id: number): Promise<void> {
   await db.transaction(async (trx) => {
     const issue = await lockIssue(trx, id);
     if (issue.status === 'sent') throw conflict(NEWSLETTER_MESSAGES.alreadySent);
     if (issue.status === 'cancelled') throw conflict(NEWSLETTER_MESSAGES.cancelled);
     await trx('newsletters').where({ id }).update({ status: 'cancelled', updatedAt: trx.fn.now() });
-    await trx('emails')
-      .where({ newsletterId: id, kind: 'newsletter_issue', status: 'queued' })
-      .update({ status: 'cancelled', lastError: CANCELLED_WITH_ISSUE, claimedUntil: null, updatedAt: trx.fn.now() });
+    await cancelQueued(trx, id);
   });
   await settle(db, id);
+  await cancelQueued(db, id);
 }
 
 /** "Renvoyer aux échecs": failed rows queued again (their attempts from zero); a sent issue sends again. */

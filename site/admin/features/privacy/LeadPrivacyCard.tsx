@@ -13,6 +13,8 @@ import { EraseLeadButton } from './EraseLeadButton.tsx';
 function newsletterLine(newsletter: LeadJson['newsletter']): string {
   if (!newsletter.status) return 'Jamais demandée';
   const label = NEWSLETTER_STATUS_LABELS[newsletter.status];
+  // A bouncing address (the server refused it for good, decision 112) has no date of its own: the label says it all.
+  if (newsletter.status === 'bounced') return label;
   const date = newsletter.status === 'subscribed' ? newsletter.confirmedAt : newsletter.status === 'unsubscribed' ? newsletter.unsubscribedAt : newsletter.requestedAt;
   return date ? `${label} (${formatDateTime(date)})` : label;
 }
