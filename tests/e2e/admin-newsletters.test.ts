@@ -25,7 +25,8 @@ async function typeBody(page: Page, text: string) {
 }
 
 test('an administrator composes, previews, tests and sends an issue, then follows it', async ({ page, request, baseURL, smtp, databaseUrl }) => {
-  test.setTimeout(180_000);
+  // A whole journey with five axe scans and six screenshots, on a machine shared with other runs.
+  test.setTimeout(360_000);
   await subscribers(databaseUrl, TAG, PEOPLE);
   // Someone outside the audience: the tag choice leaves them out.
   await subscribers(databaseUrl, 'autre', [{ firstName: 'Zoé', email: 'zoe.horsaudience@example.ch' }]);

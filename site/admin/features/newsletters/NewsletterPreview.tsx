@@ -82,7 +82,9 @@ export function NewsletterPreview({ subject, preheader, body, saved }: { subject
   const failure = saved !== undefined ? stored.errorText : error;
   const busy = saved !== undefined ? stored.fetching : pending;
   // The frame keeps the chosen width (the e-mail lays itself out for it) and is scaled down to the
-  // column when the column is narrower, so the whole message shows, as on that screen, only smaller.
+  // column when the column is narrower, so the whole message shows, as on that screen, only smaller. The
+  // box keeps its height whatever the scale: a height following the width would move the page's scroll
+  // bar, hence the width, hence the scale, in a loop.
   const box = useRef<HTMLDivElement>(null);
   const hasFrame = shown !== undefined && view === 'html';
   const [room, setRoom] = useState<number | undefined>();
@@ -126,13 +128,13 @@ export function NewsletterPreview({ subject, preheader, body, saved }: { subject
             </p>
             {view === 'html' ? (
               <div className="rounded border border-slate-200 bg-slate-100 p-2">
-                <div ref={box} style={{ height: FRAME_HEIGHT * scale }} className="overflow-hidden">
+                <div ref={box} style={{ height: FRAME_HEIGHT }} className="overflow-hidden">
                   <iframe
                     title={copy.frame}
                     sandbox=""
                     srcDoc={shown.html}
                     tabIndex={0}
-                    style={{ width: WIDTHS[width], height: FRAME_HEIGHT, transform: `scale(${scale})`, transformOrigin: 'top left' }}
+                    style={{ width: WIDTHS[width], height: FRAME_HEIGHT / scale, transform: `scale(${scale})`, transformOrigin: 'top left' }}
                     className={cx('block max-w-none rounded bg-white', scale === 1 && 'mx-auto', focusRing)}
                     data-preview-width={width}
                   />
