@@ -4,7 +4,7 @@
  * (`GET …/newsletters/{id}/preview`: a viewer may not POST), in a sandboxed frame (no script, no same-origin access) at a
  * phone's or a desktop's width, and its plain-text part.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/http.ts';
 import { Card, CardHeader, cx, focusRing, Spinner } from '../../ui/primitives.tsx';
 import { NEWSLETTER_COPY } from './copy.ts';
@@ -81,21 +81,6 @@ export function NewsletterPreview({ subject, preheader, body, saved }: { subject
   const shown = saved !== undefined ? stored.data : body.trim() ? preview : undefined;
   const failure = saved !== undefined ? stored.errorText : error;
   const busy = saved !== undefined ? stored.fetching : pending;
-  // The frame keeps the chosen width (the e-mail lays itself out for it) and is scaled down to the
-  // column when the column is narrower, so the whole message shows, as on that screen, only smaller. The
-  // box keeps its height whatever the scale: a height following the width would move the page's scroll
-  // bar, hence the width, hence the scale, in a loop.
-  const box = useRef<HTMLDivElement>(null);
-  const hasFrame = shown !== undefined && view === 'html';
-  const [room, setRoom] = useState<number | undefined>();
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setRoom(entry!.contentRect.width));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasFrame]);
-  const scale = room ? Math.min(1, room / WIDTHS[width]) : 1;
   return (
     <Card labelledBy="newsletter-preview-title">
       <CardHeader
@@ -127,18 +112,16 @@ export function NewsletterPreview({ subject, preheader, body, saved }: { subject
               <span className="font-medium">{copy.subject}</span> <span data-preview-subject>{shown.subject}</span>
             </p>
             {view === 'html' ? (
-              <div className="rounded border border-slate-200 bg-slate-100 p-2">
-                <div ref={box} style={{ height: FRAME_HEIGHT }} className="overflow-hidden">
-                  <iframe
-                    title={copy.frame}
-                    sandbox=""
-                    srcDoc={shown.html}
-                    tabIndex={0}
-                    style={{ width: WIDTHS[width], height: FRAME_HEIGHT / scale, transform: `scale(${scale})`, transformOrigin: 'top left' }}
-                    className={cx('block max-w-none rounded bg-white', scale === 1 && 'mx-auto', focusRing)}
-                    data-preview-width={width}
-                  />
-                </div>
+              <div className="overflow-x-auto rounded border border-slate-200 bg-slate-100 p-2">
+                <iframe
+                  title={copy.frame}
+                  sandbox=""
+                  srcDoc={shown.html}
+                  tabIndex={0}
+                  style={{ width: WIDTHS[width], height: FRAME_HEIGHT }}
+                  className={cx('mx-auto block max-w-none rounded bg-white', focusRing)}
+                  data-preview-width={width}
+                />
               </div>
             ) : (
               <pre className="max-h-[640px] overflow-auto rounded bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-800" data-preview-text>
