@@ -50,7 +50,9 @@ export default defineConfig({
         !['/', '/webinaire/', '/merci/', '/erreur-envoi/', '/annulation/', '/annulation/resultat/', '/inscription-webinaire/'].includes(new URL(page).pathname) &&
         // The booking page is canonical; its confirmation and the manage page (an e-mail's link) are not.
         !['/rendez-vous/confirme/', '/rendez-vous/gerer/'].includes(new URL(page).pathname) &&
-        !new URL(page).pathname.startsWith('/newsletter/') &&
+        // The newsletter's archive list is; its other pages (e-mail links, the issue template) are not. The
+        // server adds each published issue to the built sitemap (api/features/newsletters/archive-pages.ts).
+        (new URL(page).pathname === '/newsletter/' || !new URL(page).pathname.startsWith('/newsletter/')) &&
         !new URL(page).pathname.startsWith('/relances-webinaire/'),
     }),
   ],

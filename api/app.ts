@@ -30,6 +30,7 @@ import { createSetupCode, type SetupCode } from './features/accounts/index.ts';
 import { invalidateNextSession, nextSession, loadSessionCopy, nextSessionHtml } from './features/webinars/index.ts';
 import { createVisitCounter, type VisitCounter } from './features/attribution/index.ts';
 import { bookingPageFiller, manageVisitPage } from './features/booking/index.ts';
+import { archiveIssueRoute, archiveListFiller, archiveSitemapFiller } from './features/newsletters/index.ts';
 
 /** Requests that may change a webinar or who holds its seats (admin edits, sign-ups, cancellations). */
 const WEBINAR_WRITES = /^\/api\/(leads$|registrations\/|admin(-dev)?\/(webinars|registrations|leads))/;
@@ -129,15 +130,19 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
   const visits = createVisitCounter({ config, knex, logger });
   app.context.visits = visits;
   // Pages made at each visit: the booking page's free times change by the minute, the manage page shows
-  // one booking as it is now (api/features/booking/page.ts, manage-page.ts).
+  // one booking as it is now (api/features/booking/page.ts, manage-page.ts); the newsletter's archive and
+  // the sitemap list the issues published so far (api/features/newsletters/archive-pages.ts).
   const fillers = {
     'rendez-vous/index.html': bookingPageFiller(knex, { secret: config.sessionSecret }),
     'rendez-vous/gerer/index.html': manageVisitPage(knex, config.sessionSecret),
+    'newsletter/index.html': archiveListFiller(knex),
+    'sitemap-0.xml': archiveSitemapFiller(knex),
   };
   app.use(
     serveSite(config.siteDistDir, config.sessionSecret, async () => nextSessionHtml(sessionCopy, await nextSession(knex)), {
       onPageServed: visits.onPageServed,
       fillers,
+      routes: [archiveIssueRoute(knex, config.publicUrl ?? '')],
     }),
   );
   return app;

@@ -21,6 +21,7 @@ import {
   webinarSchema,
 } from './content-schemas/landing.ts';
 import { footerSchema, seoSchema, siteSchema } from './content-schemas/layout.ts';
+import { newsletterArchiveSchema } from './content-schemas/newsletter-archive.ts';
 import { pagesSchema, webinarPageSchema } from './content-schemas/pages.ts';
 import { legalSchema, newsletterPagesSchema, privacySchema } from './content-schemas/privacy.ts';
 
@@ -46,6 +47,7 @@ export const collections = {
   booking: defineCollection({ loader: file('booking'), schema: bookingSchema }),
   forms: defineCollection({ loader: file('forms'), schema: formsSchema }),
   newsletter: defineCollection({ loader: file('newsletter'), schema: newsletterSchema }),
+  newsletterArchive: defineCollection({ loader: file('newsletter-archive'), schema: newsletterArchiveSchema }),
   privacy: defineCollection({ loader: file('privacy'), schema: privacySchema }),
   legal: defineCollection({ loader: file('legal'), schema: legalSchema }),
   newsletterPages: defineCollection({ loader: file('newsletter-pages'), schema: newsletterPagesSchema }),

@@ -60,6 +60,7 @@ export function apiRouters(_config: Config): Router[] {
       bookingRouters.adminBookingSettingsRouter(base),
       bookingRouters.adminBookingsRouter(base),
       newsletterRouters.adminNewslettersRouter(base),
+      newsletterRouters.adminNewsletterPreviewRouter(base),
     ]),
     contactRouters.crmRouter(),
     contactRouters.crmActivitiesRouter(),

@@ -25,6 +25,8 @@ const RegistrationsScreen = lazy(() => import('./features/registrations/Registra
 const WebinarDetail = lazy(() => import('./features/webinars/WebinarDetail.tsx').then((m) => ({ default: m.WebinarDetail })));
 const Emails = lazy(() => import('./features/emails/Emails.tsx').then((m) => ({ default: m.Emails })));
 const EmailDetail = lazy(() => import('./features/emails/EmailDetail.tsx').then((m) => ({ default: m.EmailDetail })));
+const Newsletters = lazy(() => import('./features/newsletters/Newsletters.tsx').then((m) => ({ default: m.Newsletters })));
+const NewsletterEditor = lazy(() => import('./features/newsletters/NewsletterEditor.tsx').then((m) => ({ default: m.NewsletterEditor })));
 const Bookings = lazy(() => import('./features/bookings/Bookings.tsx').then((m) => ({ default: m.Bookings })));
 const Tasks = lazy(() => import('./features/activities/Tasks.tsx').then((m) => ({ default: m.Tasks })));
 const Analytics = lazy(() => import('./features/analytics/Analytics.tsx').then((m) => ({ default: m.Analytics })));
@@ -68,6 +70,12 @@ function Screen({ user }: { user: CurrentUser }) {
       return <Settings tab="profil" user={user} />;
     case 'settingsTab':
       return <Settings tab={page.params.tab} user={user} />;
+    case 'newsletters':
+      return <Newsletters />;
+    case 'newsletterNew':
+      return <NewsletterEditor key="new" />;
+    case 'newsletter':
+      return <NewsletterEditor key={page.params.id} id={page.params.id} />;
     case 'email':
       return <EmailDetail key={page.params.id} id={page.params.id} />;
     case 'tasks':
@@ -119,6 +127,9 @@ export default function AdminApp() {
       analytics: 'Analytiques',
       activityFeed: 'Activité',
       tags: 'Tags',
+      newsletters: 'Newsletters',
+      newsletterNew: 'Newsletters',
+      newsletter: 'Newsletters',
       settings: 'Paramètres',
       settingsTab: 'Paramètres',
       profile: 'Profil',

@@ -23,3 +23,5 @@ export { renderMarkdown, splitBody, tagLink } from './markdown.ts';
 export { slugOf } from './issues.ts';
 export { publishedIssues, publishedIssue } from './archive.ts';
 export type { PublishedIssue, PublishedIssueSummary } from './archive.ts';
+// The archive's pages, made at each visit from the build (decision 114).
+export { archiveIssueRoute, archiveListFiller, archiveSitemapFiller } from './archive-pages.ts';

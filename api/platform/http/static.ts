@@ -15,7 +15,10 @@
  *   (decision 111) decides from there what counts. It runs synchronously and must stay cheap.
  * - a page with its own filler (handed in by the application, e.g. the booking page) is made by it at
  *   each visit from the built page and the query string, then gets the signed message if any: never
- *   cached, compressed on the fly.
+ *   cached, compressed on the fly. A filler may also be keyed by a built XML file (the sitemap);
+ * - a path of a dynamic route (handed in by the application, e.g. `/newsletter/<slug>/`) that is no built
+ *   file is made by the route's maker from the route's template page; the maker answers undefined for an
+ *   unknown path (the not-found page, status 404). The template itself is never served at its own path.
  */
 import { createReadStream } from 'node:fs';
 import { promisify } from 'node:util';
@@ -96,15 +99,27 @@ export function pagePathOf(pageKey: string): string {
   return `/${trimmed}`.replace(/\/$/, '') || '/';
 }
 
+/**
+ * Pages with no built file of their own: a path matching `pattern` is made by `make` from the built
+ * `template` page (its key, see sitePageKey) and the pattern's match; undefined means no such page (404).
+ */
+export interface DynamicRoute {
+  pattern: RegExp;
+  template: string;
+  make: (html: string, match: RegExpExecArray) => Promise<{ html: string; pagePath: string } | undefined>;
+}
+
 /** What the app hands in, so this plumbing knows no feature. */
 export interface SiteHooks {
   onPageServed?: PageServedHook;
-  /** Built page key (`rendez-vous/index.html`, see sitePageKey) → its filler. */
+  /** Built page key (`rendez-vous/index.html`, see sitePageKey; or an XML file: `sitemap-0.xml`) → its filler. */
   fillers?: Record<string, PageFiller>;
+  routes?: DynamicRoute[];
 }
 
 export function serveSite(distDir: string, secret: string, nextSessionSlot?: SlotSource, hooks: SiteHooks = {}) {
-  const { onPageServed, fillers = {} } = hooks;
+  const { onPageServed, fillers = {}, routes = [] } = hooks;
+  const templates = new Set(routes.map((route) => route.template));
   const root = path.resolve(distDir);
   const slotPages = createSlotPages(nextSessionSlot);
 
@@ -128,12 +143,44 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
     const pageKey = ctx.state.sitePage as string | undefined;
     if (!onPageServed || pageKey === undefined) return;
     try {
-      onPageServed(ctx, pagePathOf(pageKey), ctx.status);
+      onPageServed(ctx, (ctx.state.sitePagePath as string | undefined) ?? pagePathOf(pageKey), ctx.status);
     } catch (error) {
       // Counting must never cost a visitor their page.
       ctx.logger?.warn({ err: error }, 'page served hook failed');
     }
   };
+
+  /** A page made for this visit: never cached, compressed on the fly. */
+  async function sendMade(ctx: Context, html: string): Promise<void> {
+    ctx.vary('Accept-Encoding');
+    if (preferredEncoding(ctx) === 'br') {
+      ctx.set('Content-Encoding', 'br');
+      // A fast quality: the page is made per visit, and its many alike slots compress well anyway.
+      ctx.body = await brotli(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    } else {
+      ctx.body = html;
+    }
+  }
+
+  /** Serves a dynamic route's page when the path is one; false when no route makes it. */
+  async function serveDynamic(ctx: Context): Promise<boolean> {
+    for (const route of routes) {
+      const match = route.pattern.exec(ctx.path);
+      if (!match) continue;
+      const template = await fileInfo(path.join(root, ...route.template.split('/')));
+      if (!template) return false;
+      const made = await route.make((await slotPages.page(template)).html, match);
+      if (!made) return false;
+      ctx.status = 200;
+      ctx.type = CONTENT_TYPES['.html']!;
+      ctx.state.sitePage = route.template;
+      ctx.state.sitePagePath = made.pagePath;
+      ctx.set('Cache-Control', 'no-cache');
+      await sendMade(ctx, made.html);
+      return true;
+    }
+    return false;
+  }
 
   async function serve(ctx: Context, next: Next): Promise<void> {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
@@ -144,6 +191,8 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
     }
 
     let found = await resolve(ctx.path);
+    if (found && templates.has(sitePageKey(root, found.file))) found = undefined;
+    if (!found && (await serveDynamic(ctx))) return;
     if (!found) {
       found = await fileInfo(path.join(root, '404.html'));
       ctx.status = 404;
@@ -162,20 +211,13 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
     if (extension === '.html') ctx.state.sitePage = sitePageKey(root, found.file);
     const message = typeof ctx.query.message === 'string' ? ctx.query.message : undefined;
     const signature = typeof ctx.query.sig === 'string' ? ctx.query.sig : undefined;
-    const filler = extension === '.html' && ctx.status === 200 ? fillers[ctx.state.sitePage as string] : undefined;
+    const filler = (extension === '.html' || extension === '.xml') && ctx.status === 200 ? fillers[sitePageKey(root, found.file)] : undefined;
     if (filler) {
       // A page made for this visit (its free times, maybe a person's name): never cached, never stale.
       ctx.set('Cache-Control', 'no-store');
       let html = await filler((await slotPages.page(found)).html, ctx.query);
-      if (message && signature && verifyMessage(secret, message, signature)) html = fillMessageSlot(html, message);
-      ctx.vary('Accept-Encoding');
-      if (preferredEncoding(ctx) === 'br') {
-        ctx.set('Content-Encoding', 'br');
-        // A fast quality: the page is made per visit, and its many alike slots compress well anyway.
-        ctx.body = await brotli(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-      } else {
-        ctx.body = html;
-      }
+      if (extension === '.html' && message && signature && verifyMessage(secret, message, signature)) html = fillMessageSlot(html, message);
+      await sendMade(ctx, html);
       return;
     }
     if (extension === '.html' && message && signature && verifyMessage(secret, message, signature)) {

@@ -24,6 +24,10 @@ export const $router = createRouter({
   bookings: '/admin/bookings',
   analytics: '/admin/analytics',
   activityFeed: '/admin/activity',
+  // Before '/admin/emails/:id': the newsletters live under the Emails entry (the sidebar keeps its eight).
+  newsletters: '/admin/emails/newsletters',
+  newsletterNew: '/admin/emails/newsletters/new',
+  newsletter: '/admin/emails/newsletters/:id',
   email: '/admin/emails/:id',
   simpleAdmin: '/simple-admin',
   adminDev: /^\/admin-dev(?:\/.*)?$/i,

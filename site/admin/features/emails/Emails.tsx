@@ -1,5 +1,5 @@
 /**
- * Emails (/admin/emails): every e-mail, newest first, filtered by status and kind, searched
+ * Emails (/admin/emails): its tabs (E-mails, Newsletters: ../newsletters/) and every e-mail, newest first, filtered by status and kind, searched
  * by recipient, paginated like the other lists. Page, filters and search live in the URL.
  */
 import { useStore } from '@nanostores/react';
@@ -16,6 +16,7 @@ import { buttonClass, Card, controlClass, cx, PageHeader, LabelledOptions } from
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { td, ListTable } from '../../ui/table.tsx';
 import { EmailStatusBadge, emailKindLabel } from './email-badges.tsx';
+import { EmailsTabs } from './EmailsTabs.tsx';
 
 interface ListParams {
   page: number;
@@ -108,6 +109,7 @@ export function Emails() {
           <RefreshButton fetching={list.fetching} onRefresh={() => void list.refetch()} />
         }
       />
+      <EmailsTabs current="emails" />
       <Card>
         <Filters key={params.search} params={params} onChange={change} />
         <ListTable label="Liste des e-mails" minWidth="min-w-[820px]" columns={['Date', 'Type', 'Destinataire', 'Objet', 'Statut']}

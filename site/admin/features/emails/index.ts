@@ -1,2 +1,3 @@
-/** What the other features use of the e-mails: the contact page's card. */
+/** What the other features use of the e-mails: the contact page's card, the Emails screen's tabs. */
 export { LeadEmailsCard } from './LeadEmailsCard.tsx';
+export { EmailsTabs } from './EmailsTabs.tsx';

@@ -1,0 +1,53 @@
+/** The newsletters' calls, with their cache keys (decision 099). Shapes come from the API's presenters. */
+import type { NewsletterAnswer, NewsletterPreviewAnswer, NewsletterRecipientAnswer } from '#presenters';
+import type { NewsletterCreateInput, NewsletterSendInput, NewsletterTestInput, NewsletterUpdateInput } from '#schemas/newsletters.ts';
+import { getJson, withQuery } from '../../lib/api.ts';
+import { adminBase, http } from '../../lib/http.ts';
+import { mutation, type QueryKey } from '../../lib/query.ts';
+
+export type { NewsletterAnswer, NewsletterRecipientAnswer };
+
+const base = () => `${adminBase()}/newsletters`;
+const issueUrl = (id: number | string) => `${base()}/${encodeURIComponent(String(id))}`;
+
+/** A change to an issue: the list, that issue and its recipients; its messages are e-mails too. */
+const issueTouches = (id: number | string): QueryKey[] => [['newsletters'], ['newsletter', String(id)], ['emails']];
+
+export const newsletterQueries = {
+  list: () => ({ key: ['newsletters', 'list', adminBase()] as const, fetcher: getJson<{ items: NewsletterAnswer[] }>(base()) }),
+  issue: (id: string) => ({ key: ['newsletter', id, adminBase()] as const, fetcher: getJson<NewsletterAnswer>(issueUrl(id)) }),
+  recipients: (id: string, status: string) => ({
+    key: ['newsletter', id, 'recipients', adminBase(), status] as const,
+    fetcher: getJson<{ items: NewsletterRecipientAnswer[] }>(withQuery(`${issueUrl(id)}/recipients`, { status })),
+  }),
+  /** A saved issue's preview (for a viewer, or an issue that has gone out: the draft no longer changes). */
+  preview: (id: string) => ({ key: ['newsletter', id, 'preview', adminBase()] as const, fetcher: getJson<NewsletterPreviewAnswer>(`${issueUrl(id)}/preview`) }),
+  /** The number of confirmed subscribers with at least one of `tags` (all of them without tags). */
+  audience: (tags: readonly string[]) => ({
+    key: ['newsletters', 'audience', adminBase(), tags.join(',')] as const,
+    fetcher: getJson<{ count: number }>(withQuery(`${base()}/audience`, { tags: tags.join(',') })),
+  }),
+};
+
+/** The CSV of an issue's recipients (a plain link: the browser downloads it). */
+export const recipientsCsvUrl = (id: number) => `${issueUrl(id)}/recipients.csv`;
+
+/** The e-mail as a sample recipient would get it: not cached, the editor asks at each pause in typing. */
+export function previewNewsletter(body: { subject: string; preheader: string; body: string }, signal?: AbortSignal): Promise<NewsletterPreviewAnswer> {
+  return http.post(`${base()}/preview`, { json: body, signal }).json<NewsletterPreviewAnswer>();
+}
+
+export const newsletterMutations = {
+  create: mutation((body: NewsletterCreateInput) => http.post(base(), { json: body }).json<NewsletterAnswer>(), [['newsletters']]),
+  update: mutation(
+    (id: number, body: NewsletterUpdateInput) => http.patch(issueUrl(id), { json: body }).json<NewsletterAnswer>(),
+    (id) => issueTouches(id),
+  ),
+  /** A test send is an e-mail of the history, not a message of the issue. */
+  test: mutation((id: number, body: NewsletterTestInput) => http.post(`${issueUrl(id)}/test`, { json: body }).then(() => undefined), [['emails']]),
+  send: mutation((id: number, body: NewsletterSendInput) => http.post(`${issueUrl(id)}/send`, { json: body }).then(() => undefined), (id) => issueTouches(id)),
+  pause: mutation((id: number) => http.post(`${issueUrl(id)}/pause`).json<NewsletterAnswer>(), (id) => issueTouches(id)),
+  resume: mutation((id: number) => http.post(`${issueUrl(id)}/resume`).json<NewsletterAnswer>(), (id) => issueTouches(id)),
+  cancel: mutation((id: number) => http.post(`${issueUrl(id)}/cancel`).json<NewsletterAnswer>(), (id) => issueTouches(id)),
+  retryFailed: mutation((id: number) => http.post(`${issueUrl(id)}/retry-failed`).json<{ requeued: number }>(), (id) => issueTouches(id)),
+};
