@@ -83,6 +83,10 @@ describe('issues: create, read, change', () => {
     expect(refused.body.message).toMatch(/seul le choix de la publier/);
     const published = await admin.patch(`${BASE}/${issue.id}`, { archive: true });
     expect(published.body).toMatchObject({ archive: true, slug: 'nouvel-objet', body: ISSUE.body });
+    // An issue named like one of the archive's own pages gets another address, never hidden behind it.
+    const { body: thanks } = await admin.post(BASE, { subject: 'Merci !', body: 'x' });
+    await app.knex('newsletters').where({ id: thanks.id }).update({ status: 'sent', startedAt: new Date(), sentAt: new Date() });
+    expect((await admin.patch(`${BASE}/${thanks.id}`, { archive: true })).body.slug).toBe('merci-2');
     const deleted = await admin.delete(`${BASE}/${issue.id}`);
     expect(deleted.status).toBe(409);
     expect(deleted.body.message).toBe('Seul un brouillon peut être supprimé.');

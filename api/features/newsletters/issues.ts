@@ -28,6 +28,9 @@ export function slugOf(subject: string): string {
   return slug || 'newsletter';
 }
 
+/** The built pages under /newsletter/ (site/pages/newsletter/): an issue named like one would be hidden behind it. */
+export const RESERVED_SLUGS = ['confirmee', 'confirmer', 'desinscription', 'desinscrit', 'lien-invalide', 'merci', 'numero'];
+
 /**
  * The issue's slug, set once and kept: from its subject, made unique with a number. Taken when the
  * issue is first sent, so a draft's subject can change freely and a published address never moves.
@@ -36,9 +39,10 @@ export async function assignSlug(trx: Knex.Transaction, issueId: number): Promis
   const issue = await trx('newsletters').where({ id: issueId }).first<{ slug: string | null; subject: string }>('slug', 'subject');
   if (issue!.slug) return issue!.slug;
   const base = slugOf(issue!.subject);
-  const taken = new Set(
-    (await trx('newsletters').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug')) as string[],
-  );
+  const taken = new Set([
+    ...RESERVED_SLUGS,
+    ...((await trx('newsletters').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug')) as string[]),
+  ]);
   let slug = base;
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
   await trx('newsletters').where({ id: issueId }).update({ slug });
