@@ -434,8 +434,9 @@ test.describe('SEO', () => {
     expect(index.status()).toBe(200);
     const sitemap = await (await request.get('/sitemap-0.xml')).text();
     const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
-    // The legal pages are public and canonical; the newsletter's link pages are not listed.
-    expect(urls.sort()).toEqual(['/confidentialite/', '/innercircle/', '/innercircle/webinaire/', '/mentions-legales/', '/rendez-vous/']);
+    // The legal pages and the newsletter archive are public and canonical; the newsletter's link pages are not listed
+    // (the archive's published issues join it, tests/api/newsletter-archive.test.ts).
+    expect(urls.sort()).toEqual(['/confidentialite/', '/innercircle/', '/innercircle/webinaire/', '/mentions-legales/', '/newsletter/', '/rendez-vous/']);
 
     expect((await request.get('/favicon.svg')).status()).toBe(200);
   });

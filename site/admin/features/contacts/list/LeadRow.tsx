@@ -21,7 +21,7 @@ export const LEAD_COLUMN_WIDTHS: readonly string[] = ['w-11', 'w-12', '', '', 'w
 
 /** The "Origine" cell: the channel, and the campaign (a link to its contacts) or the source under it. */
 function Origin({ touch }: { touch: Lead['firstTouch'] }) {
-  if (!touch) return <span className="text-slate-500">{ORIGIN_COPY.unknown}</span>;
+  if (!touch) return <span className="text-slate-600">{ORIGIN_COPY.unknown}</span>;
   return (
     <span className="block min-w-0">
       <TruncatedText text={VISIT_CHANNEL_LABELS[touch.channel]} />
@@ -34,7 +34,7 @@ function Origin({ touch }: { touch: Lead['firstTouch'] }) {
           {touch.campaign}
         </a>
       ) : touch.source ? (
-        <span className="block truncate text-xs text-slate-500" title={touch.source}>
+        <span className="block truncate text-xs text-slate-600" title={touch.source}>
           {touch.source}
         </span>
       ) : null}
