@@ -12,6 +12,7 @@
  *   iPhone, iPod, Android, Windows Phone, BlackBerry or Opera Mini; a computer otherwise (an iPad that
  *   asks for the desktop site, the default since iPadOS 13, counts as a computer).
  */
+import type { Context } from 'koa';
 import { isbot } from 'isbot';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -124,4 +125,18 @@ export function browserDevice(userAgent: string): VisitDevice | null {
     browsers.set(userAgent, device);
   }
   return device;
+}
+
+/** A prefetch or prerender request: not a visit. */
+export function isPrefetch(ctx: Context): boolean {
+  return (
+    ctx.get('sec-purpose') !== '' ||
+    /prefetch|prerender|preview/i.test(ctx.get('purpose')) ||
+    /preview/i.test(ctx.get('x-purpose')) ||
+    /prefetch/i.test(ctx.get('x-moz'))
+  );
+}
+
+export function hostWithoutWww(host: string): string {
+  return host.toLowerCase().replace(/^www\./, '');
 }

@@ -23,7 +23,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { ADMIN_SHELL_PATTERN, type PageServedHook } from '../../platform/http/static.ts';
 import { hasSignedSessionCookie } from '../../platform/http/session.ts';
 import type { VisitDevice } from '../../schemas/index.ts';
-import { browserDevice, classifyVisit, type VisitSource } from './classify.ts';
+import { browserDevice, classifyVisit, hostWithoutWww, isPrefetch, type VisitSource } from './classify.ts';
 import { daySalt, swissDay, visitorHash } from './salts.ts';
 
 /** Built pages that are not the public site: the back office's shell, its sign-in page, the error page. */
@@ -80,19 +80,6 @@ interface Batch {
 }
 
 const emptyBatch = (): Batch => ({ rows: new Map(), sites: new Map(), pages: new Map(), unhashed: [] });
-
-function isPrefetch(ctx: Context): boolean {
-  return (
-    ctx.get('sec-purpose') !== '' ||
-    /prefetch|prerender|preview/i.test(ctx.get('purpose')) ||
-    /preview/i.test(ctx.get('x-purpose')) ||
-    /prefetch/i.test(ctx.get('x-moz'))
-  );
-}
-
-function hostWithoutWww(host: string): string {
-  return host.toLowerCase().replace(/^www\./, '');
-}
 
 /** A visitor's first counted page of the day, with its source (decision 115 credits a sign-up to it). */
 export interface FirstVisit {
