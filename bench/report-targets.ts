@@ -199,7 +199,10 @@ export function visitsTargets(result: VisitsBenchResult): Target[] {
       why:
         `One production server on PostgreSQL, ${result.connections} connections, ${result.rounds} round(s) of ${result.durationS} s each way, back to back in alternating order. The floor sends the same requests with \`Sec-Purpose: prefetch\`, which the counter turns away before anything else: the same build and process, nothing counted. ` +
         'Counting adds, per request, the exclusion checks, the source and device classification and an HMAC of the visitor (in memory); the writes are batched every few seconds off the request path. ' +
-        `With ${RETURNING_VISITORS} returning visitors (no new one to write) the ratio is ${result.returningRatio ?? 'not measured'} (${rates(result.returning ?? [])} req/s): what the worst case loses beyond that is the batched write of every new visitor (two rows each, and the PostgreSQL work beside the server on the same cores).`,
+        `With ${RETURNING_VISITORS} returning visitors (no new one to write) the ratio is ${result.returningRatio ?? 'not measured'} (${rates(result.returning ?? [])} req/s): what the worst case loses beyond that is the batched write of every new visitor (two rows each, and the PostgreSQL work beside the server on the same cores).` +
+        (result.cpuUsPerRequest
+          ? ` CPU per answered request (median of the rounds, server + PostgreSQL): counted ${result.cpuUsPerRequest.counted.app} + ${result.cpuUsPerRequest.counted.postgres} µs, returning visitors ${result.cpuUsPerRequest.returning.app} + ${result.cpuUsPerRequest.returning.postgres} µs, not counted ${result.cpuUsPerRequest.notCounted.app} + ${result.cpuUsPerRequest.notCounted.postgres} µs.`
+          : ''),
     },
   ];
 }

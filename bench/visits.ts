@@ -18,6 +18,7 @@ import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { startProductionServer } from './lib/server.ts';
 import { load, type LoadResult } from './lib/load.ts';
 import { WORK_DIR, log, median, round } from './lib/util.ts';
+import { postgresCpuMs, processCpuMs } from './lib/cpu.ts';
 
 export const VISITS_TARGET_RATIO = 0.9;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -36,8 +37,18 @@ export interface VisitsBenchResult {
   roundRatios: number[];
   /** Answers 200 to the counted load, and the visits stored once the server stopped. */
   countedAnswers: number;
+  /**
+   * CPU per answered request (µs), the median of the rounds, of the server process and of PostgreSQL:
+   * steadier than req/s on a shared machine, it says what counting costs whatever the neighbours do.
+   */
+  cpuUsPerRequest?: { counted: { app: number; postgres: number }; notCounted: { app: number; postgres: number }; returning: { app: number; postgres: number } };
   visitsStored: number;
   visitorsStored: number;
+}
+
+interface CpuPerRequest {
+  app: number;
+  postgres: number;
 }
 
 export const RETURNING_VISITORS = 500;
@@ -71,6 +82,15 @@ export async function benchVisits(options: { siteDistDir: string; durationS: num
   const counted: LoadResult[] = [];
   const notCounted: LoadResult[] = [];
   const returning: LoadResult[] = [];
+  const cpu = { counted: [] as CpuPerRequest[], notCounted: [] as CpuPerRequest[], returning: [] as CpuPerRequest[] };
+  const measured = async (kind: keyof typeof cpu, run: () => Promise<LoadResult>): Promise<LoadResult> => {
+    const app = processCpuMs(server.process.pid!);
+    const postgres = postgresCpuMs();
+    const result = await run();
+    const answers = Math.max(1, result.ok);
+    cpu[kind].push({ app: ((processCpuMs(server.process.pid!) - app) * 1000) / answers, postgres: ((postgresCpuMs() - postgres) * 1000) / answers });
+    return result;
+  };
   let stopped = false;
   try {
     const url = `${server.url}/`;
@@ -105,11 +125,13 @@ export async function benchVisits(options: { siteDistDir: string; durationS: num
     for (let round_ = 0; round_ < options.rounds; round_ += 1) {
       const order = round_ % 2 === 0 ? (['counted', 'floor', 'returning'] as const) : (['returning', 'floor', 'counted'] as const);
       for (const which of order) {
-        if (which === 'counted') counted.push(await countedLoad(`counted ${round_ + 1}`));
-        else if (which === 'returning') returning.push(await returningLoad(`counted, returning visitors ${round_ + 1}`));
-        else notCounted.push(await floorLoad(`not counted ${round_ + 1}`));
+        if (which === 'counted') counted.push(await measured('counted', () => countedLoad(`counted ${round_ + 1}`)));
+        else if (which === 'returning') returning.push(await measured('returning', () => returningLoad(`counted, returning visitors ${round_ + 1}`)));
+        else notCounted.push(await measured('notCounted', () => floorLoad(`not counted ${round_ + 1}`)));
+        const kind = which === 'floor' ? 'notCounted' : which;
         const last = (which === 'counted' ? counted : which === 'returning' ? returning : notCounted).at(-1)!;
-        log(`visits: ${last.label}: ${last.requestsPerSec} req/s, p99 ${last.p99Ms} ms, ${last.non2xx + last.errors} failures`);
+        const cost = cpu[kind].at(-1)!;
+        log(`visits: ${last.label}: ${last.requestsPerSec} req/s, p99 ${last.p99Ms} ms, ${last.non2xx + last.errors} failures; CPU per request ${round(cost.app)} µs server, ${round(cost.postgres)} µs PostgreSQL`);
       }
     }
     // The graceful stop writes what is still in memory (decision 111).
@@ -125,7 +147,10 @@ export async function benchVisits(options: { siteDistDir: string; durationS: num
       const ratio = round(median(roundRatios), 2);
       const returningRatio = round(median(returning.map((run, index) => run.requestsPerSec / notCounted[index]!.requestsPerSec)), 2);
       log(`visits: ratio ${ratio} (rounds ${roundRatios.join(', ')}), returning visitors ${returningRatio}; ${rows[0]!.visits} visits stored for ${countedAnswers} counted answers (warm-up included in the store)`);
-      return { connections, durationS: options.durationS, rounds: options.rounds, counted, notCounted, returning, returningRatio, ratio, roundRatios, countedAnswers, visitsStored: rows[0]!.visits, visitorsStored: rows[0]!.visitors };
+      const medianCpu = (runs: CpuPerRequest[]) => ({ app: round(median(runs.map((run) => run.app)), 1), postgres: round(median(runs.map((run) => run.postgres)), 1) });
+      const cpuUsPerRequest = { counted: medianCpu(cpu.counted), notCounted: medianCpu(cpu.notCounted), returning: medianCpu(cpu.returning) };
+      log(`visits: CPU per request (µs, server + PostgreSQL): counted ${cpuUsPerRequest.counted.app} + ${cpuUsPerRequest.counted.postgres}, returning ${cpuUsPerRequest.returning.app} + ${cpuUsPerRequest.returning.postgres}, not counted ${cpuUsPerRequest.notCounted.app} + ${cpuUsPerRequest.notCounted.postgres}`);
+      return { connections, durationS: options.durationS, rounds: options.rounds, counted, notCounted, returning, returningRatio, ratio, roundRatios, countedAnswers, cpuUsPerRequest, visitsStored: rows[0]!.visits, visitorsStored: rows[0]!.visitors };
     } finally {
       await knex.destroy();
     }

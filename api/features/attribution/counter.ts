@@ -116,10 +116,14 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
       remembered.clear();
       rememberedDay = visit.day;
     }
-    const { internal, ...classified } = visit.source;
     // A page reached from another page of the site is credited to where the visitor came from first.
-    const source = internal ? (remembered.get(visit.hash) ?? DIRECT) : classified;
-    if (!internal && !remembered.has(visit.hash)) remembered.set(visit.hash, classified);
+    let source: VisitSource;
+    if (visit.source.internal) source = remembered.get(visit.hash) ?? DIRECT;
+    else {
+      const { channel, source: name, medium, campaign, referrer } = visit.source;
+      source = { channel, source: name, medium, campaign, referrer };
+      if (!remembered.has(visit.hash)) remembered.set(visit.hash, source);
+    }
     const rowKey = [visit.day, visit.path, source.channel, source.source, source.medium, source.campaign, source.referrer, visit.device].join('\u0000');
     const row = target.rows.get(rowKey);
     if (row) row.visits += 1;
@@ -128,6 +132,18 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
     if (!target.sites.has(siteKey)) target.sites.set(siteKey, { day: visit.day, hash: visit.hash, rowKey, source, path: visit.path, at: visit.at });
     const pageKey = `${siteKey}|${visit.path}`;
     if (!target.pages.has(pageKey)) target.pages.set(pageKey, { day: visit.day, hash: visit.hash, path: visit.path, rowKey });
+  }
+
+  /** The site's own host names as this request names it (the few host names a site answers to, each built once). */
+  const ownHostSets = new Map<string, ReadonlySet<string>>();
+  function ownHostsOf(hostname: string): ReadonlySet<string> {
+    let hosts = ownHostSets.get(hostname);
+    if (!hosts) {
+      if (ownHostSets.size >= 100) ownHostSets.clear();
+      hosts = new Set([hostWithoutWww(hostname), ...(publicHostname ? [publicHostname] : [])]);
+      ownHostSets.set(hostname, hosts);
+    }
+    return hosts;
   }
 
   const onPageServed: PageServedHook = (ctx, pagePath, status) => {
@@ -141,7 +157,7 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
     const at = new Date();
     const day = swissDay(at);
     const host = publicHost ?? ctx.host;
-    const ownHosts = new Set([hostWithoutWww(ctx.hostname), ...(publicHostname ? [publicHostname] : [])]);
+    const ownHosts = ownHostsOf(ctx.hostname);
     const source = classifyVisit(ctx.query, ctx.get('referer') || undefined, ownHosts);
     const salt = salts.get(day);
     if (!salt) {
@@ -178,30 +194,48 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
     const entries = new Map<string, number>();
     const visitors = new Map<string, number>();
     const add = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
-    // One order for every instance's statements, so two writes never wait on each other in a circle.
-    const sites = [...target.sites.values()].sort((a, b) => (a.day + a.hash < b.day + b.hash ? -1 : 1));
-    const pages = [...target.pages.values()].sort((a, b) => (a.day + a.hash + a.path < b.day + b.hash + b.path ? -1 : 1));
+    // One order for every instance's statements, so two writes never wait on each other in a circle:
+    // the visitors' rows are ordered by PostgreSQL (`order by` of the inserted select), the few count rows here.
+    const sites = [...target.sites.values()];
+    const pages = [...target.pages.values()];
     const rows = [...target.rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
     await knex.transaction(async (trx) => {
-      for (let start = 0; start < sites.length; start += CHUNK) {
-        const chunk = sites.slice(start, start + CHUNK);
-        const inserted = await trx('visitorFirstSources')
-          .insert(chunk.map(({ day, hash, source, path, at }) => ({ day, visitorHash: hash, ...source, landingPage: path, firstSeenAt: at })))
-          .onConflict(['day', 'visitorHash'])
-          .ignore()
-          .returning<{ day: unknown; visitorHash: string }[]>(['visitorHash']);
-        const fresh = new Set(inserted.map((row) => row.visitorHash));
-        for (const site of chunk) if (fresh.has(site.hash)) add(entries, site.rowKey);
+      // One array per column (unnest) rather than a parameter per cell: thousands of new visitors are one
+      // small statement to build and to parse, which keeps the write off the pages' way (decision 111).
+      if (sites.length > 0) {
+        const { rows: inserted } = await trx.raw<{ rows: Array<{ visitor_hash: string }> }>(
+          `insert into visitor_first_sources (day, visitor_hash, channel, source, medium, campaign, referrer, landing_page, first_seen_at)
+           select * from unnest(?::date[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[])
+             as visit(day, visitor_hash, channel, source, medium, campaign, referrer, landing_page, first_seen_at)
+           order by day, visitor_hash
+           on conflict (day, visitor_hash) do nothing
+           returning visitor_hash`,
+          [
+            sites.map((site) => site.day),
+            sites.map((site) => site.hash),
+            sites.map((site) => site.source.channel),
+            sites.map((site) => site.source.source),
+            sites.map((site) => site.source.medium),
+            sites.map((site) => site.source.campaign),
+            sites.map((site) => site.source.referrer),
+            sites.map((site) => site.path),
+            sites.map((site) => site.at.toISOString()),
+          ],
+        );
+        const fresh = new Set(inserted.map((row) => row.visitor_hash));
+        for (const site of sites) if (fresh.has(site.hash)) add(entries, site.rowKey);
       }
-      for (let start = 0; start < pages.length; start += CHUNK) {
-        const chunk = pages.slice(start, start + CHUNK);
-        const inserted = await trx('visitorPages')
-          .insert(chunk.map(({ day, hash, path }) => ({ day, visitorHash: hash, path })))
-          .onConflict(['day', 'visitorHash', 'path'])
-          .ignore()
-          .returning<{ visitorHash: string; path: string }[]>(['visitorHash', 'path']);
-        const fresh = new Set(inserted.map((row) => `${row.visitorHash}|${row.path}`));
-        for (const page of chunk) if (fresh.has(`${page.hash}|${page.path}`)) add(visitors, page.rowKey);
+      if (pages.length > 0) {
+        const { rows: inserted } = await trx.raw<{ rows: Array<{ visitor_hash: string; path: string }> }>(
+          `insert into visitor_pages (day, visitor_hash, path)
+           select * from unnest(?::date[], ?::text[], ?::text[]) as visit(day, visitor_hash, path)
+           order by day, visitor_hash, path
+           on conflict (day, visitor_hash, path) do nothing
+           returning visitor_hash, path`,
+          [pages.map((page) => page.day), pages.map((page) => page.hash), pages.map((page) => page.path)],
+        );
+        const fresh = new Set(inserted.map((row) => `${row.visitor_hash}|${row.path}`));
+        for (const page of pages) if (fresh.has(`${page.hash}|${page.path}`)) add(visitors, page.rowKey);
       }
       for (let start = 0; start < rows.length; start += CHUNK) {
         const chunk = rows.slice(start, start + CHUNK).map(([key, row]) => ({ ...row, visitors: visitors.get(key) ?? 0, entries: entries.get(key) ?? 0 }));
