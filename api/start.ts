@@ -1,12 +1,14 @@
 /** `npm start`: build the site if stale, migrate, serve site + API from one process. */
 import { loadConfigOrExit } from './platform/config.ts';
-import { ensureSiteBuilt } from './cli/build-site.ts';
-import { startServer } from './server.ts';
-import { writeAfterLog } from './platform/logger.ts';
-import { ServerAlreadyRunningError } from './features/operations/index.ts';
-import { checkEmailContentOrExit, describeMailDelivery } from './jobs.ts';
 
+// The configuration is checked before the server's modules load: a bad variable ends the process
+// with its one line at once, not after the whole server (and its libraries) has been imported.
 const config = loadConfigOrExit();
+const { ensureSiteBuilt } = await import('./cli/build-site.ts');
+const { startServer } = await import('./server.ts');
+const { writeAfterLog } = await import('./platform/logger.ts');
+const { ServerAlreadyRunningError } = await import('./features/operations/index.ts');
+const { checkEmailContentOrExit, describeMailDelivery } = await import('./jobs.ts');
 checkEmailContentOrExit();
 ensureSiteBuilt(config.siteDistDir);
 const running = await startServer(config).catch((error: unknown) => {
