@@ -280,6 +280,19 @@ export function setUpAppWithUsers(tables: string[], started: (users: AppWithUser
   beforeEach(() => app!.emptyTables(...tables));
 }
 
+/**
+ * setUpAppWithUsers for the tests of one contact's records: before each test, once `tables` are
+ * emptied, the contact `lead` is inserted and handed to `ready` with the app and its users.
+ */
+export function setUpAppWithUsersAndLead(tables: string[], lead: Record<string, unknown>, ready: (users: AppWithUsers & { leadId: number }) => void): void {
+  let users: AppWithUsers | undefined;
+  setUpAppWithUsers(tables, (started) => (users = started));
+  beforeEach(async () => {
+    const [row] = await users!.app.knex('leads').insert(lead).returning('id');
+    ready({ ...users!, leadId: row.id });
+  });
+}
+
 export interface AppWithSmtp {
   app: TestApp;
   smtp: SmtpSink;
