@@ -248,6 +248,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   };
 }
 
+/** Registers contacts to a webinar, listed by their registration's status: `{ attended: [leadId, …], 'no-show': […] }`. */
+export async function registerByStatus(app: TestApp, webinarId: number, byStatus: Record<string, number[]>): Promise<void> {
+  await app.knex('webinarRegistrations').insert(Object.entries(byStatus).flatMap(([status, leadIds]) => leadIds.map((leadId) => ({ webinarId, leadId, status }))));
+}
+
 export interface AppWithUsers {
   app: TestApp;
   admin: TestClient;
