@@ -28,13 +28,12 @@ export const LIST_SCENARIOS: Scenario[] = [
   { id: 'tag', label: 'Tag filter « vip »', path: '/api/admin/leads?page=1&limit=10&tags=vip' },
 ];
 
-export const DASHBOARD_SCENARIOS: Scenario[] = [
-  { id: 'stats-leads', label: 'GET stats/leads', path: '/api/admin/stats/leads' },
-  { id: 'leads-recent', label: 'GET leads/recent', path: '/api/admin/leads/recent' },
-  { id: 'stats-webinars', label: 'GET stats/webinars', path: '/api/admin/stats/webinars' },
-  { id: 'webinars-upcoming', label: 'GET webinars/upcoming', path: '/api/admin/webinars/upcoming' },
-  { id: 'activities-recent', label: 'GET activities/recent', path: '/api/admin/activities/recent' },
-];
+/** The dashboard's reads, each `GET /api/admin/<route>` and named after its route. */
+export const DASHBOARD_SCENARIOS: Scenario[] = ['stats/leads', 'leads/recent', 'stats/webinars', 'webinars/upcoming', 'activities/recent'].map((route) => ({
+  id: route.replace('/', '-'),
+  label: `GET ${route}`,
+  path: `/api/admin/${route}`,
+}));
 
 export interface PlanSummary {
   sql: string;

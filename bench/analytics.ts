@@ -13,9 +13,7 @@ import { log } from './lib/util.ts';
 import { withAdminBench } from './lib/admin-bench.ts';
 
 export const ANALYTICS_SCENARIOS: Scenario[] = [
-  { id: 'analytics-30d', label: 'GET analytics?period=30d', path: '/api/admin/analytics?period=30d', targetMs: 150 },
-  { id: 'analytics-90d', label: 'GET analytics?period=90d', path: '/api/admin/analytics?period=90d', targetMs: 150 },
-  { id: 'analytics-12m', label: 'GET analytics?period=12m', path: '/api/admin/analytics?period=12m', targetMs: 150 },
+  ...['30d', '90d', '12m'].map((period) => ({ id: `analytics-${period}`, label: `GET analytics?period=${period}`, path: `/api/admin/analytics?period=${period}`, targetMs: 150 })),
   { id: 'report-12m', label: 'GET analytics/report.csv?period=12m', path: '/api/admin/analytics/report.csv?period=12m' },
   { id: 'tasks-all', label: 'GET tasks (all groups, page 1)', path: '/api/admin/tasks?page=1&limit=10' },
   { id: 'tasks-overdue', label: 'GET tasks?due=overdue', path: '/api/admin/tasks?due=overdue&page=1&limit=10' },

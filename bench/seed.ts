@@ -12,42 +12,18 @@
  */
 import type pg from 'pg';
 import { migrateLatest, openDatabase } from '../api/platform/db.ts';
+import names from './names.json' with { type: 'json' };
 
 export const RARE_LAST_NAME = 'Quéméner';
 export const COMMON_LAST_NAME = 'Martin';
-
-const FIRST_NAMES = [
-  'Camille', 'Léa', 'Manon', 'Chloé', 'Emma', 'Inès', 'Jade', 'Louise', 'Zoé', 'Alice', 'Lina', 'Sarah', 'Juliette', 'Anaïs',
-  'Mathilde', 'Clara', 'Élodie', 'Céline', 'Nathalie', 'Isabelle', 'Sophie', 'Marie', 'Aurélie', 'Émilie', 'Charlotte', 'Margaux',
-  'Océane', 'Pauline', 'Lucie', 'Hélène', 'Valérie', 'Sandrine', 'Stéphanie', 'Laetitia', 'Noémie', 'Agathe', 'Maëlle', 'Romane',
-  'Lucas', 'Hugo', 'Louis', 'Gabriel', 'Jules', 'Arthur', 'Nathan', 'Léo', 'Raphaël', 'Adam', 'Thomas', 'Théo', 'Maxime',
-  'Antoine', 'Alexandre', 'Nicolas', 'Julien', 'Pierre', 'François', 'Olivier', 'Sébastien', 'Mathieu', 'Guillaume', 'Jérôme',
-  'Benoît', 'Cédric', 'Frédéric', 'Laurent', 'Stéphane', 'Yann', 'Loïc', 'Quentin', 'Baptiste', 'Clément', 'Étienne', 'Noé',
-];
 
 /** Share of each very common last name (per mille); the others share the rest evenly. */
 const COMMON_LAST_NAMES: Array<[string, number]> = [
   ['Martin', 25], ['Bernard', 15], ['Dubois', 12], ['Thomas', 12], ['Robert', 10], ['Richard', 10],
   ['Petit', 10], ['Durand', 10], ['Leroy', 8], ['Moreau', 8],
 ];
-const OTHER_LAST_NAMES = [
-  'Simon', 'Laurent', 'Lefèvre', 'Michel', 'Garcia', 'David', 'Bertrand', 'Roux', 'Vincent', 'Fournier', 'Morel', 'Girard',
-  'André', 'Mercier', 'Dupont', 'Lambert', 'Bonnet', 'François', 'Martinez', 'Legrand', 'Garnier', 'Faure', 'Rousseau', 'Blanc',
-  'Guérin', 'Muller', 'Henry', 'Roussel', 'Nicolas', 'Perrin', 'Morin', 'Mathieu', 'Clément', 'Gauthier', 'Dumont', 'Lopez',
-  'Fontaine', 'Chevalier', 'Robin', 'Masson', 'Sanchez', 'Gérard', 'Nguyen', 'Boyer', 'Denis', 'Lemaire', 'Duval', 'Joly',
-  'Gautier', 'Roger', 'Roche', 'Roy', 'Noël', 'Meyer', 'Lucas', 'Meunier', 'Jean', 'Perez', 'Marchand', 'Dufour', 'Blanchard',
-  'Marie', 'Barbier', 'Brun', 'Dumas', 'Brunet', 'Schmitt', 'Leroux', 'Colin', 'Fernandez', 'Pierre', 'Renard', 'Arnaud',
-  'Rolland', 'Caron', 'Aubert', 'Giraud', 'Leclerc', 'Vidal', 'Bourgeois', 'Renaud', 'Lemoine', 'Picard', 'Gaillard', 'Philippe',
-  'Leclercq', 'Lacroix', 'Fabre', 'Dupuis', 'Olivier', 'Rodriguez', 'Da Silva', 'Hubert', 'Louis', 'Charles', 'Guillot', 'Rivière',
-  'Le Gall', 'Guillaume', 'Adam', 'Rey', 'Moulin', 'Gonzalez', 'Berger', 'Lecomte', 'Ménard', 'Fleury', 'Deschamps', 'Carpentier',
-  'Julien', 'Benoît', 'Paris', 'Maillard', 'Marchal', 'Aubry', 'Vasseur', 'Le Roux', 'Renault', 'Jacquet', 'Collet', 'Prévost',
-  'Poirier', 'Charpentier', 'Royer', 'Huet', 'Baron', 'Dupuy', 'Pons', 'Paul', 'Laine', 'Carré', 'Breton', 'Rémy', 'Schneider',
-  'Perrot', 'Guyot', 'Barre', 'Marty', 'Cousin', "D'Angelo", 'Favre', 'Rochat', 'Bonvin', 'Cuendet', 'Pittet', 'Jaquier',
-  'Berset', 'Rey-Bellet', 'Zufferey', 'Dubuis', 'Monnier', 'Chappuis', 'Genoud', 'Mottier', 'Bovet', 'Cretton', 'Fellay',
-  'Pasche', 'Gillioz', 'Maret', 'Crettenand', 'Sauthier', 'Métral', 'Vuilleumier', 'Jeanneret', 'Humbert-Droz', 'Rossier',
-  'Tschopp', 'Schär', 'Müller', 'Bühler', 'Baumann', 'Keller', 'Lehmann', 'Bianchi', 'Rossi', 'Ferrari', 'Pereira', 'Santos',
-  'Ribeiro', 'Benali', 'Haddad', 'Mansour', 'Diallo', 'Traoré', 'Kone', 'Nguyen Van', 'Tran', 'Lê', 'Kowalski', 'Novak',
-];
+/** The first names, and the last names that share what the common ones leave: data, kept in names.json. */
+const { firstNames: FIRST_NAMES, otherLastNames: OTHER_LAST_NAMES } = names;
 
 function weightedLastNames(): string[] {
   const list: string[] = [];

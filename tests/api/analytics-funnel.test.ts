@@ -4,7 +4,7 @@
  * calls' steps absent while no call can be booked, the visits report's contacts per first touch.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+import { registerByStatus, startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 import { swissDay } from '../../api/features/attribution/index.ts';
 
 let app: TestApp;
@@ -86,13 +86,7 @@ beforeAll(async () => {
   const old = await lead('old@example.ch', ago(60), LINKEDIN, { status: 'qualified', type: 'webinar' });
   // Before the 12 months: never counted.
   await lead('ancient@example.ch', ago(400), LINKEDIN, { status: 'qualified' });
-  await app.knex('webinarRegistrations').insert([
-    { webinarId: webinar.id, leadId: l1, status: 'attended' },
-    { webinarId: webinar.id, leadId: l2, status: 'waitlisted' },
-    { webinarId: webinar.id, leadId: l3, status: 'no-show' },
-    { webinarId: webinar.id, leadId: m1, status: 'attended' },
-    { webinarId: webinar.id, leadId: old, status: 'attended' },
-  ]);
+  await registerByStatus(app, webinar.id, { attended: [l1, m1, old], waitlisted: [l2], 'no-show': [l3] });
   Object.assign(seeded, { l1, l3, g1, old });
 });
 afterAll(() => app.close());

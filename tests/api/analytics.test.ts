@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
 import { format, startOfWeek } from 'date-fns';
-import { startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+import { registerByStatus, startTestAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;
 let admin: TestClient;
@@ -37,15 +37,8 @@ beforeAll(async () => {
   const registered = await lead('p4@example.ch', { type: 'webinar', source: 'webinar', createdAt: ago(400), status: 'qualified' });
   const cancelled = await lead('p5@example.ch', { type: 'webinar', source: 'webinar', createdAt: ago(400) });
   const waiting = await lead('p6@example.ch', { type: 'webinar', source: 'webinar', createdAt: ago(400) });
-  await app.knex('webinarRegistrations').insert([
-    { webinarId: webinar.id, leadId: attendee1, status: 'attended' },
-    { webinarId: webinar.id, leadId: attendee2, status: 'attended' },
-    { webinarId: webinar.id, leadId: absent, status: 'no-show' },
-    { webinarId: webinar.id, leadId: registered, status: 'registered' },
-    { webinarId: webinar.id, leadId: cancelled, status: 'cancelled' },
-    { webinarId: webinar.id, leadId: waiting, status: 'waitlisted' },
-    { webinarId: old.id, leadId: absent, status: 'attended' },
-  ]);
+  await registerByStatus(app, webinar.id, { attended: [attendee1, attendee2], 'no-show': [absent], registered: [registered], cancelled: [cancelled], waitlisted: [waiting] });
+  await registerByStatus(app, old.id, { attended: [absent] });
   // Attendee 1 asked to be contacted (the public form's note); attendee 2 did not. Both are qualified.
   await app.knex('activities').insert({ leadId: attendee1, type: 'note', status: 'completed', title: 'Demande de contact' });
 });

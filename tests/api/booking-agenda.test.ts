@@ -79,6 +79,11 @@ async function booking(seed: Seed): Promise<{ id: number; activityId: number }> 
   return { id: row.id, activityId: activity.id };
 }
 
+/** A call as the API answers it, with exactly these fields: it ends 30 minutes after its start. */
+function answered(call: { id: number; start: Date; status: string; hostId: number; lead: { id: number; firstName: string; lastName: string | null; email: string }; message: string | null }) {
+  return { ...call, start: call.start.toISOString(), end: new Date(call.start.getTime() + 30 * MINUTE).toISOString() };
+}
+
 describe('GET /api/admin/bookings', () => {
   it('lists each call with exactly its fields, earliest first, to a viewer too', async () => {
     const lea = await lead('lea@example.ch', 'Léa', 'Favre');
@@ -92,24 +97,8 @@ describe('GET /api/admin/bookings', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       bookings: [
-        {
-          id: b.id,
-          start: sooner.toISOString(),
-          end: new Date(sooner.getTime() + 30 * MINUTE).toISOString(),
-          status: 'confirmed',
-          hostId: hostB,
-          lead: { id: tom, firstName: 'Tom', lastName: null, email: 'tom@example.ch' },
-          message: null,
-        },
-        {
-          id: a.id,
-          start: later.toISOString(),
-          end: new Date(later.getTime() + 30 * MINUTE).toISOString(),
-          status: 'confirmed',
-          hostId: hostA,
-          lead: { id: lea, firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch' },
-          message: 'Le stress au travail',
-        },
+        answered({ id: b.id, start: sooner, status: 'confirmed', hostId: hostB, lead: { id: tom, firstName: 'Tom', lastName: null, email: 'tom@example.ch' }, message: null }),
+        answered({ id: a.id, start: later, status: 'confirmed', hostId: hostA, lead: { id: lea, firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch' }, message: 'Le stress au travail' }),
       ],
     });
     expect((await app.client().get('/api/admin/bookings')).status).toBe(401);
@@ -144,16 +133,18 @@ describe('GET /api/admin/bookings', () => {
   });
 
   it('answers 400 with a French message per field', async () => {
-    const response = await admin.get('/api/admin/bookings', { query: { from: '2027-02-30', to: 'demain', hostId: 'abc', status: 'done', limit: 0 } });
+    // Each field's refused value and its message, in the order the answer lists them.
+    const refused: Record<string, [string | number, string]> = {
+      from: ['2027-02-30', 'La date de début doit être une date valide (AAAA-MM-JJ ou date ISO 8601).'],
+      to: ['demain', 'La date de fin doit être une date valide (AAAA-MM-JJ ou date ISO 8601).'],
+      hostId: ['abc', 'L’hôte doit être l’identifiant d’un utilisateur (un nombre entier positif).'],
+      status: ['done', "Le statut doit être l'une des valeurs suivantes : Prévu, Effectué, Absent, Annulé."],
+      limit: [0, 'Le nombre de rendez-vous doit être un nombre entier compris entre 1 et 500.'],
+    };
+    const response = await admin.get('/api/admin/bookings', { query: Object.fromEntries(Object.entries(refused).map(([field, [value]]) => [field, value])) });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('Données invalides');
-    expect(response.body.errors).toEqual([
-      { path: 'from', message: 'La date de début doit être une date valide (AAAA-MM-JJ ou date ISO 8601).' },
-      { path: 'to', message: 'La date de fin doit être une date valide (AAAA-MM-JJ ou date ISO 8601).' },
-      { path: 'hostId', message: 'L’hôte doit être l’identifiant d’un utilisateur (un nombre entier positif).' },
-      { path: 'status', message: "Le statut doit être l'une des valeurs suivantes : Prévu, Effectué, Absent, Annulé." },
-      { path: 'limit', message: 'Le nombre de rendez-vous doit être un nombre entier compris entre 1 et 500.' },
-    ]);
+    expect(response.body.errors).toEqual(Object.entries(refused).map(([path, [, message]]) => ({ path, message })));
     const reversed = await admin.get('/api/admin/bookings', { query: { from: '2027-03-30', to: '2027-03-29' } });
     expect(reversed.status).toBe(400);
     expect(reversed.body.errors).toEqual([{ path: 'to', message: 'La date de fin doit être après la date de début.' }]);
@@ -168,15 +159,7 @@ describe('PATCH /api/admin/bookings/{id}: held and no-show', () => {
 
     const response = await admin.patch(`/api/admin/bookings/${call.id}`, { status: 'held' });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({
-      id: call.id,
-      start: start.toISOString(),
-      end: new Date(start.getTime() + 30 * MINUTE).toISOString(),
-      status: 'held',
-      hostId: hostA,
-      lead: { id: lea, firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch' },
-      message: 'Le stress',
-    });
+    expect(response.body).toEqual(answered({ id: call.id, start, status: 'held', hostId: hostA, lead: { id: lea, firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch' }, message: 'Le stress' }));
     expect((await app.knex('bookings').where({ id: call.id }).first()).status).toBe('held');
     const activity = await app.knex('activities').where({ id: call.activityId }).first();
     expect(activity).toMatchObject({ status: 'completed', outcome: 'Appel effectué' });

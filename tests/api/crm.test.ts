@@ -1,16 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAppWithUsersAndLead, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;
 let admin: TestClient;
 let member: TestClient;
 let adminId: number;
 let leadId: number;
-setUpAppWithUsers(['leads'], (users) => ({ app, admin, member, adminId } = users));
-beforeEach(async () => {
-  const [lead] = await app.knex('leads').insert({ firstName: 'Léa', email: 'lea@example.ch' }).returning('id');
-  leadId = lead.id;
-});
+setUpAppWithUsersAndLead(['leads'], { firstName: 'Léa', email: 'lea@example.ch' }, (users) => ({ app, admin, member, adminId, leadId } = users));
 
 const tagsPath = () => `/api/crm/leads/${leadId}/tags`;
 const activitiesPath = () => `/api/crm/leads/${leadId}/activities`;

@@ -248,6 +248,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   };
 }
 
+/** Registers contacts to a webinar, listed by their registration's status: `{ attended: [leadId, …], 'no-show': […] }`. */
+export async function registerByStatus(app: TestApp, webinarId: number, byStatus: Record<string, number[]>): Promise<void> {
+  await app.knex('webinarRegistrations').insert(Object.entries(byStatus).flatMap(([status, leadIds]) => leadIds.map((leadId) => ({ webinarId, leadId, status }))));
+}
+
 export interface AppWithUsers {
   app: TestApp;
   admin: TestClient;
@@ -278,6 +283,19 @@ export function setUpAppWithUsers(tables: string[], started: (users: AppWithUser
   });
   afterAll(() => app?.close());
   beforeEach(() => app!.emptyTables(...tables));
+}
+
+/**
+ * setUpAppWithUsers for the tests of one contact's records: before each test, once `tables` are
+ * emptied, the contact `lead` is inserted and handed to `ready` with the app and its users.
+ */
+export function setUpAppWithUsersAndLead(tables: string[], lead: Record<string, unknown>, ready: (users: AppWithUsers & { leadId: number }) => void): void {
+  let users: AppWithUsers | undefined;
+  setUpAppWithUsers(tables, (started) => (users = started));
+  beforeEach(async () => {
+    const [row] = await users!.app.knex('leads').insert(lead).returning('id');
+    ready({ ...users!, leadId: row.id });
+  });
 }
 
 export interface AppWithSmtp {

@@ -1,18 +1,14 @@
 /** The task list and the editing of activities (issue 15): grouping by Swiss day, filters, PATCH rules. */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
-import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+import { setUpAppWithUsersAndLead, type TestApp, type TestClient } from './harness.ts';
 
 let app: TestApp;
 let admin: TestClient;
 let member: TestClient;
 let adminId: number;
 let leadId: number;
-setUpAppWithUsers(['leads'], (users) => ({ app, admin, member, adminId } = users));
-beforeEach(async () => {
-  const [lead] = await app.knex('leads').insert({ firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch' }).returning('id');
-  leadId = lead.id;
-});
+setUpAppWithUsersAndLead(['leads'], { firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch' }, (users) => ({ app, admin, member, adminId, leadId } = users));
 
 /** Midnight in Zurich, `days` from today (computed like the server: the Swiss calendar day). */
 function zurichMidnight(days: number): Date {

@@ -3,87 +3,43 @@
  * count and rate from the step before, the table per origin, the daily visits with their table beside
  * the chart, the origin filter kept in the address; axe-clean, at 1366 and 390 px.
  */
-import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
-import { openDatabase } from '../../api/platform/db.ts';
-import { hashPassword } from '../../api/platform/lib/passwords.ts';
+import { expect, type Page } from '@playwright/test';
 import { swissDay } from '../../api/features/attribution/index.ts';
-import { ADMIN } from './fixtures.ts';
-import { seriousViolations } from './admin-helpers.ts';
-import { copyOfTemplate, launchProductionServer, removeDataDir, type ProductionServer } from './server.ts';
+import { seriousViolations, signIn } from './admin-helpers.ts';
+import { screenshotInto, testOnSeededDatabase } from './seeded-server.ts';
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
 /** Screenshots for a person to look at, outside the repository. */
 const SHOTS = process.env.ANALYTICS_SHOTS_DIR ?? path.join(tmpdir(), 'analytics-funnel-shots');
 
-/** The administrator; 12 visitors from LinkedIn's « printemps » today, 8 from Google three days ago; four contacts. */
-async function seededDataDir(): Promise<string> {
-  const dataDir = copyOfTemplate();
-  const knex = await openDatabase({ databaseUrl: undefined, dataDir });
-  try {
-    await knex('users').insert({
-      username: ADMIN.email,
-      email: ADMIN.email,
-      password: await hashPassword(ADMIN.password, { memory: 19_456, passes: 2, parallelism: 1 }),
-      firstName: 'Camille',
-      lastName: 'Rochat',
-      role: 'admin',
-    });
-    const counts = { device: 'desktop', referrer: '', medium: '', campaign: '', source: '' };
-    await knex('visitDailyCounts').insert([
-      { ...counts, day: swissDay(new Date()), path: '/', channel: 'social', source: 'linkedin', medium: 'social', campaign: 'printemps', visits: 20, visitors: 12, entries: 12 },
-      { ...counts, day: swissDay(ago(3)), path: '/', channel: 'search', source: 'google', referrer: 'google.ch', visits: 9, visitors: 8, entries: 8 },
-    ]);
-    const linkedin = { firstTouchChannel: 'social', firstTouchSource: 'linkedin', firstTouchMedium: 'social', firstTouchCampaign: 'printemps', firstTouchLandingPage: '/' };
-    const google = { firstTouchChannel: 'search', firstTouchSource: 'google', firstTouchReferrer: 'google.ch', firstTouchLandingPage: '/' };
-    const [webinar] = await knex('webinars').insert({ title: 'Session du printemps', datetime: ago(1) }).returning('id');
-    const people = [
-      { email: 'anna.funnel@example.ch', touch: linkedin, status: 'qualified', registration: 'attended' },
-      { email: 'ben.funnel@example.ch', touch: linkedin, status: 'new', registration: 'registered' },
-      { email: 'carla.funnel@example.ch', touch: google, status: 'new', registration: null },
-      { email: 'dan.funnel@example.ch', touch: null, status: 'new', registration: null },
-    ];
-    for (const person of people) {
-      const createdAt = ago(1);
-      const touch = person.touch ? { ...person.touch, firstTouchAt: createdAt } : {};
-      const [lead] = await knex('leads').insert({ firstName: 'Test', email: person.email, status: person.status, createdAt, ...touch }).returning('id');
-      if (person.registration) await knex('webinarRegistrations').insert({ webinarId: webinar.id, leadId: lead.id, status: person.registration });
-    }
-  } finally {
-    await knex.destroy();
+/** Beside the administrator: 12 visitors from LinkedIn's « printemps » today, 8 from Google three days ago; four contacts. */
+const test = testOnSeededDatabase(async (knex) => {
+  const counts = { device: 'desktop', referrer: '', medium: '', campaign: '', source: '' };
+  await knex('visitDailyCounts').insert([
+    { ...counts, day: swissDay(new Date()), path: '/', channel: 'social', source: 'linkedin', medium: 'social', campaign: 'printemps', visits: 20, visitors: 12, entries: 12 },
+    { ...counts, day: swissDay(ago(3)), path: '/', channel: 'search', source: 'google', referrer: 'google.ch', visits: 9, visitors: 8, entries: 8 },
+  ]);
+  const linkedin = { firstTouchChannel: 'social', firstTouchSource: 'linkedin', firstTouchMedium: 'social', firstTouchCampaign: 'printemps', firstTouchLandingPage: '/' };
+  const google = { firstTouchChannel: 'search', firstTouchSource: 'google', firstTouchReferrer: 'google.ch', firstTouchLandingPage: '/' };
+  const [webinar] = await knex('webinars').insert({ title: 'Session du printemps', datetime: ago(1) }).returning('id');
+  const people = [
+    { email: 'anna.funnel@example.ch', touch: linkedin, status: 'qualified', registration: 'attended' },
+    { email: 'ben.funnel@example.ch', touch: linkedin, status: 'new', registration: 'registered' },
+    { email: 'carla.funnel@example.ch', touch: google, status: 'new', registration: null },
+    { email: 'dan.funnel@example.ch', touch: null, status: 'new', registration: null },
+  ];
+  for (const person of people) {
+    const createdAt = ago(1);
+    const touch = person.touch ? { ...person.touch, firstTouchAt: createdAt } : {};
+    const [lead] = await knex('leads').insert({ firstName: 'Test', email: person.email, status: person.status, createdAt, ...touch }).returning('id');
+    if (person.registration) await knex('webinarRegistrations').insert({ webinarId: webinar.id, leadId: lead.id, status: person.registration });
   }
-  return dataDir;
-}
-
-const test = base.extend<{}, { analyticsServer: ProductionServer }>({
-  analyticsServer: [
-    async ({}, use) => {
-      const dataDir = await seededDataDir();
-      const server = await launchProductionServer({}, dataDir).ready;
-      await use(server);
-      await server.stop();
-      removeDataDir(dataDir);
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ analyticsServer }, use) => use(analyticsServer.url),
 });
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel("Nom d'utilisateur").fill(ADMIN.email);
-  await page.getByLabel('Mot de passe').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
-}
-
-async function screenshot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const screenshot = (page: Page, name: string) => screenshotInto(SHOTS, page, name);
 
 /** A table's body as text, one array per row. */
 const rowsOf = (page: Page, name: string) =>

@@ -8,15 +8,11 @@
  * journey prepares its own database: a copy of the migrated template, filled before its server starts
  * (the server owns its embedded database while it runs).
  */
-import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
-import { openDatabase } from '../../api/platform/db.ts';
-import { hashPassword } from '../../api/platform/lib/passwords.ts';
-import { ADMIN } from './fixtures.ts';
-import { seriousViolations, toast } from './admin-helpers.ts';
-import { copyOfTemplate, launchProductionServer, removeDataDir, type ProductionServer } from './server.ts';
+import { expect, type Page } from '@playwright/test';
+import { seriousViolations, signIn, toast } from './admin-helpers.ts';
+import { hashCheaply, screenshotInto, testOnSeededDatabase } from './seeded-server.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -25,90 +21,49 @@ const halfHour = (ms: number) => new Date(Math.floor(ms / (30 * MINUTE)) * 30 * 
 /** Screenshots for a person to look at, outside the repository. */
 const SHOTS = process.env.BOOKING_SHOTS_DIR ?? path.join(tmpdir(), 'booking-agenda-shots');
 
-/** Prepares the database: the administrator, a host with a whole-week schedule, three people and their calls. */
-async function seededDataDir(): Promise<string> {
-  const dataDir = copyOfTemplate();
-  const knex = await openDatabase({ databaseUrl: undefined, dataDir });
-  try {
-    const cost = { memory: 19_456, passes: 2, parallelism: 1 };
-    await knex('users').insert({
-      username: ADMIN.email,
-      email: ADMIN.email,
-      password: await hashPassword(ADMIN.password, cost),
-      firstName: 'Camille',
-      lastName: 'Rochat',
-      role: 'admin',
-    });
-    const [host] = await knex('users')
-      .insert({ username: 'helene@example.ch', email: 'helene@example.ch', password: await hashPassword('un-autre-mot-de-passe-42', cost), firstName: 'Hélène', lastName: 'Hôte', role: 'admin' })
+/** Beside the administrator: a host with a whole-week schedule, three people and their calls. */
+const test = testOnSeededDatabase(async (knex) => {
+  const [host] = await knex('users')
+    .insert({ username: 'helene@example.ch', email: 'helene@example.ch', password: await hashCheaply('un-autre-mot-de-passe-42'), firstName: 'Hélène', lastName: 'Hôte', role: 'admin' })
+    .returning('id');
+  await knex('booking_settings').where({ id: 1 }).update({ minimumNoticeMinutes: 60, horizonDays: 30 });
+  await knex('booking_hosts').insert({
+    userId: host.id,
+    isHost: true,
+    weekly: JSON.stringify([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' }))),
+    overrides: '[]',
+    videoUrl: 'https://meet.example.ch/helene',
+    calendarToken: 'e2e-agenda-token',
+  });
+  const now = Date.now();
+  const calls = [
+    { firstName: 'Léa', lastName: 'Favre', email: 'lea.agenda@example.ch', start: halfHour(now - 2 * HOUR), message: 'Le stress au travail, et mes nuits.' },
+    { firstName: 'Tom', lastName: 'Martin', email: 'tom.agenda@example.ch', start: halfHour(now + 2 * DAY), message: null },
+    { firstName: 'Zoé', lastName: 'Keller', email: 'zoe.agenda@example.ch', start: halfHour(now + 3 * DAY), message: 'Reprendre confiance.' },
+  ];
+  for (const [index, call] of calls.entries()) {
+    const [lead] = await knex('leads').insert({ firstName: call.firstName, lastName: call.lastName, email: call.email, type: 'contact', source: 'form' }).returning('id');
+    const [activity] = await knex('activities')
+      .insert({ leadId: lead.id, type: 'meeting', status: 'planned', title: 'Appel découverte', description: call.message, scheduledAt: call.start, dueDate: call.start, assignedTo: host.id })
       .returning('id');
-    await knex('booking_settings').where({ id: 1 }).update({ minimumNoticeMinutes: 60, horizonDays: 30 });
-    await knex('booking_hosts').insert({
-      userId: host.id,
-      isHost: true,
-      weekly: JSON.stringify([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' }))),
-      overrides: '[]',
+    const end = new Date(call.start.getTime() + 30 * MINUTE);
+    await knex('bookings').insert({
+      uid: `e2e-agenda-${index}@localhost`,
+      leadId: lead.id,
+      hostId: host.id,
+      activityId: activity.id,
+      startAt: call.start,
+      endAt: end,
+      blocked: knex.raw('tstzrange(?, ?)', [call.start.toISOString(), new Date(end.getTime() + 10 * MINUTE).toISOString()]),
+      mode: 'video',
       videoUrl: 'https://meet.example.ch/helene',
-      calendarToken: 'e2e-agenda-token',
+      phone: '+41 79 000 00 00',
+      message: call.message,
     });
-    const now = Date.now();
-    const calls = [
-      { firstName: 'Léa', lastName: 'Favre', email: 'lea.agenda@example.ch', start: halfHour(now - 2 * HOUR), message: 'Le stress au travail, et mes nuits.' },
-      { firstName: 'Tom', lastName: 'Martin', email: 'tom.agenda@example.ch', start: halfHour(now + 2 * DAY), message: null },
-      { firstName: 'Zoé', lastName: 'Keller', email: 'zoe.agenda@example.ch', start: halfHour(now + 3 * DAY), message: 'Reprendre confiance.' },
-    ];
-    for (const [index, call] of calls.entries()) {
-      const [lead] = await knex('leads').insert({ firstName: call.firstName, lastName: call.lastName, email: call.email, type: 'contact', source: 'form' }).returning('id');
-      const [activity] = await knex('activities')
-        .insert({ leadId: lead.id, type: 'meeting', status: 'planned', title: 'Appel découverte', description: call.message, scheduledAt: call.start, dueDate: call.start, assignedTo: host.id })
-        .returning('id');
-      const end = new Date(call.start.getTime() + 30 * MINUTE);
-      await knex('bookings').insert({
-        uid: `e2e-agenda-${index}@localhost`,
-        leadId: lead.id,
-        hostId: host.id,
-        activityId: activity.id,
-        startAt: call.start,
-        endAt: end,
-        blocked: knex.raw('tstzrange(?, ?)', [call.start.toISOString(), new Date(end.getTime() + 10 * MINUTE).toISOString()]),
-        mode: 'video',
-        videoUrl: 'https://meet.example.ch/helene',
-        phone: '+41 79 000 00 00',
-        message: call.message,
-      });
-    }
-  } finally {
-    await knex.destroy();
   }
-  return dataDir;
-}
-
-const test = base.extend<{}, { agendaServer: ProductionServer }>({
-  agendaServer: [
-    async ({}, use) => {
-      const dataDir = await seededDataDir();
-      const server = await launchProductionServer({}, dataDir).ready;
-      await use(server);
-      await server.stop();
-      removeDataDir(dataDir);
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ agendaServer }, use) => use(agendaServer.url),
 });
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel("Nom d'utilisateur").fill(ADMIN.email);
-  await page.getByLabel('Mot de passe').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
-}
-
-async function screenshot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const screenshot = (page: Page, name: string) => screenshotInto(SHOTS, page, name);
 
 test('the agenda: from the dashboard, a call marked Effectué, one cancelled and one moved, the person told', async ({ page }) => {
   // A long journey with five axe scans, one of them of the analytics screen and its many tables (decision 116).

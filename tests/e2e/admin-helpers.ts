@@ -66,13 +66,42 @@ export async function signIn(page: Page): Promise<void> {
   if (await signedIn(page.request)) {
     await page.goto('/simple-admin');
   } else {
-    await page.goto('/login');
-    await page.getByLabel("Nom d'utilisateur").fill(ADMIN.email);
-    await page.getByLabel('Mot de passe').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await submitLogin(page, ADMIN);
   }
   await expect(page).toHaveURL(/\/simple-admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+}
+
+/** Fills in and sends the login screen, as a person does. */
+async function submitLogin(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel("Nom d'utilisateur").fill(account.email);
+  await page.getByLabel('Mot de passe').fill(account.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Signs in through the login screen from a browser of their own (without the worker's administrator session). */
+export async function signInAs(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.context().clearCookies();
+  await submitLogin(page, account);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+}
+
+export interface Viewer {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Creates a viewer (« Lecture seule ») as the administrator (201), or finds them there already (409). */
+export async function createViewer(request: APIRequestContext, baseURL: string, viewer: Viewer): Promise<void> {
+  await adminApi(request, baseURL);
+  const response = await request.post('/api/admin/users', {
+    data: { ...viewer, role: 'viewer' },
+    headers: { origin: new URL(baseURL).origin },
+  });
+  expect([201, 409]).toContain(response.status());
 }
 
 /** axe-core violations of impact serious or critical (WCAG 2.2 AA rules and best practices). */

@@ -6,8 +6,8 @@
  * of the list and the editor at 390 and 1366 px.
  */
 import type { Page } from '@playwright/test';
-import { screenshots, seriousViolations, signIn, toast } from './admin-helpers.ts';
-import { choose, createViewer, expect, mailTo, openNewsletters, signInAs, subscribers, test, VIEWER } from './newsletter-fixtures.ts';
+import { createViewer, screenshots, seriousViolations, signIn, signInAs, toast } from './admin-helpers.ts';
+import { choose, expect, mailTo, openNewsletters, subscribers, test, VIEWER } from './newsletter-fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -33,7 +33,7 @@ test('an administrator composes, previews, tests and sends an issue, then follow
   await subscribers(databaseUrl, TAG, PEOPLE);
   // Someone outside the audience: the tag choice leaves them out.
   await subscribers(databaseUrl, 'autre', [{ firstName: 'Zoé', email: 'zoe.horsaudience@example.ch' }]);
-  await createViewer(request, baseURL!);
+  await createViewer(request, baseURL!, VIEWER);
   await signIn(page);
   await openNewsletters(page);
   // The sidebar keeps its entries; Emails is the current one.
@@ -142,7 +142,7 @@ test('an administrator composes, previews, tests and sends an issue, then follow
   await expect(page.getByRole('heading', { level: 1, name: SUBJECT })).toBeVisible();
 
   // A viewer reads the same issue and can change nothing.
-  await signInAs(page, VIEWER.email, VIEWER.password);
+  await signInAs(page, VIEWER);
   await openNewsletters(page);
   await expect(page.getByRole('link', { name: 'Nouvelle newsletter' })).toHaveCount(0);
   await page.getByRole('link', { name: SUBJECT }).click();

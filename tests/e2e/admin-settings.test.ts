@@ -2,34 +2,14 @@
  * The settings screen in the browser (docs/decisions/065-roles-enforced-centrally.md): Paramètres (Profil, Sessions, Utilisateurs, Rendez-vous, Journal, Système) for an
  * administrator, and the same back office read-only for a viewer (« Lecture seule »).
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { adminApi, expect, screenshots, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
+import type { Page } from '@playwright/test';
+import { adminApi, createViewer, expect, screenshots, seriousViolations, signIn, signInAs, test, toast } from './admin-helpers.ts';
 
-const VIEWER = { email: 'noe.berset@innercircle.test', password: 'lanterne-violette-du-jura-7' };
-
-/** Signs in through the login screen from a browser of their own (without the worker's administrator session). */
-async function signInAs(page: Page, email: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto('/login');
-  await page.getByLabel("Nom d'utilisateur").fill(email);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
-}
+const VIEWER = { email: 'noe.berset@innercircle.test', password: 'lanterne-violette-du-jura-7', firstName: 'Noé', lastName: 'Berset' };
 
 async function settingsTab(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Sections des paramètres' }).getByRole('link', { name }).click();
   await expect(page.getByRole('navigation', { name: 'Sections des paramètres' }).getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
-}
-
-
-async function createViewer(request: APIRequestContext, baseURL: string) {
-  await adminApi(request, baseURL);
-  const response = await request.post('/api/admin/users', {
-    data: { ...VIEWER, firstName: 'Noé', lastName: 'Berset', role: 'viewer' },
-    headers: { origin: new URL(baseURL).origin },
-  });
-  expect([201, 409]).toContain(response.status());
 }
 
 test('an administrator edits the profile, sees the sessions, manages users, reads the journal and the facts', async ({ page, request, baseURL }) => {
@@ -128,8 +108,8 @@ test('an administrator edits the profile, sees the sessions, manages users, read
 test('a viewer sees every screen but no button that changes anything, and edits only their own profile', async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);
   const lead = await api.createLead({ firstName: 'Léa', lastName: 'Lecture', email: 'lea.lecture@example.ch' });
-  await createViewer(request, baseURL!);
-  await signInAs(page, VIEWER.email, VIEWER.password);
+  await createViewer(request, baseURL!, VIEWER);
+  await signInAs(page, VIEWER);
 
   await page.goto('/admin/leads');
   await expect(page.getByRole('row').filter({ hasText: 'lea.lecture@example.ch' })).toBeVisible();

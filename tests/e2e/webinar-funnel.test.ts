@@ -6,58 +6,18 @@
  */
 import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { test as base, expect } from './fixtures.ts';
+import { expect } from './fixtures.ts';
 import { adminApi, seriousViolations, signIn } from './admin-helpers.ts';
-import { startProductionServer, removeDataDir, type ProductionServer } from './server.ts';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
-import { createScratchDatabase } from '../scratch-database.ts';
+import { mailTo, testOnPostgres } from './postgres-server.ts';
+import type { ReceivedMail } from '../support/smtp-sink.ts';
 import { swissDateTime } from '../../api/platform/mail/dates.ts';
 
-process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
-
-const test = base.extend<{}, { smtp: SmtpSink; databaseUrl: string; funnelServer: ProductionServer }>({
-  smtp: [
-    async ({}, use) => {
-      const smtp = await startSmtpSink();
-      await use(smtp);
-      await smtp.close();
-    },
-    { scope: 'worker' },
-  ],
-  databaseUrl: [
-    async ({}, use) => {
-      const database = await createScratchDatabase('e2e_funnel');
-      await use(database.url);
-      await database.drop();
-    },
-    { scope: 'worker' },
-  ],
-  funnelServer: [
-    async ({ smtp, databaseUrl }, use) => {
-      const server: ProductionServer = await startProductionServer({ SMTP_URL: smtp.url, DATABASE_URL: databaseUrl, NOTIFY_EMAIL: 'equipe@clairval.ch' });
-      await use(server);
-      await server.stop();
-      removeDataDir(server.dataDir);
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  // This file's server for every test of the file, in place of the worker's shared one.
-  server: async ({ funnelServer }, use) => {
-    await use(funnelServer);
-  },
-});
+const test = testOnPostgres('e2e_funnel');
 
 test.describe.configure({ mode: 'serial' });
 
 const inDays = (days: number) => new Date(Math.round((Date.now() + days * 86_400_000) / 3_600_000) * 3_600_000);
-const to = (address: string) => (message: ReceivedMail) => message.envelopeTo.includes(address);
 const spaces = (text: string) => text.replace(/\s+/g, ' ');
-
-async function mailTo(smtp: SmtpSink, address: string, subject: RegExp, timeoutMs = 30_000): Promise<ReceivedMail> {
-  const matches = (message: ReceivedMail) => to(address)(message) && subject.test(message.parsed.subject ?? '');
-  await smtp.waitFor((messages) => messages.some(matches), timeoutMs);
-  return smtp.messages.find(matches)!;
-}
 
 function linkIn(message: ReceivedMail, pathname: string): string {
   const match = (message.parsed.text ?? '').match(new RegExp(`https?://[^\\s]+${pathname.replace(/\//g, '\\/')}\\?[^\\s\\]]+`));

@@ -5,38 +5,16 @@
  * had started is retried once its job expires, api/platform/mail/queues.ts), and nothing goes out twice.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductionServer, removeDataDir, type ProductionServer } from '../e2e/server.ts';
+import { describe, expect, it } from 'vitest';
 import { TestClient } from '../api/harness.ts';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 import { computeSlots, swissDate } from '../../api/features/booking/index.ts';
+import { setUpKillableServers } from './killable-servers.ts';
 
-let scratch: ScratchDatabase;
-let smtp: SmtpSink;
-let db: pg.Pool;
-const servers: ProductionServer[] = [];
+const faults = setUpKillableServers('booking_restart');
 
 /** Every day, the whole day: the test finds a start a few minutes ahead whenever it runs. */
 const WHOLE_DAYS = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:59' }));
 const RULES = { durationMinutes: 15, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, horizonDays: 2, slotStepMinutes: 5, dailyCapPerHost: null };
-
-beforeAll(async () => {
-  scratch = await createScratchDatabase('booking_restart');
-  smtp = await startSmtpSink();
-  db = new pg.Pool({ connectionString: scratch.url, max: 2 });
-});
-
-afterAll(async () => {
-  for (const server of servers) {
-    await server.stop().catch(() => undefined);
-    removeDataDir(server.dataDir);
-  }
-  await db?.end();
-  await smtp?.close();
-  await scratch?.drop();
-});
 
 describe('the app killed right after a booking', () => {
   it('keeps every e-mail of a booking answered 201: sent once, or its job still waiting', async () => {
@@ -46,37 +24,34 @@ describe('the app killed right after a booking', () => {
     const start = computeSlots({ ...RULES, minimumNoticeMinutes: 6 }, now, { from: swissDate(now), days: 2 }, [host]).days.flatMap((day) => day.slots)[0]!.start;
 
     const env = {
-      DATABASE_URL: scratch.url,
+      DATABASE_URL: faults.scratch.url,
       SESSION_SECRET: randomBytes(32).toString('hex'),
-      SMTP_URL: smtp.url,
+      SMTP_URL: faults.smtp.url,
       NOTIFY_EMAIL: 'equipe@clairval.ch',
       BOOKING_REMINDERS: '1',
     };
-    const first = await startProductionServer(env);
-    servers.push(first);
-    const { rows } = await db.query<{ id: number }>(
+    const first = await faults.start(env);
+    const { rows } = await faults.db.query<{ id: number }>(
       `insert into users (username, email, password, first_name, last_name, role) values ('helene@example.ch', 'helene@example.ch', 'pas-de-connexion', 'Hélène', 'Hôte', 'admin') returning id`,
     );
-    await db.query(`insert into booking_hosts (user_id, is_host, weekly, video_url, calendar_token) values ($1, true, $2, 'https://meet.example.ch/helene', 'jeton-redemarrage')`, [
+    await faults.db.query(`insert into booking_hosts (user_id, is_host, weekly, video_url, calendar_token) values ($1, true, $2, 'https://meet.example.ch/helene', 'jeton-redemarrage')`, [
       rows[0]!.id,
       JSON.stringify(WHOLE_DAYS),
     ]);
-    await db.query(
+    await faults.db.query(
       `update booking_settings set duration_minutes = $1, buffer_before_minutes = 0, buffer_after_minutes = 0, minimum_notice_minutes = 1, horizon_days = $2, slot_step_minutes = $3`,
       [RULES.durationMinutes, RULES.horizonDays, RULES.slotStepMinutes],
     );
 
     const booked = await new TestClient(first.url).post('/api/bookings', { start, firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch', phone: '+41 79 123 45 67' });
     expect(booked.status).toBe(201);
-    first.process.kill('SIGKILL');
-    await new Promise((resolve) => first.process.once('exit', resolve));
+    await faults.kill(first);
 
-    const second = await startProductionServer(env);
-    servers.push(second);
+    await faults.start(env);
     // Each e-mail of the booking is there once, and either sent or with its send job waiting.
     const state = async () =>
       (
-        await db.query<{ kind: string; status: string; jobs: number }>(
+        await faults.db.query<{ kind: string; status: string; jobs: number }>(
           `select e.kind, e.status,
              (select count(*)::int from pgboss.job j where j.name = 'emails-send' and (j.data->>'emailId')::int = e.id and j.state in ('created', 'retry', 'active')) as jobs
            from emails e where e.booking_id is not null order by e.kind`,
@@ -89,7 +64,7 @@ describe('the app killed right after a booking', () => {
     // The reminder waits for its time, with one job.
     expect((await state()).find((email) => email.kind === 'booking_reminder')).toMatchObject({ status: 'queued', jobs: 1 });
     // What went out went out once.
-    const ids = smtp.messages.map((message) => message.parsed.messageId);
+    const ids = faults.smtp.messages.map((message) => message.parsed.messageId);
     expect(new Set(ids).size).toBe(ids.length);
   }, 180_000);
 });

@@ -6,51 +6,19 @@
  * sliding minute holds more messages than NEWSLETTER_RATE_PER_MINUTE.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductionServer, removeDataDir, type ProductionServer } from '../e2e/server.ts';
+import { describe, expect, it } from 'vitest';
 import { TestClient } from '../api/harness.ts';
-import { startSmtpSink, waitUntil, type SmtpSink } from '../support/smtp-sink.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
+import { waitUntil } from '../support/smtp-sink.ts';
 import { hashPassword } from '../../api/platform/lib/passwords.ts';
+import { setUpKillableServers } from './killable-servers.ts';
 
-let scratch: ScratchDatabase;
-let smtp: SmtpSink;
-let db: pg.Pool;
-const servers: ProductionServer[] = [];
+const faults = setUpKillableServers('newsletter_kill');
 const PASSWORD = 'un-mot-de-passe-solide-42';
 const SUBJECT = 'Respirer avant de parler';
 
-beforeAll(async () => {
-  scratch = await createScratchDatabase('newsletter_kill');
-  smtp = await startSmtpSink();
-  db = new pg.Pool({ connectionString: scratch.url, max: 2 });
-});
-
-afterAll(async () => {
-  for (const server of servers) {
-    await server.stop().catch(() => undefined);
-    removeDataDir(server.dataDir);
-  }
-  await db?.end();
-  await smtp?.close();
-  await scratch?.drop();
-});
-
-async function start(env: Record<string, string>): Promise<ProductionServer> {
-  const server = await startProductionServer(env);
-  servers.push(server);
-  return server;
-}
-
-async function kill(server: ProductionServer): Promise<void> {
-  server.process.kill('SIGKILL');
-  if (server.process.exitCode === null && server.process.signalCode === null) await new Promise((resolve) => server.process.once('exit', resolve));
-}
-
 /** The administrator, written straight into the database once the first server has migrated it. */
 async function signIn(url: string): Promise<TestClient> {
-  await db.query("insert into users (username, email, password, first_name, role) values ('admin@example.ch', 'admin@example.ch', $1, 'Camille', 'admin') on conflict do nothing", [await hashPassword(PASSWORD)]);
+  await faults.db.query("insert into users (username, email, password, first_name, role) values ('admin@example.ch', 'admin@example.ch', $1, 'Camille', 'admin') on conflict do nothing", [await hashPassword(PASSWORD)]);
   const client = new TestClient(url);
   const answer = await client.post('/api/simple-auth/login', { email: 'admin@example.ch', password: PASSWORD });
   if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${answer.text}`);
@@ -58,7 +26,7 @@ async function signIn(url: string): Promise<TestClient> {
 }
 
 async function subscribers(count: number, prefix: string): Promise<void> {
-  await db.query(
+  await faults.db.query(
     `insert into leads (first_name, email, type, source, newsletter_status, newsletter_token, newsletter_requested_at, newsletter_confirmed_at)
      select 'Personne' || n, $1 || '-' || n || '@example.ch', 'contact', 'website', 'subscribed', md5(random()::text), now(), now() from generate_series(1, $2::int) as n`,
     [prefix, count],
@@ -72,12 +40,12 @@ async function sendIssue(client: TestClient, subject: string): Promise<number> {
   return created.body.id as number;
 }
 
-const ofSubject = (subject: string) => smtp.messages.filter((m) => m.parsed.subject === subject);
+const ofSubject = (subject: string) => faults.smtp.messages.filter((m) => m.parsed.subject === subject);
 
 describe('a newsletter send killed and restarted', () => {
   it('finishes by itself: everyone gets it, duplicates at most one per kill with the same Message-ID, never "sent" while queued', { timeout: 240_000 }, async () => {
-    const env = { DATABASE_URL: scratch.url, SESSION_SECRET: randomBytes(32).toString('hex'), SMTP_URL: smtp.url, NEWSLETTER_RATE_PER_MINUTE: '1200', EMAIL_RETRY_DELAY_SECONDS: '1' };
-    let server = await start(env);
+    const env = { DATABASE_URL: faults.scratch.url, SESSION_SECRET: randomBytes(32).toString('hex'), SMTP_URL: faults.smtp.url, NEWSLETTER_RATE_PER_MINUTE: '1200', EMAIL_RETRY_DELAY_SECONDS: '1' };
+    let server = await faults.start(env);
     const total = 60;
     await subscribers(total, 'abonne');
     const id = await sendIssue(await signIn(server.url), SUBJECT);
@@ -87,7 +55,7 @@ describe('a newsletter send killed and restarted', () => {
     let watching = true;
     const watcher = (async () => {
       while (watching) {
-        const { rows } = await db.query<{ status: string; queued: number }>(
+        const { rows } = await faults.db.query<{ status: string; queued: number }>(
           `select n.status, (select count(*)::int from emails e where e.newsletter_id = n.id and e.status = 'queued') as queued from newsletters n where n.id = $1`,
           [id],
         );
@@ -98,15 +66,15 @@ describe('a newsletter send killed and restarted', () => {
 
     let kills = 0;
     for (const after of [8, 25, 42]) {
-      await smtp.waitFor((messages) => messages.filter((m) => m.parsed.subject === SUBJECT).length >= after, 60_000);
-      await kill(server);
+      await faults.smtp.waitFor((messages) => messages.filter((m) => m.parsed.subject === SUBJECT).length >= after, 60_000);
+      await faults.kill(server);
       kills += 1;
-      server = await start(env);
+      server = await faults.start(env);
     }
-    await waitUntil(async () => (await db.query<{ status: string }>('select status from newsletters where id = $1', [id])).rows[0]!.status === 'sent', 120_000, 'issue sent');
+    await waitUntil(async () => (await faults.db.query<{ status: string }>('select status from newsletters where id = $1', [id])).rows[0]!.status === 'sent', 120_000, 'issue sent');
     watching = false;
     await watcher;
-    await smtp.waitFor((messages) => new Set(messages.filter((m) => m.parsed.subject === SUBJECT).flatMap((m) => m.envelopeTo)).size >= total, 30_000);
+    await faults.smtp.waitFor((messages) => new Set(messages.filter((m) => m.parsed.subject === SUBJECT).flatMap((m) => m.envelopeTo)).size >= total, 30_000);
 
     expect(lies).toEqual([]);
     const byRecipient = new Map<string, string[]>();
@@ -117,26 +85,26 @@ describe('a newsletter send killed and restarted', () => {
     console.info(`newsletter kill: ${kills} kills, ${extra} duplicate(s)`);
     expect(extra).toBeLessThanOrEqual(kills);
     for (const ids of duplicates) expect(new Set(ids).size).toBe(1);
-    const { rows } = await db.query<{ status: string; count: number }>("select status, count(*)::int as count from emails where newsletter_id = $1 and kind = 'newsletter_issue' group by status", [id]);
+    const { rows } = await faults.db.query<{ status: string; count: number }>("select status, count(*)::int as count from emails where newsletter_id = $1 and kind = 'newsletter_issue' group by status", [id]);
     expect(rows).toEqual([{ status: 'sent', count: total }]);
-    await kill(server);
+    await faults.kill(server);
   });
 
   it('keeps to the rate over a minute across a restart, with two instances sending', { timeout: 240_000 }, async () => {
     const rate = 60;
-    const env = { DATABASE_URL: scratch.url, SESSION_SECRET: randomBytes(32).toString('hex'), SMTP_URL: smtp.url, NEWSLETTER_RATE_PER_MINUTE: String(rate) };
-    const first = await start(env);
-    let second = await start(env);
-    await db.query("update leads set newsletter_status = 'unsubscribed'");
+    const env = { DATABASE_URL: faults.scratch.url, SESSION_SECRET: randomBytes(32).toString('hex'), SMTP_URL: faults.smtp.url, NEWSLETTER_RATE_PER_MINUTE: String(rate) };
+    const first = await faults.start(env);
+    let second = await faults.start(env);
+    await faults.db.query("update leads set newsletter_status = 'unsubscribed'");
     await subscribers(80, 'rythme');
     const subject = 'Le rythme de la minute';
     const id = await sendIssue(await signIn(first.url), subject);
-    await smtp.waitFor((messages) => messages.filter((m) => m.parsed.subject === subject).length >= 30, 60_000);
+    await faults.smtp.waitFor((messages) => messages.filter((m) => m.parsed.subject === subject).length >= 30, 60_000);
     // One instance dies and comes back: the pace is the database's, nobody catches up in a burst.
-    await kill(second);
-    second = await start(env);
-    await smtp.waitFor((messages) => messages.filter((m) => m.parsed.subject === subject).length >= 72, 90_000);
-    await db.query("update newsletters set status = 'paused' where id = $1", [id]);
+    await faults.kill(second);
+    second = await faults.start(env);
+    await faults.smtp.waitFor((messages) => messages.filter((m) => m.parsed.subject === subject).length >= 72, 90_000);
+    await faults.db.query("update newsletters set status = 'paused' where id = $1", [id]);
 
     const times = ofSubject(subject).map((m) => m.arrivedAt).sort((a, b) => a - b);
     const busiest = Math.max(...times.map((from) => times.filter((time) => time >= from && time < from + 60_000).length));
@@ -144,7 +112,7 @@ describe('a newsletter send killed and restarted', () => {
     // The rate, and one more for the jitter of arrival times around a reservation exactly a minute later.
     expect(busiest).toBeLessThanOrEqual(rate + 1);
     expect(busiest).toBeGreaterThanOrEqual(rate - 5);
-    await kill(first);
-    await kill(second);
+    await faults.kill(first);
+    await faults.kill(second);
   });
 });

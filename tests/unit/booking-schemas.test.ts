@@ -3,24 +3,16 @@
  * French message each refused field gets (decision 102).
  */
 import { describe, expect, it } from 'vitest';
-import { bookingRequestSchemaFor, bookingSettingsSchema, hostAvailabilitySchema } from '../../api/schemas/index.ts';
+import { BOOKING_SETTINGS_DEFAULTS, bookingRequestSchemaFor, bookingSettingsSchema, hostAvailabilitySchema } from '../../api/schemas/index.ts';
 
 function messages(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
   return (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
 }
 
 describe('booking settings', () => {
-  it('fills the defaults: 30 minutes, 0 before, 10 after, 12 hours’ notice, 30 days, every 30 minutes, no cap, video', () => {
-    expect(bookingSettingsSchema.parse({})).toEqual({
-      durationMinutes: 30,
-      bufferBeforeMinutes: 0,
-      bufferAfterMinutes: 10,
-      minimumNoticeMinutes: 720,
-      horizonDays: 30,
-      slotStepMinutes: 30,
-      dailyCapPerHost: null,
-      mode: 'video',
-    });
+  it('fills every setting with its default (BOOKING_SETTINGS_DEFAULTS, what the store answers before any save), each one a value the form accepts', () => {
+    expect(bookingSettingsSchema.parse({})).toEqual(BOOKING_SETTINGS_DEFAULTS);
+    expect(bookingSettingsSchema.parse(BOOKING_SETTINGS_DEFAULTS)).toEqual(BOOKING_SETTINGS_DEFAULTS);
   });
 
   it('takes the numbers of a form and a cap, and refuses what is out of range', () => {
