@@ -12,6 +12,9 @@ function messages(result: { success: boolean; error?: { issues: Array<{ path: Pr
 describe('booking settings', () => {
   it('fills every setting with its default (BOOKING_SETTINGS_DEFAULTS, what the store answers before any save), each one a value the form accepts', () => {
     expect(bookingSettingsSchema.parse({})).toEqual(BOOKING_SETTINGS_DEFAULTS);
+    // The agreed defaults: 30 minutes, 0 before, 10 after, 12 hours' notice, 30 days ahead, every 30 minutes, no cap, by video.
+    const { durationMinutes, bufferBeforeMinutes, bufferAfterMinutes, minimumNoticeMinutes, horizonDays, slotStepMinutes, dailyCapPerHost, mode } = BOOKING_SETTINGS_DEFAULTS;
+    expect([durationMinutes, bufferBeforeMinutes, bufferAfterMinutes, minimumNoticeMinutes, horizonDays, slotStepMinutes, dailyCapPerHost, mode]).toEqual([30, 0, 10, 720, 30, 30, null, 'video']);
     expect(bookingSettingsSchema.parse(BOOKING_SETTINGS_DEFAULTS)).toEqual(BOOKING_SETTINGS_DEFAULTS);
   });
 
