@@ -5,7 +5,8 @@
  */
 import type { CurrentUser } from '../../stores/session.ts';
 import { useCanEdit } from '../../stores/session.ts';
-import { PageHeader, cx, focusRing } from '../../ui/primitives.tsx';
+import { PageHeader } from '../../ui/primitives.tsx';
+import { SectionTabs } from '../../ui/SectionTabs.tsx';
 import { JournalTab } from './JournalTab.tsx';
 import { ProfileTab, SessionsTab, UsersTab } from '../accounts/index.ts';
 import { SystemTab } from './SystemTab.tsx';
@@ -36,25 +37,7 @@ export function Settings({ tab, user }: { tab: string | undefined; user: Current
             : 'Votre profil et vos sessions. Votre rôle « Lecture seule » permet de consulter sans modifier.'
         }
       />
-      <nav aria-label="Sections des paramètres" className="mb-6 overflow-x-auto border-b border-slate-200">
-        <ul className="flex gap-1">
-          {tabs.map(({ id, label }) => (
-            <li key={id}>
-              <a
-                href={`/admin/settings/${id}`}
-                aria-current={current === id ? 'page' : undefined}
-                className={cx(
-                  'inline-block rounded-t-md border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap',
-                  focusRing,
-                  current === id ? 'border-accent-600 text-accent-700' : 'border-transparent text-slate-600 hover:text-slate-900',
-                )}
-              >
-                {label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionTabs label="Sections des paramètres" tabs={tabs.map(({ id, label }) => ({ id, label, href: `/admin/settings/${id}` }))} current={current} />
       {current === 'profil' ? <ProfileTab key={user.id} user={user} /> : null}
       {current === 'sessions' ? <SessionsTab /> : null}
       {current === 'utilisateurs' ? <UsersTab currentUserId={user.id} /> : null}
