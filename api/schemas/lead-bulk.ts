@@ -9,7 +9,7 @@ import { leadCreateSchema, tagNameSchema } from './leads.ts';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from './options.ts';
 import { idSchema } from './params.ts';
 import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from './visits.ts';
-import { TOUCH_LIMITS } from './touch.ts';
+import { FIRST_TOUCH_FIELDS, FIRST_TOUCH_FIELD_LABELS, TOUCH_LIMITS } from './touch.ts';
 
 /** The same bound as api/features/contacts/lead-tags.ts. */
 const MAX_TAGS_PER_LEAD = 50;
@@ -29,13 +29,7 @@ export const IMPORT_FIELDS = [
   'tags',
   'message',
   'notes',
-  'firstTouchChannel',
-  'firstTouchSource',
-  'firstTouchMedium',
-  'firstTouchCampaign',
-  'firstTouchReferrer',
-  'firstTouchLandingPage',
-  'firstTouchAt',
+  ...FIRST_TOUCH_FIELDS,
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
@@ -52,13 +46,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   tags: 'Tags',
   message: 'Message',
   notes: 'Notes internes',
-  firstTouchChannel: 'Origine',
-  firstTouchSource: 'Origine : source',
-  firstTouchMedium: 'Origine : support',
-  firstTouchCampaign: 'Origine : campagne',
-  firstTouchReferrer: 'Origine : site référent',
-  firstTouchLandingPage: "Origine : page d'arrivée",
-  firstTouchAt: 'Origine : date',
+  ...FIRST_TOUCH_FIELD_LABELS,
 };
 
 /** Rows of one import request at most (the back office sends smaller chunks to show its progress). */

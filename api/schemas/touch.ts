@@ -4,7 +4,8 @@
  *   reads the submitting page's address from the request instead): a bad value is dropped, never a
  *   reason to refuse someone's sign-up;
  * - the administrator's correction of a contact's first touch;
- * - the contacts list's "Origine" filter.
+ * - the contacts list's "Origine" filter;
+ * - the first touch's columns in the contacts' CSV files.
  */
 import { z } from './zod.ts';
 import { blankToNull, blankToUndefined, isoDateTime, oneOf } from './fields.ts';
@@ -12,6 +13,31 @@ import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from './visits.ts';
 
 /** Bounds of the stored values (the check constraints of the leads table say the same). */
 export const TOUCH_LIMITS = { value: 100, domain: 253, path: 500, address: 2000 } as const;
+
+/**
+ * The first touch in the contacts' CSV files: its fields in the export's column order, and each
+ * column's header (the export writes them, the import recognises them, so a file exported then
+ * imported elsewhere keeps the first touch).
+ */
+export const FIRST_TOUCH_FIELDS = [
+  'firstTouchChannel',
+  'firstTouchSource',
+  'firstTouchMedium',
+  'firstTouchCampaign',
+  'firstTouchReferrer',
+  'firstTouchLandingPage',
+  'firstTouchAt',
+] as const;
+export type FirstTouchField = (typeof FIRST_TOUCH_FIELDS)[number];
+export const FIRST_TOUCH_FIELD_LABELS: Record<FirstTouchField, string> = {
+  firstTouchChannel: 'Origine',
+  firstTouchSource: 'Origine : source',
+  firstTouchMedium: 'Origine : support',
+  firstTouchCampaign: 'Origine : campagne',
+  firstTouchReferrer: 'Origine : site référent',
+  firstTouchLandingPage: "Origine : page d'arrivée",
+  firstTouchAt: 'Origine : date',
+};
 
 /** An address of the site (`/webinaire?utm_source=…`) or a full http(s) URL; anything else is dropped. */
 const postedAddress = z.preprocess(

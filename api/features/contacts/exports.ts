@@ -5,11 +5,11 @@
 import type { Knex } from 'knex';
 import { csvPhone, csvStream, swissCsvDate, swissFileStamp, type CsvColumn } from '../../platform/lib/csv.ts';
 import { streamRows, type CsvExport } from '../../platform/lib/csv-export.ts';
-import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadExportQuery, type LeadSource, type LeadStatus, type VisitChannel } from '../../schemas/index.ts';
-import { FIRST_TOUCH_SELECT, firstTouchColumns } from './first-touch-csv.ts';
+import { FIRST_TOUCH_FIELDS, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadExportQuery, type LeadSource, type LeadStatus } from '../../schemas/index.ts';
+import { firstTouchColumns, type FirstTouchRow } from './first-touch-csv.ts';
 import { leadFilters } from './lead-list.ts';
 
-interface LeadRow {
+interface LeadRow extends FirstTouchRow {
   id: number;
   firstName: string;
   lastName: string | null;
@@ -23,13 +23,6 @@ interface LeadRow {
   tags: string[] | null;
   createdAt: Date;
   lastContactedAt: Date | null;
-  firstTouchChannel: VisitChannel | null;
-  firstTouchSource: string | null;
-  firstTouchMedium: string | null;
-  firstTouchCampaign: string | null;
-  firstTouchReferrer: string | null;
-  firstTouchLandingPage: string | null;
-  firstTouchAt: Date | null;
 }
 
 const LEAD_COLUMNS: Array<CsvColumn<LeadRow>> = [
@@ -68,7 +61,7 @@ export function exportLeads(
 ): CsvExport {
   const build = () =>
     db('leads')
-      .select('id', 'firstName', 'lastName', 'email', 'phone', 'company', 'city', 'country', 'status', 'source', 'tags', 'createdAt', 'lastContactedAt', ...FIRST_TOUCH_SELECT)
+      .select('id', 'firstName', 'lastName', 'email', 'phone', 'company', 'city', 'country', 'status', 'source', 'tags', 'createdAt', 'lastContactedAt', ...FIRST_TOUCH_FIELDS)
       .modify(leadFilters(query));
   const rows = streamRows<LeadRow>(db, build, { idColumn: 'id', order: 'desc', onEnd: (count) => audit({ ...auditedFilters(query), rows: count }) });
   return { filename: `contacts-${swissFileStamp()}.csv`, body: csvStream(rows, LEAD_COLUMNS) };

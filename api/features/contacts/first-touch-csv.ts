@@ -4,7 +4,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { swissCsvDate, type CsvColumn } from '../../platform/lib/csv.ts';
-import { VISIT_CHANNEL_LABELS, type VisitChannel } from '../../schemas/index.ts';
+import { FIRST_TOUCH_FIELD_LABELS, VISIT_CHANNEL_LABELS, type VisitChannel } from '../../schemas/index.ts';
 
 export interface FirstTouchRow {
   firstTouchChannel: VisitChannel | null;
@@ -16,36 +16,15 @@ export interface FirstTouchRow {
   firstTouchAt: Date | null;
 }
 
-export const FIRST_TOUCH_SELECT = [
-  'firstTouchChannel',
-  'firstTouchSource',
-  'firstTouchMedium',
-  'firstTouchCampaign',
-  'firstTouchReferrer',
-  'firstTouchLandingPage',
-  'firstTouchAt',
-] as const;
-
-/** The headers, in the export's order; the import recognises them (./lead-import-csv.ts). */
-export const FIRST_TOUCH_HEADERS = {
-  channel: 'Origine',
-  source: 'Origine : source',
-  medium: 'Origine : support',
-  campaign: 'Origine : campagne',
-  referrer: 'Origine : site référent',
-  landingPage: "Origine : page d'arrivée",
-  at: 'Origine : date',
-} as const;
-
 export function firstTouchColumns<Row extends FirstTouchRow>(): Array<CsvColumn<Row>> {
   return [
-    { header: FIRST_TOUCH_HEADERS.channel, value: (row) => (row.firstTouchChannel ? VISIT_CHANNEL_LABELS[row.firstTouchChannel] : '') },
-    { header: FIRST_TOUCH_HEADERS.source, value: (row) => row.firstTouchSource },
-    { header: FIRST_TOUCH_HEADERS.medium, value: (row) => row.firstTouchMedium },
-    { header: FIRST_TOUCH_HEADERS.campaign, value: (row) => row.firstTouchCampaign },
-    { header: FIRST_TOUCH_HEADERS.referrer, value: (row) => row.firstTouchReferrer },
-    { header: FIRST_TOUCH_HEADERS.landingPage, value: (row) => row.firstTouchLandingPage },
-    { header: FIRST_TOUCH_HEADERS.at, value: (row) => swissCsvDate(row.firstTouchAt) },
+    { header: FIRST_TOUCH_FIELD_LABELS.firstTouchChannel, value: (row) => (row.firstTouchChannel ? VISIT_CHANNEL_LABELS[row.firstTouchChannel] : '') },
+    { header: FIRST_TOUCH_FIELD_LABELS.firstTouchSource, value: (row) => row.firstTouchSource },
+    { header: FIRST_TOUCH_FIELD_LABELS.firstTouchMedium, value: (row) => row.firstTouchMedium },
+    { header: FIRST_TOUCH_FIELD_LABELS.firstTouchCampaign, value: (row) => row.firstTouchCampaign },
+    { header: FIRST_TOUCH_FIELD_LABELS.firstTouchReferrer, value: (row) => row.firstTouchReferrer },
+    { header: FIRST_TOUCH_FIELD_LABELS.firstTouchLandingPage, value: (row) => row.firstTouchLandingPage },
+    { header: FIRST_TOUCH_FIELD_LABELS.firstTouchAt, value: (row) => swissCsvDate(row.firstTouchAt) },
   ];
 }
 
