@@ -12,6 +12,16 @@ export function blankToUndefined(value: unknown): unknown {
   return value;
 }
 
+/** A comma-joined query value (`vip,suisse romande`): its trimmed, non-empty items; not a string: as `blankToUndefined`. */
+export function commaSeparated(value: unknown): unknown {
+  return typeof value === 'string'
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '')
+    : blankToUndefined(value);
+}
+
 /** For partial updates: a blank value means "clear this field" (stored as null). */
 export function blankToNull(value: unknown): unknown {
   if (typeof value === 'string' && value.trim() === '') return null;

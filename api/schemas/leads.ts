@@ -15,6 +15,7 @@ import {
   blankToUndefined,
   clearablePhone,
   clearableText,
+  commaSeparated,
   emailField,
   integer,
   isoDateTime,
@@ -153,16 +154,7 @@ export const leadListQuerySchema = paginationQuerySchema.extend({
   status: z.preprocess(blankToUndefined, leadStatus.optional()),
   source: z.preprocess(blankToUndefined, leadSource.optional()),
   /** Comma-joined (`vip,suisse romande`); keeps the leads that have all of them. */
-  tags: z.preprocess(
-    (value) =>
-      typeof value === 'string'
-        ? value
-            .split(',')
-            .map((tag) => tag.trim())
-            .filter((tag) => tag !== '')
-        : blankToUndefined(value),
-    z.array(tagNameSchema, { error: 'Les tags doivent être séparés par des virgules.' }).max(20, 'Au plus 20 tags à la fois.').optional(),
-  ),
+  tags: z.preprocess(commaSeparated, z.array(tagNameSchema, { error: 'Les tags doivent être séparés par des virgules.' }).max(20, 'Au plus 20 tags à la fois.').optional()),
   newsletter: newsletterFilter,
   /** The contact's "Origine": the channel of its first touch, and its campaign (decision 115). */
   ...firstTouchFilters,

@@ -3,7 +3,7 @@
  * their French labels, and the queries of the audience and recipient lists. Imports only zod.
  */
 import { z } from './zod.ts';
-import { blankToUndefined, emailField, isoDateTime, oneOf, requiredText } from './fields.ts';
+import { blankToUndefined, commaSeparated, emailField, isoDateTime, oneOf, requiredText } from './fields.ts';
 import { tagNameSchema } from './leads.ts';
 import { pathIdSchema } from './params.ts';
 
@@ -93,16 +93,7 @@ export const newsletterPreviewSchema = z.object({
 export type NewsletterPreviewInput = z.input<typeof newsletterPreviewSchema>;
 
 /** Comma-joined tags of a query string (`?tags=vip,genève`). */
-const tagsQuery = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((tag) => tag.trim())
-          .filter((tag) => tag !== '')
-      : blankToUndefined(value),
-  tags.optional().default([]),
-);
+const tagsQuery = z.preprocess(commaSeparated, tags.optional().default([]));
 
 /** `GET /api/admin/newsletters/audience?tags=a,b`. */
 export const newsletterAudienceQuerySchema = z.object({ tags: tagsQuery });
