@@ -19,15 +19,7 @@ export const TOUCH_LIMITS = { value: 100, domain: 253, path: 500, address: 2000 
  * column's header (the export writes them, the import recognises them, so a file exported then
  * imported elsewhere keeps the first touch).
  */
-export const FIRST_TOUCH_FIELDS = [
-  'firstTouchChannel',
-  'firstTouchSource',
-  'firstTouchMedium',
-  'firstTouchCampaign',
-  'firstTouchReferrer',
-  'firstTouchLandingPage',
-  'firstTouchAt',
-] as const;
+export const FIRST_TOUCH_FIELDS = ['firstTouchChannel', 'firstTouchSource', 'firstTouchMedium', 'firstTouchCampaign', 'firstTouchReferrer', 'firstTouchLandingPage', 'firstTouchAt'] as const;
 export type FirstTouchField = (typeof FIRST_TOUCH_FIELDS)[number];
 export const FIRST_TOUCH_FIELD_LABELS: Record<FirstTouchField, string> = {
   firstTouchChannel: 'Origine',
