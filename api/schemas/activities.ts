@@ -1,7 +1,7 @@
 /** Activities logged against a contact. */
 import { z } from './zod.ts';
 import { ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS } from './options.ts';
-import { blankToNull, blankToUndefined, clearableText, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalText, requiredText } from './fields.ts';
+import { blankToNull, blankToUndefined, clearableText, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalOneOf, optionalText, requiredText } from './fields.ts';
 import { MAX_SERIAL_ID, pathIdSchema } from './params.ts';
 
 export const ACTIVITY_NOT_FOUND = 'Activité non trouvée';
@@ -46,10 +46,10 @@ export const recentActivitiesQuerySchema = z.object({
  */
 export const activityUpdateSchema = z
   .object({
-    type: z.preprocess(blankToUndefined, oneOf(ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, "Le type d'activité").optional()),
+    type: optionalOneOf(ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, "Le type d'activité"),
     title: requiredText('Le titre', { min: 3, max: 200, minMessage: ACTIVITY_TITLE_MIN_MESSAGE, requiredMessage: ACTIVITY_TITLE_MIN_MESSAGE }).optional(),
     description: clearableText('La description', 5000),
-    status: z.preprocess(blankToUndefined, oneOf(ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, 'Le statut').optional()),
+    status: optionalOneOf(ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, 'Le statut'),
     outcome: clearableText('Le résultat', 2000),
     dueDate: clearableDateOrDateTime("La date d'échéance"),
     scheduledAt: clearableDateOrDateTime('La date prévue'),

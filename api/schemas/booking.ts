@@ -5,7 +5,7 @@
  * a range ends after it starts and never overlaps another range of the same day.
  */
 import { z } from './zod.ts';
-import { blankToNull, blankToUndefined, emailField, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalPhone, optionalText, requiredPhone, requiredText } from './fields.ts';
+import { blankToNull, blankToUndefined, emailField, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalOneOf, optionalPhone, optionalText, requiredPhone, requiredText } from './fields.ts';
 import { MAX_SERIAL_ID, pathIdSchema } from './params.ts';
 import { BOOKING_STATUSES, BOOKING_STATUS_LABELS, BOOKING_TEAM_STATUSES } from './booking-statuses.ts';
 import { postedTouchFields } from './touch.ts';
@@ -231,7 +231,7 @@ export const adminBookingsQuerySchema = z
     from: optionalDateOrDateTime('La date de début'),
     to: optionalDateOrDateTime('La date de fin'),
     hostId: z.preprocess(blankToUndefined, integer('L’hôte', 1, MAX_SERIAL_ID, BOOKING_HOST_MESSAGE).optional()),
-    status: z.preprocess(blankToUndefined, oneOf(BOOKING_STATUSES, BOOKING_STATUS_LABELS, 'Le statut').optional()),
+    status: optionalOneOf(BOOKING_STATUSES, BOOKING_STATUS_LABELS, 'Le statut'),
     limit: z.preprocess(blankToUndefined, integer('Le nombre de rendez-vous', 1, BOOKINGS_LIMIT_MAX).default(200)),
   })
   .superRefine((query, ctx) => {

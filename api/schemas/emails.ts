@@ -1,6 +1,6 @@
 /** The Emails screen: kinds and statuses with their French labels, and the list query. Imports only zod. */
 import { z } from './zod.ts';
-import { blankToUndefined, integer, oneOf, optionalText } from './fields.ts';
+import { blankToUndefined, integer, optionalOneOf, optionalText } from './fields.ts';
 import { paginationQuerySchema } from './leads.ts';
 
 /** Every e-mail kind with its French label: the kinds are listed here once (the database's list: decision 118). */
@@ -41,8 +41,8 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatusValue, string> = {
 
 /** `GET /api/admin/emails?page&limit&status&kind&leadId&search`. */
 export const emailListQuerySchema = paginationQuerySchema.extend({
-  status: z.preprocess(blankToUndefined, oneOf(EMAIL_STATUS_VALUES, EMAIL_STATUS_LABELS, 'Le statut').optional()),
-  kind: z.preprocess(blankToUndefined, oneOf(EMAIL_KIND_VALUES, EMAIL_KIND_LABELS, 'Le type').optional()),
+  status: optionalOneOf(EMAIL_STATUS_VALUES, EMAIL_STATUS_LABELS, 'Le statut'),
+  kind: optionalOneOf(EMAIL_KIND_VALUES, EMAIL_KIND_LABELS, 'Le type'),
   leadId: z.preprocess(blankToUndefined, integer('Le contact', 1, 2_147_483_647).optional()),
   search: optionalText('La recherche', 200),
 });

@@ -98,6 +98,11 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
   return z.enum(values, { error: `${label} doit être l'une des valeurs suivantes : ${allowed}.` });
 }
 
+/** A list filter or an optional field on a closed list: blank means not given, anything else must be one of `values`. */
+export function optionalOneOf<const T extends readonly [string, ...string[]]>(values: T, labels: Record<T[number], string>, label: string) {
+  return z.preprocess(blankToUndefined, oneOf(values, labels, label).optional());
+}
+
 /** Absolute http(s) URL (no `javascript:`, no relative path). */
 export function httpUrl(label: string) {
   return z

@@ -3,7 +3,7 @@
  * query of `GET /api/admin/analytics/funnel` and `…/analytics/sources`. Imports only zod.
  */
 import { z } from './zod.ts';
-import { blankToUndefined, oneOf, optionalText } from './fields.ts';
+import { blankToUndefined, oneOf, optionalOneOf, optionalText } from './fields.ts';
 import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS } from './analytics-periods.ts';
 import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from './visits.ts';
 
@@ -27,7 +27,7 @@ export const CAMPAIGN_MAX = 100;
 /** `?period=30d|90d|12m&channel=…&campaign=…` (period 30 days by default; no filter: every origin). */
 export const funnelQuerySchema = z.object({
   period: z.preprocess(blankToUndefined, oneOf(ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS, 'La période').default('30d')),
-  channel: z.preprocess(blankToUndefined, oneOf(VISIT_CHANNELS, VISIT_CHANNEL_LABELS, 'Le canal').optional()),
+  channel: optionalOneOf(VISIT_CHANNELS, VISIT_CHANNEL_LABELS, 'Le canal'),
   campaign: optionalText('La campagne', CAMPAIGN_MAX),
 });
 export type FunnelQuery = z.output<typeof funnelQuerySchema>;

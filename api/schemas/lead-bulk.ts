@@ -4,7 +4,7 @@
  * obeys exactly the rules of one typed in the form.
  */
 import { z } from './zod.ts';
-import { blankToUndefined, integer, oneOf, optionalText } from './fields.ts';
+import { blankToUndefined, integer, oneOf, optionalOneOf, optionalText } from './fields.ts';
 import { leadCreateSchema, tagNameSchema } from './leads.ts';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from './options.ts';
 import { idSchema } from './params.ts';
@@ -71,7 +71,7 @@ export const leadImportRowSchema = leadCreateSchema
     source: z.preprocess(blankToUndefined, oneOf(LEAD_SOURCES, LEAD_SOURCE_LABELS, 'La source').default('other')),
     tags: importTags,
     // The contact's first touch (decision 115), as the contacts export writes it.
-    firstTouchChannel: z.preprocess(blankToUndefined, oneOf(VISIT_CHANNELS, VISIT_CHANNEL_LABELS, "L'origine").optional()),
+    firstTouchChannel: optionalOneOf(VISIT_CHANNELS, VISIT_CHANNEL_LABELS, "L'origine"),
     firstTouchSource: optionalText("La source de l'origine", TOUCH_LIMITS.value),
     firstTouchMedium: optionalText("Le support de l'origine", TOUCH_LIMITS.value),
     firstTouchCampaign: optionalText("La campagne de l'origine", TOUCH_LIMITS.value),

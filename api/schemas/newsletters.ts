@@ -3,7 +3,7 @@
  * their French labels, and the queries of the audience and recipient lists. Imports only zod.
  */
 import { z } from './zod.ts';
-import { blankToUndefined, commaSeparated, emailField, isoDateTime, oneOf, requiredText } from './fields.ts';
+import { blankToUndefined, commaSeparated, emailField, isoDateTime, optionalOneOf, requiredText } from './fields.ts';
 import { tagNameSchema } from './leads.ts';
 import { pathIdSchema } from './params.ts';
 
@@ -110,7 +110,7 @@ export type NewsletterSendInput = z.input<typeof newsletterSendSchema>;
 
 /** `GET /{id}/recipients?status=`. */
 export const newsletterRecipientsQuerySchema = z.object({
-  status: z.preprocess(blankToUndefined, oneOf(NEWSLETTER_RECIPIENT_STATUSES, NEWSLETTER_RECIPIENT_STATUS_LABELS, 'Le statut').optional()),
+  status: optionalOneOf(NEWSLETTER_RECIPIENT_STATUSES, NEWSLETTER_RECIPIENT_STATUS_LABELS, 'Le statut'),
 });
 
 /** `:id` of an issue. */

@@ -3,7 +3,7 @@
  * for newsletter states and consent proofs.
  */
 import { z } from './zod.ts';
-import { blankToUndefined, emailField, oneOf, optionalText } from './fields.ts';
+import { emailField, optionalOneOf, optionalText } from './fields.ts';
 import { postedTouchFields } from './touch.ts';
 
 /** `bounced`: the server refused the address for good (a 5xx on the recipient); no issue goes there any more. */
@@ -47,4 +47,4 @@ export const leadEraseSchema = z.object({
 });
 export type LeadEraseInput = z.input<typeof leadEraseSchema>;
 
-export const newsletterFilter = z.preprocess(blankToUndefined, oneOf(NEWSLETTER_STATUSES, NEWSLETTER_STATUS_LABELS, 'L’état newsletter').optional());
+export const newsletterFilter = optionalOneOf(NEWSLETTER_STATUSES, NEWSLETTER_STATUS_LABELS, 'L’état newsletter');

@@ -2,7 +2,7 @@
 import { z } from './zod.ts';
 import { paginationQuerySchema } from './leads.ts';
 import { ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS } from './options.ts';
-import { blankToUndefined, integer, oneOf } from './fields.ts';
+import { blankToUndefined, integer, optionalOneOf } from './fields.ts';
 import { ASSIGNEE_MESSAGE } from './activities.ts';
 import { MAX_SERIAL_ID } from './params.ts';
 
@@ -18,8 +18,8 @@ export const TASK_DUE_LABELS: Record<TaskDueGroup, string> = {
 
 /** `GET /api/admin/tasks?due&type&assignedTo&page&limit`; `assignedTo=none` keeps the unassigned tasks. */
 export const taskListQuerySchema = paginationQuerySchema.extend({
-  due: z.preprocess(blankToUndefined, oneOf(TASK_DUE_GROUPS, TASK_DUE_LABELS, "L'échéance").optional()),
-  type: z.preprocess(blankToUndefined, oneOf(ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, "Le type d'activité").optional()),
+  due: optionalOneOf(TASK_DUE_GROUPS, TASK_DUE_LABELS, "L'échéance"),
+  type: optionalOneOf(ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, "Le type d'activité"),
   assignedTo: z.preprocess(
     blankToUndefined,
     z.union([z.literal('none'), integer('La personne assignée', 1, MAX_SERIAL_ID, ASSIGNEE_MESSAGE)], { error: ASSIGNEE_MESSAGE }).optional(),

@@ -8,7 +8,7 @@
  * - the first touch's columns in the contacts' CSV files.
  */
 import { z } from './zod.ts';
-import { blankToNull, blankToUndefined, isoDateTime, oneOf } from './fields.ts';
+import { blankToNull, blankToUndefined, isoDateTime, oneOf, optionalOneOf } from './fields.ts';
 import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from './visits.ts';
 
 /** Bounds of the stored values (the check constraints of the leads table say the same). */
@@ -76,7 +76,7 @@ export type FirstTouchUpdate = z.output<typeof firstTouchUpdateSchema>;
 
 /** `channel` and `campaign` of the contacts list and its CSV export. */
 export const firstTouchFilters = {
-  channel: z.preprocess(blankToUndefined, oneOf(VISIT_CHANNELS, VISIT_CHANNEL_LABELS, "L'origine").optional()),
+  channel: optionalOneOf(VISIT_CHANNELS, VISIT_CHANNEL_LABELS, "L'origine"),
   campaign: z.preprocess(
     blankToUndefined,
     z.string({ error: 'La campagne doit être un texte.' }).trim().toLowerCase().max(TOUCH_LIMITS.value, `La campagne ne doit pas dépasser ${TOUCH_LIMITS.value} caractères.`).optional(),

@@ -1,7 +1,7 @@
 /** Webinars: the create-webinar dialog and the registrations list query. */
 import { z } from './zod.ts';
 import { LIMITS, REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS } from './options.ts';
-import { blankToNull, blankToUndefined, integer, isoDateTime, oneOf, optionalHttpUrl, optionalText, requiredText } from './fields.ts';
+import { blankToNull, blankToUndefined, integer, isoDateTime, oneOf, optionalHttpUrl, optionalOneOf, optionalText, requiredText } from './fields.ts';
 import { paginationQuerySchema } from './leads.ts';
 
 export const WEBINAR_DURATION_MESSAGE = `La durée doit être un nombre entier de minutes compris entre ${LIMITS.webinarDurationMin} et ${LIMITS.webinarDurationMax}.`;
@@ -128,7 +128,7 @@ export const attendanceQuerySchema = z.object({
 
 /** `GET {adminBase}/webinars/{id}/registrations?page&limit&status`. */
 export const registrationListQuerySchema = paginationQuerySchema.extend({
-  status: z.preprocess(blankToUndefined, oneOf(REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS, 'Le statut').optional()),
+  status: optionalOneOf(REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS, 'Le statut'),
 });
 export type RegistrationListQuery = z.output<typeof registrationListQuerySchema>;
 
