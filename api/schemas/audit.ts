@@ -1,7 +1,7 @@
 /** The security record: event types and the admin list's query. */
 import { z } from './zod.ts';
 import { paginationQuerySchema } from './leads.ts';
-import { blankToUndefined } from './fields.ts';
+import { blankToUndefined, labelledValues } from './fields.ts';
 
 /** Every event type and what the Journal tab of Paramètres calls it (the types are listed here once). */
 export const AUDIT_EVENT_LABELS = {
@@ -28,7 +28,7 @@ export const AUDIT_EVENT_LABELS = {
   lead_origin_corrected: 'Origine d’un contact corrigée',
 } satisfies Record<string, string>;
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
-export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENT_LABELS) as [AuditEventType, ...AuditEventType[]];
+export const AUDIT_EVENT_TYPES = labelledValues(AUDIT_EVENT_LABELS);
 
 /** `GET /api/admin/audit?page&limit&type`. */
 export const auditListQuerySchema = paginationQuerySchema.extend({

@@ -1,6 +1,6 @@
 /** The Emails screen: kinds and statuses with their French labels, and the list query. Imports only zod. */
 import { z } from './zod.ts';
-import { blankToUndefined, integer, optionalOneOf, optionalText } from './fields.ts';
+import { blankToUndefined, integer, labelledValues, optionalOneOf, optionalText } from './fields.ts';
 import { paginationQuerySchema } from './leads.ts';
 
 /** Every e-mail kind with its French label: the kinds are listed here once (the database's list: decision 118). */
@@ -28,7 +28,7 @@ export const EMAIL_KIND_LABELS = {
   newsletter_paused_alert: 'Alerte : newsletter en pause',
 } satisfies Record<string, string>;
 export type EmailKindValue = keyof typeof EMAIL_KIND_LABELS;
-export const EMAIL_KIND_VALUES = Object.keys(EMAIL_KIND_LABELS) as [EmailKindValue, ...EmailKindValue[]];
+export const EMAIL_KIND_VALUES = labelledValues(EMAIL_KIND_LABELS);
 
 export const EMAIL_STATUS_VALUES = ['queued', 'sent', 'failed', 'cancelled'] as const;
 export type EmailStatusValue = (typeof EMAIL_STATUS_VALUES)[number];

@@ -92,6 +92,14 @@ export const requiredPhone = () =>
     z.string({ error: 'Le numéro de téléphone est obligatoire.' }).pipe(phoneString()),
   );
 
+/**
+ * The values of a closed list written as one object of French labels (each value once, with its
+ * label): its keys, in order, typed as a non-empty list as `z.enum` and `oneOf` want it.
+ */
+export function labelledValues<V extends string>(labels: Record<V, string>): [V, ...V[]] {
+  return Object.keys(labels) as [V, ...V[]];
+}
+
 /** One value of a closed list, with a French message naming the allowed labels. */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T, labels: Record<T[number], string>, label: string) {
   const allowed = values.map((value) => labels[value as T[number]]).join(', ');
