@@ -3,6 +3,7 @@
  * Rendez-vous (the discovery call and its hosts), Journal, Système. The account menu's "Profil" (/admin/profile) and "Paramètres" open it.
  * Each tab is a link (the URL says which one is shown, the back button works).
  */
+import type { ReactNode } from 'react';
 import type { CurrentUser } from '../../stores/session.ts';
 import { useCanEdit } from '../../stores/session.ts';
 import { PageHeader } from '../../ui/primitives.tsx';
@@ -12,20 +13,28 @@ import { ProfileTab, SessionsTab, UsersTab } from '../accounts/index.ts';
 import { SystemTab } from './SystemTab.tsx';
 import { BookingTab } from './BookingTab.tsx';
 
-const TABS = [
-  { id: 'profil', label: 'Profil', adminOnly: false },
-  { id: 'sessions', label: 'Sessions', adminOnly: false },
-  { id: 'utilisateurs', label: 'Utilisateurs', adminOnly: true },
-  { id: 'rendez-vous', label: 'Rendez-vous', adminOnly: false },
-  { id: 'journal', label: 'Journal', adminOnly: false },
-  { id: 'systeme', label: 'Système', adminOnly: false },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
+/** Each tab of Paramètres: its address and label, who sees it, and what it shows. */
+interface SettingsTab {
+  id: string;
+  label: string;
+  adminOnly?: boolean;
+  panel: (user: CurrentUser) => ReactNode;
+}
+
+const TABS: SettingsTab[] = [
+  { id: 'profil', label: 'Profil', panel: (user) => <ProfileTab key={user.id} user={user} /> },
+  { id: 'sessions', label: 'Sessions', panel: () => <SessionsTab /> },
+  { id: 'utilisateurs', label: 'Utilisateurs', adminOnly: true, panel: (user) => <UsersTab currentUserId={user.id} /> },
+  { id: 'rendez-vous', label: 'Rendez-vous', panel: () => <BookingTab /> },
+  { id: 'journal', label: 'Journal', panel: () => <JournalTab /> },
+  { id: 'systeme', label: 'Système', panel: () => <SystemTab /> },
+];
 
 export function Settings({ tab, user }: { tab: string | undefined; user: CurrentUser }) {
   const canEdit = useCanEdit();
   const tabs = TABS.filter((candidate) => canEdit || !candidate.adminOnly);
-  const current: TabId = tabs.find((candidate) => candidate.id === tab)?.id ?? 'profil';
+  // An unknown tab, or one the user may not see, shows the first: Profil.
+  const current = tabs.find((candidate) => candidate.id === tab) ?? tabs[0]!;
 
   return (
     <>
@@ -37,13 +46,8 @@ export function Settings({ tab, user }: { tab: string | undefined; user: Current
             : 'Votre profil et vos sessions. Votre rôle « Lecture seule » permet de consulter sans modifier.'
         }
       />
-      <SectionTabs label="Sections des paramètres" tabs={tabs.map(({ id, label }) => ({ id, label, href: `/admin/settings/${id}` }))} current={current} />
-      {current === 'profil' ? <ProfileTab key={user.id} user={user} /> : null}
-      {current === 'sessions' ? <SessionsTab /> : null}
-      {current === 'utilisateurs' ? <UsersTab currentUserId={user.id} /> : null}
-      {current === 'rendez-vous' ? <BookingTab /> : null}
-      {current === 'journal' ? <JournalTab /> : null}
-      {current === 'systeme' ? <SystemTab /> : null}
+      <SectionTabs label="Sections des paramètres" tabs={tabs.map(({ id, label }) => ({ id, label, href: `/admin/settings/${id}` }))} current={current.id} />
+      {current.panel(user)}
     </>
   );
 }
