@@ -15,7 +15,8 @@ import { activityQueries } from './queries.ts';
 import { $router, navigate } from '../../stores/router.ts';
 import { activityTypeLabel } from '../../ui/badges.tsx';
 import { pageCount, SimplePagination } from '../../ui/pagination.tsx';
-import { Badge, buttonClass, Card, CardHeader, controlClass, cx, focusRing, fullName, PageHeader, LabelledOptions } from '../../ui/primitives.tsx';
+import { FilterSelect } from '../../ui/FilterSelect.tsx';
+import { Badge, buttonClass, Card, CardHeader, cx, focusRing, fullName, PageHeader, LabelledOptions } from '../../ui/primitives.tsx';
 import { listState } from '../../ui/list-state.tsx';
 import { ActivityEditor } from './ActivityEditor.tsx';
 
@@ -90,21 +91,13 @@ export function Tasks() {
       />
       <Card>
         <div className="flex flex-wrap gap-3 p-4">
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-            Type
-            <select className={cx(controlClass, 'h-10')} value={filters.type} onChange={(event) => change({ type: event.target.value })}>
-              <option value="">Tous</option>
-              <LabelledOptions values={ACTIVITY_TYPES} labels={ACTIVITY_TYPE_LABELS} />
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-            Assignée à
-            <select className={cx(controlClass, 'h-10')} value={filters.assignedTo} onChange={(event) => change({ assignedTo: event.target.value })}>
-              <option value="">Tout le monde</option>
-              <option value="none">Personne</option>
-              <AssigneeOptions />
-            </select>
-          </label>
+          <FilterSelect label="Type" anyLabel="Tous" value={filters.type} onChange={(type) => change({ type })}>
+            <LabelledOptions values={ACTIVITY_TYPES} labels={ACTIVITY_TYPE_LABELS} />
+          </FilterSelect>
+          <FilterSelect label="Assignée à" anyLabel="Tout le monde" value={filters.assignedTo} onChange={(assignedTo) => change({ assignedTo })}>
+            <option value="none">Personne</option>
+            <AssigneeOptions />
+          </FilterSelect>
         </div>
       </Card>
       {TASK_DUE_GROUPS.map((due) => (

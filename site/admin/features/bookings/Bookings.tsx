@@ -18,7 +18,8 @@ import { toast, toastError } from '../../stores/toast.ts';
 import { CanEdit } from '../../ui/CanEdit.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { listState } from '../../ui/list-state.tsx';
-import { Badge, buttonClass, Card, CardHeader, controlClass, cx, focusRing, fullName, PageHeader } from '../../ui/primitives.tsx';
+import { FilterSelect } from '../../ui/FilterSelect.tsx';
+import { Badge, buttonClass, Card, CardHeader, cx, focusRing, fullName, PageHeader } from '../../ui/primitives.tsx';
 import { BookingStatusBadge } from './BookingStatusBadge.tsx';
 import { MoveBookingDialog } from './MoveBookingDialog.tsx';
 import { bookingMutations, bookingQueries } from './queries.ts';
@@ -165,21 +166,18 @@ export function Bookings() {
       />
       <Card>
         <div className="flex flex-wrap gap-3 p-4">
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-            Hôte
-            <select
-              className={cx(controlClass, 'h-10')}
-              value={hostId}
-              onChange={(event) => navigate(event.target.value ? `/admin/bookings?hostId=${encodeURIComponent(event.target.value)}` : '/admin/bookings', true)}
-            >
-              <option value="">Tous les hôtes</option>
-              {users.data?.users.map((user) => (
-                <option key={user.id} value={user.id}>
-                  {user.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label="Hôte"
+            anyLabel="Tous les hôtes"
+            value={hostId}
+            onChange={(host) => navigate(host ? `/admin/bookings?hostId=${encodeURIComponent(host)}` : '/admin/bookings', true)}
+          >
+            {users.data?.users.map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.name}
+              </option>
+            ))}
+          </FilterSelect>
         </div>
       </Card>
       <CallList id="calls-upcoming" title="À venir" description="Les prochains appels, du plus proche au plus lointain." bookings={upcoming.data?.bookings} state={upcoming} empty="Aucun appel à venir." hosts={hosts} now={now} />

@@ -12,6 +12,7 @@ import { useQuery } from '../../lib/query.ts';
 import { $router, navigate } from '../../stores/router.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { pageCount, Pagination } from '../../ui/pagination.tsx';
+import { FilterSelect } from '../../ui/FilterSelect.tsx';
 import { buttonClass, Card, controlClass, cx, PageHeader, LabelledOptions } from '../../ui/primitives.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { td, ListTable } from '../../ui/table.tsx';
@@ -63,20 +64,12 @@ function Filters({ params, onChange }: { params: ListParams; onChange: (next: Pa
         </button>
       </form>
       <div className="flex gap-3">
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Statut
-          <select className={cx(controlClass, 'h-10')} value={params.status} onChange={(event) => onChange({ status: event.target.value })}>
-            <option value="">Tous</option>
-            <LabelledOptions values={EMAIL_STATUS_VALUES} labels={EMAIL_STATUS_LABELS} />
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Type
-          <select className={cx(controlClass, 'h-10')} value={params.kind} onChange={(event) => onChange({ kind: event.target.value })}>
-            <option value="">Tous</option>
-            <LabelledOptions values={EMAIL_KIND_VALUES} labels={EMAIL_KIND_LABELS} />
-          </select>
-        </label>
+        <FilterSelect label="Statut" anyLabel="Tous" value={params.status} onChange={(status) => onChange({ status })}>
+          <LabelledOptions values={EMAIL_STATUS_VALUES} labels={EMAIL_STATUS_LABELS} />
+        </FilterSelect>
+        <FilterSelect label="Type" anyLabel="Tous" value={params.kind} onChange={(kind) => onChange({ kind })}>
+          <LabelledOptions values={EMAIL_KIND_VALUES} labels={EMAIL_KIND_LABELS} />
+        </FilterSelect>
       </div>
     </div>
   );
