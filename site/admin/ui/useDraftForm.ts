@@ -18,6 +18,14 @@ interface ValidateOptions {
   focusFirstError?: boolean;
 }
 
+/**
+ * A draft's text inputs filled from a saved record: each named field's value, or `''` where the
+ * record has none (no record yet, a null or absent field), an input's empty state.
+ */
+export function textFields<K extends string>(record: { readonly [P in NoInfer<K>]?: string | null } | null | undefined, keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, record?.[key] ?? ''])) as Record<K, string>;
+}
+
 export function useDraftForm<D extends object>(initial: () => D) {
   const [draft, setDraft] = useState<D>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});

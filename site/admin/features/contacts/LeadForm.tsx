@@ -19,7 +19,7 @@ import type { LeadJson as Lead } from '#presenters';
 import { navigate } from '../../stores/router.ts';
 import { toast, toastError } from '../../stores/toast.ts';
 import { FormActions, SelectField, TextAreaField, TextField } from '../../ui/forms.tsx';
-import { useDraftForm } from '../../ui/useDraftForm.ts';
+import { textFields, useDraftForm } from '../../ui/useDraftForm.ts';
 import { ArrowLeftIcon } from '../../ui/icons.tsx';
 import { Alert, Card, cx, focusRing, PageHeader, Spinner } from '../../ui/primitives.tsx';
 import { isHTTPError } from 'ky';
@@ -38,15 +38,9 @@ interface Draft {
 
 function toDraft(lead?: Lead): Draft {
   return {
-    firstName: lead?.firstName ?? '',
-    lastName: lead?.lastName ?? '',
-    email: lead?.email ?? '',
-    phone: lead?.phone ?? '',
-    company: lead?.company ?? '',
+    ...textFields(lead, ['firstName', 'lastName', 'email', 'phone', 'company', 'message', 'notes']),
     source: lead?.source ?? 'form',
     status: lead?.status ?? 'new',
-    message: lead?.message ?? '',
-    notes: lead?.notes ?? '',
   };
 }
 

@@ -14,7 +14,7 @@ import { toast, toastError } from '../../stores/toast.ts';
 import { TextField } from '../../ui/forms.tsx';
 import { ArrowLeftIcon } from '../../ui/icons.tsx';
 import { Alert, buttonClass, Card, CardHeader, controlClass, cx, focusRing, PageHeader, Spinner } from '../../ui/primitives.tsx';
-import { useDraftForm } from '../../ui/useDraftForm.ts';
+import { textFields, useDraftForm } from '../../ui/useDraftForm.ts';
 import { AudienceFields } from './AudienceFields.tsx';
 import { NewsletterStatusBadge } from './badges.tsx';
 import { NEWSLETTER_COPY } from './copy.ts';
@@ -36,9 +36,7 @@ interface Draft {
 }
 
 const draftOf = (issue: NewsletterAnswer | undefined): Draft => ({
-  subject: issue?.subject ?? '',
-  preheader: issue?.preheader ?? '',
-  body: issue?.body ?? '',
+  ...textFields(issue, ['subject', 'preheader', 'body']),
   tags: issue ? [...issue.tags] : [],
   archive: issue?.archive ?? false,
 });

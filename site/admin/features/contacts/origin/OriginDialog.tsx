@@ -7,7 +7,7 @@ import { toast, toastError } from '../../../stores/toast.ts';
 import { FormDialog } from '../../../ui/dialog.tsx';
 import { FormActions, SelectField, TextField } from '../../../ui/forms.tsx';
 import { buttonClass } from '../../../ui/primitives.tsx';
-import { useDraftForm } from '../../../ui/useDraftForm.ts';
+import { textFields, useDraftForm } from '../../../ui/useDraftForm.ts';
 import { contactMutations } from '../queries.ts';
 import { ORIGIN_COPY } from './copy.ts';
 
@@ -24,11 +24,7 @@ export function OriginDialog({ lead, onClose }: { lead: Lead; onClose: () => voi
   const touch = lead.firstTouch;
   const form = useDraftForm<OriginDraft>(() => ({
     channel: touch?.channel ?? 'direct',
-    source: touch?.source ?? '',
-    medium: touch?.medium ?? '',
-    campaign: touch?.campaign ?? '',
-    referrer: touch?.referrer ?? '',
-    landingPage: touch?.landingPage ?? '',
+    ...textFields(touch, ['source', 'medium', 'campaign', 'referrer', 'landingPage']),
   }));
   const { field } = form;
   const save = useMutation((firstTouch: unknown) => contactMutations.update(String(lead.id), { firstTouch }), {
