@@ -134,14 +134,8 @@ function prepare(bytes: Uint8Array, query: LeadImportQuery) {
 
 const dbRow = (lead: LeadImportRow) => ({
   first_name: lead.firstName,
-  last_name: lead.lastName ?? null,
   email: lead.email,
-  phone: lead.phone ?? null,
-  company: lead.company ?? null,
-  country: lead.country ?? null,
-  city: lead.city ?? null,
-  message: lead.message ?? null,
-  notes: lead.notes ?? null,
+  ...Object.fromEntries(COMPLETABLE.map((column) => [column, lead[COMPLETABLE_KEYS[column]] ?? null])),
   type: lead.type,
   source: lead.source,
   status: lead.status,
