@@ -37,18 +37,19 @@ export async function createEmails(trx: Knex.Transaction, emails: NewEmail[]): P
   if (emails.length === 0) return [];
   const rows = await trx('emails')
     .insert(
-      emails.map((email) => ({
-        kind: email.kind,
-        causeKey: email.causeKey,
-        toAddress: email.toAddress,
-        leadId: email.leadId,
-        webinarId: email.webinarId ?? null,
-        registrationId: email.registrationId ?? null,
-        bookingId: email.bookingId ?? null,
-        newsletterId: email.newsletterId ?? null,
-        resentFrom: email.resentFrom ?? null,
-        data: JSON.stringify(email.data),
-        sendAfter: email.sendAfter ?? trx.fn.now(),
+      // The rows an e-mail may point to besides its contact are null when its cause has none.
+      emails.map(({ kind, causeKey, toAddress, leadId, webinarId = null, registrationId = null, bookingId = null, newsletterId = null, resentFrom = null, data, sendAfter }) => ({
+        kind,
+        causeKey,
+        toAddress,
+        leadId,
+        webinarId,
+        registrationId,
+        bookingId,
+        newsletterId,
+        resentFrom,
+        data: JSON.stringify(data),
+        sendAfter: sendAfter ?? trx.fn.now(),
       })),
     )
     .onConflict('causeKey')
