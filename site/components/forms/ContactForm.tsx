@@ -26,7 +26,8 @@ export interface ContactFormText extends LeadFormText {
 const NAME_FIELD = 'fullName';
 
 export default function ContactForm({ idPrefix, text, common }: LeadFormProps<ContactFormText>) {
-  const { errors, shell } = useLeadForm({
+  const { field, shell } = useLeadForm({
+    idPrefix,
     schema: contactFormSchema,
     toPayload: (values) => {
       const { firstName, lastName } = splitFullName(values[NAME_FIELD] ?? '');
@@ -51,45 +52,36 @@ export default function ContactForm({ idPrefix, text, common }: LeadFormProps<Co
     common,
   });
 
-  const id = (field: string) => `${idPrefix}-${field}`;
   return (
     <LeadFormShell
       {...shell}
-      idPrefix={idPrefix}
       type="contact"
-      submit={{ label: text.submit, pending: text.pending }}
       footnote={<PrivacyNote before={common.requiredHint} note={common.privacyNote} linkLabel={common.privacyLinkLabel} />}
       className="relative grid gap-4 sm:grid-cols-2"
     >
       <Field
-        id={id('name')}
-        name={NAME_FIELD}
+        {...field(NAME_FIELD, 'name')}
         label={text.name}
-        error={errors[NAME_FIELD]}
         required
         autoComplete="name"
         className="sm:col-span-2"
       />
-      <EmailField id={id('email')} label={text.email} error={errors.email} />
+      <EmailField {...field('email')} label={text.email} />
       <Field
-        id={id('phone')}
-        name="phone"
+        {...field('phone')}
         type="tel"
         label={text.phone}
-        error={errors.phone}
         required
         autoComplete="tel"
         maxLength={PHONE_MAX}
       />
-      <CompanyField id={id('company')} label={text.company} optionalSuffix={common.optionalSuffix} error={errors.company} />
+      <CompanyField {...field('company')} label={text.company} optionalSuffix={common.optionalSuffix} />
       <Field
-        id={id('message')}
-        name="message"
+        {...field('message')}
         label={text.message}
         optionalSuffix={common.optionalSuffix}
         placeholder={text.messagePlaceholder}
         hint={text.messageHint}
-        error={errors.message}
         multiline
         className="sm:col-span-2"
       />

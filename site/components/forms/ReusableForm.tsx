@@ -57,7 +57,8 @@ export default function ReusableForm(props: Props) {
 
 function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light' }: Props) {
   const [done, setDone] = useState(false);
-  const { errors, shell } = useLeadForm({
+  const { field, shell } = useLeadForm({
+    idPrefix,
     schema: newsletterSubscribeSchema,
     endpoint: '/api/newsletter',
     toPayload: (values) =>
@@ -67,6 +68,8 @@ function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light
         website: values.website,
       }),
     text: {
+      submit: text.submit,
+      pending: text.pending,
       success: { title: text.successTitle, description: text.successMessage },
       error: { title: text.errorTitle, description: text.errorDescription },
     },
@@ -98,29 +101,19 @@ function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light
     );
   }
 
-  const id = (field: string) => `${idPrefix}-${field}`;
   const labelTone = tone === 'dark' ? '[&_.form-footnote]:text-pine-200 [&_.form-footnote_a]:text-cream [&_label]:text-cream [&_label_span]:text-pine-200' : '';
   return (
     <LeadFormShell
       {...shell}
-      idPrefix={idPrefix}
       type="contact"
       action="/api/newsletter"
       footnote={<PrivacyNote note={text.privacyNote} linkLabel={common.privacyLinkLabel} />}
-      submit={{ label: text.submit, pending: text.pending }}
       className={`relative grid gap-3 sm:grid-cols-2 ${labelTone}`}
     >
       {showName && (
-        <Field
-          id={id('firstName')}
-          name="firstName"
-          label={text.firstName}
-          error={errors.firstName}
-          optionalSuffix={common.optionalSuffix}
-          autoComplete="given-name"
-        />
+        <Field {...field('firstName')} label={text.firstName} optionalSuffix={common.optionalSuffix} autoComplete="given-name" />
       )}
-      <EmailField id={id('email')} label={text.email} error={errors.email} className={showName ? '' : 'sm:col-span-2'} />
+      <EmailField {...field('email')} label={text.email} className={showName ? '' : 'sm:col-span-2'} />
     </LeadFormShell>
   );
 }

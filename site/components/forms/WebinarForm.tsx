@@ -15,7 +15,8 @@ export interface WebinarFormText extends LeadFormText {
 }
 
 export default function WebinarForm({ idPrefix, text, common }: LeadFormProps<WebinarFormText>) {
-  const { errors, shell } = useLeadForm({
+  const { field, shell } = useLeadForm({
+    idPrefix,
     schema: webinarFormSchema,
     toPayload: (values) =>
       compact({
@@ -32,27 +33,17 @@ export default function WebinarForm({ idPrefix, text, common }: LeadFormProps<We
     successDescription: ({ notice }) => (notice ? `${text.success.description}\n${notice}` : text.success.description),
   });
 
-  const id = (field: string) => `${idPrefix}-${field}`;
   return (
     <LeadFormShell
       {...shell}
-      idPrefix={idPrefix}
       type="webinar"
-      submit={{ label: text.submit, pending: text.pending }}
       footnote={<PrivacyNote before={common.requiredHint} note={common.privacyNote} linkLabel={common.privacyLinkLabel} />}
       className="relative grid gap-4 sm:grid-cols-2"
     >
-      <Field
-        id={id('firstName')}
-        name="firstName"
-        label={text.firstName}
-        error={errors.firstName}
-        required
-        autoComplete="given-name"
-      />
-      <Field id={id('lastName')} name="lastName" label={text.lastName} error={errors.lastName} autoComplete="family-name" />
-      <EmailField id={id('email')} label={text.email} error={errors.email} className="sm:col-span-2" />
-      <CompanyField id={id('company')} label={text.company} optionalSuffix={common.optionalSuffix} error={errors.company} />
+      <Field {...field('firstName')} label={text.firstName} required autoComplete="given-name" />
+      <Field {...field('lastName')} label={text.lastName} autoComplete="family-name" />
+      <EmailField {...field('email')} label={text.email} className="sm:col-span-2" />
+      <CompanyField {...field('company')} label={text.company} optionalSuffix={common.optionalSuffix} />
     </LeadFormShell>
   );
 }

@@ -2,11 +2,15 @@
 import type { InputHTMLAttributes } from 'react';
 import { EMAIL_MAX } from '#schemas';
 
-type FieldProps = {
+/** What ties an input to its form: its id, the name it posts, its message (useLeadForm's `field`). */
+export interface FieldBinding {
   id: string;
   name: string;
-  label: string;
   error?: string;
+}
+
+type FieldProps = FieldBinding & {
+  label: string;
   optionalSuffix?: string;
   multiline?: boolean;
   className?: string;
@@ -110,14 +114,12 @@ export function SubmitButton({
 }
 
 /** The required email input every lead form has. */
-export function EmailField({ id, label, error, className }: { id: string; label: string; error?: string; className?: string }) {
+export function EmailField({ label, className, ...binding }: FieldBinding & { label: string; className?: string }) {
   return (
     <Field
-      id={id}
-      name="email"
+      {...binding}
       type="email"
       label={label}
-      error={error}
       required
       autoComplete="email"
       inputMode="email"
@@ -128,14 +130,12 @@ export function EmailField({ id, label, error, className }: { id: string; label:
 }
 
 /** The optional company input ("Société (optionnel)"), full width. */
-export function CompanyField({ id, label, optionalSuffix, error }: { id: string; label: string; optionalSuffix: string; error?: string }) {
+export function CompanyField({ label, optionalSuffix, ...binding }: FieldBinding & { label: string; optionalSuffix: string }) {
   return (
     <Field
-      id={id}
-      name="company"
+      {...binding}
       label={label}
       optionalSuffix={optionalSuffix}
-      error={error}
       autoComplete="organization"
       className="sm:col-span-2"
     />

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { failureMessage, newIdempotencyKey, postLead, type LeadResponse } from '../../lib/leads.ts';
 import { showToast } from '../../lib/toast.ts';
 import { mountToaster, type ToasterLabels } from '../Toaster.tsx';
+import type { FieldBinding } from './fields.tsx';
 import { checkWithSchema, focusFirstError, formValues, type FieldErrors } from './form-values.ts';
 
 export { compact } from './form-values.ts';
@@ -94,6 +95,8 @@ export interface LeadFormProps<T extends LeadFormText> {
 }
 
 export interface LeadFormSetup {
+  /** Starts the ids of the form's inputs: unique on the page, which may hold several forms. */
+  idPrefix: string;
   /** Where the JSON goes (default `/api/leads`; the newsletter form: `/api/newsletter`). */
   endpoint?: string;
   /** The shared schema the API validates with too. */
@@ -104,7 +107,8 @@ export interface LeadFormSetup {
   fieldOf?: (key: string) => string;
   /** A last word on the messages before they are shown. */
   adjustErrors?: (errors: FieldErrors, values: Record<string, string>) => void;
-  text: { success: ToastText; error: ToastText };
+  /** The button's labels and the two toasts. */
+  text: LeadFormText;
   common: CommonFormText;
   /** The success toast's description for the API's answer (default: `text.success.description`). */
   successDescription?: (response: LeadResponse) => string;
@@ -151,6 +155,10 @@ export function useLeadForm(setup: LeadFormSetup) {
     }
   }
 
-  // `shell` is what LeadFormShell needs: the form element, its submit handler and the pending flag.
-  return { errors, shell: { form, onSubmit, pending } };
+  /** What ties an input to the form: its id (`idName` when it differs from the posted name), its name, its message. */
+  const field = (name: string, idName = name): FieldBinding => ({ id: `${setup.idPrefix}-${idName}`, name, error: errors[name] });
+
+  // `shell` is what LeadFormShell needs: the form element, its submit handler, the pending flag, the ids' start and the button's labels.
+  const submitLabels = { label: setup.text.submit, pending: setup.text.pending };
+  return { field, shell: { form, onSubmit, pending, idPrefix: setup.idPrefix, submit: submitLabels } };
 }
