@@ -27,8 +27,8 @@ export const AUDIT_EVENT_LABELS = {
   user_updated: 'Utilisateur modifié',
   lead_origin_corrected: 'Origine d’un contact corrigée',
 } satisfies Record<string, string>;
-export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
 export const AUDIT_EVENT_TYPES = labelledValues(AUDIT_EVENT_LABELS);
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /** `GET /api/admin/audit?page&limit&type`. */
 export const auditListQuerySchema = paginationQuerySchema.extend({

@@ -27,8 +27,8 @@ export const EMAIL_KIND_LABELS = {
   newsletter_test: 'Newsletter (envoi de test)',
   newsletter_paused_alert: 'Alerte : newsletter en pause',
 } satisfies Record<string, string>;
-export type EmailKindValue = keyof typeof EMAIL_KIND_LABELS;
 export const EMAIL_KIND_VALUES = labelledValues(EMAIL_KIND_LABELS);
+export type EmailKindValue = (typeof EMAIL_KIND_VALUES)[number];
 
 export const EMAIL_STATUS_VALUES = ['queued', 'sent', 'failed', 'cancelled'] as const;
 export type EmailStatusValue = (typeof EMAIL_STATUS_VALUES)[number];
