@@ -1,9 +1,9 @@
 /**
  * The newsletter dispatcher (decision 112): in every instance that runs workers, one loop sends the
  * sending issues' rows one at a time, evenly paced at NEWSLETTER_RATE_PER_MINUTE. Each message first
- * reserves its time on the one-row `newsletter_pace` under its row lock, by the database clock: the
- * next message may start only `60 / rate` seconds later, whichever instance sends it, before or after
- * a restart, so no sliding minute holds more than the rate. Then the row goes through the outbox's
+ * reserves its time on the one-row `newsletter_pace` under its row lock, by the database clock: its
+ * slot on a grid `60 / rate` seconds apart, and room in the past minute's starts, whichever instance
+ * sends it, before or after a restart, so no sliding minute holds more than the rate. Then the row goes through the outbox's
  * `sendEmail()` (its lease, its Message-ID, the kind's re-check). Transactional e-mails keep their own
  * queue and workers: they never wait behind a newsletter.
  */
@@ -25,13 +25,29 @@ export const REFUSALS_BEFORE_PAUSE = 3;
 export type Reservation = { emailId: number; issueId: number } | { waitMs: number } | null;
 
 /**
- * One reservation: under the pacing row's lock, the next due queued row of a sending issue and the
- * time the message after it may start. `{waitMs}` when the pace says not yet, null when nothing is due.
+ * One reservation: under the pacing row's lock, the next due queued row of a sending issue, by the
+ * database clock. A message may start when both hold:
+ * - its slot has come: `next_at`, a grid `60 / rate` seconds apart. A start late by less than half a step
+ *   moves the grid by one step (the next start comes that much sooner, so the pace keeps the rate
+ *   instead of losing each late start's delay); later than that, the grid starts again a step after now (no
+ *   catch-up burst after a pause or an idle spell). Two starts are never less than half a step apart;
+ * - the past minute holds fewer than `rate` starts (`recent_starts`): no sliding minute holds more.
+ * `{waitMs}` when one of them says not yet, null when nothing is due.
  */
 export async function reserve(db: Knex, ratePerMinute: number): Promise<Reservation> {
+  const stepSeconds = 60 / ratePerMinute;
   return db.transaction(async (trx) => {
     const { rows } = await trx.raw<{ rows: Array<{ wait_ms: number }> }>(
-      `select greatest(0, extract(epoch from (next_at - now())) * 1000)::float8 as wait_ms from newsletter_pace where id = 1 for update`,
+      `select greatest(
+         0,
+         extract(epoch from (next_at - now())) * 1000,
+         -- The rate-th latest start of the past minute, if there is one: wait until it is a minute old.
+         coalesce(extract(epoch from ((select started from unnest(recent_starts) as started
+                                       where started > now() - interval '60 seconds'
+                                       order by started desc offset ? limit 1) + interval '60 seconds' - now())) * 1000, 0)
+       )::float8 as wait_ms
+       from newsletter_pace where id = 1 for update`,
+      [ratePerMinute - 1],
     );
     const waitMs = Number(rows[0]?.wait_ms ?? 0);
     if (waitMs > 0) return { waitMs };
@@ -45,7 +61,15 @@ export async function reserve(db: Knex, ratePerMinute: number): Promise<Reservat
     );
     const row = picked.rows[0];
     if (!row) return null;
-    await trx.raw(`update newsletter_pace set next_at = now() + make_interval(secs => ?::float8) where id = 1`, [60 / ratePerMinute]);
+    await trx.raw(
+      `update newsletter_pace set
+         next_at = case when now() < next_at + make_interval(secs => ?::float8 / 2) then next_at + make_interval(secs => ?::float8)
+                        else now() + make_interval(secs => ?::float8) end,
+         recent_starts = array(select started from unnest(recent_starts) as started
+                               where started > now() - interval '60 seconds' order by started) || now()
+       where id = 1`,
+      [stepSeconds, stepSeconds, stepSeconds],
+    );
     return { emailId: row.id, issueId: row.newsletter_id };
   });
 }
