@@ -10,6 +10,8 @@ export interface Target {
   target: string;
   measured: string;
   met: boolean | undefined;
+  /** A figure asked for beside its baseline, with no threshold: measured, and no verdict to give. */
+  reportedOnly?: true;
   why?: string;
 }
 

@@ -57,7 +57,7 @@ export interface BenchResults {
 
 const KB = 1000;
 const num = (value: number) => value.toLocaleString('en-US');
-const verdict = (met: boolean | undefined) => (met === undefined ? 'not measured' : met ? '**met**' : '**missed**');
+const verdict = (met: boolean | undefined, reportedOnly?: true) => (reportedOnly ? 'reported (no threshold)' : met === undefined ? 'not measured' : met ? '**met**' : '**missed**');
 const sizes3 = (item: Sizes) => (item.count === 0 ? '0' : `${kb(item.raw)} / ${kb(item.gzip)} / ${kb(item.brotli)}`);
 const table = (head: string[], rows: (string | number)[][]) =>
   [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
@@ -319,7 +319,7 @@ export function renderReport(results: BenchResults): string {
 
   out.push('## Targets');
   out.push('');
-  out.push(table(['Area', 'Target', 'Measured', 'Verdict'], targets.map((item) => [item.area, item.target, item.measured, verdict(item.met)])));
+  out.push(table(['Area', 'Target', 'Measured', 'Verdict'], targets.map((item) => [item.area, item.target, item.measured, verdict(item.met, item.reportedOnly)])));
   out.push('');
   const misses = targets.filter((item) => item.met === false);
   if (misses.length) {
