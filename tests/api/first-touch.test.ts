@@ -10,10 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Context } from 'koa';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { createVisitCounter } from '../../api/features/attribution/index.ts';
-import { createLogger } from '../../api/platform/logger.ts';
 import { resetBookings, signInHost } from './booking-fixture.ts';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -148,22 +145,6 @@ describe('a visitor who landed earlier the same day (the 48-hour first sources)'
     const other = browser();
     await other.postForm('/api/leads', webinarSignUp('autre@example.ch'), '/webinaire');
     expect(await firstTouchOf('autre@example.ch')).toMatchObject({ channel: 'direct', landingPage: '/webinaire' });
-  });
-
-  it('credits the landing another process wrote to a submission reaching a process that has just started', async () => {
-    const person = browser();
-    expect((await person.visit(LINKEDIN, 'https://www.linkedin.com/')).status).toBe(200);
-    await app.visits.flush();
-    // Another process, just started: it has counted no visit, yet finds the landing once its salt is loaded.
-    const started = createVisitCounter({ config: app.config, knex: app.knex, logger: createLogger('silent') });
-    try {
-      await started.flush();
-      const request = { 'user-agent': CHROME, host: new URL(app.url).host };
-      const ctx = { ip: `203.0.113.${ipCounter}`, host: request.host, get: (name: string) => request[name as keyof typeof request] ?? '' } as unknown as Context;
-      expect(await started.firstVisitOf(ctx)).toMatchObject({ source: { channel: 'social', source: 'linkedin', campaign: 'printemps' }, landingPage: '/' });
-    } finally {
-      await started.stop();
-    }
   });
 
   it('takes another site that sent the visitor as the source (a search engine)', async () => {

@@ -251,40 +251,26 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
     });
   }
 
-  /**
-   * Today's salt in memory whether or not this process has counted a visit (and the old ones forgotten):
-   * a process that has just started, or has seen no visit today, still finds the first sources other
-   * processes wrote when someone submits a form (decision 115), and the day's first visits wait unhashed
-   * only until the next tick after midnight.
-   */
-  async function keepTodaysSalt(): Promise<void> {
+  async function flushOnce(): Promise<void> {
+    const taken = batch;
+    batch = emptyBatch();
+    if (taken.rows.size === 0 && taken.unhashed.length === 0) return;
     try {
+      await hashWaitingVisits(taken);
+      await write(taken);
+      // Keep today's salt ready (the first visits after midnight wait for it) and forget the old ones.
       const today = swissDay(new Date());
       if (!salts.has(today)) salts.set(today, await daySalt(knex, today));
       for (const day of salts.keys()) if (day < swissDay(new Date(Date.now() - 36 * 3600_000))) salts.delete(day);
     } catch (error) {
-      logger.warn({ err: error }, 'visit salt not loaded; the day\'s visits wait for the next write');
-    }
-  }
-
-  async function flushOnce(): Promise<void> {
-    const taken = batch;
-    batch = emptyBatch();
-    if (taken.rows.size > 0 || taken.unhashed.length > 0) {
-      try {
-        await hashWaitingVisits(taken);
-        await write(taken);
-      } catch (error) {
-        const waiting = taken.sites.size + taken.unhashed.length + batch.sites.size;
-        if (waiting > MAX_PENDING_VISITORS) {
-          logger.error({ err: error, dropped: taken.rows.size }, 'visits not written; the oldest counts are dropped');
-        } else {
-          logger.warn({ err: error }, 'visits not written; kept for the next write');
-          batch = merge(taken, batch);
-        }
+      const waiting = taken.sites.size + taken.unhashed.length + batch.sites.size;
+      if (waiting > MAX_PENDING_VISITORS) {
+        logger.error({ err: error, dropped: taken.rows.size }, 'visits not written; the oldest counts are dropped');
+      } else {
+        logger.warn({ err: error }, 'visits not written; kept for the next write');
+        batch = merge(taken, batch);
       }
     }
-    await keepTodaysSalt();
   }
 
   /** The visitor's first page today: written rows first (they are older), then this process's memory. */
@@ -295,7 +281,7 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
     await writing;
     const day = swissDay(new Date());
     const host = publicHost ?? ctx.host;
-    // Only with the day's salt in memory (loaded at start and at each tick): else no query (decision 115).
+    // Only with the day's salt in memory (this process wrote visits today): else no query (decision 115).
     const salt = salts.get(day);
     if (salt) {
       const hash = visitorHash(salt, ctx.ip, userAgent, host);
@@ -323,8 +309,6 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
 
   const timer = setInterval(() => void flush(), config.visitsFlushMs);
   timer.unref();
-  // From the start, not only after the first write: see keepTodaysSalt.
-  void flush();
 
   return {
     onPageServed,
