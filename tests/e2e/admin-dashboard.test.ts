@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { adminApi, expect, seriousViolations, signIn, test } from './admin-helpers.ts';
+import { frenchLongDate, frenchTime } from '../../api/platform/lib/french-dates.ts';
 
 test('the dashboard shows the counters, the latest contacts, the next webinars and the latest activity', { tag: '@empty-database' }, async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);
@@ -24,7 +25,8 @@ test('the dashboard shows the counters, the latest contacts, the next webinars a
     status: 'in_progress',
   });
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-  await api.createWebinar({ title: 'Webinaire A', datetime: inDays(3), duration: 45 });
+  const webinarA = inDays(3);
+  await api.createWebinar({ title: 'Webinaire A', datetime: webinarA, duration: 45 });
   await api.createWebinar({
     title: 'Webinaire B',
     datetime: inDays(10),
@@ -56,7 +58,7 @@ test('the dashboard shows the counters, the latest contacts, the next webinars a
   await expect(upcoming.getByRole('listitem').nth(0)).toContainText('Durée : 45 minutes');
   await expect(upcoming.getByRole('listitem').nth(0)).toContainText('Actif');
   await expect(upcoming.getByRole('listitem').nth(1)).toContainText('Inactif');
-  await expect(upcoming.getByRole('listitem').nth(0)).toContainText(/\d{2} [a-zéû]+ \d{4} à \d{2} h \d{2}/);
+  await expect(upcoming.getByRole('listitem').nth(0)).toContainText(`${frenchLongDate(new Date(webinarA))} à ${frenchTime(new Date(webinarA))}`);
   await expect(upcoming).not.toContainText('Webinaire D');
 
   const activity = page.getByRole('region', { name: 'Activité récente', exact: true });

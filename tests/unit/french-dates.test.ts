@@ -28,6 +28,26 @@ describe('long French dates (one function for e-mails, pages and back office)', 
       expect(frenchLongDate(new Date(`2027-${mm}-21T12:00:00Z`))).toBe(`21 ${month} 2027`);
     });
     expect(frenchLongDate(new Date('2027-04-01T12:00:00Z'), { weekday: true })).toBe('jeudi 1er avril 2027');
+    // The 31st of every month that has one, and the last day of a month is never taken for the next's 1st.
+    for (const [mm, month] of [['01', 'janvier'], ['03', 'mars'], ['05', 'mai'], ['07', 'juillet'], ['08', 'août'], ['10', 'octobre'], ['12', 'décembre']]) {
+      expect(frenchLongDate(new Date(`2026-${mm}-31T12:00:00Z`))).toBe(`31 ${month} 2026`);
+    }
+    expect(frenchLongDate(new Date('2026-11-30T22:59:00Z'), { weekday: true })).toBe('lundi 30 novembre 2026');
+    expect(frenchLongDate(new Date('2026-11-30T23:00:00Z'), { weekday: true })).toBe('mardi 1er décembre 2026');
+  });
+
+  it('writes both daylight-saving days of 2027 with the Swiss wall-clock time on either side of the change', () => {
+    // 28 March 2027: 02:00 becomes 03:00 (UTC+1 to UTC+2).
+    expect(frenchLongDate(new Date('2027-03-28T00:59:00Z'), { weekday: true })).toBe('dimanche 28 mars 2027');
+    expect(frenchTime(new Date('2027-03-28T00:59:00Z'))).toBe('01 h 59');
+    expect(frenchTime(new Date('2027-03-28T01:00:00Z'))).toBe('03 h 00');
+    expect(swissDateTime(new Date('2027-03-28T16:00:00Z'))).toBe('dimanche 28 mars 2027 à 18 h 00 (heure suisse)');
+    // 31 October 2027: 03:00 becomes 02:00 again (UTC+2 to UTC+1); 02:30 happens twice.
+    expect(frenchLongDate(new Date('2027-10-31T00:30:00Z'), { weekday: true })).toBe('dimanche 31 octobre 2027');
+    expect(frenchTime(new Date('2027-10-31T00:30:00Z'))).toBe('02 h 30');
+    expect(frenchTime(new Date('2027-10-31T01:30:00Z'))).toBe('02 h 30');
+    expect(swissDateTime(new Date('2027-10-31T17:00:00Z'))).toBe('dimanche 31 octobre 2027 à 18 h 00 (heure suisse)');
+    expect(frenchLongDate(new Date('2027-10-31T23:30:00Z'), { weekday: true })).toBe('lundi 1er novembre 2027');
   });
 
   it('takes the day in Zurich, across both daylight-saving changes', () => {
