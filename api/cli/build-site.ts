@@ -50,6 +50,32 @@ export function precompress(distDir: string): void {
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+/** Two inline module scripts one after the other (the content of the first holds no `</script>`). */
+const ADJACENT_MODULE_SCRIPTS = /<script type="module">((?:(?!<\/script>)[\s\S])*)<\/script><script type="module">/g;
+
+/**
+ * Joins the inline module scripts Astro writes one after the other (the `client:interaction` directive,
+ * then the islands' runtime) into one script: they run in the same order, and the page's
+ * Content-Security-Policy names one hash instead of two, 54 bytes fewer in the header of every
+ * page with an island, the landing page's first response included (decision 120).
+ */
+export function joinInlineModuleScripts(html: string): string {
+  let joined = html;
+  for (let previous = ''; previous !== joined; ) {
+    previous = joined;
+    joined = joined.replace(ADJACENT_MODULE_SCRIPTS, (_whole, first: string) => `<script type="module">${first}\n`);
+  }
+  return joined;
+}
+
+function joinScriptsOfPages(distDir: string): void {
+  for (const file of walk(distDir)) {
+    if (!file.endsWith('.html')) continue;
+    const html = readFileSync(file, 'utf8');
+    const joined = joinInlineModuleScripts(html);
+    if (joined !== html) writeFileSync(file, joined);
+  }
+}
 
 /**
  * Hashes every inline <script> of the built pages so the Content-Security-Policy can allow exactly
@@ -93,6 +119,7 @@ export function buildSite(distDir: string, { astro = path.join(ROOT, 'node_modul
   const started = new Date();
   const result = spawnSync(astro, ['build', '--silent'], { cwd: ROOT, stdio: 'inherit', env: siteBuildEnvironment(process.env) });
   if (result.status !== 0) throw new Error(`La construction du site a échoué (astro build, code ${result.status}).`);
+  joinScriptsOfPages(distDir);
   writeCspManifest(distDir);
   precompress(distDir);
   const stamp = path.join(distDir, STAMP);

@@ -39,7 +39,7 @@ export default function FaqAccordion({ items }: { items: Item[] }) {
                   <span>{item.question}</span>
                   <span
                     aria-hidden="true"
-                    className="grid size-9 shrink-0 place-items-center rounded-full border border-line text-copper transition group-data-open:rotate-45 group-data-open:bg-copper group-data-open:text-white motion-reduce:transition-none"
+                    className="faq-icon"
                   >
                     <LineIcon d="M12 5v14M5 12h14" className="size-4" />
                   </span>

@@ -63,7 +63,7 @@ export default function MobileMenu({ entries, webinar, booking, labels }: Props)
         aria-label={labels.title}
         // A popover sits in the top layer with the browser's own box (inset 0, fit-content size, border
         // and padding, Canvas colours): the classes below place it under the 4rem header, full width.
-        className="fixed inset-x-0 top-16 bottom-auto m-0 h-auto max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-0 border-t border-line bg-cream px-5 pt-2 pb-6 text-ink shadow-lg shadow-pine-900/10"
+        className="menu-panel"
       >
         <ul className="divide-y divide-line">
           {entries.map((entry) => (
@@ -75,7 +75,7 @@ export default function MobileMenu({ entries, webinar, booking, labels }: Props)
                 {...(entry.external ? { target: '_blank', rel: 'noopener' } : {})}
               >
                 {entry.label}
-                {entry.external && <span className="sr-only"> {labels.newTabHint}</span>}
+                {entry.external && <span className="sr-only">{` ${labels.newTabHint}`}</span>}
                 {entry.external && (
                   <LineIcon d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" className="size-4 text-muted" strokeWidth="1.8" roundJoins />
                 )}

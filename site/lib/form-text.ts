@@ -14,5 +14,9 @@ export async function formText() {
     networkError: forms.networkError,
     toaster: { closeLabel: forms.toastCloseLabel, regionLabel: forms.notificationsLabel },
   };
-  return { common, webinar: forms.webinar, contact: forms.contact, newsletter };
+  // The sign-up island gets only what it shows or says (its heading and intro are the page's, the
+  // other forms' notes are not its own): its props travel in every page's first response (decision 120).
+  const { title: _title, intro: _intro, showName: _showName, thirdPartyFormId: _thirdPartyFormId, ...newsletterForm } = newsletter;
+  const { requiredHint: _requiredHint, privacyNote: _privacyNote, ...newsletterCommon } = common;
+  return { common, webinar: forms.webinar, contact: forms.contact, newsletter, newsletterForm, newsletterCommon };
 }

@@ -27,10 +27,13 @@ export interface ReusableFormText {
   errorDescription: string;
 }
 
+/** What the sign-up form says of the shared texts (not the other forms' required-fields hint and privacy note). */
+export type ReusableFormCommon = Omit<CommonFormText, 'requiredHint' | 'privacyNote'>;
+
 interface Props {
   idPrefix: string;
   text: ReusableFormText;
-  common: CommonFormText;
+  common: ReusableFormCommon;
   showName?: boolean;
   /** Turns on the third-party mode (off on every page). */
   thirdPartyFormId?: string;

@@ -18,8 +18,8 @@ type FieldProps = FieldBinding & {
   hint?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'>;
 
-const inputClass =
-  'mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-xs placeholder:text-muted/80 focus:border-pine-700 aria-invalid:border-danger';
+// The input's look is one class of the public style sheet (site/layouts/public.css, decision 120).
+const inputClass = 'field-input';
 
 /** A labelled input (or textarea) with its inline error, linked for assistive technologies. */
 export function Field({ id, name, label, error, optionalSuffix, multiline, className, required, hint, ...input }: FieldProps) {
@@ -32,19 +32,19 @@ export function Field({ id, name, label, error, optionalSuffix, multiline, class
     required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy || undefined,
-    className: `${inputClass} ${error ? 'border-danger' : 'border-line'}`,
+    className: error ? `${inputClass} border-danger` : inputClass,
   };
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-ink">
         {label}
+        {/* One string per span: React writes no `<!-- -->` between two text pieces (decision 120). */}
         {required && (
           <span aria-hidden="true" className="text-copper">
-            {' '}
-            *
+            {' *'}
           </span>
         )}
-        {optionalSuffix && <span className="font-normal text-muted"> {optionalSuffix}</span>}
+        {optionalSuffix && <span className="font-normal text-muted">{` ${optionalSuffix}`}</span>}
       </label>
       {multiline ? (
         <textarea {...shared} rows={4} placeholder={input.placeholder} maxLength={input.maxLength} />
@@ -94,7 +94,7 @@ export function SubmitButton({
     <button
       type="submit"
       disabled={pending}
-      className={`inline-flex w-full items-center justify-center gap-2 rounded-full bg-copper px-6 py-3.5 text-base font-semibold text-white transition hover:bg-copper-dark disabled:cursor-wait disabled:opacity-80 ${className}`}
+      className={className ? `submit-button ${className}` : 'submit-button'}
     >
       {pending && (
         <svg
@@ -146,8 +146,7 @@ export function CompanyField({ label, optionalSuffix, ...binding }: FieldBinding
 export function PrivacyNote({ before, note, linkLabel }: { before?: string; note: string; linkLabel: string }) {
   return (
     <>
-      {before ? `${before} ` : ''}
-      {note}{' '}
+      {`${before ? `${before} ` : ''}${note} `}
       <a href="/confidentialite" className="underline underline-offset-2 hover:text-ink">
         {linkLabel}
       </a>

@@ -109,7 +109,7 @@ export interface LeadFormSetup {
   adjustErrors?: (errors: FieldErrors, values: Record<string, string>) => void;
   /** The button's labels and the two toasts. */
   text: LeadFormText;
-  common: CommonFormText;
+  common: Pick<CommonFormText, 'missingFields' | 'networkError' | 'toaster'>;
   /** The success toast's description for the API's answer (default: `text.success.description`). */
   successDescription?: (response: LeadResponse) => string;
   /** After a success, once the toast is shown (default: the form is cleared). */
