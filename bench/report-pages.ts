@@ -25,6 +25,9 @@ export const ms = (value: number) => (Number.isFinite(value) ? `${value < 1 ? va
 export const PAGE_LIMITS = { tbtOverFloorMs: 5, menuTapMs: 100, fontBytes: 40 * KB, lcpOverFloor: 1.1 };
 /** TCP's initial congestion window, 10 segments of 1,460 B (RFC 6928), as Lighthouse's simulation models it. */
 export const FIRST_WINDOW_BYTES = 10 * 1460;
+/** What a page's first response may carry: the window less 300 B, so a new paragraph of copy does not tip it over (decision 120). */
+export const FIRST_WINDOW_MARGIN_BYTES = 300;
+export const FIRST_RESPONSE_LIMIT_BYTES = FIRST_WINDOW_BYTES - FIRST_WINDOW_MARGIN_BYTES;
 
 const flagged = (summary: LighthouseSummary) => (summary.flagged.length ? ` Lighthouse flags: ${summary.flagged.join(', ')}.` : '');
 const component = (url: string) => url.split('/').pop()!.replace(/\.[\w-]+\.js$/, '');
@@ -192,12 +195,14 @@ export function pageTargets(page: PageResult): Target[] {
     const total = sent.headerBytes + sent.bodyBytes;
     targets.push({
       area,
-      target: `The page's first response fits TCP's first window (≤ ${FIRST_WINDOW_BYTES.toLocaleString('en')} B, headers included)`,
+      target: `The page's first response fits TCP's first window with ${FIRST_WINDOW_MARGIN_BYTES} B to spare (≤ ${FIRST_RESPONSE_LIMIT_BYTES.toLocaleString('en')} B, headers included)`,
       measured: `${total.toLocaleString('en')} B (headers ${sent.headerBytes.toLocaleString('en')} B, body ${sent.bodyBytes.toLocaleString('en')} B ${sent.encoding})`,
-      met: total <= FIRST_WINDOW_BYTES,
+      met: total <= FIRST_RESPONSE_LIMIT_BYTES,
       why:
-        `A response larger than the first congestion window needs one more round trip before it is complete (150 ms in Lighthouse's simulated slow 4G, which then delays the LCP: decision 081). ` +
-        (total > FIRST_WINDOW_BYTES ? `Over by ${(total - FIRST_WINDOW_BYTES).toLocaleString('en')} B: shorten the page's HTML (copy, island props) or its headers${sent.encoding === 'br' ? '' : `, and send it brotli-compressed (it went ${sent.encoding})`}.` : `Margin: ${(FIRST_WINDOW_BYTES - total).toLocaleString('en')} B.`),
+        `A response larger than the first congestion window (${FIRST_WINDOW_BYTES.toLocaleString('en')} B) needs one more round trip before it is complete (150 ms in Lighthouse's simulated slow 4G, which then delays the LCP: decision 081); the ${FIRST_WINDOW_MARGIN_BYTES} B kept free leave room for the next paragraph of copy (decision 120). ` +
+        (total > FIRST_RESPONSE_LIMIT_BYTES
+          ? `Over by ${(total - FIRST_RESPONSE_LIMIT_BYTES).toLocaleString('en')} B: shorten the page's HTML (copy, island props, long utility lists) or its headers${sent.encoding === 'br' ? '' : `, and send it brotli-compressed (it went ${sent.encoding})`}.`
+          : `Margin: ${(FIRST_RESPONSE_LIMIT_BYTES - total).toLocaleString('en')} B below the limit, ${(FIRST_WINDOW_BYTES - total).toLocaleString('en')} B below the window.`),
     });
   }
   targets.push({

@@ -54,7 +54,7 @@ async function seed(dir: string): Promise<Omit<SeededPages, 'server'>> {
     const bookingId = await booking(5, 'confirmed');
     const cancelledBookingId = await booking(6, 'cancelled');
     const webinar = await db.query<{ id: number }>(
-      `insert into webinars (title, description, datetime, duration, max_attendees, is_active) values ('Les hormones du bonheur', 'En direct', now() + interval '9 days', 60, 50, true) returning id`,
+      `insert into webinars (title, description, datetime, duration, max_attendees, is_active) values ('Les hormones du bonheur', 'En direct', now() + interval '9 days', 60, 7, true) returning id`,
     );
     const body = ['## La cohérence cardiaque', '', 'Trois fois par jour, **six respirations** par minute.', '', '{{prochains-webinaires}}', '', '{{appel-decouverte}}'].join('\n');
     await db.query(
