@@ -14,6 +14,7 @@
 import type { Knex } from 'knex';
 import { frenchDuration, swissDateTime } from '../../platform/mail/dates.ts';
 import { escapeHtml } from '../../platform/lib/signed-message.ts';
+import { typesetFrench } from '../../platform/lib/french-typography.ts';
 import { fillQueryFields } from '../../platform/http/page-slots.ts';
 import { RESCHEDULE_PAGE_PATH, manageToken, verifyManageToken } from './links.ts';
 import { readManagedBooking, type ManagedBooking } from './manage.ts';
@@ -63,7 +64,8 @@ export function manageVisitPage(db: Knex, secret: string) {
     const page = showStates(html, statesOf(booking, new Date()));
     if (!booking) return page;
     const minutes = Math.round((booking.end.getTime() - booking.start.getTime()) / 60_000);
-    const filled = fillFields(page, { when: swissDateTime(booking.start), duration: frenchDuration(minutes) });
+    // French typography: "à 10 h 00" is never split across two lines (decision 119).
+    const filled = fillFields(page, { when: typesetFrench(swissDateTime(booking.start)), duration: typesetFrench(frenchDuration(minutes)) });
     const link = `${RESCHEDULE_PAGE_PATH}?${new URLSearchParams({ booking: String(booking.id), token: manageToken(secret, booking.id) }).toString()}`;
     return fillQueryFields(pointReschedule(filled, link), { booking: String(booking.id), token: manageToken(secret, booking.id) });
   };

@@ -4,6 +4,7 @@
  * can craft a link that makes the site display a text of their choosing (content spoofing).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { typesetFrench } from './french-typography.ts';
 
 const MAX_MESSAGE_LENGTH = 500;
 
@@ -26,10 +27,11 @@ export function escapeHtml(text: string): string {
 
 /**
  * Fills a page's message slot: `<p … data-server-message hidden>…<span data-server-message-text></span></p>`
- * becomes visible with the escaped text. Pages without the slot are returned unchanged.
+ * becomes visible with the escaped text, in French typography (a time such as "10 h 00" and "e-mail" stay
+ * on one line: decision 119). Pages without the slot are returned unchanged.
  */
 export function fillMessageSlot(html: string, message: string): string {
   return html
     .replace('data-server-message hidden', 'data-server-message')
-    .replace('<span data-server-message-text></span>', `<span data-server-message-text>${escapeHtml(message)}</span>`);
+    .replace('<span data-server-message-text></span>', `<span data-server-message-text>${escapeHtml(typesetFrench(message))}</span>`);
 }
