@@ -15,6 +15,7 @@ import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../s
 import { writeSiteFixture } from './site-fixture.ts';
 import { queueSendJobs } from '../../api/platform/mail/outbox.ts';
 import { manageToken } from '../../api/features/booking/links.ts';
+import { typesetFrench } from '../../api/platform/lib/french-typography.ts';
 import { queueBookedEmails } from '../../api/features/booking/mail.ts';
 
 let app: TestApp;
@@ -120,6 +121,9 @@ function manageLinkIn(message: ReceivedMail): URL {
 
 const swiss = (iso: string) =>
   new Intl.DateTimeFormat('fr-CH', { timeZone: 'Europe/Zurich', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso)).replace(':', ' h ');
+
+/** The time as pages write it: "10 h 00" held on one line by no-break spaces (decision 119). */
+const swissOnPage = (iso: string) => typesetFrench(swiss(iso));
 
 function postForm(pathname: string, fields: Record<string, string>) {
   return app.client().request('POST', pathname, { body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
@@ -239,7 +243,7 @@ describe('the manage link', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.text).toContain(`<dd data-booking-field="when">`);
-    expect(page.text).toContain(swiss(start));
+    expect(page.text).toContain(swissOnPage(start));
     expect(page.text).toContain('<div data-booking-state="actions" class="mt-10 flex">');
     expect(page.text).toContain('<dl data-booking-state="found" class="mt-8 grid">');
     expect(page.text).toMatch(/<div hidden data-booking-state="invalid"/);
@@ -255,7 +259,7 @@ describe('the manage link', () => {
     expect((await app.client().post('/api/bookings/reschedule', { booking: booking.id, token: wrong, start })).status).toBe(404);
     const badPage = await app.client().get(`/rendez-vous/gerer/?booking=${booking.id}&token=${wrong}`);
     expect(badPage.text).toMatch(/<div data-booking-state="invalid"/);
-    expect(badPage.text).not.toContain(swiss(start));
+    expect(badPage.text).not.toContain(swissOnPage(start));
     expect(await app.knex('bookings').where({ id: booking.id }).first()).toMatchObject({ status: 'confirmed' });
   });
 
@@ -290,7 +294,7 @@ describe('the manage link', () => {
     expect(location.searchParams.get('booking')).toBe(String(booking.id));
     const result = await app.client().get(`${location.pathname}${location.search}`);
     expect(result.text).toContain('Votre rendez-vous est déplacé au');
-    expect(result.text).toContain(swiss(third));
+    expect(result.text).toContain(swissOnPage(third));
 
     const secondUpdate = await mailTo(PERSON, /déplacé/, 2);
     expect(calendarOf(secondUpdate)).toMatchObject({ uid, sequence: 2, start: third });
@@ -313,7 +317,7 @@ describe('the manage link', () => {
     const shown = await app.client().get('/api/bookings/manage', { query: Object.fromEntries(link.searchParams) });
     expect(shown.body.booking).toMatchObject({ id: booking.id, start: third, status: 'confirmed' });
     const page = await app.client().get(`${link.pathname}${link.search}`);
-    expect(page.text).toContain(swiss(third));
+    expect(page.text).toContain(swissOnPage(third));
     // The old start is free again.
     expect(await freeStarts()).toContain(first);
   });
