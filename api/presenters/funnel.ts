@@ -14,7 +14,8 @@ const rate = (part: number, whole: number) => (whole ? Math.round((part / whole)
 /**
  * The funnel per origin: absent source or campaign is null, and so is the channel of contacts whose
  * origin is unknown. `callsBooked` is null while the team offers no discovery call; `conversionRate` is
- * contacts over visitors in percent (one decimal), null without visitors.
+ * contacts over visitors in percent (one decimal), null without visitors and null when the origin has
+ * more contacts than counted visitors (the visitors do not contain them: no share to give, decision 119).
  */
 export function presentSourceFunnel(rows: SourceFunnelRow[], calls: boolean) {
   return {
@@ -27,7 +28,7 @@ export function presentSourceFunnel(rows: SourceFunnelRow[], calls: boolean) {
       signUps: row.signUps,
       callsBooked: calls ? row.callsBooked : null,
       qualified: row.qualified,
-      conversionRate: rate(row.contacts, row.visitors),
+      conversionRate: row.contacts <= row.visitors ? rate(row.contacts, row.visitors) : null,
     })),
   };
 }

@@ -1,9 +1,10 @@
 /** The dashboard's figures. */
 
-export function presentLeadStats(stats: { total: number; newLastMonth: number; percentageChange: number; newThisMonth: number; toContact: number }) {
+export function presentLeadStats(stats: { total: number; newLastMonth: number; newPreviousMonth: number; percentageChange: number; newThisMonth: number; toContact: number }) {
   return {
     total: stats.total,
     newLastMonth: stats.newLastMonth,
+    newPreviousMonth: stats.newPreviousMonth,
     percentageChange: stats.percentageChange,
     newThisMonth: stats.newThisMonth,
     toContact: stats.toContact,

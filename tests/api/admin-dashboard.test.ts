@@ -29,7 +29,7 @@ describe('GET {base}/stats/leads', () => {
   it('answers zeros on an empty database', async () => {
     const response = await admin.get('/api/admin/stats/leads');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ total: 0, newLastMonth: 0, percentageChange: 0, newThisMonth: 0, toContact: 0 });
+    expect(response.body).toEqual({ total: 0, newLastMonth: 0, newPreviousMonth: 0, percentageChange: 0, newThisMonth: 0, toContact: 0 });
   });
 
   it('counts the last 30 days against the 30 days before', async () => {
@@ -38,13 +38,14 @@ describe('GET {base}/stats/leads', () => {
     await insertLead({ createdAt: daysAgo(90) });
     for (const base of BASES) {
       const response = await admin.get(`${base}/stats/leads`);
-      expect(response.body).toMatchObject({ total: 6, newLastMonth: 3, percentageChange: 50, toContact: 3 });
+      expect(response.body).toMatchObject({ total: 6, newLastMonth: 3, newPreviousMonth: 2, percentageChange: 50, toContact: 3 });
     }
   });
 
   it('says 100 % when only the current period has leads, and a negative change when it has fewer', async () => {
     await insertLead({ createdAt: daysAgo(2) });
-    expect((await admin.get('/api/admin/stats/leads')).body.percentageChange).toBe(100);
+    // The base the dashboard needs to say "no new contact last month" instead of "+100 %" (decision 119).
+    expect((await admin.get('/api/admin/stats/leads')).body).toMatchObject({ newLastMonth: 1, newPreviousMonth: 0, percentageChange: 100 });
     for (const days of [35, 40, 45]) await insertLead({ createdAt: daysAgo(days) });
     expect((await admin.get('/api/admin/stats/leads')).body.percentageChange).toBe(-67);
   });

@@ -39,7 +39,9 @@ test('the dashboard shows the counters, the latest contacts, the next webinars a
   await page.reload();
   const card = (label: string) => page.locator('section').filter({ has: page.getByText(label, { exact: true }) });
   await expect(card('Total des contacts')).toContainText('6');
-  await expect(card('Total des contacts')).toContainText('+100% depuis le mois dernier');
+  // Six new contacts and none the month before: no percentage to give (decision 119).
+  await expect(card('Total des contacts')).toContainText('Aucun nouveau contact le mois dernier');
+  await expect(card('Total des contacts')).not.toContainText('%');
   await expect(card('Nouveaux contacts ce mois')).toContainText('6');
   // Three active upcoming webinars (B is inactive): plural label.
   await expect(card('Webinaires à venir')).toContainText('3');

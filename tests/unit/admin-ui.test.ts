@@ -57,6 +57,11 @@ test('the dashboard words the monthly change as specified', () => {
   expect(percentageText(12)).toBe('+12% depuis le mois dernier');
   expect(percentageText(-5)).toBe('-5% depuis le mois dernier');
   expect(percentageText(0)).toBe('Aucune évolution depuis le mois dernier');
+  // No new contact the month before: no percentage (the API's 100 would read "+100 %").
+  expect(percentageText(100, 0)).toBe('Aucun nouveau contact le mois dernier');
+  expect(percentageText(0, 0)).toBe('Aucune évolution depuis le mois dernier');
+  expect(percentageText(100, 3)).toBe('+100% depuis le mois dernier');
+  expect(percentageText(-100, 5)).toBe('-100% depuis le mois dernier');
 });
 
 test('after sign-in, only an admin path is accepted as the destination', () => {

@@ -31,6 +31,8 @@ export async function compactLeadCounts(db: Knex): Promise<void> {
 export interface LeadStats {
   total: number;
   newLastMonth: number;
+  /** Created in the 30 days before those: the base of the change (none: no change to speak of, decision 119). */
+  newPreviousMonth: number;
   percentageChange: number;
   newThisMonth: number;
   toContact: number;
@@ -55,6 +57,7 @@ export async function leadStats(db: Knex): Promise<LeadStats> {
   return {
     total,
     newLastMonth: current,
+    newPreviousMonth: previous,
     percentageChange: percentageChange(current, previous),
     newThisMonth: Number(row.this_month),
     toContact,

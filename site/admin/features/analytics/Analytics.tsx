@@ -23,6 +23,7 @@ import { FunnelCard } from './FunnelCard.tsx';
 import { CallFunnel, CallsPerWeek } from './CallsCharts.tsx';
 import { analyticsPath, FunnelFilters, VisitFunnel } from './VisitFunnel.tsx';
 import { DailyVisits, usePeriodCampaigns } from './DailyVisits.tsx';
+import { countOf } from './rates.ts';
 
 
 function Weekly({ data }: { data: AnalyticsJson }) {
@@ -33,7 +34,7 @@ function Weekly({ data }: { data: AnalyticsJson }) {
       id="chart-weekly"
       title="Nouveaux contacts par semaine"
       description="Par source, semaines commençant le lundi (heure suisse)"
-      chart={<PlotFigure build={build} summary={`Histogramme empilé : ${total} nouveaux contacts sur ${data.newContacts.length} semaines, par source.`} />}
+      chart={<PlotFigure build={build} summary={`Histogramme empilé : ${countOf(total, 'nouveau contact', 'nouveaux contacts')} sur ${countOf(data.newContacts.length, 'semaine', 'semaines')}, par source.`} />}
       table={
         <Table label="Nouveaux contacts par semaine et par source" minWidth="min-w-[760px]">
           <TableHead columns={['Semaine du', ...LEAD_SOURCES.map((source) => LEAD_SOURCE_LABELS[source]), 'Total']} />
@@ -65,7 +66,7 @@ function Sessions({ data }: { data: AnalyticsJson }) {
       description="Chaque session tenue pendant la période ; les présents sont une part des inscrits"
       chart={
         data.sessions.length ? (
-          <PlotFigure build={build} summary={`Barres : inscriptions et présents de ${data.sessions.length} sessions.`} />
+          <PlotFigure build={build} summary={`Barres : inscriptions et présents de ${countOf(data.sessions.length, 'session', 'sessions')}.`} />
         ) : (
           <p className="pb-4 text-sm text-slate-500">Aucune session pendant cette période.</p>
         )
@@ -146,6 +147,10 @@ export function Analytics() {
           </div>
         }
       />
+      {/* The period every card below covers, under the header that chooses it (it sat alone between two cards). */}
+      <p className="mt-2 min-h-5 text-sm text-slate-600" data-period-caption>
+        {data ? `Période : du ${formatDue(data.from)} au ${formatDue(data.to)}` : null}
+      </p>
       <FunnelFilters filter={filter} campaigns={campaigns} />
       <VisitFunnel filter={filter} />
       <DailyVisits period={period} />
@@ -161,9 +166,6 @@ export function Analytics() {
       ) : null}
       {data ? (
         <div aria-busy={result.fetching}>
-          <p className="text-sm text-slate-600">
-            Du {formatDue(data.from)} au {formatDue(data.to)}
-          </p>
           <Weekly data={data} />
           <FunnelCard
             title="Entonnoir des webinaires"

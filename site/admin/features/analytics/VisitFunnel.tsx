@@ -16,9 +16,9 @@ import { PlotFigure } from './PlotFigure.tsx';
 import { visitFunnelChart } from './funnel-charts.ts';
 import { funnelCopy } from './copy.ts';
 
+import { percentText, shareOf } from './rates.ts';
+
 const num = 'text-right tabular-nums';
-const percent = (value: number | null) => (value === null ? '-' : `${value.toLocaleString('fr-CH')} %`);
-const rate = (part: number, whole: number | undefined) => (whole ? Math.round((part / whole) * 1000) / 10 : null);
 
 /** The screen's address for a period and an origin (the defaults left out). */
 export function analyticsPath(filter: FunnelFilter): string {
@@ -77,6 +77,15 @@ function Steps({ data }: { data: FunnelJson }) {
   const copy = funnelCopy.funnel;
   const build = useCallback((width: number) => visitFunnelChart(data, width), [data]);
   const hasCalls = data.steps.some((step) => step.key === 'callsBooked');
+  // Each rate is a share of the step before, named ("20 % des visiteurs"); none where the step counts
+  // more than its base (decision 119), and a line under the table says why.
+  const shares = data.steps.map((step, index) => {
+    const before = data.steps[index - 1];
+    if (!before) return { text: '—', over: false };
+    const share = shareOf(step.count, before.count);
+    return { text: share === null ? '—' : `${percentText(share)} ${copy.shareOf[before.key as keyof typeof copy.shareOf] ?? ''}`.trim(), over: step.count > before.count };
+  });
+  const over = data.steps.findIndex((_, index) => shares[index]!.over);
   return (
     <ChartCard
       id="chart-visit-funnel"
@@ -94,11 +103,12 @@ function Steps({ data }: { data: FunnelJson }) {
                     {step.label}
                   </th>
                   <td className={cx(td, num)}>{step.count.toLocaleString('fr-CH')}</td>
-                  <td className={cx(td, num)}>{percent(index === 0 ? null : rate(step.count, data.steps[index - 1]!.count))}</td>
+                  <td className={cx(td, num)}>{shares[index]!.text}</td>
                 </tr>
               ))}
             </tbody>
           </Table>
+          {over > 0 ? <p className="px-5 py-3 text-sm text-slate-600">{copy.noShare(data.steps[over]!.label, data.steps[over - 1]!.label)}</p> : null}
           {hasCalls ? null : <p className="px-5 py-3 text-sm text-slate-600">{copy.noCalls}</p>}
         </>
       }
@@ -110,6 +120,7 @@ function Sources({ data }: { data: SourceFunnelJson }) {
   const copy = funnelCopy.sources;
   const { columns } = copy;
   const calls = data.sources.some((row) => row.callsBooked !== null);
+  const overVisitors = data.sources.some((row) => row.contacts > row.visitors);
   const heads = [columns.origin, columns.source, columns.campaign, columns.visitors, columns.contacts, columns.signUps, ...(calls ? [columns.calls] : []), columns.qualified, columns.rate];
   return (
     <Card labelledBy="table-sources" className="mt-6">
@@ -130,7 +141,7 @@ function Sources({ data }: { data: SourceFunnelJson }) {
                 <td className={cx(td, num)}>{row.signUps}</td>
                 {calls ? <td className={cx(td, num)}>{row.callsBooked ?? 0}</td> : null}
                 <td className={cx(td, num)}>{row.qualified}</td>
-                <td className={cx(td, num)}>{percent(row.conversionRate)}</td>
+                <td className={cx(td, num)}>{percentText(shareOf(row.contacts, row.visitors))}</td>
               </tr>
             ))}
           </tbody>
@@ -138,6 +149,7 @@ function Sources({ data }: { data: SourceFunnelJson }) {
       ) : (
         <p className="px-5 py-4 text-sm text-slate-500">{copy.empty}</p>
       )}
+      {overVisitors ? <p className="px-5 py-3 text-sm text-slate-600">{copy.noRate}</p> : null}
     </Card>
   );
 }

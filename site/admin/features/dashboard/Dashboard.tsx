@@ -22,8 +22,13 @@ const TodayTasksCard = lazy(() => import('./TodayTasksCard.tsx').then((m) => ({ 
 // "Prochains appels" likewise: its own chunk, after the first paint.
 const UpcomingCallsCard = lazy(() => import('./UpcomingCallsCard.tsx').then((m) => ({ default: m.UpcomingCallsCard })));
 
-/** The monthly change: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier". */
-export function percentageText(change: number): string {
+/**
+ * The monthly change of new contacts: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier"
+ * (spec 2.6). Without any new contact the month before there is no percentage to give ("+100 %" would
+ * be false whatever this month's count): it says so instead (decision 119).
+ */
+export function percentageText(change: number, previousMonth?: number): string {
+  if (previousMonth === 0 && change !== 0) return 'Aucun nouveau contact le mois dernier';
   if (change > 0) return `+${change}% depuis le mois dernier`;
   if (change < 0) return `${change}% depuis le mois dernier`;
   return 'Aucune évolution depuis le mois dernier';
@@ -71,7 +76,7 @@ export function Dashboard() {
   const unreadFeeds = useQuery(dashboardQueries.unreadFeeds());
 
   // Placeholder zeros while the counters load.
-  const leads = leadStats.data ?? { total: 0, newLastMonth: 0, percentageChange: 0, newThisMonth: 0 };
+  const leads = leadStats.data ?? { total: 0, newLastMonth: 0, newPreviousMonth: 0, percentageChange: 0, newThisMonth: 0 };
   const webinars = webinarStats.data ?? { upcoming: 0, registrations: 0 };
 
   return (
@@ -85,7 +90,7 @@ export function Dashboard() {
       <FeedAlert feeds={unreadFeeds.data} />
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total des contacts" value={leads.total} hint={percentageText(leads.percentageChange)} icon={<UsersIcon size={18} />} />
+        <StatCard label="Total des contacts" value={leads.total} hint={percentageText(leads.percentageChange, leads.newPreviousMonth)} icon={<UsersIcon size={18} />} />
         <StatCard
           label="Nouveaux contacts ce mois"
           value={leads.newThisMonth ?? leads.newLastMonth}
