@@ -57,22 +57,36 @@ test('the funnel from visit to discovery call, per origin, and the daily visits 
   await page.goto('/admin/analytics');
   await expect(page.getByRole('heading', { level: 2, name: 'Du visiteur à l’appel découverte' })).toBeVisible();
 
-  // Every step with its count and its rate from the one before; no call step while nobody hosts calls.
+  // Every step with its count and its share of the one before, named; no call step while nobody hosts calls.
+  await expect(page.getByRole('columnheader', { name: 'Part de l’étape précédente' })).toBeVisible();
   await expect.poll(() => rowsOf(page, 'Du visiteur à l’appel découverte')).toEqual([
-    ['Visiteurs (somme des visiteurs quotidiens)', '20', '-'],
-    ['Contacts', '4', '20 %'],
-    ['Inscrits à un webinaire', '2', '50 %'],
-    ['Présents', '1', '50 %'],
-    ['Qualifiés', '1', '100 %'],
+    ['Visiteurs (somme des visiteurs quotidiens)', '20', '—'],
+    ['Contacts', '4', '20 % des visiteurs'],
+    ['Inscrits à un webinaire', '2', '50 % des contacts'],
+    ['Présents', '1', '50 % des inscrits'],
+    ['Qualifiés', '1', '100 % des présents'],
   ]);
+  // The period every card covers sits under the header, above the filters: not alone between two cards.
+  const caption = page.locator('[data-period-caption]');
+  await expect(caption).toHaveText(/^Période : du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}$/);
+  const [captionBox, headingBox, filtersBox] = [
+    await caption.boundingBox(),
+    await page.getByRole('heading', { level: 1, name: 'Analytiques' }).boundingBox(),
+    await page.getByRole('group', { name: /Origine des contacts/ }).boundingBox(),
+  ];
+  expect(captionBox!.y).toBeGreaterThan(headingBox!.y);
+  expect(captionBox!.y + captionBox!.height).toBeLessThanOrEqual(filtersBox!.y);
   await expect(page.getByText('Les étapes des appels découverte apparaîtront dès qu’un membre de l’équipe recevra des appels.')).toBeVisible();
 
-  // Per origin: visitors, contacts, sign-ups, qualified and the conversion rate; unknown origins last.
+  // Per origin: visitors, contacts, sign-ups, qualified and the contacts' share of the visitors; unknown
+  // origins last, where a contact and no counted visitor gives no share (never "100 %" or more).
+  await expect(page.getByRole('columnheader', { name: 'Contacts parmi les visiteurs' })).toBeVisible();
   await expect.poll(() => rowsOf(page, 'Par origine')).toEqual([
     ['Réseaux sociaux', 'linkedin', 'printemps', '12', '2', '2', '1', '16,7 %'],
     ['Recherche', 'google', '-', '8', '1', '0', '0', '12,5 %'],
-    ['Origine inconnue', '-', '-', '0', '1', '0', '0', '-'],
+    ['Origine inconnue', '-', '-', '0', '1', '0', '0', '—'],
   ]);
+  await expect(page.getByText(/Une origine qui compte plus de contacts que de visiteurs/)).toBeVisible();
 
   // The daily visits: the chart, and beside it every day's figures, the latest first.
   const visits = page.getByRole('region', { name: 'Visites par jour' }).first();
@@ -91,11 +105,11 @@ test('the funnel from visit to discovery call, per origin, and the daily visits 
   await page.getByLabel('Canal').selectOption({ label: 'Réseaux sociaux' });
   await expect(page).toHaveURL(/\/admin\/analytics\?channel=social$/);
   await expect.poll(() => rowsOf(page, 'Du visiteur à l’appel découverte')).toEqual([
-    ['Visiteurs (somme des visiteurs quotidiens)', '12', '-'],
-    ['Contacts', '2', '16,7 %'],
-    ['Inscrits à un webinaire', '2', '100 %'],
-    ['Présents', '1', '50 %'],
-    ['Qualifiés', '1', '100 %'],
+    ['Visiteurs (somme des visiteurs quotidiens)', '12', '—'],
+    ['Contacts', '2', '16,7 % des visiteurs'],
+    ['Inscrits à un webinaire', '2', '100 % des contacts'],
+    ['Présents', '1', '50 % des inscrits'],
+    ['Qualifiés', '1', '100 % des présents'],
   ]);
   await expect.poll(() => rowsOf(page, 'Par origine')).toHaveLength(1);
   await page.getByRole('button', { name: '12 mois' }).click();

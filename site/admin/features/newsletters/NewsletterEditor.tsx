@@ -134,7 +134,9 @@ function IssueForm({ issue }: { issue: NewsletterAnswer | undefined }) {
         description={!canEdit ? copy.readOnly : issue && !editable ? copy.locked : copy.description}
         actions={issue ? <NewsletterStatusBadge status={issue.status} /> : null}
       />
-      <div className="grid items-start gap-6 xl:grid-cols-2">
+      {/* Side by side on a wide screen; the desktop preview (a 720 px e-mail) needs more than half of it, so
+          while it is chosen the preview goes under the form at the full width (decision 119). */}
+      <div className="grid items-start gap-6 xl:grid-cols-2 xl:has-[[data-preview-width=desktop]]:grid-cols-1">
         <div className="min-w-0 space-y-6">
           <Card labelledBy="newsletter-content-title">
             <CardHeader id="newsletter-content-title" title={copy.contentTitle} />
