@@ -128,6 +128,30 @@ describe('capture at each entry, without a script', () => {
   });
 });
 
+describe("each submission's origin, as the team reads it", () => {
+  it("the contact's activities show where each submission came from, the first touch unchanged; a viewer reads it, a note by hand has none", async () => {
+    const person = browser();
+    await person.post('/api/leads', webinarSignUp('lea@example.ch'), LINKEDIN);
+    // The contact comes back weeks later from the newsletter's spring campaign.
+    await person.post('/api/leads', contactRequest('lea@example.ch'), '/webinaire/?utm_source=newsletter&utm_medium=email&utm_campaign=Printemps-2027');
+    const lead = await app.knex('leads').where({ email: 'lea@example.ch' }).first('id');
+    const byHand = await admin.post(`/api/crm/leads/${lead.id}/activities`, { title: 'Appel de suivi' });
+    expect(byHand.status).toBe(201);
+    expect(byHand.body.touch).toBeNull();
+
+    const answer = await viewer.get(`/api/crm/leads/${lead.id}/activities`);
+    expect(answer.status).toBe(200);
+    const touches = (answer.body.activities as Array<{ title: string; touch: unknown }>).map((activity) => activity.touch);
+    // Newest first: the note by hand, the return from the newsletter, the first sign-up.
+    expect(touches).toEqual([
+      null,
+      { channel: 'email', source: 'newsletter', medium: 'email', campaign: 'printemps-2027', landingPage: '/webinaire' },
+      { channel: 'social', source: 'linkedin', medium: 'social', campaign: 'printemps', landingPage: '/' },
+    ]);
+    expect(await firstTouchOf('lea@example.ch')).toMatchObject({ channel: 'social', source: 'linkedin', campaign: 'printemps' });
+  });
+});
+
 describe('a visitor who landed earlier the same day (the 48-hour first sources)', () => {
   it('credits the landing page and its source, from memory before the write and from the table after it', async () => {
     // The day's first visits wait unhashed (no salt loaded yet); the write loads it; later ones are hashed in memory.
