@@ -7,11 +7,16 @@
  * export and the erasure.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { resetBookings, signInHost } from './booking-fixture.ts';
+import { createApp } from '../../api/app.ts';
+import { createLogger } from '../../api/platform/logger.ts';
+import { daySalt, firstSourceSql, swissDay, visitorHash } from '../../api/features/attribution/index.ts';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const LINKEDIN = '/?utm_source=linkedin&utm_medium=social&utm_campaign=Printemps';
@@ -57,12 +62,29 @@ function browser() {
   const client = app.client();
   const page = (pathname: string) => `${app.url}${pathname}`;
   return {
+    headers,
     visit: (pathname: string, from?: string) => client.get(pathname, { headers: { ...headers, ...(from ? { referer: from } : {}) } }),
     post: (pathname: string, json: unknown, from?: string) => client.post(pathname, json, { headers: { ...headers, ...(from ? { referer: page(from) } : {}) } }),
     postForm: (pathname: string, form: Record<string, string>, from: string) =>
       client.request('POST', pathname, { body: new URLSearchParams(form).toString(), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', referer: page(from) } }),
     page,
   };
+}
+
+/** A form post to a server of its own (a second instance), with the Host header the first one is reached by. */
+function postFormTo(port: number, pathname: string, form: Record<string, string>, headers: Record<string, string>): Promise<number> {
+  const body = new URLSearchParams(form).toString();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path: pathname, method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode!));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 const webinarSignUp = (email: string) => ({ firstName: 'Léa', lastName: 'Favre', email, type: 'webinar' });
@@ -169,6 +191,50 @@ describe('a visitor who landed earlier the same day (the 48-hour first sources)'
     const other = browser();
     await other.postForm('/api/leads', webinarSignUp('autre@example.ch'), '/webinaire');
     expect(await firstTouchOf('autre@example.ch')).toMatchObject({ channel: 'direct', landingPage: '/webinaire' });
+  });
+
+  it('a submission to another instance that has counted nothing today still credits the landing page the first one wrote', async () => {
+    const person = browser();
+    expect((await person.visit(LINKEDIN, 'https://www.linkedin.com/')).status).toBe(200);
+    await person.visit('/a-propos', person.page('/'));
+    await app.visits.flush();
+    // A second instance on the same database, just started: its counter holds no salt and no visit.
+    const second = createApp({ config: app.config, knex: app.knex, logger: createLogger('silent') });
+    const server = http.createServer(second.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      // Behind one load balancer both instances see the site's one host name.
+      const status = await postFormTo(port, '/api/leads', webinarSignUp('lea@example.ch'), { ...person.headers, host: new URL(app.url).host, referer: person.page('/webinaire') });
+      expect(status).toBe(303);
+    } finally {
+      await second.context.visits.stop();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(await firstTouchOf('lea@example.ch')).toMatchObject({ channel: 'social', source: 'linkedin', medium: 'social', campaign: 'printemps', referrer: 'linkedin.com', landingPage: '/' });
+    const [note] = await app.knex('activities as a').join('leads as l', 'l.id', 'a.leadId').where('l.email', 'lea@example.ch').select('a.touch');
+    expect(note.touch).toMatchObject({ channel: 'social', source: 'linkedin', campaign: 'printemps', referrer: 'linkedin.com', landingPage: '/' });
+    const written = await app.knex('visitorFirstSources').first('firstSeenAt');
+    expect(note.touch.at).toBe(new Date(written.firstSeenAt).toISOString());
+  });
+
+  it("the statement's own HMAC-SHA256 with the stored salt finds the hash the counter wrote (IPv6, accented User-Agent)", async () => {
+    const day = swissDay(new Date());
+    const salt = await daySalt(app.knex, day);
+    const visitors = [
+      ['203.0.113.9', CHROME, '127.0.0.1:4321'],
+      ['2001:db8::42', 'Mozilla/5.0 (Linux; Android 14; Téléphone Zürich) Mobile Safari/537.36', 'innercircle.example.ch'],
+    ];
+    for (const [index, [ip, userAgent, host]] of visitors.entries()) {
+      await app.knex('visitorFirstSources').insert({ day, visitorHash: visitorHash(salt, ip!, userAgent!, host!), channel: 'social', source: `s${index}`, landingPage: '/', firstSeenAt: new Date() });
+    }
+    for (const [index, [ip, userAgent, host]] of visitors.entries()) {
+      const { rows } = await app.knex.raw<{ rows: Array<{ source: string }> }>(
+        `with r as (select 1 as n, ?::date as visitor_day, null::text as visitor_hash, ?::text as visitor_message), ${firstSourceSql('r')} select source from first_source`,
+        [day, `${ip}\n${userAgent}\n${host}`],
+      );
+      expect(rows).toEqual([{ source: `s${index}` }]);
+    }
   });
 
   it('takes another site that sent the visitor as the source (a search engine)', async () => {
