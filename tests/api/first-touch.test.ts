@@ -71,12 +71,13 @@ function browser() {
   };
 }
 
-/** A form post to a server of its own (a second instance), with the Host header the first one is reached by. */
-function postFormTo(port: number, pathname: string, form: Record<string, string>, headers: Record<string, string>): Promise<number> {
-  const body = new URLSearchParams(form).toString();
+/** A POST to a server of its own (a second instance), with the Host header the first one is reached by; a form, or JSON. */
+function postTo(port: number, pathname: string, fields: Record<string, string>, headers: Record<string, string>, as: 'form' | 'json' = 'form'): Promise<number> {
+  const body = as === 'form' ? new URLSearchParams(fields).toString() : JSON.stringify(fields);
+  const type = as === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, path: pathname, method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } },
+      { host: '127.0.0.1', port, path: pathname, method: 'POST', headers: { ...headers, 'content-type': type, 'content-length': Buffer.byteLength(body) } },
       (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode!));
@@ -193,7 +194,7 @@ describe('a visitor who landed earlier the same day (the 48-hour first sources)'
     expect(await firstTouchOf('autre@example.ch')).toMatchObject({ channel: 'direct', landingPage: '/webinaire' });
   });
 
-  it('a submission to another instance that has counted nothing today still credits the landing page the first one wrote', async () => {
+  it('a sign-up, a newsletter request and a booking sent to another instance that has counted nothing today credit the landing page the first one wrote', async () => {
     const person = browser();
     expect((await person.visit(LINKEDIN, 'https://www.linkedin.com/')).status).toBe(200);
     await person.visit('/a-propos', person.page('/'));
@@ -205,17 +206,25 @@ describe('a visitor who landed earlier the same day (the 48-hour first sources)'
     try {
       const port = (server.address() as AddressInfo).port;
       // Behind one load balancer both instances see the site's one host name.
-      const status = await postFormTo(port, '/api/leads', webinarSignUp('lea@example.ch'), { ...person.headers, host: new URL(app.url).host, referer: person.page('/webinaire') });
-      expect(status).toBe(303);
+      const sameSite = { ...person.headers, host: new URL(app.url).host, referer: person.page('/webinaire') };
+      expect(await postTo(port, '/api/leads', webinarSignUp('lea@example.ch'), sameSite)).toBe(303);
+      expect(await postTo(port, '/api/newsletter', { email: 'zoe@example.ch' }, sameSite, 'json')).toBe(202);
+      const slots = await app.client().get('/api/bookings/slots', { query: { days: 3 } });
+      const start = slots.body.days.flatMap((day: { slots: Array<{ start: string }> }) => day.slots)[0].start;
+      expect(await postTo(port, '/api/bookings', { start, firstName: 'Noé', lastName: 'Rey', email: 'noe@example.ch' }, sameSite, 'json')).toBe(201);
     } finally {
       await second.context.visits.stop();
       await new Promise((resolve) => server.close(resolve));
     }
-    expect(await firstTouchOf('lea@example.ch')).toMatchObject({ channel: 'social', source: 'linkedin', medium: 'social', campaign: 'printemps', referrer: 'linkedin.com', landingPage: '/' });
-    const [note] = await app.knex('activities as a').join('leads as l', 'l.id', 'a.leadId').where('l.email', 'lea@example.ch').select('a.touch');
-    expect(note.touch).toMatchObject({ channel: 'social', source: 'linkedin', campaign: 'printemps', referrer: 'linkedin.com', landingPage: '/' });
     const written = await app.knex('visitorFirstSources').first('firstSeenAt');
-    expect(note.touch.at).toBe(new Date(written.firstSeenAt).toISOString());
+    const landing = { channel: 'social', source: 'linkedin', medium: 'social', campaign: 'printemps', referrer: 'linkedin.com', landingPage: '/', at: new Date(written.firstSeenAt).toISOString() };
+    for (const email of ['lea@example.ch', 'zoe@example.ch', 'noe@example.ch']) expect(await firstTouchOf(email), email).toEqual(landing);
+    // The notes of the sign-up and of the call carry the same touch (the newsletter request writes none).
+    const notes = await app.knex('activities as a').join('leads as l', 'l.id', 'a.leadId').orderBy('a.id').select('l.email', 'a.touch');
+    expect(notes).toEqual([
+      { email: 'lea@example.ch', touch: landing },
+      { email: 'noe@example.ch', touch: landing },
+    ]);
   });
 
   it("the statement's own HMAC-SHA256 with the stored salt finds the hash the counter wrote (IPv6, accented User-Agent)", async () => {
