@@ -1,10 +1,22 @@
 import type { RelationMappings } from 'objection';
+import type { VisitChannel } from '../schemas/visits.ts';
 import { BaseModel } from './BaseModel.ts';
 import { Lead } from './Lead.ts';
 import { User } from './User.ts';
 
 export type ActivityType = 'note' | 'call' | 'email' | 'meeting' | 'task';
 export type ActivityStatus = 'planned' | 'in_progress' | 'completed' | 'cancelled';
+
+/** `activities.touch` as the submissions write it (api/features/attribution/touch.ts, `touchJson`). */
+export interface ActivityTouch {
+  channel: VisitChannel;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  referrer: string | null;
+  landingPage: string | null;
+  at: string;
+}
 
 export class Activity extends BaseModel {
   static tableName = 'activities';
@@ -20,6 +32,8 @@ export class Activity extends BaseModel {
   declare completedAt: Date | null;
   declare createdBy: number | null;
   declare assignedTo: number | null;
+  /** Where a public submission's visitor came from (decision 115): set on the note the submission writes. */
+  declare touch: ActivityTouch | null;
 
   declare lead?: Lead;
   declare author?: User;

@@ -3,6 +3,6 @@ export { User } from './User.ts';
 export { Lead } from './Lead.ts';
 export { Webinar } from './Webinar.ts';
 export { WebinarRegistration } from './WebinarRegistration.ts';
-export { Activity } from './Activity.ts';
+export { Activity, type ActivityTouch } from './Activity.ts';
 export { Newsletter } from './Newsletter.ts';
 export type { NewsletterCounts } from './Newsletter.ts';

@@ -4,8 +4,18 @@ import { iso, presentPage, text } from './common.ts';
 /** The fields an activity shows, whether read as a model or as a row of the task list. */
 type ActivityFields = Pick<
   Activity,
-  'id' | 'leadId' | 'type' | 'title' | 'description' | 'status' | 'outcome' | 'dueDate' | 'scheduledAt' | 'completedAt' | 'createdBy' | 'assignedTo' | 'createdAt' | 'updatedAt'
+  'id' | 'leadId' | 'type' | 'title' | 'description' | 'status' | 'outcome' | 'dueDate' | 'scheduledAt' | 'completedAt' | 'createdBy' | 'assignedTo' | 'createdAt' | 'updatedAt' | 'touch'
 >;
+
+/**
+ * Where the visitor came from when they sent the submission this note records (decision 115): what the
+ * team reads to see a known contact return from a campaign. The referrer's domain and the date stay
+ * with the stored touch; the channel says the kind of origin, the rest names it.
+ */
+function presentActivityTouch(touch: ActivityFields['touch'] | undefined) {
+  if (!touch?.channel) return null;
+  return { channel: touch.channel, source: text(touch.source), medium: text(touch.medium), campaign: text(touch.campaign), landingPage: text(touch.landingPage) };
+}
 
 export function presentActivity(activity: ActivityFields) {
   return {
@@ -23,6 +33,7 @@ export function presentActivity(activity: ActivityFields) {
     assignedTo: activity.assignedTo ?? null,
     createdAt: iso(activity.createdAt)!,
     updatedAt: iso(activity.updatedAt)!,
+    touch: presentActivityTouch(activity.touch),
   };
 }
 export type ActivityJson = ReturnType<typeof presentActivity>;

@@ -1,8 +1,8 @@
 /**
  * A booked call's e-mails and its manage link, on the real SMTP sink: the confirmation and the host's
- * alert with their calendar file (REQUEST, the booking's UID and SEQUENCE, ORGANIZER the host, ATTENDEE
- * the person, the booked start in UTC), the reminders (none already past, moved with the call, not sent
- * after a cancellation, sent once), and the link of every e-mail: opening it changes nothing, its POSTs
+ * alert with their calendar file (REQUEST, the booking's UID and SEQUENCE, ORGANIZER the host and
+ * ATTENDEE the person, in the host's copy the sender and the host, the booked start in UTC), the
+ * reminders (none already past, moved with the call, not sent after a cancellation, sent once), and the link of every e-mail: opening it changes nothing, its POSTs
  * move or cancel the same booking (same UID, higher SEQUENCE, an update or a METHOD:CANCEL), and an old
  * e-mail's link still shows the booking as it is now after two moves.
  */
@@ -154,7 +154,8 @@ describe('booking e-mails', () => {
     const alert = await mailTo(HOST, /Nouvel appel/);
     expect(alert.parsed.text).toContain('Léa Favre');
     expect(alert.parsed.text).toContain('Le stress au travail');
-    expect(calendarOf(alert)).toMatchObject({ method: 'REQUEST', uid: booking.uid, sequence: 0, start, organizer: `mailto:${HOST}`, attendee: `mailto:${PERSON}` });
+    // The host's own copy: from the sender, the host as ATTENDEE (decision 121).
+    expect(calendarOf(alert)).toMatchObject({ method: 'REQUEST', uid: booking.uid, sequence: 0, start, organizer: 'mailto:ne-pas-repondre@clairval.ch', attendee: `mailto:${HOST}` });
 
     for (const message of [confirmation, alert]) {
       const link = manageLinkIn(message);
@@ -355,7 +356,7 @@ describe('the manage link', () => {
     const removed = calendarOf(told);
     expect(removed).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', uid: booking.uid, start, organizer: `mailto:${HOST}`, attendee: `mailto:${PERSON}` });
     expect(removed.sequence).toBeGreaterThan(calendarOf(confirmation).sequence);
-    expect(calendarOf(await mailTo(HOST, /annulé/))).toMatchObject({ method: 'CANCEL', uid: booking.uid });
+    expect(calendarOf(await mailTo(HOST, /annulé/))).toMatchObject({ method: 'CANCEL', uid: booking.uid, organizer: 'mailto:ne-pas-repondre@clairval.ch', attendee: `mailto:${HOST}` });
 
     const row = await app.knex('bookings').where({ id: booking.id }).first();
     expect(row.status).toBe('cancelled');
@@ -402,7 +403,7 @@ describe('the manage link', () => {
     const removed = calendarOf(await mailTo(formerEmail, /annulé/));
     expect(removed).toMatchObject({ method: 'CANCEL', uid: booking.uid, start: first });
     const added = calendarOf(await mailTo(newEmail, /Nouvel appel découverte : Léa/));
-    expect(added).toMatchObject({ method: 'REQUEST', uid: booking.uid, sequence: 1, start: target, organizer: `mailto:${newEmail}` });
+    expect(added).toMatchObject({ method: 'REQUEST', uid: booking.uid, sequence: 1, start: target, organizer: 'mailto:ne-pas-repondre@clairval.ch', attendee: `mailto:${newEmail}` });
     const update = calendarOf(await mailTo(PERSON, /déplacé/));
     expect(update).toMatchObject({ uid: booking.uid, sequence: 1, start: target, organizer: `mailto:${newEmail}` });
     await app.knex('booking_hosts').where({ userId: secondId }).delete();

@@ -7,11 +7,16 @@
  * export and the erasure.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { resetBookings, signInHost } from './booking-fixture.ts';
+import { createApp } from '../../api/app.ts';
+import { createLogger } from '../../api/platform/logger.ts';
+import { daySalt, firstSourceSql, swissDay, visitorHash } from '../../api/features/attribution/index.ts';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const LINKEDIN = '/?utm_source=linkedin&utm_medium=social&utm_campaign=Printemps';
@@ -57,12 +62,30 @@ function browser() {
   const client = app.client();
   const page = (pathname: string) => `${app.url}${pathname}`;
   return {
+    headers,
     visit: (pathname: string, from?: string) => client.get(pathname, { headers: { ...headers, ...(from ? { referer: from } : {}) } }),
     post: (pathname: string, json: unknown, from?: string) => client.post(pathname, json, { headers: { ...headers, ...(from ? { referer: page(from) } : {}) } }),
     postForm: (pathname: string, form: Record<string, string>, from: string) =>
       client.request('POST', pathname, { body: new URLSearchParams(form).toString(), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', referer: page(from) } }),
     page,
   };
+}
+
+/** A POST to a server of its own (a second instance), with the Host header the first one is reached by; a form, or JSON. */
+function postTo(port: number, pathname: string, fields: Record<string, string>, headers: Record<string, string>, as: 'form' | 'json' = 'form'): Promise<number> {
+  const body = as === 'form' ? new URLSearchParams(fields).toString() : JSON.stringify(fields);
+  const type = as === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path: pathname, method: 'POST', headers: { ...headers, 'content-type': type, 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode!));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 const webinarSignUp = (email: string) => ({ firstName: 'Léa', lastName: 'Favre', email, type: 'webinar' });
@@ -128,6 +151,30 @@ describe('capture at each entry, without a script', () => {
   });
 });
 
+describe("each submission's origin, as the team reads it", () => {
+  it("the contact's activities show where each submission came from, the first touch unchanged; a viewer reads it, a note by hand has none", async () => {
+    const person = browser();
+    await person.post('/api/leads', webinarSignUp('lea@example.ch'), LINKEDIN);
+    // The contact comes back weeks later from the newsletter's spring campaign.
+    await person.post('/api/leads', contactRequest('lea@example.ch'), '/webinaire/?utm_source=newsletter&utm_medium=email&utm_campaign=Printemps-2027');
+    const lead = await app.knex('leads').where({ email: 'lea@example.ch' }).first('id');
+    const byHand = await admin.post(`/api/crm/leads/${lead.id}/activities`, { title: 'Appel de suivi' });
+    expect(byHand.status).toBe(201);
+    expect(byHand.body.touch).toBeNull();
+
+    const answer = await viewer.get(`/api/crm/leads/${lead.id}/activities`);
+    expect(answer.status).toBe(200);
+    const touches = (answer.body.activities as Array<{ title: string; touch: unknown }>).map((activity) => activity.touch);
+    // Newest first: the note by hand, the return from the newsletter, the first sign-up.
+    expect(touches).toEqual([
+      null,
+      { channel: 'email', source: 'newsletter', medium: 'email', campaign: 'printemps-2027', landingPage: '/webinaire' },
+      { channel: 'social', source: 'linkedin', medium: 'social', campaign: 'printemps', landingPage: '/' },
+    ]);
+    expect(await firstTouchOf('lea@example.ch')).toMatchObject({ channel: 'social', source: 'linkedin', campaign: 'printemps' });
+  });
+});
+
 describe('a visitor who landed earlier the same day (the 48-hour first sources)', () => {
   it('credits the landing page and its source, from memory before the write and from the table after it', async () => {
     // The day's first visits wait unhashed (no salt loaded yet); the write loads it; later ones are hashed in memory.
@@ -145,6 +192,58 @@ describe('a visitor who landed earlier the same day (the 48-hour first sources)'
     const other = browser();
     await other.postForm('/api/leads', webinarSignUp('autre@example.ch'), '/webinaire');
     expect(await firstTouchOf('autre@example.ch')).toMatchObject({ channel: 'direct', landingPage: '/webinaire' });
+  });
+
+  it('a sign-up, a newsletter request and a booking sent to another instance that has counted nothing today credit the landing page the first one wrote', async () => {
+    const person = browser();
+    expect((await person.visit(LINKEDIN, 'https://www.linkedin.com/')).status).toBe(200);
+    await person.visit('/a-propos', person.page('/'));
+    await app.visits.flush();
+    // A second instance on the same database, just started: its counter holds no salt and no visit.
+    const second = createApp({ config: app.config, knex: app.knex, logger: createLogger('silent') });
+    const server = http.createServer(second.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      // Behind one load balancer both instances see the site's one host name.
+      const sameSite = { ...person.headers, host: new URL(app.url).host, referer: person.page('/webinaire') };
+      expect(await postTo(port, '/api/leads', webinarSignUp('lea@example.ch'), sameSite)).toBe(303);
+      expect(await postTo(port, '/api/newsletter', { email: 'zoe@example.ch' }, sameSite, 'json')).toBe(202);
+      const slots = await app.client().get('/api/bookings/slots', { query: { days: 3 } });
+      const start = slots.body.days.flatMap((day: { slots: Array<{ start: string }> }) => day.slots)[0].start;
+      expect(await postTo(port, '/api/bookings', { start, firstName: 'Noé', lastName: 'Rey', email: 'noe@example.ch' }, sameSite, 'json')).toBe(201);
+    } finally {
+      await second.context.visits.stop();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const written = await app.knex('visitorFirstSources').first('firstSeenAt');
+    const landing = { channel: 'social', source: 'linkedin', medium: 'social', campaign: 'printemps', referrer: 'linkedin.com', landingPage: '/', at: new Date(written.firstSeenAt).toISOString() };
+    for (const email of ['lea@example.ch', 'zoe@example.ch', 'noe@example.ch']) expect(await firstTouchOf(email), email).toEqual(landing);
+    // The notes of the sign-up and of the call carry the same touch (the newsletter request writes none).
+    const notes = await app.knex('activities as a').join('leads as l', 'l.id', 'a.leadId').orderBy('a.id').select('l.email', 'a.touch');
+    expect(notes).toEqual([
+      { email: 'lea@example.ch', touch: landing },
+      { email: 'noe@example.ch', touch: landing },
+    ]);
+  });
+
+  it("the statement's own HMAC-SHA256 with the stored salt finds the hash the counter wrote (IPv6, accented User-Agent)", async () => {
+    const day = swissDay(new Date());
+    const salt = await daySalt(app.knex, day);
+    const visitors = [
+      ['203.0.113.9', CHROME, '127.0.0.1:4321'],
+      ['2001:db8::42', 'Mozilla/5.0 (Linux; Android 14; Téléphone Zürich) Mobile Safari/537.36', 'innercircle.example.ch'],
+    ];
+    for (const [index, [ip, userAgent, host]] of visitors.entries()) {
+      await app.knex('visitorFirstSources').insert({ day, visitorHash: visitorHash(salt, ip!, userAgent!, host!), channel: 'social', source: `s${index}`, landingPage: '/', firstSeenAt: new Date() });
+    }
+    for (const [index, [ip, userAgent, host]] of visitors.entries()) {
+      const { rows } = await app.knex.raw<{ rows: Array<{ source: string }> }>(
+        `with r as (select 1 as n, ?::date as visitor_day, null::text as visitor_hash, ?::text as visitor_message), ${firstSourceSql('r')} select source from first_source`,
+        [day, `${ip}\n${userAgent}\n${host}`],
+      );
+      expect(rows).toEqual([{ source: `s${index}` }]);
+    }
   });
 
   it('takes another site that sent the visitor as the source (a search engine)', async () => {

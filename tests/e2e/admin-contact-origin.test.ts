@@ -1,6 +1,7 @@
 /**
  * A contact's "Origine" in the back office (decision 115): the list's column and filter, the contact's
- * card, and an administrator's correction, axe clean, with screenshots at phone and desktop width.
+ * card, each later submission's "Provenance" under its note in the timeline, and an administrator's
+ * correction, axe clean, with screenshots at phone and desktop width.
  */
 import type { Page } from '@playwright/test';
 import { adminApi, expect, screenshots, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
@@ -20,6 +21,12 @@ test('the list shows and filters the origin, the contact shows it, an administra
   });
   expect(posted.status()).toBe(201);
   expect((await request.post('/api/leads', { headers, data: { firstName: 'Marc', lastName: 'Direct', email: other, type: 'webinar' } })).status()).toBe(201);
+  // Léa comes back later from the newsletter's campaign: her origin stays LinkedIn, the new note says where she came from.
+  const returned = await request.post('/api/leads', {
+    headers,
+    data: { firstName: 'Léa', lastName: 'Origine', email, phone: '+41 79 123 45 67', message: 'Une question', type: 'contact', touchPage: '/webinaire/?utm_source=newsletter&utm_medium=email&utm_campaign=printemps-2027' },
+  });
+  expect(returned.status()).toBe(201);
 
   await signIn(page);
   await page.goto(`/admin/leads?search=${stamp}`);
@@ -43,6 +50,12 @@ test('the list shows and filters the origin, the contact shows it, an administra
   await expect(card).toContainText('linkedin');
   await expect(card).toContainText('printemps');
   await expect(card).toContainText('linkedin.com');
+  const notes = page.getByRole('list', { name: 'Activités du contact' }).getByRole('listitem');
+  await expect(notes).toHaveCount(2);
+  // Newest first: the return from the newsletter, then the first sign-up.
+  await expect(notes.nth(0)).toContainText('Provenance : newsletter · support email · campagne printemps-2027 · arrivée sur /webinaire');
+  await expect(notes.nth(1)).toContainText('Provenance : linkedin · support social · campagne printemps · arrivée sur /');
+  await expect(card).not.toContainText('newsletter');
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'contact-origine');
 

@@ -41,6 +41,18 @@ export interface FirstVisit {
   at: Date;
 }
 
+/** The visitor of a request, as a submission's statement looks up their first source (decision 115). */
+export interface Visitor {
+  /** The Swiss day, `2026-11-28`. */
+  day: string;
+  /** The visitor's hash of the day, when this process holds the day's salt. */
+  hash: string | null;
+  /** Otherwise what the hash is made of (`ip\nUser-Agent\nhost`): hashed in the statement, never stored. */
+  message: string | null;
+  /** The first visit this process counted today and has not written yet. */
+  remembered: FirstVisit | undefined;
+}
+
 export interface VisitCounter {
   /** For the site's static handler: counts the page if it should. Never touches the database. */
   onPageServed: PageServedHook;
@@ -49,6 +61,13 @@ export interface VisitCounter {
    * instance once written (`visitor_first_sources`), or by this one still in memory; undefined if none.
    */
   firstVisitOf: (ctx: Context) => Promise<FirstVisit | undefined>;
+  /**
+   * Without any query: what a submission's own statement needs to read `visitor_first_sources` itself
+   * (the day and the visitor's hash, or, when this process holds no salt for today, what the hash is
+   * made of, for the statement to hash with the stored salt), and the first visit this process still
+   * holds in memory (not written yet). Undefined for a request without a User-Agent. Decision 115.
+   */
+  visitorOf: (ctx: Context) => Promise<Visitor | undefined>;
   /** Writes what was counted so far (the timer calls it; so does `stop`). Never throws: a failed write is kept for the next. */
   flush: () => Promise<void>;
   /** Stops the timer and writes what is left: the graceful stop calls it before the database closes. */
@@ -151,32 +170,45 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
     }
   }
 
-  /** The visitor's first page today: written rows first (they are older), then this process's memory. */
-  async function firstVisitOf(ctx: Context): Promise<FirstVisit | undefined> {
+  /** The request's visitor: their hash (or what it is made of) and what this process remembers of them, with no query. */
+  async function visitorOf(ctx: Context): Promise<Visitor | undefined> {
     const userAgent = ctx.get('user-agent');
     if (!userAgent) return undefined;
     // A write under way holds visits that are neither in memory nor committed yet.
     await writing;
     const day = swissDay(new Date());
     const host = publicHost ?? ctx.host;
-    // Only with the day's salt in memory (this process wrote visits today): else no query (decision 115).
     const salt = salts.get(day);
-    if (salt) {
-      const hash = visitorHash(salt, ctx.ip, userAgent, host);
+    let remembered: FirstVisit | undefined;
+    const hash = salt ? visitorHash(salt, ctx.ip, userAgent, host) : null;
+    const site = hash ? batch.sites.get(`${day}|${hash}`) : undefined;
+    if (site) remembered = { source: site.source, landingPage: site.path, at: site.at };
+    else {
+      // The day's first visits wait unhashed: compare them as they are (memory only, never stored).
+      const waiting = batch.unhashed.find((visit) => visit.day === day && visit.ip === ctx.ip && visit.userAgent === userAgent && visit.host === host);
+      if (waiting && !waiting.source.internal) {
+        const { internal: _internal, ...source } = waiting.source;
+        remembered = { source, landingPage: waiting.path, at: waiting.at };
+      }
+    }
+    return { day, hash, message: hash ? null : `${ctx.ip}\n${userAgent}\n${host}`, remembered };
+  }
+
+  /** The visitor's first page today: written rows first (they are older), then this process's memory. */
+  async function firstVisitOf(ctx: Context): Promise<FirstVisit | undefined> {
+    const visitor = await visitorOf(ctx);
+    if (!visitor) return undefined;
+    // Only with the day's salt in memory (this process wrote visits today): else no query; the
+    // submissions' own statements read the table without it (visitorOf, decision 115).
+    if (visitor.hash) {
       type Stored = VisitSource & { landingPage: string; firstSeenAt: Date };
-      const stored = await knex('visitorFirstSources').where({ day, visitorHash: hash }).first<Stored | undefined>();
+      const stored = await knex('visitorFirstSources').where({ day: visitor.day, visitorHash: visitor.hash }).first<Stored | undefined>();
       if (stored) {
         const { channel, source, medium, campaign, referrer, landingPage, firstSeenAt } = stored;
         return { source: { channel, source, medium, campaign, referrer }, landingPage, at: new Date(firstSeenAt) };
       }
-      const site = batch.sites.get(`${day}|${hash}`);
-      if (site) return { source: site.source, landingPage: site.path, at: site.at };
     }
-    // The day's first visits wait unhashed: compare them as they are (memory only, never stored).
-    const waiting = batch.unhashed.find((visit) => visit.day === day && visit.ip === ctx.ip && visit.userAgent === userAgent && visit.host === host);
-    if (!waiting || waiting.source.internal) return undefined;
-    const { internal: _internal, ...source } = waiting.source;
-    return { source, landingPage: waiting.path, at: waiting.at };
+    return visitor.remembered;
   }
 
   let writing: Promise<void> = Promise.resolve();
@@ -191,6 +223,7 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
   return {
     onPageServed,
     firstVisitOf,
+    visitorOf,
     flush,
     async stop() {
       clearInterval(timer);

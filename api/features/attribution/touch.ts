@@ -12,6 +12,7 @@
 import type { Context } from 'koa';
 import type { PostedTouch, VisitChannel } from '../../schemas/index.ts';
 import { classifyVisit, referrerDomain } from './classify.ts';
+import type { FirstVisit } from './counter.ts';
 
 /** A touch as the contacts store it: absent values are null. */
 export interface Touch {
@@ -22,6 +23,12 @@ export interface Touch {
   referrer: string | null;
   landingPage: string | null;
   at: Date;
+  /**
+   * Set when the statement that records the submission reads the visitor's written first source itself
+   * (firstSourceSql): the touch above is then what applies when it finds none (this process's memory,
+   * the submitting page, Direct).
+   */
+  visitor?: { day: string; hash: string | null; message: string | null };
 }
 
 const PATH_MAX = 500;
@@ -51,13 +58,29 @@ function submittingPage(ctx: Context, posted: PostedTouch): URL | undefined {
   }
 }
 
-export async function submissionTouch(ctx: Context, posted: PostedTouch = {}): Promise<Touch> {
+/**
+ * `inStatement`: the caller's statement reads `visitor_first_sources` itself (firstSourceSql), so
+ * nothing here queries the database, whether or not this process holds today's salt.
+ */
+export async function submissionTouch(ctx: Context, posted: PostedTouch = {}, options: { inStatement?: boolean } = {}): Promise<Touch> {
   const at = new Date();
-  const first = await ctx.visits.firstVisitOf(ctx);
-  if (first) {
-    const { channel, source, medium, campaign, referrer } = first.source;
-    return { channel, source: orNull(source), medium: orNull(medium), campaign: orNull(campaign), referrer: orNull(referrer), landingPage: pagePath(first.landingPage), at: first.at };
-  }
+  let first: FirstVisit | undefined;
+  let visitor: Touch['visitor'];
+  if (options.inStatement) {
+    const found = await ctx.visits.visitorOf(ctx);
+    if (found) visitor = { day: found.day, hash: found.hash, message: found.message };
+    first = found?.remembered;
+  } else first = await ctx.visits.firstVisitOf(ctx);
+  const touch = first ? touchOfFirstVisit(first) : pageTouch(ctx, posted, at);
+  return visitor ? { ...touch, visitor } : touch;
+}
+
+function touchOfFirstVisit(first: FirstVisit): Touch {
+  const { channel, source, medium, campaign, referrer } = first.source;
+  return { channel, source: orNull(source), medium: orNull(medium), campaign: orNull(campaign), referrer: orNull(referrer), landingPage: pagePath(first.landingPage), at: first.at };
+}
+
+function pageTouch(ctx: Context, posted: PostedTouch, at: Date): Touch {
   const page = submittingPage(ctx, posted);
   if (!page) return { channel: 'direct', source: null, medium: null, campaign: null, referrer: null, landingPage: null, at };
   const classified = classifyVisit(Object.fromEntries(page.searchParams), posted.touchReferrer, ownHosts(ctx));
@@ -72,7 +95,76 @@ export async function submissionTouch(ctx: Context, posted: PostedTouch = {}): P
   };
 }
 
+/**
+ * The visitor's written first source, read inside the statement that records a submission (decision
+ * 115): a CTE named `first_source` over the rows of `rows` (a CTE with `n`, `visitor_day date`,
+ * `visitor_hash text`, `visitor_message text`), answering `n` and the touch's columns of the visitor's
+ * first counted page of the day when another write (this process's or another's) recorded it. A
+ * process without today's salt sends what the hash is made of, and the statement computes the same
+ * HMAC-SHA256 (./salts.ts) with the stored salt: RFC 2104 over PostgreSQL's sha256(), the 32-byte key
+ * padded to the 64-byte block and XORed with 0x36 and 0x5c. No query runs before the statement.
+ */
+export function firstSourceSql(rows: string): string {
+  return `first_source as (
+      select r.n, f.channel, nullif(f.source, '') as source, nullif(f.medium, '') as medium, nullif(f.campaign, '') as campaign,
+        nullif(f.referrer, '') as referrer, left(f.landing_page, ${PATH_MAX}) as landing_page, f.first_seen_at as at
+      from ${rows} r
+      join visitor_first_sources f on f.day = r.visitor_day and f.visitor_hash = coalesce(r.visitor_hash, (
+        select left(rtrim(translate(encode(sha256(pads.outer_key || sha256(pads.inner_key || convert_to(r.visitor_message, 'UTF8'))), 'base64'), '+/', '-_'), '='), 22)
+        from visit_salts s
+        cross join lateral (select decode(rpad(translate(s.salt, '-_', '+/'), ((length(s.salt) + 3) / 4) * 4, '='), 'base64') as salt_key) k
+        cross join lateral (
+          select decode(string_agg(lpad(to_hex((case when g.i < length(k.salt_key) then get_byte(k.salt_key, g.i) else 0 end) # 54), 2, '0'), '' order by g.i), 'hex') as inner_key,
+            decode(string_agg(lpad(to_hex((case when g.i < length(k.salt_key) then get_byte(k.salt_key, g.i) else 0 end) # 92), 2, '0'), '' order by g.i), 'hex') as outer_key
+          from generate_series(0, 63) as g(i)
+        ) pads
+        where s.day = r.visitor_day and r.visitor_message is not null))
+      where r.visitor_day is not null
+    )`;
+}
+
+/** The touch's JSON on a note, as touchJson writes it, from the first_source CTE's columns (alias `f`). */
+export const FIRST_SOURCE_JSON = `jsonb_build_object('channel', f.channel, 'source', f.source, 'medium', f.medium, 'campaign', f.campaign,
+        'referrer', f.referrer, 'landingPage', f.landing_page, 'at', to_char(f.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
+/**
+ * One submission's touch resolved inside its own statement (a contact's newsletter request, a booking):
+ * the CTEs ending with `touch_row`, one row of the touch's columns (`channel`, `source`, `medium`,
+ * `campaign`, `referrer`, `landing_page`, `at`) and its note's JSON (`touch`): the visitor's written
+ * first source when there is one, else the touch given. Its bindings: touchRowBindings, first.
+ */
+export function touchRowSql(): string {
+  return `submitted_touch as (
+      select 1 as n, ?::date as visitor_day, ?::text as visitor_hash, ?::text as visitor_message, ?::text as channel, ?::text as source,
+        ?::text as medium, ?::text as campaign, ?::text as referrer, ?::text as landing_page, ?::timestamptz as at, ?::jsonb as touch
+    ),
+    ${firstSourceSql('submitted_touch')},
+    touch_row as (
+      select ${['channel', 'source', 'medium', 'campaign', 'referrer', 'landing_page', 'at'].map((column) => `case when f.n is null then t.${column} else f.${column} end as ${column}`).join(', ')},
+        case when f.n is null then t.touch else ${FIRST_SOURCE_JSON} end as touch
+      from submitted_touch t left join first_source f on f.n = t.n
+    )`;
+}
+
+export function touchRowBindings(touch: Touch | undefined): Array<string | null> {
+  if (!touch) return Array.from({ length: 11 }, () => null);
+  return [
+    touch.visitor?.day ?? null,
+    touch.visitor?.hash ?? null,
+    touch.visitor?.message ?? null,
+    touch.channel,
+    touch.source,
+    touch.medium,
+    touch.campaign,
+    touch.referrer,
+    touch.landingPage,
+    touch.at.toISOString(),
+    JSON.stringify(touchJson(touch)),
+  ];
+}
+
 /** The touch as an activity's JSON (`activities.touch`). */
 export function touchJson(touch: Touch): Record<string, string | null> {
-  return { ...touch, at: touch.at.toISOString() };
+  const { visitor: _visitor, ...kept } = touch;
+  return { ...kept, at: touch.at.toISOString() };
 }

@@ -20,7 +20,7 @@ import {
   scopedKey,
 } from "../../platform/lib/idempotency.ts";
 import { upsertContact } from "./contact.ts";
-import { touchJson, type Touch } from "../attribution/index.ts";
+import type { Touch } from "../attribution/index.ts";
 import {
   blockedRange,
   checkStart,
@@ -200,7 +200,7 @@ async function bookInTransaction(
 
   const blocked = blockedRange(settings, start);
   const end = new Date(start.getTime() + settings.durationMinutes * 60_000);
-  const { leadId, typedDifferences } = await upsertContact(
+  const { leadId, typedDifferences, touch } = await upsertContact(
     trx,
     request,
     key?.scoped ?? null,
@@ -222,7 +222,8 @@ async function bookInTransaction(
       scheduledAt: start,
       dueDate: start,
       assignedTo: hostId,
-      touch: input.touch ? touchJson(input.touch) : null,
+      // As the contact's statement resolved it (the visitor's written first source, decision 115).
+      touch: touch ?? null,
     })
     .returning("id")) as Array<{ id: number }>;
   const [booking] = (await trx("bookings")

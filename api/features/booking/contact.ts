@@ -5,43 +5,41 @@
 import type { Knex } from "knex";
 import type { BookingRequest } from "../../schemas/index.ts";
 import { currentNotice } from "../privacy/index.ts";
-import { FIRST_TOUCH_KEPT, touchColumns } from "../contacts/index.ts";
-import type { Touch } from "../attribution/index.ts";
-
-function firstTouchValues(touch: Touch | undefined): Array<string | null> {
-  const columns = touchColumns(touch);
-  return [columns.touch_channel, columns.touch_source, columns.touch_medium, columns.touch_campaign, columns.touch_referrer, columns.touch_landing_page, columns.touch_at];
-}
+import { FIRST_TOUCH_KEPT } from "../contacts/index.ts";
+import { touchRowBindings, touchRowSql, type Touch } from "../attribution/index.ts";
 
 /**
  * The contact rules of public submissions: one contact per e-mail (case-insensitive), an existing
  * contact only gets its empty fields filled; the notice shown beside the form is recorded; its first
- * touch is set only when it has none (decision 115).
+ * touch is set only when it has none (decision 115). The visitor's written first source is read by this
+ * statement itself; it answers the touch it used, for the call's activity.
  */
 export async function upsertContact(
   trx: Knex.Transaction,
   request: Omit<BookingRequest, 'website' | 'touchPage' | 'touchReferrer'>,
   idempotencyKey: string | null,
   touch?: Touch,
-): Promise<{ leadId: number; typedDifferences: string }> {
+): Promise<{ leadId: number; typedDifferences: string; touch: Record<string, string | null> | null }> {
   const { rows } = await trx.raw<{
     rows: Array<{
       id: number;
       first_name: string;
       last_name: string | null;
       phone: string | null;
+      touch: Record<string, string | null> | null;
     }>;
   }>(
-    `insert into leads (first_name, last_name, email, phone, type, source, status, first_touch_channel, first_touch_source,
+    `with ${touchRowSql()}
+     insert into leads (first_name, last_name, email, phone, type, source, status, first_touch_channel, first_touch_source,
        first_touch_medium, first_touch_campaign, first_touch_referrer, first_touch_landing_page, first_touch_at)
-     values (?, ?, ?, ?, 'contact', 'form', 'new', ?, ?, ?, ?, ?, ?, ?)
+     select ?, ?, ?, ?, 'contact', 'form', 'new', channel, source, medium, campaign, referrer, landing_page, at from touch_row
      on conflict (lower(email)) do update set
        ${FIRST_TOUCH_KEPT},
        last_name = coalesce(nullif(leads.last_name, ''), excluded.last_name),
        phone = coalesce(nullif(leads.phone, ''), excluded.phone),
        updated_at = now()
-     returning id, first_name, last_name, phone`,
-    [request.firstName, request.lastName, request.email, request.phone ?? null, ...firstTouchValues(touch)],
+     returning id, first_name, last_name, phone, (select touch from touch_row) as touch`,
+    [...touchRowBindings(touch), request.firstName, request.lastName, request.email, request.phone ?? null],
   );
   const contact = rows[0]!;
   const leadId = contact.id;
@@ -68,5 +66,5 @@ export async function upsertContact(
     noticeHash: notice.hash,
     idempotencyKey,
   });
-  return { leadId, typedDifferences };
+  return { leadId, typedDifferences, touch: contact.touch };
 }

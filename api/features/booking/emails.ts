@@ -3,8 +3,9 @@
  * its calendar file, and what is checked again just before it goes. Every e-mail is written from the
  * booking as it is at sending time (a confirmation queued before a move tells the new time), carries
  * the signed manage link (./links.ts) and, but for a reminder, the calendar file: REQUEST with the
- * booking's UID and SEQUENCE, ORGANIZER the host, ATTENDEE the person; a cancellation is a CANCEL with
- * a higher SEQUENCE. Times are in Swiss time in the text ("(heure suisse)"), in UTC in the file.
+ * booking's UID and SEQUENCE, ORGANIZER the host and ATTENDEE the person in the person's copy, ORGANIZER
+ * the sender and ATTENDEE the host in the host's (decision 121); a cancellation is a CANCEL with a
+ * higher SEQUENCE. The file also goes as the message's iMIP part, so calendars show an invitation. Times are in Swiss time in the text ("(heure suisse)"), in UTC in the file.
  * Nothing goes about a call cancelled meanwhile; a reminder waits for its time if the call moved later
  * and is dropped once the call has started.
  */
@@ -62,8 +63,11 @@ function calendar(data: BookingEmailData, context: Context, method: CalendarMeth
       end: new Date(data.end),
       location: data.mode === 'video' && data.videoUrl ? data.videoUrl : where,
       url: data.mode === 'video' ? data.videoUrl : null,
-      organizer: { name: data.host.name, email: data.host.email },
-      attendee: { name: personName(data), email: data.person.email },
+      // The person's copy comes from the host; the host's own copy comes from the sender with the host as
+      // ATTENDEE: a calendar refuses an invitation whose ORGANIZER is its own owner (decision 121).
+      ...(data.audience === 'host'
+        ? { organizer: { name: context.brand, email: context.sender ?? context.content.senderAddress }, attendee: { name: data.host.name, email: data.host.email } }
+        : { organizer: { name: data.host.name, email: data.host.email }, attendee: { name: personName(data), email: data.person.email } }),
     },
     method,
   );

@@ -11,14 +11,15 @@
  *   differs from the contact's ("Téléphone indiqué : +41 …"), so nothing typed is lost and the team
  *   decides what to apply;
  * - the contact's first touch (where the person came from, decision 115) is set when it has none and
- *   never overwritten; the note keeps this submission's own touch (`activities.touch`);
+ *   never overwritten; the note keeps this submission's own touch (`activities.touch`); the visitor's
+ *   first counted page, once written by any process, is read by this statement itself;
  * - an `Idempotency-Key` is claimed by the submission's first statement, in the same transaction: a
  *   retry with the same key and payload gets the stored receipt back and records nothing (a concurrent
  *   retry waits on the key's unique index until the first one commits); another payload → 422.
  */
 import type { Knex } from 'knex';
 import type { PublicLead } from '../../schemas/index.ts';
-import { touchJson, type Touch } from '../attribution/index.ts';
+import { FIRST_SOURCE_JSON, firstSourceSql, touchJson, type Touch } from '../attribution/index.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { IDEMPOTENCY_MISMATCH_MESSAGE, requestHash, scopedKey } from '../../platform/lib/idempotency.ts';
 
@@ -70,8 +71,15 @@ export function touchColumns(touch: Touch | undefined) {
     touch_landing_page: touch?.landingPage ?? null,
     touch_at: touch?.at.toISOString() ?? null,
     touch: touch ? touchJson(touch) : null,
+    // The statement reads the visitor's written first source itself (decision 115).
+    visitor_day: touch?.visitor?.day ?? null,
+    visitor_hash: touch?.visitor?.hash ?? null,
+    visitor_message: touch?.visitor?.message ?? null,
   };
 }
+
+/** The touch's columns that the visitor's written first source replaces, in the leads' column order. */
+const FIRST_SOURCE_COLUMNS = ['source', 'medium', 'campaign', 'referrer', 'landing_page', 'at'];
 
 /**
  * The contacts, their notes, the proofs of the privacy notice shown and, when `emailJob` is given (an
@@ -94,8 +102,10 @@ export function submissionStatementSql(emailJob?: string): string {
       select * from json_to_recordset(?::json) as t(n int, first_name text, last_name text, email text, phone text,
         company text, message text, type text, source text, key text, request_hash text, receipt jsonb, title text,
         form text, notice_version text, notice_hash text, touch_channel text, touch_source text, touch_medium text,
-        touch_campaign text, touch_referrer text, touch_landing_page text, touch_at timestamptz, touch jsonb)
+        touch_campaign text, touch_referrer text, touch_landing_page text, touch_at timestamptz, touch jsonb,
+        visitor_day date, visitor_hash text, visitor_message text)
     ),
+    ${firstSourceSql('typed')},
     claim as (
       insert into idempotency_keys (key, request_hash, response_status, response_body)
       select key, request_hash, 201, receipt from typed where key is not null order by key
@@ -105,8 +115,9 @@ export function submissionStatementSql(emailJob?: string): string {
     lead as (
       insert into leads (first_name, last_name, email, phone, company, message, type, source, status, first_touch_channel,
         first_touch_source, first_touch_medium, first_touch_campaign, first_touch_referrer, first_touch_landing_page, first_touch_at)
-      select first_name, last_name, email, phone, company, message, type, source, 'new', touch_channel,
-        touch_source, touch_medium, touch_campaign, touch_referrer, touch_landing_page, touch_at from typed
+      select first_name, last_name, email, phone, company, message, type, typed.source, 'new', coalesce(f.channel, touch_channel),
+        ${FIRST_SOURCE_COLUMNS.map((column) => `case when f.n is null then touch_${column} else f.${column} end`).join(', ')}
+      from typed left join first_source f on f.n = typed.n
       where typed.key is null or typed.key in (select key from claim)
       order by lower(email)
       on conflict (lower(email)) do update set
@@ -129,8 +140,8 @@ export function submissionStatementSql(emailJob?: string): string {
             then 'Téléphone indiqué : ' || typed.phone end,
           case when typed.company <> lead.company then 'Société indiquée : ' || typed.company end
         ), '')), '') end,
-        now(), typed.touch
-      from lead join typed on lower(typed.email) = lower(lead.email)
+        now(), case when f.n is null then typed.touch else ${FIRST_SOURCE_JSON} end
+      from lead join typed on lower(typed.email) = lower(lead.email) left join first_source f on f.n = typed.n
       returning id, lead_id
     ),
     notice as (

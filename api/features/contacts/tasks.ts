@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { ActivityStatus, ActivityType, TaskDueGroup, TaskListQuery } from '../../schemas/index.ts';
+import type { ActivityTouch } from '../../models/index.ts';
 
 export const OPEN_STATUSES = ['planned', 'in_progress'] as const;
 
@@ -27,6 +28,7 @@ export interface TaskRow {
   assignedTo: number | null;
   createdAt: Date;
   updatedAt: Date;
+  touch: ActivityTouch | null;
   leadFirstName: string;
   leadLastName: string | null;
   assigneeFirstName: string | null;
@@ -85,6 +87,7 @@ export async function listTasks(db: Knex, query: TaskListQuery): Promise<{ tasks
         'a.assignedTo',
         'a.createdAt',
         'a.updatedAt',
+        'a.touch',
         'l.firstName as leadFirstName',
         'l.lastName as leadLastName',
         'u.firstName as assigneeFirstName',

@@ -10,8 +10,8 @@ import type { Knex } from 'knex';
 import { hit } from '../../platform/lib/rate-limit.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
 import { recordConsentProof } from '../privacy/index.ts';
-import { FIRST_TOUCH_KEPT, touchColumns } from '../contacts/index.ts';
-import type { Touch } from '../attribution/index.ts';
+import { FIRST_TOUCH_KEPT } from '../contacts/index.ts';
+import { touchRowBindings, touchRowSql, type Touch } from '../attribution/index.ts';
 import { emailDigest, NEWSLETTER_RATE_LIMIT } from '../../platform/lib/recipient-limits.ts';
 import type { NewsletterEmailData } from './emails.ts';
 
@@ -25,11 +25,12 @@ export async function requestNewsletter(
   trx: Knex.Transaction,
   request: { firstName?: string; email: string; ipPrefix: string | null; touch?: Touch },
 ): Promise<void> {
-  const touch = touchColumns(request.touch);
   const { rows } = await trx.raw<{ rows: Array<{ id: number; newsletter_status: string; newsletter_token: string }> }>(
-    `insert into leads (first_name, email, type, source, status, newsletter_status, newsletter_requested_at, newsletter_token,
+    // The visitor's written first source is read here, in the statement itself (decision 115).
+    `with ${touchRowSql()}
+     insert into leads (first_name, email, type, source, status, newsletter_status, newsletter_requested_at, newsletter_token,
        first_touch_channel, first_touch_source, first_touch_medium, first_touch_campaign, first_touch_referrer, first_touch_landing_page, first_touch_at)
-     values (?, ?, 'contact', 'website', 'new', 'pending', now(), ?, ?, ?, ?, ?, ?, ?, ?)
+     select ?, ?, 'contact', 'website', 'new', 'pending', now(), ?, channel, source, medium, campaign, referrer, landing_page, at from touch_row
      on conflict (lower(email)) do update set
        ${FIRST_TOUCH_KEPT},
        newsletter_status = case when leads.newsletter_status = 'subscribed' then 'subscribed' else 'pending' end,
@@ -38,18 +39,7 @@ export async function requestNewsletter(
        updated_at = now()
      returning id, newsletter_status, newsletter_token`,
     // The contact needs a first name (constraint): without one, the address's local part stands in.
-    [
-      request.firstName ?? request.email.split('@')[0]!,
-      request.email,
-      newNewsletterToken(),
-      touch.touch_channel,
-      touch.touch_source,
-      touch.touch_medium,
-      touch.touch_campaign,
-      touch.touch_referrer,
-      touch.touch_landing_page,
-      touch.touch_at,
-    ],
+    [...touchRowBindings(request.touch), request.firstName ?? request.email.split('@')[0]!, request.email, newNewsletterToken()],
   );
   const lead = rows[0]!;
   if (lead.newsletter_status === 'subscribed') return;

@@ -7,6 +7,7 @@ import { fill } from '../../platform/mail/content.ts';
 import type { Block, EmailDocument } from '../../platform/mail/layout.ts';
 import type { Attachment, ComposeContext } from '../../platform/mail/kinds.ts';
 import { greetingCopy } from '../../platform/mail/greeting-name.ts';
+import { calendarAttachmentOf } from '../../platform/mail/calendar.ts';
 import { letter, opening } from '../../platform/mail/document.ts';
 import { calendarFile, registrationUid, type CalendarMethod } from './calendar.ts';
 import { cancelBlock, sessionFacts, sessionValues } from './funnel-emails.ts';
@@ -33,7 +34,7 @@ export function calendarAttachment(data: RegistrationEmailData, context: Context
     },
     method,
   );
-  return { filename: method === 'CANCEL' ? 'annulation.ics' : 'invitation.ics', content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` };
+  return calendarAttachmentOf(ics, method);
 }
 
 /** Whether a cancellation carries its METHOD:CANCEL file (see CancellationEmailData). */

@@ -61,6 +61,6 @@ export function calendarEventFile(event: CalendarEvent, method: CalendarMethod):
 }
 
 /** The attachment carrying a calendar file. */
-export function calendarAttachmentOf(ics: string, method: CalendarMethod): { filename: string; content: string; contentType: string } {
-  return { filename: method === 'CANCEL' ? 'annulation.ics' : 'invitation.ics', content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` };
+export function calendarAttachmentOf(ics: string, method: CalendarMethod): { filename: string; content: string; contentType: string; method: CalendarMethod } {
+  return { filename: method === 'CANCEL' ? 'annulation.ics' : 'invitation.ics', content: ics, contentType: `text/calendar; charset=utf-8; method=${method}`, method };
 }

@@ -16,6 +16,12 @@ export interface Attachment {
   filename: string;
   content: string;
   contentType: string;
+  /**
+   * A calendar invitation (REQUEST) or its withdrawal (CANCEL): also sent as the message's iMIP part,
+   * a text/calendar alternative beside the text and the HTML (RFC 6047), so a calendar client shows
+   * it as an invitation rather than a file (docs/decisions/121-invitations-sent-as-imip.md).
+   */
+  method?: 'REQUEST' | 'CANCEL';
 }
 
 export interface ComposeContext<Wording = unknown> {

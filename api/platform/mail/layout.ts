@@ -81,7 +81,8 @@ function documentElement(doc: EmailDocument, brand: string): ReactNode {
   return h(
     Html,
     { lang: 'fr', dir: 'ltr' },
-    h(Head, null, h('meta', { name: 'color-scheme', content: 'light' })),
+    // The subject as the document's title: what a client shows for the HTML part opened on its own, and what validators and screen readers expect.
+    h(Head, null, h('meta', { name: 'color-scheme', content: 'light' }), h('title', null, doc.subject)),
     h(Preview, null, doc.preview),
     h(
       Body,

@@ -33,6 +33,11 @@ export interface MailTransport {
 }
 
 function mailOptions(message: OutgoingMessage) {
+  // An invitation goes as iMIP (RFC 6047): nodemailer's icalEvent puts the text/calendar part with its
+  // METHOD inside multipart/alternative and also attaches the same file, for the clients that read only
+  // attachments (docs/decisions/121-invitations-sent-as-imip.md). One invitation per message at most.
+  const invitation = message.attachments.find((attachment) => attachment.method);
+  const attachments = message.attachments.filter((attachment) => attachment !== invitation);
   return {
     from: message.from,
     to: message.to,
@@ -41,7 +46,8 @@ function mailOptions(message: OutgoingMessage) {
     html: message.html,
     // Stable per row: a retried message keeps its Message-ID, so receiving servers can tell a duplicate.
     messageId: `<email-${message.emailId}@${message.host}>`,
-    attachments: message.attachments.map((attachment) => ({ ...attachment })),
+    attachments: attachments.map(({ filename, content, contentType }) => ({ filename, content, contentType })),
+    ...(invitation ? { icalEvent: { method: invitation.method, filename: invitation.filename, content: invitation.content } } : {}),
     headers: message.headers ?? {},
   };
 }

@@ -13,6 +13,7 @@ import { Badge, buttonClass, Card, CardHeader } from '../../ui/primitives.tsx';
 import { MorePage, SeeMore, seeMoreItem, useSeeMore } from '../../ui/see-more.tsx';
 import { NewActivityDialog } from './NewActivityDialog.tsx';
 import { ActivityEditor } from './ActivityEditor.tsx';
+import { TOUCH_COPY, touchSummary } from './touch-copy.ts';
 
 function ActivityItem({ activity }: { activity: Activity }) {
   return (
@@ -25,6 +26,11 @@ function ActivityItem({ activity }: { activity: Activity }) {
         </span>
       </div>
       {activity.description ? <p className="mt-1.5 text-sm whitespace-pre-line text-slate-600">{activity.description}</p> : null}
+      {activity.touch ? (
+        <p className="mt-1.5 text-sm text-slate-600" data-activity-touch>
+          {TOUCH_COPY.label} : {touchSummary(activity.touch)}
+        </p>
+      ) : null}
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
         <span>Créée le {formatPPP(activity.createdAt)}</span>
         {activity.dueDate ? <span>Échéance : {formatDue(activity.dueDate)}</span> : null}
