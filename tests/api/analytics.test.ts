@@ -12,6 +12,10 @@ const ago = (days: number) => new Date(Date.now() - days * DAY);
 /** The Monday (Zurich) of the week holding `date`, as the API names weeks. */
 const weekOf = (date: Date) => format(startOfWeek(new TZDate(date, 'Europe/Zurich'), { weekStartsOn: 1 }), 'yyyy-MM-dd');
 
+/** When the data set's dated contacts arrived (the weeks are named from these instants, not from a later clock). */
+let yesterday: Date;
+let insideEdge: Date;
+
 async function lead(email: string, fields: Record<string, unknown>): Promise<number> {
   const [row] = await app.knex('leads').insert({ firstName: 'Test', email, ...fields }).returning('id');
   return row.id;
@@ -20,13 +24,17 @@ async function lead(email: string, fields: Record<string, unknown>): Promise<num
 beforeAll(async () => {
   ({ app, admin, member } = await startTestAppWithUsers());
   // New contacts: two this week-ish (form, webinar), one 60 days ago (referral), one 200 days ago (social).
-  await lead('a@example.ch', { source: 'form', createdAt: ago(1), status: 'new' });
-  await lead('b@example.ch', { source: 'webinar', type: 'webinar', createdAt: ago(1), status: 'qualified' });
+  yesterday = ago(1);
+  await lead('a@example.ch', { source: 'form', createdAt: yesterday, status: 'new' });
+  await lead('b@example.ch', { source: 'webinar', type: 'webinar', createdAt: yesterday, status: 'qualified' });
   await lead('c@example.ch', { source: 'referral', createdAt: ago(60), status: 'contacted' });
   await lead('d@example.ch', { source: null, createdAt: ago(200), status: 'unqualified' });
   // The edge of the 30 days: ten minutes inside the period (counted), ten minutes before it (not counted).
   // Both usually arrive on the same Zurich day, which the counters cannot split: the first day is read row by row.
-  await lead('inside@example.ch', { source: 'website', createdAt: new Date(ago(30).getTime() + 10 * 60_000), status: 'contacted' });
+  // Its week is read from its own instant: when the period starts in the last ten minutes of a Sunday
+  // (Swiss time), it lands in the week after the period's first one.
+  insideEdge = new Date(ago(30).getTime() + 10 * 60_000);
+  await lead('inside@example.ch', { source: 'website', createdAt: insideEdge, status: 'contacted' });
   await lead('outside@example.ch', { source: 'other', createdAt: new Date(ago(30).getTime() - 10 * 60_000), status: 'new' });
   // A session 10 days ago: 4 seated (one cancelled, one waitlisted not counted), 2 present.
   const [webinar] = await app.knex('webinars').insert({ title: '=Investir en 2027', datetime: ago(10) }).returning('id');
@@ -68,10 +76,10 @@ describe('GET /api/admin/analytics', () => {
     expect(body.newContacts.length).toBeGreaterThanOrEqual(5);
     const total = body.newContacts.reduce((sum: number, week: { total: number }) => sum + week.total, 0);
     expect(total).toBe(3);
-    const recent = body.newContacts.find((week: { week: string }) => week.week === weekOf(ago(1)));
+    const recent = body.newContacts.find((week: { week: string }) => week.week === weekOf(yesterday));
     expect(recent.counts).toMatchObject({ form: 1, webinar: 1, referral: 0, social: 0, other: 0 });
-    const first = body.newContacts.find((week: { week: string }) => week.week === weekOf(ago(30)));
-    expect(first.counts).toMatchObject({ website: 1, other: 0 });
+    const edge = body.newContacts.find((week: { week: string }) => week.week === weekOf(insideEdge));
+    expect(edge.counts).toMatchObject({ website: 1, other: 0 });
     expect(body.funnel).toEqual({ registered: 4, attended: 2, contactRequested: 1, qualified: 1 });
     expect(body.sessions).toEqual([
       { id: expect.any(Number), title: '=Investir en 2027', datetime: expect.any(String), registrations: 4, attended: 2, attendanceRate: 50 },
@@ -132,7 +140,7 @@ describe('analytics after changes', () => {
     let month = (await admin.get('/api/admin/analytics', { query: { period: '30d' } })).body;
     expect(statusCount(month, 'contacted')).toBe(0);
     expect(statusCount(month, 'qualified')).toBe(2);
-    expect(month.newContacts.find((week: { week: string }) => week.week === weekOf(ago(30))).counts).toMatchObject({ website: 0, referral: 1 });
+    expect(month.newContacts.find((week: { week: string }) => week.week === weekOf(insideEdge)).counts).toMatchObject({ website: 0, referral: 1 });
     // A contact whose arrival date is corrected to ten months ago leaves the 30 days.
     await app.knex('leads').where({ email: 'a@example.ch' }).update({ createdAt: ago(300) });
     expect((await admin.delete(`/api/admin/leads/${inside.id}`)).status).toBe(204);

@@ -155,6 +155,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     RATE_LIMITS: 'off',
     // The app listens on an ephemeral port (below): links use the bound address unless PUBLIC_URL is given.
     PORT: '0',
+    // Many files run at once against one PostgreSQL server: a small pool each. The e-mail workers size
+    // their share from it (api/platform/mail/workers.ts), so it is given as production gives it.
+    DATABASE_POOL_MAX: '5',
     // Production refuses a cost below OWASP's minimum (exit 78): it gets the minimum.
     ...(env.NODE_ENV === 'production' ? MINIMUM_PRODUCTION_PASSWORD_HASH_COST : TEST_PASSWORD_HASH_COST),
     DATABASE_URL: pgDatabase && options.connectThrough ? options.connectThrough(pgDatabase.url) : pgDatabase?.url,
@@ -165,7 +168,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     databaseUrl: config.databaseUrl,
     dataDir,
     inMemory: true,
-    poolMax: 5,
+    poolMax: config.databasePoolMax,
     loadDataDir: templateFile ? pgliteTemplate(templateFile) : undefined,
   });
   bindModels(knex);

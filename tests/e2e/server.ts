@@ -43,6 +43,14 @@ export interface LaunchedServer {
   ready: Promise<ProductionServer>;
 }
 
+/**
+ * How long a server may take to say it is ready before it is killed: only a safety net for a process
+ * that hangs (the global setup has no timeout of its own). A start takes 3 s on a quiet machine and over
+ * a minute at load 25 on two cores; the fixtures bound it with their own, generous, timeouts
+ * (tests/e2e/fixtures.ts, docs/decisions/124-server-start-and-e2e-waits-under-load.md).
+ */
+const START_SAFETY_NET_MS = 300_000;
+
 export function launchProductionServer(env: Record<string, string> = {}, dataDir?: string): LaunchedServer {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'innercircle-e2e-'));
   const child = spawn(process.execPath, ['api/start.ts'], {
@@ -75,7 +83,7 @@ export function launchProductionServer(env: Record<string, string> = {}, dataDir
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server did not start:\n${output}`));
-    }, 90_000);
+    }, START_SAFETY_NET_MS);
     child.stdout!.on('data', () => {
       const match = /Serveur prêt sur (http:\/\/\S+)/.exec(output);
       if (match) {

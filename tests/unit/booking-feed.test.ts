@@ -220,5 +220,7 @@ describe('feeds that cannot be read', () => {
     expect(reading.busy).toHaveLength(8000);
     expect(reading.busy[0]).toEqual({ start: new Date('2027-03-01T00:00:00.000Z'), end: new Date('2027-03-01T00:04:00.000Z') });
     expect(reading.busy.at(-1)).toEqual({ start: new Date('2027-03-28T22:35:00.000Z'), end: new Date('2027-03-28T22:39:00.000Z') });
-  });
+    // Its own budget: it passed vitest's 5 s only on a quiet machine (5.7 and 7.9 s
+    // beside the other unit files at load 20). How fast it is belongs to the bench (decision 117).
+  }, 60_000);
 });

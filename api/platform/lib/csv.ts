@@ -10,7 +10,9 @@
 import { Readable, pipeline, type Transform } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { stringify as stringifyAll } from 'csv-stringify/sync';
-import { format } from 'date-fns';
+// The function's own module: the package's index loads all of date-fns's 250 modules, 7 s of a server's
+// start on a loaded machine (docs/decisions/124-server-start-and-e2e-waits-under-load.md).
+import { format } from 'date-fns/format';
 import { TZDate } from '@date-fns/tz';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { SWISS_TIME_ZONE } from '../mail/dates.ts';

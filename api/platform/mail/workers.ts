@@ -26,6 +26,37 @@ export function emailWorkOptions(config: Config) {
 }
 
 /**
+ * How many e-mail jobs (sending and preparing together) may run at once on one database: half its pool,
+ * so the requests always have the other half. Four loops of three lanes would otherwise take every
+ * connection of a small pool while visitors' requests wait past the 2-second acquire timeout
+ * (docs/decisions/123-email-workers-keep-half-the-pool.md). PGlite has one connection that serialises
+ * everything anyway: its single loop and lane are the bound.
+ */
+export function emailJobsAtOnce(config: Pick<Config, 'databaseUrl' | 'databasePoolMax'>): number {
+  return config.databaseUrl ? Math.max(1, Math.floor(config.databasePoolMax / 2)) : Number.POSITIVE_INFINITY;
+}
+
+/** The e-mail jobs running now, per database (a process has one; each test app has its own). */
+const shares = new WeakMap<Database, { running: number; waiting: Array<() => void> }>();
+
+/** `run`, started only while fewer than `emailJobsAtOnce` e-mail jobs run on `knex`. */
+export function withinDatabaseShare<T>(config: Config, knex: Database, run: (job: Job<T>) => Promise<void>): (job: Job<T>) => Promise<void> {
+  const limit = emailJobsAtOnce(config);
+  return async (job) => {
+    let share = shares.get(knex);
+    if (!share) shares.set(knex, (share = { running: 0, waiting: [] }));
+    while (share.running >= limit) await new Promise<void>((resolve) => share!.waiting.push(resolve));
+    share.running += 1;
+    try {
+      await run(job);
+    } finally {
+      share.running -= 1;
+      share.waiting.shift()?.();
+    }
+  };
+}
+
+/**
  * Runs a batch's jobs, `parallel` at a time, each once `whenQuiet` lets it (visitors first, decision
  * 079), and reports each one's outcome (failed ones are retried).
  */
@@ -65,7 +96,11 @@ export async function workOutbox(queue: Queue, { config, knex, logger, engine, w
   await queue.work<SendJobData>(
     QUEUES.send,
     emailWorkOptions(config),
-    eachJob<SendJobData>(config.databaseUrl ? 3 : 1, whenQuiet, (job) => sendEmail(knex, engine(), logger, job.data.emailId)),
+    eachJob<SendJobData>(
+      config.databaseUrl ? 3 : 1,
+      whenQuiet,
+      withinDatabaseShare(config, knex, (job) => sendEmail(knex, engine(), logger, job.data.emailId)),
+    ),
   );
   await queue.work<SendJobData>(QUEUES.failed, { pollingIntervalSeconds: 5, notifyPollingIntervalSeconds: 5 }, async ([job]) => {
     await markEmailFailed(knex, job!.data.emailId);
@@ -83,10 +118,14 @@ export async function workPrepareJobs(queue: Queue, { config, knex, whenQuiet }:
   await queue.work<{ submission: string }>(
     QUEUES.prepare,
     emailWorkOptions(config),
-    eachJob<{ submission: string }>(1, whenQuiet, (job) => {
-      const prepare = preparers[job.data.submission];
-      if (!prepare) throw new Error(`no e-mails to prepare for a submission "${job.data.submission}"`);
-      return prepare(knex, config.mail, job.id, job.data);
-    }),
+    eachJob<{ submission: string }>(
+      1,
+      whenQuiet,
+      withinDatabaseShare(config, knex, (job) => {
+        const prepare = preparers[job.data.submission];
+        if (!prepare) throw new Error(`no e-mails to prepare for a submission "${job.data.submission}"`);
+        return prepare(knex, config.mail, job.id, job.data);
+      }),
+    ),
   );
 }
