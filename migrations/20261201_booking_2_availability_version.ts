@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The version of what the free starts are computed from (docs/decisions/126-free-starts-kept-computed.md):
+ * The version of what the free starts are computed from (docs/decisions/126-free-starts-kept-computed-and-feeds-read-in-a-worker.md):
  * `booking_availability.version`, one row, raised by statement-level triggers in the very transaction of
  * every change the free starts depend on: the call's settings, a host's schedule, feed address or feed
  * reading, a booking made, moved or cancelled, an account (de)activated. A process keeps the free starts it

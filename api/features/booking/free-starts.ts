@@ -1,5 +1,5 @@
 /**
- * The free starts kept computed (docs/decisions/126-free-starts-kept-computed.md): the booking page and
+ * The free starts kept computed (docs/decisions/126-free-starts-kept-computed-and-feeds-read-in-a-worker.md): the booking page and
  * `GET /api/bookings/slots` no longer compute them at every request (decision 106's cost), yet never
  * serve them stale:
  * - every change they depend on raises `booking_availability.version` in its own transaction (triggers,
