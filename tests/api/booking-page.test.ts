@@ -265,6 +265,14 @@ describe('the free starts kept computed between visits (decision 126)', () => {
     const start = before[2]!;
     expect(before).toContain(start);
     expect(await offeredNow()).toEqual(before); // kept: the same page twice
+    // Compressed from its kept parts, with a key of its own at each visit (api/platform/http/spliced-gzip.ts).
+    const visits = await Promise.all([1, 2].map(() => app.client().get('/rendez-vous/', { headers: { 'accept-encoding': 'gzip' } })));
+    expect(visits.map((visit) => visit.headers.get('content-encoding'))).toEqual(['gzip', 'gzip']);
+    expect(visits.map((visit) => starts(visit.text))).toEqual([before, before]);
+    const keys = visits.map((visit) => inputValue(visit.text, 'idempotencyKey'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[0]).not.toBe(keys[1]);
 
     const booked = await app.client().post('/api/bookings', { start, ...person });
     expect(booked.status).toBe(201);

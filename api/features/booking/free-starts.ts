@@ -11,7 +11,11 @@
  *   anything else time may change), whichever comes first; a clock that went back computes again;
  * - the version reads of requests arriving together are one query: a request waits for a read sent
  *   after it arrived (never one already under way, which could miss a change committed just before it),
- *   and at most one read is in flight at a time.
+ *   and at most one read is in flight at a time;
+ * - on the embedded database (PGlite: one process, one connection, every statement through this knex),
+ *   the version last read is used again until this process sends any statement other than a SELECT
+ *   (a write, a BEGIN, a COMMIT): no other process can change the data, and a statement sent after the
+ *   read was sent runs after it on the one connection. A PGlite query costs milliseconds of this thread.
  */
 import type { Knex } from 'knex';
 import type { BookingSettings } from '../../schemas/index.ts';
@@ -52,6 +56,10 @@ interface State {
   waiting?: VersionRead;
   /** The read under way. */
   inFlight?: Promise<unknown>;
+  /** Embedded database only: statements other than SELECT sent so far, and the version read before the last of them. */
+  embedded: boolean;
+  writes: number;
+  known?: { version: string; writes: number };
 }
 
 const states = new WeakMap<object, State>();
@@ -59,7 +67,13 @@ const states = new WeakMap<object, State>();
 function stateOf(db: Db): State {
   let state = states.get(db);
   if (!state) {
-    state = { entries: new Map(), computing: new Map() };
+    const embedded = (db.client.config?.connection as { pglite?: unknown } | undefined)?.pglite !== undefined;
+    const created: State = { entries: new Map(), computing: new Map(), embedded, writes: 0 };
+    // Knex tells of every statement sent, transactions' included (their COMMIT too).
+    if (embedded) db.on('query', (query: { sql?: string }) => {
+      if (!/^\s*select\b/i.test(query.sql ?? '')) created.writes += 1;
+    });
+    state = created;
     states.set(db, state);
   }
   return state;
@@ -84,12 +98,17 @@ function deferred(): VersionRead {
 /** The version as of a read sent after this call (shared with the other requests waiting for it). */
 export function availabilityVersion(db: Db): Promise<string> {
   const state = stateOf(db);
+  if (state.known && state.known.writes === state.writes) return Promise.resolve(state.known.version);
   if (state.waiting) return state.waiting.promise;
   const read = deferred();
   state.waiting = read;
   const send = () => {
     if (state.waiting === read) state.waiting = undefined;
-    const query = readVersion(db).then(read.resolve, read.reject);
+    const writes = state.writes;
+    const query = readVersion(db).then((version) => {
+      if (state.embedded) state.known = { version, writes };
+      read.resolve(version);
+    }, read.reject);
     state.inFlight = query.finally(() => {
       if (state.inFlight === query) state.inFlight = undefined;
     });

@@ -28,6 +28,7 @@ import { swissDate } from './availability.ts';
 import { verifyManageToken } from './links.ts';
 import { verifyPrefillToken } from './page-link.ts';
 import { typesetFrench } from '../../platform/lib/french-typography.ts';
+import { SplicedHtml, type SplicedVisit } from '../../platform/http/spliced-gzip.ts';
 
 export const BOOKING_CONTENT_FILE = contentFile('booking.yaml');
 
@@ -167,9 +168,9 @@ export function bookingPageFiller(db: Knex, options: BookingPageOptions) {
   const clock = options.now ?? (() => new Date());
   // The page of a plain visit (no link, no message), made once per computation of the free starts
   // (decision 126): only its idempotency key differs from one visit to the next.
-  let plain: { built: string; starts: FreeStarts; before: string; after: string } | undefined;
+  let plain: { built: string; starts: FreeStarts; spliced: SplicedHtml } | undefined;
 
-  return async function fillBookingPage(built: string, query: Record<string, unknown>): Promise<string> {
+  return async function fillBookingPage(built: string, query: Record<string, unknown>): Promise<string | SplicedVisit> {
     const now = clock();
     let html = built;
     let mode: Mode = 'book';
@@ -196,9 +197,10 @@ export function bookingPageFiller(db: Knex, options: BookingPageOptions) {
     if (mode === 'book' && !notice && Object.keys(values).length === 0) {
       if (plain?.built !== built || plain.starts !== starts) {
         const [before = '', after = ''] = makePage(built, starts, 'book', { idempotencyKey: KEY_MARK }).split(KEY_MARK);
-        plain = { built, starts, before, after };
+        plain = { built, starts, spliced: new SplicedHtml(before, after) };
       }
-      return plain.before + idempotencyKey + plain.after;
+      // The page's parts are compressed once per computation, the key put in per visit (decision 126).
+      return { spliced: plain.spliced, middle: idempotencyKey };
     }
 
     html = makePage(built, starts, mode, mode === 'book' ? { ...values, idempotencyKey } : {});
