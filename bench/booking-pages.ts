@@ -176,7 +176,7 @@ export function renderBookingPagesSection(result: BookingPagesResult, heading: s
     `| Rate at ${rate.connections} connections: \`/\` vs \`/rendez-vous/\` (runs ${rate.landing.map((item) => item.requestsPerSec).join(', ')} vs ${rate.bookingPage.map((item) => item.requestsPerSec).join(', ')}) | ${rate.landingPerSec} req/s | ${rate.bookingPerSec} req/s | ${rate.ratio} | ≥ ${PAGE_RATE_TARGET} | ${rate.ratio >= PAGE_RATE_TARGET ? 'yes' : 'no'} |`,
     `| \`/\` p99 at ${refresh.connections} connections: without vs during ${feed.readings} feed readings (p50 ${ms(feed.readingMs.p50)} each) | ${ms(refresh.quiet.p99Ms)} (p50 ${ms(refresh.quiet.p50Ms)}) | ${ms(refresh.during.p99Ms)} (p50 ${ms(refresh.during.p50Ms)}) | ${refresh.ratio} | ≤ ${REFRESH_P99_TARGET} | ${refresh.ratio <= REFRESH_P99_TARGET ? 'yes' : 'no'} |`,
     '',
-    'The free starts are kept computed per version of what they depend on (decision 126): a request reads one counter, and the page of a plain visit is made once per computation, its idempotency key put in per visit. The feed is parsed on a worker thread: a reading takes the request thread only for its fetch, its answer and the stored intervals.',
+    'The free starts are kept computed per version of what they depend on (decision 126): a request reads one counter (on the embedded database, only after this process wrote something), and the page of a plain visit is made once per computation, its idempotency key spliced in per visit into its gzip body compressed once. The feed is parsed on a worker thread: a reading takes the request thread only for its fetch, its answer and the stored intervals.',
     '',
   ];
 }
