@@ -11,7 +11,8 @@ import { bindModels, databaseOptions, migrateLatest, openDatabase, type Database
 import { createLogger, type Logger } from './platform/logger.ts';
 import { scheduleMaintenance, isServerRunning, ServerAlreadyRunningError, startControlSocket } from './features/operations/index.ts';
 import { createShutdownController, SHUTDOWN_DRAIN_MS } from './platform/shutdown.ts';
-import { announceSetupCode } from './features/accounts/index.ts';
+import { adminCreateControlHandler, announceSetupCode } from './features/accounts/index.ts';
+import { argon2Cost } from './platform/lib/passwords.ts';
 import { startJobs } from './jobs.ts';
 import { createQuietGate, createRequestLoad } from './platform/lib/request-load.ts';
 
@@ -32,8 +33,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const applied = await migrateLatest(knex);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
 
-  // The embedded database is single-process: `npm run db:backup` asks this server for its dump (decision 023).
-  const control = config.databaseUrl ? undefined : await startControlSocket({ dataDir: config.dataDir, knex, logger });
+  // The embedded database is single-process: `npm run db:backup` asks this server for its dump (decision 023),
+  // `npm run admin:create` asks it to create the account (decision 125).
+  const control = config.databaseUrl
+    ? undefined
+    : await startControlSocket({
+        dataDir: config.dataDir,
+        knex,
+        logger,
+        handlers: { '/admin-create': adminCreateControlHandler(knex, argon2Cost(config.passwordHashCost)) },
+      });
   let url = '';
   // E-mail workers wait while the requests keep this process busy (decision 079).
   const requestLoad = createRequestLoad();

@@ -21,6 +21,7 @@ import { analyticsTargets, bookingTargets, contactTargets, visitsTargets, emailT
 import { renderEmailsSection, type EmailsResult } from './emails.ts';
 import { renderContactSection, type ContactResult } from './contact.ts';
 import { renderBookingSection, type BookingBenchResult } from './booking.ts';
+import { bookingPagesTargets, renderBookingPagesSection, type BookingPagesResult } from './booking-pages.ts';
 import type { VisitsBenchResult } from './visits.ts';
 import { newsletterTargets, renderNewsletterSection, type NewsletterBenchResult } from './newsletter.ts';
 import { kb, ms, pageRecommendation, pageTargets, rowsLabel, type Target } from './report-pages.ts';
@@ -50,6 +51,7 @@ export interface BenchResults {
   emails?: Stamped<EmailsResult>;
   contact?: Stamped<ContactResult>;
   booking?: Stamped<BookingBenchResult>;
+  bookingPages?: Stamped<BookingPagesResult>;
   visits?: Stamped<VisitsBenchResult>;
   newsletter?: Stamped<NewsletterBenchResult>;
 }
@@ -277,6 +279,7 @@ export function renderReport(results: BenchResults): string {
   if (results.tags) targets.push(...tagsTargets(results.tags));
   if (results.contact) targets.push(...contactTargets(results.contact));
   if (results.booking) targets.push(...bookingTargets(results.booking));
+  if (results.bookingPages) targets.push(...bookingPagesTargets(results.bookingPages));
   if (results.visits) targets.push(...visitsTargets(results.visits));
   if (results.newsletter) targets.push(...newsletterTargets(results.newsletter));
 
@@ -632,6 +635,14 @@ export function renderReport(results: BenchResults): string {
   }
   if (results.booking) {
     out.push(...renderBookingSection(results.booking, `## 9. Booking the discovery call (measured ${results.booking.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'booking')})`));
+  }
+  if (results.bookingPages) {
+    out.push(
+      ...renderBookingPagesSection(
+        results.bookingPages,
+        `## 9b. The booking page's rate and the public page during a feed reading (measured ${results.bookingPages.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'booking-pages')})`,
+      ),
+    );
   }
   if (results.newsletter) {
     out.push(...renderNewsletterSection(results.newsletter, `## 10. Newsletter sending (measured ${results.newsletter.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'newsletter')})`));

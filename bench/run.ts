@@ -3,7 +3,7 @@
  * dashboard against their baselines, on PostgreSQL, and writes bench/RESULTS.md.
  *
  * Options (or the BENCH_* environment variables):
- *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact,booking,visits,newsletter   phases to run (default: all); the others keep their
+ *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact,booking,booking-pages,visits,newsletter   phases to run (default: all); the others keep their
  *                                           figures from the previous run (bench/results.json, committed with RESULTS.md)
  *   --sizes=10000,100000,1000000            contact counts for the admin, analytics and exports phases
  *   --runs=5                                Lighthouse runs per page and form factor (median)
@@ -35,11 +35,12 @@ import { benchTags } from './tags.ts';
 import { benchEmails } from './emails.ts';
 import { benchContact } from './contact.ts';
 import { benchBooking } from './booking.ts';
+import { benchBookingPages } from './booking-pages.ts';
 import { benchVisits } from './visits.ts';
 import { benchNewsletter } from './newsletter.ts';
 import { renderReport, type BenchResults } from './report.ts';
 
-const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact', 'booking', 'visits', 'newsletter'] as const;
+const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact', 'booking', 'booking-pages', 'visits', 'newsletter'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values } = parseArgs({
@@ -198,6 +199,11 @@ try {
   if (only.has('booking')) {
     await phase('booking', async () => {
       results.booking = { ...(await benchBooking({ siteDistDir: site.dir, samples: quick ? 30 : 200 })), at: stamp };
+    });
+  }
+  if (only.has('booking-pages')) {
+    await phase('booking-pages', async () => {
+      results.bookingPages = { ...(await benchBookingPages({ siteDistDir: site.dir, durationS })), at: stamp };
     });
   }
   if (only.has('visits')) {

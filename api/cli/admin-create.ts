@@ -4,22 +4,19 @@
  * terminal, or from the first line of standard input (`printf '%s\n' "$PASSWORD" | npm run admin:create -- …`),
  * never from the arguments (they show in `ps` and in shell history). Same rules as the login screen:
  * valid email, 12 to 128 characters, not guessable (zxcvbn-ts score ≥ 3). Exit 0 on success, 1 with one
- * French line on refusal.
+ * French line on refusal. While `npm start` runs on the embedded database, the running server creates the
+ * account through its control socket (decision 125): it can sign in at once, and the data directory is
+ * never opened by two processes.
  */
 import { createInterface } from 'node:readline';
-import type { Knex } from 'knex';
 import { loadConfigOrExit } from '../platform/config.ts';
 import { bindModels, databaseOptions, migrateLatest, openDatabase } from '../platform/db.ts';
-import { setupAdminSchema } from '../schemas/index.ts';
-import { PasswordHasher } from '../platform/lib/password-hasher.ts';
-import { argon2Cost, DEFAULT_COST, type Cost } from '../platform/lib/passwords.ts';
-import { createAdministrator } from '../features/accounts/index.ts';
-import { recordAuditEvent } from '../platform/audit.ts';
-import { HttpError } from '../platform/errors.ts';
+import { argon2Cost } from '../platform/lib/passwords.ts';
+import { AdminCreateError, ADMIN_CREATE_USAGE, createAdminFromCli } from '../features/accounts/index.ts';
+import { askRunningServer } from '../features/operations/index.ts';
 
-export const USAGE = 'Usage : npm run admin:create -- <email> [prénom] [nom]   (mot de passe demandé ensuite, ou lu sur l’entrée standard)';
-
-export class AdminCreateError extends Error {}
+export { AdminCreateError, createAdminFromCli };
+export const USAGE = ADMIN_CREATE_USAGE;
 
 /** Reads one line from a non-terminal stdin, or asks for it without echo on a terminal. */
 export async function readPassword(input: NodeJS.ReadStream = process.stdin, output: NodeJS.WriteStream = process.stderr): Promise<string> {
@@ -38,23 +35,6 @@ export async function readPassword(input: NodeJS.ReadStream = process.stdin, out
   return password;
 }
 
-/** Validates the arguments and the password like the API does, then creates the administrator. */
-export async function createAdminFromCli(db: Knex, args: string[], password: string, cost: Cost = DEFAULT_COST): Promise<{ id: number; email: string }> {
-  const [email, firstName, lastName, ...rest] = args;
-  if (!email || rest.length > 0) throw new AdminCreateError(USAGE);
-  const parsed = setupAdminSchema.safeParse({ email, password, firstName, lastName });
-  if (!parsed.success) throw new AdminCreateError(parsed.error.issues.map((issue) => issue.message).join(' ; '));
-  const hasher = new PasswordHasher({ concurrency: 1, queueLength: 0, cost });
-  try {
-    const user = await createAdministrator(db, hasher, parsed.data);
-    await recordAuditEvent(db, { type: 'admin_setup', userId: user.id, details: { via: 'command-line' } });
-    return { id: user.id, email: user.email };
-  } catch (error) {
-    if (error instanceof HttpError) throw new AdminCreateError(error.message);
-    throw error;
-  }
-}
-
 if (import.meta.main) {
   const config = loadConfigOrExit();
   const args = process.argv.slice(2);
@@ -63,6 +43,19 @@ if (import.meta.main) {
     process.exit(args.length === 0 ? 1 : 0);
   }
   const password = await readPassword();
+  if (!config.databaseUrl) {
+    // The embedded database held by `npm start`: the server creates the account (decision 125), which can
+    // then sign in at once; the data directory is never opened a second time.
+    const reply = await askRunningServer(config.dataDir, '/admin-create', { args, password });
+    if (reply) {
+      if (reply.status === 201) {
+        process.stdout.write(`Administrateur créé par le serveur en marche : ${String(reply.body.email)} (id ${String(reply.body.id)}). Il peut se connecter sur /login.\n`);
+        process.exit(0);
+      }
+      process.stderr.write(`${reply.body.message ?? `Le serveur a refusé la demande (${reply.status}).`}\n`);
+      process.exit(1);
+    }
+  }
   const knex = await openDatabase(databaseOptions(config));
   let exitCode = 0;
   try {

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS } from '../platform/db.ts';
 import { loadConfigOrExit } from '../platform/config.ts';
-import { pgToolConnection, whyNotABackup, isServerRunning } from '../features/operations/index.ts';
+import { pgToolConnection, whyNotABackup, runningServerPid } from '../features/operations/index.ts';
 
 const config = loadConfigOrExit();
 const file = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
@@ -40,8 +40,9 @@ if (config.databaseUrl) {
     process.exit(1);
   }
 } else {
-  if (await isServerRunning(config.dataDir)) {
-    console.error('Restauration refusée : le serveur (npm start) utilise cette base embarquée. Arrêtez-le, puis relancez la restauration. Rien n’a été modifié.');
+  const pid = await runningServerPid(config.dataDir);
+  if (pid !== undefined) {
+    console.error(`Restauration refusée : le serveur (npm start, pid ${pid}) utilise cette base embarquée. Arrêtez-le, puis relancez la restauration. Rien n’a été modifié.`);
     process.exit(2);
   }
   const dataDir = path.join(config.dataDir, 'pglite');

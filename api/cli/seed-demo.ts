@@ -7,6 +7,7 @@
  * Re-running it adds nothing twice: contacts are keyed by email, webinars by title, registrations by
  * (webinar, contact), and activities are only written for contacts created by this run. The data come
  * from a fixed pseudo-random sequence, so every run (and every developer) sees the same contacts.
+ * On the embedded database, refused while `npm start` runs on it (decision 125).
  */
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -16,6 +17,7 @@ import { hashPassword } from '../platform/lib/passwords.ts';
 import { DAY, demoActivities, demoLeadRow, registerDemoLead, type DemoWebinar } from './demo-data/leads.ts';
 import { generator } from './demo-data/random.ts';
 import { WEBINARS } from './demo-data/vocabulary.ts';
+import { refuseWhileServerRuns } from '../features/operations/index.ts';
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.ch';
 
@@ -103,6 +105,8 @@ export async function seedDemo(knex: Knex, options: { now?: Date; leadCount?: nu
 
 if (import.meta.main) {
   const config = loadConfigOrExit();
+  // The embedded database a running server holds is never opened a second time (decision 125).
+  if (!config.databaseUrl) await refuseWhileServerRuns(config.dataDir, 'npm run seed:demo');
   const knex = await openDatabase(databaseOptions(config));
   try {
     await migrateLatest(knex);

@@ -5,6 +5,8 @@
  * - attempts at once at overlapping starts (a 30-minute call and 10 minutes after it, a start every
  *   10 minutes), across both instances and two hosts: every answer is 201 or 409, one booking per 201,
  *   and no two live bookings of one host overlap.
+ * Both instances keep their free starts computed (decision 126): the booking page and the free starts of
+ * each, read before the race, no longer offer the start booked through either one.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -67,6 +69,13 @@ async function offeredOn(client: TestClient, start: string): Promise<string[]> {
   return response.body.days[0].slots.map((slot: { start: string }) => slot.start);
 }
 
+/** The starts the booking page of an instance offers. */
+async function pageStarts(server: ProductionServer): Promise<string[]> {
+  const response = await new TestClient(server.url).get('/rendez-vous/');
+  expect(response.status).toBe(200);
+  return [...response.text.matchAll(/<input type="radio" name="start" value="([^"]+)"/g)].map((match) => match[1]!);
+}
+
 /** `count` people posting at once, alternately through each instance, each at `startOf(index)`. */
 async function bookAtOnce(count: number, startOf: (index: number) => string, prefix: string) {
   const clients = [new TestClient(first.url), new TestClient(second.url)];
@@ -100,6 +109,7 @@ describe('booking with two instances on one PostgreSQL', () => {
     // Both instances offer it.
     expect(await offeredOn(new TestClient(first.url), start)).toContain(start);
     expect(await offeredOn(new TestClient(second.url), start)).toContain(start);
+    for (const server of [first, second]) expect(await pageStarts(server)).toContain(start);
 
     const answers = await bookAtOnce(200, () => start, 'un-creneau');
     const statuses = answers.map((answer) => answer.status);
@@ -118,6 +128,7 @@ describe('booking with two instances on one PostgreSQL', () => {
     // The start is no longer offered, by either instance.
     expect(await offeredOn(new TestClient(second.url), start)).not.toContain(start);
     expect(await offeredOn(new TestClient(first.url), start)).not.toContain(start);
+    for (const server of [first, second]) expect(await pageStarts(server)).not.toContain(start);
   }, 120_000);
 
   it('never leaves two overlapping bookings of one host for attempts at overlapping starts across both instances', async () => {

@@ -6,6 +6,9 @@
  * data directory refuses to start. (PostgreSQL's `db:backup` is pg_dump, which never needed the server
  * stopped: tests/api/backup.test.ts, tests/api/scheduled-backup.test.ts.) The server starts although a
  * stale socket file of a killed server is there.
+ * Every other command that touches the embedded database beside the running server (decision 125):
+ * `admin:create` is run by the server (the account signs in at once, no restart); `db:migrate`,
+ * `db:rollback` and `seed:demo` refuse in French naming the server's pid, exit 2 and change nothing.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -14,6 +17,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingAfterRestore, startSubmissionLoad } from '../support/backup-load.ts';
 import { ROOT, removeDataDir, startProductionServer, type ProductionServer } from '../e2e/server.ts';
+import { TestClient } from '../api/harness.ts';
 
 let server: ProductionServer;
 const dirs: string[] = [];
@@ -37,12 +41,13 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function cli(script: string, args: string[], dataDir: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function cli(script: string, args: string[], dataDir: string, input = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [script, ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: '' },
     });
+    child.stdin.end(input);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -86,7 +91,9 @@ describe('npm run db:backup while npm start runs (embedded database)', () => {
     expect((await cli('api/cli/db-backup.ts', [file], server.dataDir)).status).toBe(0);
     const restore = await cli('api/cli/db-restore.ts', [file], server.dataDir);
     expect(restore.status).toBe(2);
-    expect(restore.stderr.trim()).toBe('Restauration refusée : le serveur (npm start) utilise cette base embarquée. Arrêtez-le, puis relancez la restauration. Rien n’a été modifié.');
+    expect(restore.stderr.trim()).toBe(
+      `Restauration refusée : le serveur (npm start, pid ${server.process.pid}) utilise cette base embarquée. Arrêtez-le, puis relancez la restauration. Rien n’a été modifié.`,
+    );
 
     const second = spawnSync(process.execPath, ['api/start.ts'], {
       cwd: ROOT,
@@ -96,6 +103,51 @@ describe('npm run db:backup while npm start runs (embedded database)', () => {
     });
     expect(second.status).toBe(1);
     expect(second.stderr.trim()).toBe(`Un autre serveur utilise déjà la base embarquée de ${server.dataDir} : arrêtez-le d’abord (deux processus l’abîmeraient).`);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  }, 120_000);
+});
+
+describe('the other commands on the embedded database while npm start runs', () => {
+  const PASSWORD = 'Funiculaire-Ouchy-Tournesol-81';
+
+  it('admin:create goes through the server: the account signs in at once, without a restart', async () => {
+    const created = await cli('api/cli/admin-create.ts', ['ops-live@example.ch', 'Nadia', 'Keller'], server.dataDir, `${PASSWORD}\n`);
+    expect(created.stderr).toBe('');
+    expect(created.status).toBe(0);
+    expect(created.stdout).toMatch(/^Administrateur créé par le serveur en marche : ops-live@example\.ch \(id \d+\)/);
+    expect(created.stdout).not.toContain(PASSWORD);
+    const client = new TestClient(server.url);
+    expect((await client.post('/api/simple-auth/login', { email: 'ops-live@example.ch', password: PASSWORD })).status).toBe(200);
+    expect((await client.get('/api/simple-auth/user')).body).toMatchObject({ email: 'ops-live@example.ch' });
+
+    // The server's refusal comes back as the command's own French line, exit 1.
+    const weak = await cli('api/cli/admin-create.ts', ['faible-live@example.ch'], server.dataDir, 'aaaaaaaaaaaa\n');
+    expect(weak.status).toBe(1);
+    expect(weak.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Ce mot de passe est trop facile à deviner/)]);
+    const taken = await cli('api/cli/admin-create.ts', ['ops-live@example.ch'], server.dataDir, `${PASSWORD}\n`);
+    expect(taken.status).toBe(1);
+    expect(taken.stderr.trim()).toBe('Un compte avec cet email existe déjà.');
+  }, 120_000);
+
+  it('db:migrate, db:rollback and seed:demo refuse, naming the server, and change nothing', async () => {
+    const client = new TestClient(server.url);
+    expect((await client.post('/api/simple-auth/login', { email: 'ops-live@example.ch', password: PASSWORD })).status).toBe(200);
+    const before = (await client.get('/api/admin/leads', { query: { limit: 1 } })).body;
+    for (const [script, args, command] of [
+      ['api/cli/migrate.ts', ['latest'], 'npm run db:migrate'],
+      ['api/cli/migrate.ts', ['rollback'], 'npm run db:rollback'],
+      ['api/cli/seed-demo.ts', [], 'npm run seed:demo'],
+    ] as const) {
+      const refused = await cli(script, [...args], server.dataDir);
+      expect(refused.status, command).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr.trim()).toBe(
+        `Commande refusée : le serveur (npm start, pid ${server.process.pid}) utilise la base embarquée de ${server.dataDir}. Arrêtez-le, puis relancez « ${command} ». Rien n’a été modifié.`,
+      );
+    }
+    // Nothing rolled back nor seeded: the server still signs in and lists the same contacts.
+    expect((await client.get('/api/admin/leads', { query: { limit: 1 } })).body).toEqual(before);
+    expect((await new TestClient(server.url).post('/api/simple-auth/login', { email: 'ops-live@example.ch', password: PASSWORD })).status).toBe(200);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   }, 120_000);
 });

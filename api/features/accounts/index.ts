@@ -2,3 +2,4 @@
 
 export { announceSetupCode, createSetupCode, type SetupCode } from './setup-code.ts';
 export { createAdministrator } from './auth.ts';
+export { AdminCreateError, ADMIN_CREATE_USAGE, adminCreateControlHandler, createAdminFromCli } from './command-line-admin.ts';

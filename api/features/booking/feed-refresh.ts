@@ -1,7 +1,7 @@
 /**
  * Reading each host's calendar feed (docs/decisions/102-booking-availability-and-feeds.md): an HTTP GET
  * of the secret address (redirects followed, no cookies, a timeout and a size cap), read by readFeed
- * over the days a booking can reach, and the busy intervals stored on the host's row. A failure keeps
+ * over the days a booking can reach (on a worker thread, ./feed-thread.ts), and the busy intervals stored on the host's row. A failure keeps
  * no busy time and marks the feed failed, so the host offers nothing (fail closed, in
  * loadHostSchedules); a feed failed or stale alerts the team once, until it is read again.
  */
@@ -9,7 +9,8 @@ import type { Knex } from 'knex';
 import type { Database } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
-import { FeedError, readFeed } from './feed.ts';
+import { FeedError } from './feed.ts';
+import { readFeedInWorker } from './feed-thread.ts';
 import { feedStatusOf, readBookingSettings, type FeedStatus } from './store.ts';
 import type { FeedAlertData } from './feed-alert-email.ts';
 
@@ -116,7 +117,8 @@ export async function refreshHostFeed(db: Database, userId: number, options: Ref
   const window = { from: new Date(started.getTime() - DAY_MS), to: new Date(started.getTime() + (settings.horizonDays + 1) * DAY_MS) };
   let outcome: { busy: Array<[number, number]> } | { error: string };
   try {
-    const reading = readFeed(await fetchFeed(url, options.limits), window);
+    // Parsed on the feed worker thread: a large feed never holds the requests (decision 126).
+    const reading = await readFeedInWorker(await fetchFeed(url, options.limits), window);
     outcome = { busy: reading.busy.map((interval) => [interval.start.getTime(), interval.end.getTime()]) };
   } catch (error) {
     if (!(error instanceof FeedError || error instanceof FeedFetchError)) throw error;

@@ -6,6 +6,7 @@ export { BOOKING_FEEDS_QUEUE } from './feed-job.ts';
 export { computeSlots, checkStart, chooseHost, blockedRange, swissDate, START_RULES, HOST_CHOICE_DAYS } from './availability.ts';
 export type { SlotRules, FeedState, TimeInterval, BookedCall, HostSchedule, SlotsResponse, StartRule, StartCheck } from './availability.ts';
 export { readFeed, FeedError, FEED_LIMITS } from './feed.ts';
+export { readFeedInWorker, stopFeedWorker } from './feed-thread.ts';
 export type { BusyInterval, FeedReading, FeedWindow, FeedErrorReason } from './feed.ts';
 export { bookCall, listSlots, nextFreeSlots, SlotUnavailableError, BOOKING_ACTIVITY_TITLE } from './book.ts';
 export type { BookingReceipt, MadeBooking, BookingResult } from './book.ts';

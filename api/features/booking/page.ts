@@ -23,12 +23,12 @@ import { contentFile } from '../../platform/paths.ts';
 import { escapeHtml, fillMessageSlot } from '../../platform/lib/signed-message.ts';
 import { fillQueryFields } from '../../platform/http/page-slots.ts';
 import { frenchLongDate, frenchTime } from '../../platform/lib/french-dates.ts';
-import { listSlots } from './book.ts';
-import { readBookingSettings } from './store.ts';
+import { freeStarts, type FreeStarts } from './free-starts.ts';
 import { swissDate } from './availability.ts';
 import { verifyManageToken } from './links.ts';
 import { verifyPrefillToken } from './page-link.ts';
 import { typesetFrench } from '../../platform/lib/french-typography.ts';
+import { SplicedHtml, type SplicedVisit } from '../../platform/http/spliced-gzip.ts';
 
 export const BOOKING_CONTENT_FILE = contentFile('booking.yaml');
 
@@ -159,12 +159,18 @@ export interface BookingPageOptions {
   now?: () => Date;
 }
 
+/** Stands for the visit's idempotency key in a page kept for every visit of a version (a UUID never holds it). */
+const KEY_MARK = '\u0000idempotency-key\u0000';
+
 /** The filler of the built /rendez-vous/ page: `(html, query) → html` for this visit. */
 export function bookingPageFiller(db: Knex, options: BookingPageOptions) {
   const copy = options.copy ?? loadBookingPageCopy();
   const clock = options.now ?? (() => new Date());
+  // The page of a plain visit (no link, no message), made once per computation of the free starts
+  // (decision 126): only its idempotency key differs from one visit to the next.
+  let plain: { built: string; starts: FreeStarts; spliced: SplicedHtml } | undefined;
 
-  return async function fillBookingPage(built: string, query: Record<string, unknown>): Promise<string> {
+  return async function fillBookingPage(built: string, query: Record<string, unknown>): Promise<string | SplicedVisit> {
     const now = clock();
     let html = built;
     let mode: Mode = 'book';
@@ -184,25 +190,37 @@ export function bookingPageFiller(db: Knex, options: BookingPageOptions) {
       }
     }
 
-    const settings = await readBookingSettings(db);
-    const keep = new Set<string>([mode, settings.mode === 'phone' ? 'phone-required' : 'phone-optional']);
-    html = keepRegions(html, keep);
+    const starts = await freeStarts(db, now, { from: swissDate(now), days: copy.slots.days });
+    const values = mode === 'book' ? await prefill(db, options.secret, query) : {};
+    // A key per visit: the same form posted twice (a double click without script) books once.
+    const idempotencyKey = randomUUID();
+    if (mode === 'book' && !notice && Object.keys(values).length === 0) {
+      if (plain?.built !== built || plain.starts !== starts) {
+        const [before = '', after = ''] = makePage(built, starts, 'book', { idempotencyKey: KEY_MARK }).split(KEY_MARK);
+        plain = { built, starts, spliced: new SplicedHtml(before, after) };
+      }
+      // The page's parts are compressed once per computation, the key put in per visit (decision 126).
+      return { spliced: plain.spliced, middle: idempotencyKey };
+    }
 
+    html = makePage(built, starts, mode, mode === 'book' ? { ...values, idempotencyKey } : {});
     if (mode === 'reschedule') {
       html = fillQueryFields(html, { booking: String(manage!.id), token: manage!.token });
       html = html.replace('action="/api/bookings"', 'action="/api/bookings/reschedule"');
       html = html.replace(CURRENT, (_whole, before: string, after: string) => `<strong${before}data-booking-current${after}>${escapeHtml(typesetFrench(copy.reschedule.current.replace('{date}', callDateText(current!))))}</strong>`);
-    } else {
-      // A key per visit: the same form posted twice (a double click without script) books once.
-      html = fillPrefill(html, { ...(await prefill(db, options.secret, query)), idempotencyKey: randomUUID() });
     }
-
-    const { days } = await listSlots(db, now, { from: swissDate(now), days: copy.slots.days });
-    const offered = days.some((day) => day.slots.length > 0);
-    html = offered ? html.replace(SLOTS_PLACE, () => slotsHtml(copy, days)) : html.replace(FORM, () => noSlotsHtml(copy));
     if (notice) html = fillMessageSlot(html, notice);
     return html;
   };
+
+  function makePage(built: string, starts: FreeStarts, mode: Mode, prefilled: Record<string, string>): string {
+    const keep = new Set<string>([mode, starts.settings.mode === 'phone' ? 'phone-required' : 'phone-optional']);
+    let html = keepRegions(built, keep);
+    if (mode === 'book') html = fillPrefill(html, prefilled);
+    const { days } = starts.slots;
+    const offered = days.some((day) => day.slots.length > 0);
+    return offered ? html.replace(SLOTS_PLACE, () => slotsHtml(copy, days)) : html.replace(FORM, () => noSlotsHtml(copy));
+  }
 }
 
 /** The contact's name and e-mail for a link signed for them; nothing otherwise. */

@@ -15,7 +15,8 @@ import { input, validate } from '../../platform/http/validate.ts';
 import { limitPerIp } from '../../platform/http/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
 import { parseIdempotencyKey } from '../../platform/lib/idempotency.ts';
-import { bookCall, listSlots } from './book.ts';
+import { bookCall } from './book.ts';
+import { freeStarts } from './free-starts.ts';
 import { queueBookedEmails } from './mail.ts';
 import { readBookingSettings } from './store.ts';
 import { swissDate } from './availability.ts';
@@ -99,7 +100,8 @@ export function publicBookingRouter(): Router {
     const { query } = input(ctx, slotsSchemas);
     const now = new Date();
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listSlots(ctx.knex, now, { from: query.from ?? swissDate(now), days: query.days });
+    // Kept computed while nothing they depend on changes (decision 126).
+    ctx.body = (await freeStarts(ctx.knex, now, { from: query.from ?? swissDate(now), days: query.days })).slots;
   });
 
   router.post(

@@ -30,6 +30,7 @@ import { sitePageKey } from './csp-manifest.ts';
 import { fillMessageSlot, verifyMessage } from '../lib/signed-message.ts';
 import { fillQueryFields } from './page-slots.ts';
 import { createSlotPages, type SlotSource } from './static-slots.ts';
+import type { SplicedVisit } from './spliced-gzip.ts';
 
 export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -51,8 +52,11 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.woff': 'font/woff',
 };
 
-/** Fills a built page for one visit: its HTML from the built page and the request's query string. */
-export type PageFiller = (html: string, query: Record<string, unknown>) => Promise<string>;
+/**
+ * Fills a built page for one visit: its HTML from the built page and the request's query string; or the
+ * HTML kept for every visit with this visit's bytes between its parts (gzip-compressed once, ./spliced-gzip.ts).
+ */
+export type PageFiller = (html: string, query: Record<string, unknown>) => Promise<string | SplicedVisit>;
 
 const brotli = promisify(brotliCompress);
 
@@ -215,7 +219,19 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
     if (filler) {
       // A page made for this visit (its free times, maybe a person's name): never cached, never stale.
       ctx.set('Cache-Control', 'no-store');
-      let html = await filler((await slotPages.page(found)).html, ctx.query);
+      const made = await filler((await slotPages.page(found)).html, ctx.query);
+      if (typeof made !== 'string' && !(extension === '.html' && message && signature)) {
+        // Only this visit's bytes are new: the kept parts are compressed once (decision 126).
+        ctx.vary('Accept-Encoding');
+        if (ctx.acceptsEncodings('gzip') === 'gzip') {
+          ctx.set('Content-Encoding', 'gzip');
+          ctx.body = made.spliced.gzip(made.middle);
+        } else {
+          ctx.body = made.spliced.html(made.middle);
+        }
+        return;
+      }
+      let html = typeof made === 'string' ? made : made.spliced.html(made.middle);
       if (extension === '.html' && message && signature && verifyMessage(secret, message, signature)) html = fillMessageSlot(html, message);
       await sendMade(ctx, html);
       return;
