@@ -86,19 +86,10 @@ export interface KeptRecords {
   why: string;
 }
 
-/**
- * What an erasure keeps (CO art. 958f), each step detaching the records from the contact before it
- * goes, so no row points at them any more. Counted before, for the answer.
- */
-const KEPT: ReadonlyArray<{ table: string; keep: (trx: Knex.Transaction, lead: ErasedLead) => Promise<number> }> = [
-  {
-    table: 'credit_notes',
-    keep: async (trx, lead) => {
-      const row = await trx('creditNotes').whereIn('invoiceId', trx('invoices').where({ leadId: lead.id }).select('id')).count({ n: '*' }).first();
-      return Number((row as { n: string | number } | undefined)?.n ?? 0);
-    },
-  },
-  { table: 'invoices', keep: (trx, lead) => trx('invoices').where({ leadId: lead.id }).update({ leadId: null }) },
+/** The accounting records of a contact an erasure keeps (CO art. 958f), counted for the answer. */
+const KEPT: ReadonlyArray<{ table: string; count: (trx: Knex.Transaction, lead: ErasedLead) => Knex.QueryBuilder }> = [
+  { table: 'invoices', count: (trx, lead) => trx('invoices').where({ leadId: lead.id }) },
+  { table: 'credit_notes', count: (trx, lead) => trx('creditNotes').whereIn('invoiceId', trx('invoices').where({ leadId: lead.id }).select('id')) },
 ];
 
 /**
@@ -112,9 +103,12 @@ export async function eraseLead(db: Knex, leadId: number): Promise<{ kept: KeptR
     if (!lead) throw notFound(MESSAGES.leadNotFound);
     const kept: KeptRecords[] = [];
     for (const step of KEPT) {
-      const count = await step.keep(trx, lead);
+      const row = (await step.count(trx, lead).count({ n: '*' }).first()) as { n: string | number } | undefined;
+      const count = Number(row?.n ?? 0);
       if (count > 0) kept.push({ table: step.table, count, why: KEPT_WHY });
     }
+    // Detached before the contact goes (the foreign key would do it too; this list stays the truth).
+    await trx('invoices').where({ leadId: lead.id }).update({ leadId: null });
     for (const step of ERASED) await step.erase(trx, lead);
     return { kept };
   };
