@@ -24,6 +24,7 @@ import { renderBookingSection, type BookingBenchResult } from './booking.ts';
 import { bookingPagesTargets, renderBookingPagesSection, type BookingPagesResult } from './booking-pages.ts';
 import type { VisitsBenchResult } from './visits.ts';
 import { newsletterTargets, renderNewsletterSection, type NewsletterBenchResult } from './newsletter.ts';
+import { billingTargets, renderBillingSection, type BillingBenchResult } from './billing.ts';
 import { kb, ms, pageRecommendation, pageTargets, rowsLabel, type Target } from './report-pages.ts';
 
 type Stamped<T> = T & { at: string };
@@ -54,6 +55,7 @@ export interface BenchResults {
   bookingPages?: Stamped<BookingPagesResult>;
   visits?: Stamped<VisitsBenchResult>;
   newsletter?: Stamped<NewsletterBenchResult>;
+  billing?: Stamped<BillingBenchResult>;
 }
 
 
@@ -282,6 +284,7 @@ export function renderReport(results: BenchResults): string {
   if (results.bookingPages) targets.push(...bookingPagesTargets(results.bookingPages));
   if (results.visits) targets.push(...visitsTargets(results.visits));
   if (results.newsletter) targets.push(...newsletterTargets(results.newsletter));
+  if (results.billing) targets.push(...billingTargets(results.billing));
 
   out.push('# Benchmark results');
   out.push('');
@@ -646,6 +649,9 @@ export function renderReport(results: BenchResults): string {
   }
   if (results.newsletter) {
     out.push(...renderNewsletterSection(results.newsletter, `## 10. Newsletter sending (measured ${results.newsletter.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'newsletter')})`));
+  }
+  if (results.billing) {
+    out.push(...renderBillingSection(results.billing, `## 11. Invoice PDF (measured ${results.billing.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'billing')})`));
   }
   return out.join('\n');
 }

@@ -26,6 +26,8 @@ import { attributionJobs } from './attribution/index.ts';
 import { attributionRouters } from './attribution/http.ts';
 import { newsletterJobs } from './newsletters/index.ts';
 import { newsletterRouters } from './newsletters/http.ts';
+import { billingRouters } from './billing/http.ts';
+import { billingJobs } from './billing/index.ts';
 
 export { ADMIN_API_BASES };
 
@@ -61,6 +63,7 @@ export function apiRouters(_config: Config): Router[] {
       bookingRouters.adminBookingsRouter(base),
       newsletterRouters.adminNewslettersRouter(base),
       newsletterRouters.adminNewsletterPreviewRouter(base),
+      billingRouters.adminBillingRouter(base),
     ]),
     contactRouters.crmRouter(),
     contactRouters.crmActivitiesRouter(),
@@ -74,4 +77,4 @@ export function apiRouters(_config: Config): Router[] {
 const prepareJobs: FeatureJob = { work: (queue, deps) => workPrepareJobs(queue, deps, { ...contactRequestPreparers, ...signUpPreparers }) };
 
 /** Every feature's queues and workers, created and started in this order. */
-export const FEATURE_JOBS: FeatureJob[] = [prepareJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs, ...bookingJobs, ...attributionJobs, ...newsletterJobs];
+export const FEATURE_JOBS: FeatureJob[] = [prepareJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs, ...bookingJobs, ...attributionJobs, ...newsletterJobs, ...billingJobs];

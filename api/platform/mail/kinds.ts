@@ -22,6 +22,8 @@ export interface Attachment {
    * it as an invitation rather than a file (docs/decisions/121-invitations-sent-as-imip.md).
    */
   method?: 'REQUEST' | 'CANCEL';
+  /** `base64` when `content` holds binary bytes (an invoice's PDF). */
+  encoding?: 'base64';
 }
 
 export interface ComposeContext<Wording = unknown> {
