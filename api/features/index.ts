@@ -26,6 +26,7 @@ import { attributionJobs } from './attribution/index.ts';
 import { attributionRouters } from './attribution/http.ts';
 import { newsletterJobs } from './newsletters/index.ts';
 import { newsletterRouters } from './newsletters/http.ts';
+import { offerRouters } from './offers/http.ts';
 
 export { ADMIN_API_BASES };
 
@@ -40,6 +41,7 @@ export function apiRouters(_config: Config): Router[] {
     bookingRouters.hostCalendarRouter(),
     bookingRouters.publicManageRouter(),
     webinarRouters.marketingUnsubscribeRouter(),
+    offerRouters.publicOffersRouter(),
     accountRouters.authRouter(),
     accountRouters.accountRouter(),
     ...ADMIN_API_BASES.flatMap((base) => [
@@ -61,6 +63,7 @@ export function apiRouters(_config: Config): Router[] {
       bookingRouters.adminBookingsRouter(base),
       newsletterRouters.adminNewslettersRouter(base),
       newsletterRouters.adminNewsletterPreviewRouter(base),
+      offerRouters.adminOffersRouter(base),
     ]),
     contactRouters.crmRouter(),
     contactRouters.crmActivitiesRouter(),

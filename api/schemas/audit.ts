@@ -26,6 +26,10 @@ export const AUDIT_EVENT_LABELS = {
   user_created: 'Utilisateur créé',
   user_updated: 'Utilisateur modifié',
   lead_origin_corrected: 'Origine d’un contact corrigée',
+  offer_created: 'Offre créée',
+  offer_sent: 'Offre envoyée',
+  offer_withdrawn: 'Offre retirée',
+  offer_accepted: 'Offre acceptée',
 } satisfies Record<string, string>;
 export const AUDIT_EVENT_TYPES = labelledValues(AUDIT_EVENT_LABELS);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

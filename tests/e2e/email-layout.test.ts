@@ -141,6 +141,13 @@ const samples: Record<EmailKind, Array<{ name: string; data: unknown }>> = {
   newsletter_issue: [{ name: 'with both blocks', data: newsletterIssue }],
   newsletter_test: [{ name: 'no webinar to come', data: { ...newsletterIssue, leadId: undefined, token: null, webinars: [] } }],
   newsletter_paused_alert: [{ name: 'default', data: { issueId: 12, subject: newsletterIssue.subject, reason: '421 4.7.0 Try again later, closing connection.', sent: 1204, queued: 3310 } }],
+  offer_sent: [
+    {
+      name: 'monthly, with a message',
+      data: { offerId: 48213, firstName: 'Anne-Sophie', totalCents: 1_621_500, startDate: '2027-04-01', validUntil: '2027-03-15', instalments: 6, message: 'Comme convenu lors de notre appel, le programme commence le 1er avril.' },
+    },
+    { name: 'once, no message', data: { offerId: 7, firstName: null, totalCents: 250_000, startDate: '2027-05-03', validUntil: '2027-04-20', instalments: 1, message: null } },
+  ],
 };
 
 interface Layout {
