@@ -59,9 +59,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('create index offers_status_idx on offers (status, created_at desc)');
 
   // Billing's migration (20261201) made invoices.offer_id without its foreign key: the offers table is this one.
-  if (await knex.schema.hasTable('invoices')) {
-    await knex.raw('alter table invoices add constraint invoices_offer_fk foreign key (offer_id) references offers (id) on delete set null');
-  }
+  await knex.raw('alter table invoices add constraint invoices_offer_fk foreign key (offer_id) references offers (id) on delete set null');
 
   await addEmailKinds(knex, OFFER_KINDS);
   await addAllowedValues(knex, AUDIT_TYPES, OFFER_AUDIT_TYPES);
@@ -70,6 +68,6 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await removeAllowedValues(knex, AUDIT_TYPES, OFFER_AUDIT_TYPES);
   await removeEmailKinds(knex, OFFER_KINDS);
-  if (await knex.schema.hasTable('invoices')) await knex.raw('alter table invoices drop constraint if exists invoices_offer_fk');
+  await knex.raw('alter table invoices drop constraint if exists invoices_offer_fk');
   await knex.raw('drop table if exists offers');
 }

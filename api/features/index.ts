@@ -26,6 +26,7 @@ import { attributionJobs } from './attribution/index.ts';
 import { attributionRouters } from './attribution/http.ts';
 import { newsletterJobs } from './newsletters/index.ts';
 import { newsletterRouters } from './newsletters/http.ts';
+import { billingRouters } from './billing/http.ts';
 import { offerRouters } from './offers/http.ts';
 
 export { ADMIN_API_BASES };
@@ -63,6 +64,7 @@ export function apiRouters(_config: Config): Router[] {
       bookingRouters.adminBookingsRouter(base),
       newsletterRouters.adminNewslettersRouter(base),
       newsletterRouters.adminNewsletterPreviewRouter(base),
+      billingRouters.adminBillingRouter(base),
       offerRouters.adminOffersRouter(base),
     ]),
     contactRouters.crmRouter(),

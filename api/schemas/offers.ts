@@ -7,6 +7,7 @@ import { z } from './zod.ts';
 import { blankToUndefined, integer, optionalOneOf, optionalText, requiredText } from './fields.ts';
 import { paginationQuerySchema } from './leads.ts';
 import { pathIdSchema } from './params.ts';
+import { postalAddressFields } from './billing.ts';
 
 export const OFFER_STATUS_LABELS = {
   draft: 'Brouillon',
@@ -95,32 +96,18 @@ export const offerParamsSchema = z.object({ id: pathIdSchema(OFFER_MESSAGES.notF
 export const OFFER_TOKEN_PATTERN = /^[1-9]\d{0,9}\.[A-Za-z0-9_-]{32}$/;
 const offerToken = z.string({ error: OFFER_MESSAGES.invalidLink }).regex(OFFER_TOKEN_PATTERN, OFFER_MESSAGES.invalidLink);
 
-/**
- * The billing address, structured as the QR-bill asks (Swiss Implementation Guidelines 2.3: street and
- * number apart, postcode and town apart, the country's ISO code; their maximum lengths).
- */
-const addressFields = {
-  street: requiredText('La rue', { max: 70 }),
-  buildingNumber: optionalText('Le numéro', 16),
-  postalCode: requiredText('Le NPA', { max: 16 }),
-  town: requiredText('La localité', { max: 35 }),
-  country: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value),
-    z.string({ error: 'Le pays doit être un code de deux lettres (CH, LI, FR…).' }).regex(/^[A-Z]{2}$/, 'Le pays doit être un code de deux lettres (CH, LI, FR…).').default('CH'),
-  ),
-};
-
 function swissPostalCode(address: { country: string; postalCode: string }, ctx: z.RefinementCtx): void {
   if ((address.country === 'CH' || address.country === 'LI') && !/^\d{4}$/.test(address.postalCode)) {
     ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Le NPA suisse compte quatre chiffres.' });
   }
 }
 
-export const billingAddressSchema = z.object(addressFields).superRefine(swissPostalCode);
-export type BillingAddress = z.output<typeof billingAddressSchema>;
-
-/** `POST /api/offers/accept`: the page's form (or JSON) with the link's token. */
-export const offerAcceptSchema = z.object({ token: offerToken, ...addressFields }).superRefine(swissPostalCode);
+/**
+ * `POST /api/offers/accept`: the page's form (or JSON) with the link's token and the billing address,
+ * structured as the QR-bill asks (billing's fields: street and number apart, postcode and town apart,
+ * the country's code, preset to CH); a Swiss or Liechtenstein postcode has four digits.
+ */
+export const offerAcceptSchema = z.object({ token: offerToken, ...postalAddressFields }).superRefine(swissPostalCode);
 export type OfferAccept = z.output<typeof offerAcceptSchema>;
 
 /** "1’234.50": centimes as Swiss francs, the apostrophe between thousands (the back office, the page, the PDF). */

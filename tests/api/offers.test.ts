@@ -15,6 +15,8 @@ import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 import { offerToken } from '../../api/features/offers/links.ts';
 import { OFFER_MESSAGES } from '../../api/schemas/offers.ts';
+import { COUNTRY_MESSAGE } from '../../api/schemas/billing.ts';
+import { billingSettings } from './billing-fixture.ts';
 
 /** The offer page as the Astro build writes it (site/pages/offre/modele/index.astro), reduced to its slots. */
 const OFFER_PAGE = `<!doctype html><html lang="fr"><body><h1>Votre offre</h1>
@@ -59,11 +61,12 @@ beforeAll(async () => {
   app = await startTestApp({ SITE_DIST_DIR: site });
   admin = await app.signIn();
   viewer = await app.signIn({ email: 'lecture@example.ch', role: 'viewer' });
+  expect((await admin.request('PUT', '/api/admin/billing-settings', { json: billingSettings() })).status).toBe(200);
 });
 afterAll(() => app.close());
 beforeEach(async () => {
   await app.jobs.drain();
-  await app.emptyTables('offers', 'leads', 'audit_events');
+  await app.emptyTables('emails', 'credit_notes', 'invoices', 'document_counters', 'offers', 'leads', 'audit_events');
   const [row] = await app.knex('leads').insert({ firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch', source: 'form' }).returning('id');
   leadId = row.id;
 });
@@ -284,6 +287,12 @@ describe('the offer page and its acceptance', () => {
     expect(offer.acceptedIpPrefix).toMatch(/^127\.0\.0\.0\/24$|^::/);
     expect(await countOf(app.knex('activities').where({ leadId, title: 'Offre acceptée' }))).toBe(1);
     expect(await countOf(app.knex('audit_events').where({ type: 'offer_accepted' }))).toBe(1);
+    // Billing's invoices, one per instalment, with the offer's amounts and the address typed on the page.
+    const invoices = await app.knex('invoices').where({ offerId: id }).orderBy('instalmentIndex').select('leadId', 'instalmentCount', 'totalCents', 'vatCents', 'debtorName', 'debtorStreet', 'debtorPostalCode', 'debtorTown');
+    expect(invoices).toHaveLength(3);
+    expect(invoices.reduce((sum, invoice) => sum + invoice.totalCents, 0)).toBe(178_030);
+    expect(invoices.reduce((sum, invoice) => sum + invoice.vatCents, 0)).toBe(13_340);
+    expect(invoices[0]).toMatchObject({ leadId, instalmentCount: 3, debtorName: 'Léa Favre', debtorStreet: 'Rue de Lausanne', debtorPostalCode: '1201', debtorTown: 'Genève' });
   });
 
   it('refuses an incomplete address with the field named in French, on the page for a form and per field in JSON; nothing is accepted', async () => {
@@ -296,7 +305,7 @@ describe('the offer page and its acceptance', () => {
     expect(json.body.errors).toContainEqual({ path: 'postalCode', message: 'Le NPA suisse compte quatre chiffres.' });
     const country = await app.client().post('/api/offers/accept', { token, ...ADDRESS, country: 'Suisse' });
     expect(country.status).toBe(400);
-    expect(country.body.errors).toContainEqual({ path: 'country', message: 'Le pays doit être un code de deux lettres (CH, LI, FR…).' });
+    expect(country.body.errors).toContainEqual({ path: 'country', message: COUNTRY_MESSAGE });
     expect(await app.knex('offers').where({ id }).first('status')).toEqual({ status: 'sent' });
   });
 
@@ -338,6 +347,7 @@ describe('the offer page and its acceptance', () => {
     expect(await app.knex('offers').where({ id }).first('status')).toEqual({ status: 'accepted' });
     expect(await countOf(app.knex('activities').where({ leadId, title: 'Offre acceptée' }))).toBe(1);
     expect(await countOf(app.knex('audit_events').where({ type: 'offer_accepted' }))).toBe(1);
+    expect(await countOf(app.knex('invoices').where({ offerId: id }))).toBe(3);
     const page = await app.client().get(`/offre/${token}`);
     expect(shownStates(page.text)).toContain('accepted');
   });

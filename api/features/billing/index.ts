@@ -1,44 +1,22 @@
 /**
- * TEMPORARY STAND-IN for billing's public surface, until branch `billing` is merged into `offers`: the
- * two names offers codes against (the shared contract of issue 45), with billing's own signatures. At the
- * merge, billing's index.ts replaces this file whole.
+ * Billing's public surface (docs/decisions/127–129): the settings, invoices created from an accepted
+ * offer (offers), payments booked against them (payments), the QR-bill PDF, the e-mail kinds and jobs.
  */
-import type { Knex } from 'knex';
-
-export interface BillingSettingsRecord {
-  creditor: { name: string; street: string; buildingNumber: string | null; postalCode: string; town: string; country: string };
-  iban: string | null;
-  vatNumber: string | null;
-  vatRateBasisPoints: number | null;
-  paymentTermDays: number;
-  plans: Array<{ id: string; label: string; priceCents: number }>;
-}
-
-export interface AcceptedOffer {
-  offerId: number;
-  leadId: number;
-  debtor: { name: string; street: string; buildingNumber: string | null; postalCode: string; town: string; country: string };
-  lines: Array<{ label: string; quantity: number; unitPriceCents: number }>;
-  discountCents: number;
-  netCents: number;
-  vatCents: number;
-  totalCents: number;
-  vatRateBasisPoints: number | null;
-  startDate: string;
-  instalments: number;
-}
-
-export async function readBillingSettings(_db: Knex | Knex.Transaction): Promise<BillingSettingsRecord> {
-  return {
-    creditor: { name: 'Inner Circle', street: 'Rue du Marché', buildingNumber: '1', postalCode: '1204', town: 'Genève', country: 'CH' },
-    iban: null,
-    vatNumber: 'CHE-123.456.789 TVA',
-    vatRateBasisPoints: 810,
-    paymentTermDays: 30,
-    plans: [],
-  };
-}
-
-export async function createInvoicesForAcceptedOffer(_trx: Knex.Transaction, _offer: AcceptedOffer): Promise<{ invoiceIds: number[] }> {
-  return { invoiceIds: [] };
-}
+export { readBillingSettings, billingReady, type BillingSettingsRecord } from './settings.ts';
+export {
+  createInvoicesForAcceptedOffer,
+  markInvoicePayment,
+  issueInvoice,
+  readInvoice,
+  BILLING_NOT_READY_MESSAGE,
+  type AcceptedOffer,
+  type DebtorAddress,
+  type InvoiceRecord,
+  type InvoiceStatus,
+} from './invoices.ts';
+export { invoicePdf, qrBillData, type InvoiceDocument } from './pdf.ts';
+export { isQrIban, validateSwissIban } from '../../schemas/billing.ts';
+export { qrReference, creditorReference } from './references.ts';
+export { swissToday } from './dates.ts';
+export { billingEmailKinds } from './emails.ts';
+export { billingWording, type BillingWording } from './email-wording.ts';

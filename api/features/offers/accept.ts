@@ -10,7 +10,8 @@
 import type { Knex } from 'knex';
 import { conflict, HttpError } from '../../platform/errors.ts';
 import { swissDate } from '../booking/index.ts';
-import { OFFER_MESSAGES, type BillingAddress } from '../../schemas/offers.ts';
+import { OFFER_MESSAGES } from '../../schemas/offers.ts';
+import type { BillingAddress } from '../../schemas/billing.ts';
 import { createInvoicesForAcceptedOffer } from './billing-port.ts';
 import { lockOffer, OFFER_ACTIVITY_TITLES, readOffer, shownStatus, type OfferRow } from './store.ts';
 import { formatChf } from '../../schemas/offers.ts';
