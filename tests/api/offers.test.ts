@@ -40,6 +40,7 @@ let app: TestApp;
 let admin: TestClient;
 let viewer: TestClient;
 let leadId: number;
+const logLines: string[] = [];
 
 const ADDRESS = { street: 'Rue de Lausanne', buildingNumber: '12', postalCode: '1201', town: 'Genève', country: 'CH' };
 const OFFER = {
@@ -58,7 +59,7 @@ beforeAll(async () => {
   const site = writeSiteFixture();
   mkdirSync(path.join(site, 'offre', 'modele'), { recursive: true });
   writeFileSync(path.join(site, 'offre', 'modele', 'index.html'), OFFER_PAGE);
-  app = await startTestApp({ SITE_DIST_DIR: site });
+  app = await startTestApp({ SITE_DIST_DIR: site }, { logLines });
   admin = await app.signIn();
   viewer = await app.signIn({ email: 'lecture@example.ch', role: 'viewer' });
   expect((await admin.request('PUT', '/api/admin/billing-settings', { json: billingSettings() })).status).toBe(200);
@@ -244,6 +245,10 @@ describe('the offer page and its acceptance', () => {
     expect(page.text).toContain(`data-offer-token value="${token}"`);
     expect(page.text).not.toMatch(/<script\b/);
     expect(await app.knex('offers').where({ id }).first()).toEqual(before);
+    // The link is a key to the person's offer: the access log names the page, never the token.
+    const signature = token.split('.')[1]!;
+    expect(logLines.some((line) => line.includes('"/offre/"'))).toBe(true);
+    expect(logLines.filter((line) => line.includes(signature))).toEqual([]);
   });
 
   it('says a wrong, altered or draft link is not valid, and tells nothing about the offer', async () => {
