@@ -7,6 +7,7 @@ export {
   createInvoicesForAcceptedOffer,
   markInvoicePayment,
   issueInvoice,
+  invoicePdfBytes,
   readInvoice,
   BILLING_NOT_READY_MESSAGE,
   type AcceptedOffer,
