@@ -53,7 +53,9 @@ export default defineConfig({
         // The newsletter's archive list is; its other pages (e-mail links, the issue template) are not. The
         // server adds each published issue to the built sitemap (api/features/newsletters/archive-pages.ts).
         (new URL(page).pathname === '/newsletter/' || !new URL(page).pathname.startsWith('/newsletter/')) &&
-        !new URL(page).pathname.startsWith('/relances-webinaire/'),
+        !new URL(page).pathname.startsWith('/relances-webinaire/') &&
+        // An offer's page exists only under its signed link (api/features/offers/page.ts).
+        !new URL(page).pathname.startsWith('/offre/'),
     }),
   ],
   vite: {

@@ -31,6 +31,7 @@ import { invalidateNextSession, nextSession, loadSessionCopy, nextSessionHtml } 
 import { createVisitCounter, type VisitCounter } from './features/attribution/index.ts';
 import { bookingPageFiller, manageVisitPage } from './features/booking/index.ts';
 import { archiveIssueRoute, archiveListFiller, archiveSitemapFiller } from './features/newsletters/index.ts';
+import { OFFER_PAGE_PREFIX, offerPageRoute } from './features/offers/index.ts';
 
 /** Requests that may change a webinar or who holds its seats (admin edits, sign-ups, cancellations). */
 const WEBINAR_WRITES = /^\/api\/(leads$|registrations\/|admin(-dev)?\/(webinars|registrations|leads))/;
@@ -74,7 +75,8 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
         {
           reqId: ctx.state.requestId,
           method: ctx.method,
-          path: ctx.path,
+          // An offer's signed link is a key to the person's offer: logged without it (decision 131).
+          path: ctx.path.startsWith(OFFER_PAGE_PREFIX) ? OFFER_PAGE_PREFIX : ctx.path,
           status: ctx.status,
           ms: Math.round(performance.now() - started),
           // Who, when signed in (an id, never an email).
@@ -142,7 +144,7 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
     serveSite(config.siteDistDir, config.sessionSecret, async () => nextSessionHtml(sessionCopy, await nextSession(knex)), {
       onPageServed: visits.onPageServed,
       fillers,
-      routes: [archiveIssueRoute(knex, config.publicUrl ?? '')],
+      routes: [archiveIssueRoute(knex, config.publicUrl ?? ''), offerPageRoute(knex, config.sessionSecret)],
     }),
   );
   return app;

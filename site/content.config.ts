@@ -22,6 +22,7 @@ import {
 } from './content-schemas/landing.ts';
 import { footerSchema, seoSchema, siteSchema } from './content-schemas/layout.ts';
 import { newsletterArchiveSchema } from './content-schemas/newsletter-archive.ts';
+import { offerPageSchema } from './content-schemas/offer.ts';
 import { pagesSchema, webinarPageSchema } from './content-schemas/pages.ts';
 import { legalSchema, newsletterPagesSchema, privacySchema } from './content-schemas/privacy.ts';
 
@@ -54,4 +55,5 @@ export const collections = {
   footer: defineCollection({ loader: file('footer'), schema: footerSchema }),
   pages: defineCollection({ loader: file('pages'), schema: pagesSchema }),
   bookingManage: defineCollection({ loader: file('booking-manage'), schema: bookingManageSchema }),
+  offerPage: defineCollection({ loader: file('offer-page'), schema: offerPageSchema }),
 };

@@ -28,6 +28,7 @@ import { newsletterJobs } from './newsletters/index.ts';
 import { newsletterRouters } from './newsletters/http.ts';
 import { billingRouters } from './billing/http.ts';
 import { billingJobs } from './billing/index.ts';
+import { offerRouters } from './offers/http.ts';
 
 export { ADMIN_API_BASES };
 
@@ -42,6 +43,7 @@ export function apiRouters(_config: Config): Router[] {
     bookingRouters.hostCalendarRouter(),
     bookingRouters.publicManageRouter(),
     webinarRouters.marketingUnsubscribeRouter(),
+    offerRouters.publicOffersRouter(),
     accountRouters.authRouter(),
     accountRouters.accountRouter(),
     ...ADMIN_API_BASES.flatMap((base) => [
@@ -64,6 +66,7 @@ export function apiRouters(_config: Config): Router[] {
       newsletterRouters.adminNewslettersRouter(base),
       newsletterRouters.adminNewsletterPreviewRouter(base),
       billingRouters.adminBillingRouter(base),
+      offerRouters.adminOffersRouter(base),
     ]),
     contactRouters.crmRouter(),
     contactRouters.crmActivitiesRouter(),

@@ -22,3 +22,4 @@ export * from './visits.ts';
 export * from './funnel.ts';
 export * from './newsletters.ts';
 export * from './billing.ts';
+export * from './offers.ts';

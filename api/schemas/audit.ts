@@ -29,6 +29,10 @@ export const AUDIT_EVENT_LABELS = {
   billing_settings_updated: 'Paramètres de facturation modifiés',
   invoices_created: 'Factures créées',
   credit_note_created: 'Note de crédit établie',
+  offer_created: 'Offre créée',
+  offer_sent: 'Offre envoyée',
+  offer_withdrawn: 'Offre retirée',
+  offer_accepted: 'Offre acceptée',
 } satisfies Record<string, string>;
 export const AUDIT_EVENT_TYPES = labelledValues(AUDIT_EVENT_LABELS);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -29,6 +29,7 @@ export const EMAIL_KIND_LABELS = {
   invoice_issued: 'Facture',
   invoice_reminder: 'Rappel de facture',
   credit_note_issued: 'Note de crédit',
+  offer_sent: 'Offre',
 } satisfies Record<string, string>;
 export const EMAIL_KIND_VALUES = labelledValues(EMAIL_KIND_LABELS);
 export type EmailKindValue = (typeof EMAIL_KIND_VALUES)[number];

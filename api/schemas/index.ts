@@ -28,3 +28,4 @@ export * from './funnel.ts';
 export * from './touch.ts';
 export * from './newsletters.ts';
 export * from './billing.ts';
+export * from './offers.ts';

@@ -1,6 +1,6 @@
 /**
  * The team's agenda of discovery calls in the browser: from the dashboard's "Prochains appels" to
- * /admin/bookings, a past call marked Effectué, an upcoming one cancelled and another moved (the
+ * /admin/bookings, a past call marked Effectué (then offering "Faire une offre"), an upcoming one cancelled and another moved (the
  * person told, and the screen says so), the contact one click away, the link from Tâches; axe-clean,
  * with and without a dialog open, at phone and desktop sizes.
  *
@@ -110,7 +110,14 @@ test('the agenda: from the dashboard, a call marked Effectué, one cancelled and
   await expect(toast(page)).toContainText('Appel marqué effectué');
   await expect(lea).toContainText('Effectué');
   await expect(lea).not.toContainText('À marquer');
-  await expect(lea.getByRole('button')).toHaveCount(0);
+  // Once held, the call leads to the sale: its only action is "Faire une offre" (decision 130).
+  await expect(lea.getByRole('button')).toHaveCount(1);
+  await lea.getByRole('button', { name: 'Faire une offre : appel avec Léa Favre' }).click();
+  const offer = page.getByRole('dialog', { name: 'Faire une offre à Léa Favre' });
+  await expect(offer.getByRole('textbox', { name: 'Libellé (ligne 1)' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await offer.getByRole('button', { name: 'Annuler' }).click();
+  await expect(offer).toHaveCount(0);
 
   // Annuler: the dialog says the person is told; once done, the call shows cancelled.
   const tom = upcoming.getByRole('listitem').filter({ hasText: 'Tom Martin' });

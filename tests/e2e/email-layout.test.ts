@@ -144,6 +144,13 @@ const samples: Record<EmailKind, Array<{ name: string; data: unknown }>> = {
   invoice_issued: [{ name: 'default', data: { invoiceId: 3, number: '2027-0003', firstName: 'Anne-Sophie', totalCents: 486_500, dueOn: '2027-04-30', reference: '000000000000000002027000003' } }],
   invoice_reminder: [{ name: 'default', data: { invoiceId: 3, number: '2027-0003', firstName: 'Anne-Sophie', totalCents: 486_500, dueOn: '2027-04-30', reference: 'RF4720270000003' } }],
   credit_note_issued: [{ name: 'default', data: { creditNoteId: 1, number: 'NC-2027-0001', invoiceNumber: '2027-0003', firstName: 'Anne-Sophie', amountCents: 486_500 } }],
+  offer_sent: [
+    {
+      name: 'monthly, with a message',
+      data: { offerId: 48213, firstName: 'Anne-Sophie', totalCents: 1_621_500, startDate: '2027-04-01', validUntil: '2027-03-15', instalments: 6, message: 'Comme convenu lors de notre appel, le programme commence le 1er avril.' },
+    },
+    { name: 'once, no message', data: { offerId: 7, firstName: null, totalCents: 250_000, startDate: '2027-05-03', validUntil: '2027-04-20', instalments: 1, message: null } },
+  ],
 };
 
 interface Layout {

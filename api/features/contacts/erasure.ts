@@ -70,6 +70,11 @@ export const ERASED: ReadonlyArray<{ table: string; why: string; erase: (trx: Kn
     why: 'their discovery calls: time, host, what they wrote, the number to call',
     erase: (trx, lead) => trx('bookings').where({ leadId: lead.id }).delete(),
   },
+  {
+    table: 'offers',
+    why: 'the offers made to them: their message, and the billing address and IP prefix of an acceptance (invoices keep their own copy)',
+    erase: (trx, lead) => trx('offers').where({ leadId: lead.id }).delete(),
+  },
   { table: 'activities', why: 'notes, calls and the messages they sent, with each submission’s touch (where they came from)', erase: (trx, lead) => trx('activities').where({ leadId: lead.id }).delete() },
   { table: 'webinar_registrations', why: 'their seats in webinars', erase: (trx, lead) => trx('webinarRegistrations').where({ leadId: lead.id }).delete() },
   { table: 'webinar_interests', why: 'their wish to join the next session', erase: (trx, lead) => trx('webinarInterests').where({ leadId: lead.id }).delete() },

@@ -11,7 +11,7 @@ import { presentConsentProof, type ConsentProofRow } from '../../presenters/cons
 
 export async function exportLead(db: Knex, leadId: number) {
   const lead = await findLeadOr404(db, leadId);
-  const [activities, registrations, bookings, emails, consents, auditEvents, invoices, creditNotes] = await Promise.all([
+  const [activities, registrations, bookings, emails, consents, auditEvents, invoices, creditNotes, offers] = await Promise.all([
     db('activities').where({ leadId }).orderBy('id').select('id', 'type', 'title', 'description', 'status', 'outcome', 'dueDate', 'scheduledAt', 'completedAt', 'createdAt', 'updatedAt', 'touch'),
     db('webinarRegistrations as r')
       .leftJoin('webinars as w', 'w.id', 'r.webinarId')
@@ -61,6 +61,14 @@ export async function exportLead(db: Knex, leadId: number) {
       .whereIn('invoiceId', db('invoices').where({ leadId }).select('id'))
       .orderBy('id')
       .select('id', 'number', 'invoiceId', 'amountCents', 'reason', 'refundStatus', 'createdAt'),
+    db('offers')
+      .where({ leadId })
+      .orderBy('id')
+      .select(
+        'id', 'status', 'lines', 'discountCents', db.raw("to_char(start_date, 'YYYY-MM-DD') as start_date"), db.raw("to_char(valid_until, 'YYYY-MM-DD') as valid_until"),
+        'instalments', 'message', 'netCents', 'vatCents', 'totalCents', 'vatRateBasisPoints', 'contentHash', 'sentAt', 'withdrawnAt', 'acceptedAt',
+        'acceptedContentHash', 'acceptedIpPrefix', 'billingName', 'billingStreet', 'billingBuildingNumber', 'billingPostalCode', 'billingTown', 'billingCountry', 'createdAt',
+      ),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -74,6 +82,7 @@ export async function exportLead(db: Knex, leadId: number) {
     auditEvents,
     invoices,
     creditNotes,
+    offers,
   };
 }
 export type LeadExportJson = Awaited<ReturnType<typeof exportLead>>;

@@ -111,6 +111,8 @@ export interface DynamicRoute {
   pattern: RegExp;
   template: string;
   make: (html: string, match: RegExpExecArray) => Promise<{ html: string; pagePath: string } | undefined>;
+  /** A page about one person (an offer under its signed link): never stored by any cache. */
+  personal?: boolean;
 }
 
 /** What the app hands in, so this plumbing knows no feature. */
@@ -179,7 +181,15 @@ export function serveSite(distDir: string, secret: string, nextSessionSlot?: Slo
       ctx.type = CONTENT_TYPES['.html']!;
       ctx.state.sitePage = route.template;
       ctx.state.sitePagePath = made.pagePath;
-      ctx.set('Cache-Control', 'no-cache');
+      ctx.set('Cache-Control', route.personal ? 'no-store' : 'no-cache');
+      // A form's answer (303 back to this page with its signed message, decision 051) shows in the page's message slot.
+      const message = typeof ctx.query.message === 'string' ? ctx.query.message : undefined;
+      const signature = typeof ctx.query.sig === 'string' ? ctx.query.sig : undefined;
+      if (message && signature && verifyMessage(secret, message, signature)) {
+        ctx.set('Cache-Control', 'no-store');
+        await sendMade(ctx, fillMessageSlot(made.html, message));
+        return true;
+      }
       await sendMade(ctx, made.html);
       return true;
     }

@@ -6,7 +6,7 @@
  * move it before: the person is told by e-mail, and the screen says so before it is done.
  */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AgendaBookingJson } from '#presenters';
 import type { BookingTeamStatus } from '#schemas/booking-statuses.ts';
 import { frenchClockTime, frenchLongDate } from '#french-dates';
@@ -22,6 +22,7 @@ import { FilterSelect } from '../../ui/FilterSelect.tsx';
 import { Badge, buttonClass, Card, CardHeader, cx, focusRing, fullName, PageHeader } from '../../ui/primitives.tsx';
 import { BookingStatusBadge } from './BookingStatusBadge.tsx';
 import { MoveBookingDialog } from './MoveBookingDialog.tsx';
+import { OfferDialog } from '../offers/index.ts';
 import { bookingMutations, bookingQueries } from './queries.ts';
 
 /** How far back the past calls go. */
@@ -48,8 +49,10 @@ function CallActions({ booking, started, person }: { booking: AgendaBookingJson;
     },
     onError: (error) => toastError(`Impossible de modifier l’appel : ${errorMessage(error)}`),
   });
-  if (booking.status !== 'confirmed') return null;
   const about = <span className="sr-only"> : appel avec {person}</span>;
+  // After the call, the sale: "Faire une offre" from the held call (decision 130).
+  if (booking.status === 'held') return <MakeOffer leadId={booking.lead.id} person={person} about={about} />;
+  if (booking.status !== 'confirmed') return null;
   return (
     <div className="mt-3 flex flex-wrap gap-2">
       {started ? (
@@ -82,6 +85,18 @@ function CallActions({ booking, started, person }: { booking: AgendaBookingJson;
         confirmLabel="Annuler l’appel et prévenir"
         pendingLabel="Annulation..."
       />
+    </div>
+  );
+}
+
+function MakeOffer({ leadId, person, about }: { leadId: number; person: string; about: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <button type="button" className={buttonClass('primary', 'sm')} onClick={() => setOpen(true)}>
+        Faire une offre{about}
+      </button>
+      {open ? <OfferDialog leadId={leadId} person={person} onClose={() => setOpen(false)} /> : null}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { OriginCard } from './origin/OriginCard.tsx';
 import { LeadEmailsCard } from '../emails/index.ts';
 import { LeadRegistrationsCard } from '../registrations/index.ts';
 import { LeadPrivacyCard } from '../privacy/index.ts';
+import { LeadOffersCard } from '../offers/index.ts';
 
 function BackLink() {
   return (
@@ -76,6 +77,7 @@ export function LeadDetail({ id }: { id: string }) {
         </div>
         <div className="lg:col-span-2">
           <LeadActivities leadId={String(data.id)} />
+          <LeadOffersCard leadId={data.id} person={name} />
           <LeadRegistrationsCard leadId={data.id} />
           <LeadEmailsCard leadId={data.id} />
           <LeadPrivacyCard lead={data} />
