@@ -21,3 +21,4 @@ export * from './bookings.ts';
 export * from './visits.ts';
 export * from './funnel.ts';
 export * from './newsletters.ts';
+export * from './payments.ts';

@@ -26,6 +26,8 @@ export const AUDIT_EVENT_LABELS = {
   user_created: 'Utilisateur créé',
   user_updated: 'Utilisateur modifié',
   lead_origin_corrected: 'Origine d’un contact corrigée',
+  bank_file_imported: 'Relevé bancaire importé',
+  payment_assigned: 'Paiement attribué',
 } satisfies Record<string, string>;
 export const AUDIT_EVENT_TYPES = labelledValues(AUDIT_EVENT_LABELS);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

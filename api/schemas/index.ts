@@ -27,3 +27,4 @@ export * from './visits.ts';
 export * from './funnel.ts';
 export * from './touch.ts';
 export * from './newsletters.ts';
+export * from './payments.ts';
