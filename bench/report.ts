@@ -23,6 +23,7 @@ import { renderContactSection, type ContactResult } from './contact.ts';
 import { renderBookingSection, type BookingBenchResult } from './booking.ts';
 import type { VisitsBenchResult } from './visits.ts';
 import { newsletterTargets, renderNewsletterSection, type NewsletterBenchResult } from './newsletter.ts';
+import { renderPaymentsSection, type PaymentsBenchResult } from './payments.ts';
 import { kb, ms, pageRecommendation, pageTargets, rowsLabel, type Target } from './report-pages.ts';
 
 type Stamped<T> = T & { at: string };
@@ -52,6 +53,7 @@ export interface BenchResults {
   booking?: Stamped<BookingBenchResult>;
   visits?: Stamped<VisitsBenchResult>;
   newsletter?: Stamped<NewsletterBenchResult>;
+  payments?: Stamped<PaymentsBenchResult>;
 }
 
 
@@ -636,6 +638,7 @@ export function renderReport(results: BenchResults): string {
   if (results.newsletter) {
     out.push(...renderNewsletterSection(results.newsletter, `## 10. Newsletter sending (measured ${results.newsletter.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'newsletter')})`));
   }
+  out.push(...renderPaymentsSection(results.payments, loadNote(results, 'payments')));
   return out.join('\n');
 }
 

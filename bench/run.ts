@@ -3,7 +3,7 @@
  * dashboard against their baselines, on PostgreSQL, and writes bench/RESULTS.md.
  *
  * Options (or the BENCH_* environment variables):
- *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact,booking,visits,newsletter   phases to run (default: all); the others keep their
+ *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact,booking,visits,newsletter,payments   phases to run (default: all); the others keep their
  *                                           figures from the previous run (bench/results.json, committed with RESULTS.md)
  *   --sizes=10000,100000,1000000            contact counts for the admin, analytics and exports phases
  *   --runs=5                                Lighthouse runs per page and form factor (median)
@@ -37,9 +37,10 @@ import { benchContact } from './contact.ts';
 import { benchBooking } from './booking.ts';
 import { benchVisits } from './visits.ts';
 import { benchNewsletter } from './newsletter.ts';
+import { benchPayments } from './payments.ts';
 import { renderReport, type BenchResults } from './report.ts';
 
-const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact', 'booking', 'visits', 'newsletter'] as const;
+const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact', 'booking', 'visits', 'newsletter', 'payments'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values } = parseArgs({
@@ -210,6 +211,11 @@ try {
   if (only.has('newsletter')) {
     await phase('newsletter', async () => {
       results.newsletter = { ...(await benchNewsletter({ siteDistDir: site.dir, durationS, paceSeconds: quick ? 60 : 300 })), at: stamp };
+    });
+  }
+  if (only.has('payments')) {
+    await phase('payments', async () => {
+      results.payments = { ...(await benchPayments({ siteDistDir: site.dir, entries: 10_000, rounds: quick ? 2 : 3 })), at: stamp };
     });
   }
   results.durationS = round((performance.now() - started) / 1000, 0);
