@@ -9,7 +9,12 @@ import { addAllowedValues, AUDIT_TYPES, removeAllowedValues } from './helpers/al
  *   the first's index entry, then finds it). `invoice_id` is the invoice it was applied to (`matched`,
  *   `partial`), or the one its reference names when it needs a person (`unmatched` with `over_payment`);
  *   `debtor_name` is personal data: an accounting record kept ten years (CO art. 958f), so erasing a
- *   contact keeps it (the invoice keeps its debtor too), and the contact's export lists it.
+ *   contact keeps it (the invoice keeps its debtor too), and the contact's export lists it;
+ * - `leads.is_client` (docs/decisions/134-client-status-and-revenue.md): true while one of the contact's
+ *   invoices has received money and is not credited. A trigger on `invoices` keeps it, whatever code
+ *   changes an invoice (a payment, a reversal, a credit note, an erasure's `set null`): it locks the
+ *   contact's row first, so the state it then reads is the latest committed one even when two invoices
+ *   of one contact change at once.
  */
 const PAYMENTS_AUDIT_TYPES = ['bank_file_imported', 'payment_assigned'];
 
@@ -59,12 +64,37 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('create index payments_invoice_idx on payments (invoice_id)');
   await knex.raw(`create index payments_review_idx on payments (status, booking_date) where status = 'unmatched'`);
   await knex.raw('create index payments_file_idx on payments (bank_file_id)');
+  await knex.raw('alter table leads add column is_client boolean not null default false');
+  await knex.raw('create index leads_is_client_idx on leads (created_at desc, id desc) where is_client');
+  await knex.raw(`
+    create function refresh_lead_client(target integer) returns void language plpgsql as $$
+    begin
+      if target is null then return; end if;
+      perform 1 from leads where id = target for update;
+      update leads set is_client = exists (select 1 from invoices where lead_id = target and paid_cents > 0 and status <> 'credited')
+       where id = target
+         and is_client is distinct from exists (select 1 from invoices where lead_id = target and paid_cents > 0 and status <> 'credited');
+    end $$`);
+  await knex.raw(`
+    create function invoices_refresh_client() returns trigger language plpgsql as $$
+    begin
+      if tg_op in ('UPDATE', 'DELETE') then perform refresh_lead_client(old.lead_id); end if;
+      if tg_op = 'INSERT' or (tg_op = 'UPDATE' and new.lead_id is distinct from old.lead_id) then perform refresh_lead_client(new.lead_id); end if;
+      return null;
+    end $$`);
+  await knex.raw(`create trigger invoices_refresh_client after insert or delete or update of lead_id, paid_cents, status on invoices
+                  for each row execute function invoices_refresh_client()`);
+  await knex.raw(`update leads set is_client = true where id in (select lead_id from invoices where paid_cents > 0 and status <> 'credited')`);
   await addAllowedValues(knex, AUDIT_TYPES, PAYMENTS_AUDIT_TYPES);
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex('audit_events').whereIn('type', PAYMENTS_AUDIT_TYPES).delete();
   await removeAllowedValues(knex, AUDIT_TYPES, PAYMENTS_AUDIT_TYPES);
+  await knex.raw('drop trigger if exists invoices_refresh_client on invoices');
+  await knex.raw('drop function if exists invoices_refresh_client()');
+  await knex.raw('drop function if exists refresh_lead_client(integer)');
+  await knex.raw('alter table leads drop column if exists is_client');
   await knex.raw('drop table if exists payments');
   await knex.raw('drop table if exists bank_files');
 }

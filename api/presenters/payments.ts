@@ -1,8 +1,9 @@
 /** Payments read from bank files and an import's counts (docs/decisions/133-bank-file-import-and-matching.md). */
 import type { BankFileImport } from '../features/payments/import.ts';
 import type { PaymentRecord } from '../features/payments/payments.ts';
+import type { BillingDashboard, Revenue } from '../features/payments/revenue.ts';
 import type { PaymentListQuery } from '../schemas/index.ts';
-import { iso, presentPage } from './common.ts';
+import { iso, presentPage, text } from './common.ts';
 
 export function presentBankFileImport(result: BankFileImport) {
   return {
@@ -51,3 +52,20 @@ export function presentPaymentPage(page: { payments: PaymentRecord[]; total: num
   return { payments: page.payments.map(presentPayment), pagination: presentPage(query, page.total) };
 }
 export type PaymentPageJson = ReturnType<typeof presentPaymentPage>;
+
+/** Money received per origin (decision 134): centimes without VAT; absent source or campaign is null. */
+export function presentRevenue(data: Revenue) {
+  return {
+    revenueCents: data.revenueCents,
+    refundsCents: data.refundsCents,
+    clients: data.clients,
+    medianDaysToPayment: data.medianDaysToPayment,
+    byChannel: data.byChannel.map((row) => ({ channel: row.channel, source: text(row.source), campaign: text(row.campaign), clients: row.clients, revenueCents: row.revenueCents, refundsCents: row.refundsCents })),
+  };
+}
+export type RevenueJson = ReturnType<typeof presentRevenue>;
+
+export function presentBillingDashboard(data: BillingDashboard) {
+  return { ...data };
+}
+export type BillingDashboardJson = ReturnType<typeof presentBillingDashboard>;

@@ -33,8 +33,9 @@ export const paymentListQuerySchema = paginationQuerySchema.extend({
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
 
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Ce paiement n’existe pas.';
-export const PAYMENT_UPDATE_MESSAGE = 'Indiquez la facture à laquelle attribuer le paiement (invoiceId), ou ignorez-le (status « ignored »).';
+export const PAYMENT_UPDATE_MESSAGE = 'Indiquez la facture à laquelle attribuer le paiement (son numéro, ex. 2027-0001), ou ignorez-le.';
 export const PAYMENT_INVOICE_MESSAGE = 'La facture doit être désignée par son numéro interne (un nombre entier).';
+export const PAYMENT_INVOICE_NUMBER_MESSAGE = 'Le numéro de facture s’écrit comme sur la facture, par exemple 2027-0001.';
 
 /** `:id` of a payment (`/payments/:id`). */
 export const paymentParamsSchema = z.object({ id: pathIdSchema(PAYMENT_NOT_FOUND_MESSAGE) });
@@ -43,9 +44,12 @@ export const paymentParamsSchema = z.object({ id: pathIdSchema(PAYMENT_NOT_FOUND
 export const paymentUpdateSchema = z
   .object({
     invoiceId: z.preprocess(blankToUndefined, integer('La facture', 1, MAX_SERIAL_ID, PAYMENT_INVOICE_MESSAGE).optional()),
+    /** The number printed on the invoice, as a person reads it (the review screen sends this). */
+    invoiceNumber: z.preprocess(blankToUndefined, z.string({ error: PAYMENT_INVOICE_NUMBER_MESSAGE }).trim().regex(/^[A-Z0-9-]{1,30}$/i, PAYMENT_INVOICE_NUMBER_MESSAGE).optional()),
     status: z.preprocess(blankToUndefined, z.literal('ignored', { error: PAYMENT_UPDATE_MESSAGE }).optional()),
   })
   .superRefine((body, ctx) => {
-    if ((body.invoiceId === undefined) === (body.status === undefined)) ctx.addIssue({ code: 'custom', path: ['invoiceId'], message: PAYMENT_UPDATE_MESSAGE });
+    const given = [body.invoiceId, body.invoiceNumber, body.status].filter((value) => value !== undefined).length;
+    if (given !== 1) ctx.addIssue({ code: 'custom', path: [body.invoiceNumber !== undefined ? 'invoiceNumber' : 'invoiceId'], message: PAYMENT_UPDATE_MESSAGE });
   });
 export type PaymentUpdate = z.output<typeof paymentUpdateSchema>;

@@ -296,10 +296,10 @@ describe('PATCH /api/admin/payments/{id}', () => {
     expect(toClosed.body.message).toBe('Cette facture est soldée par une note de crédit : elle ne peut plus recevoir de paiement.');
     const unknownInvoice = await admin.patch(`/api/admin/payments/${other}`, { invoiceId: 2_000_000_000 });
     expect(unknownInvoice.status).toBe(400);
-    expect(unknownInvoice.body.errors).toEqual([{ field: 'invoiceId', message: 'Cette facture n’existe pas.' }]);
+    expect(unknownInvoice.body.errors).toEqual([{ path: 'invoiceId', message: 'Cette facture n’existe pas.' }]);
     const neither = await admin.patch(`/api/admin/payments/${other}`, {});
     expect(neither.status).toBe(400);
-    expect(neither.body.errors[0]).toEqual({ field: 'invoiceId', message: 'Indiquez la facture à laquelle attribuer le paiement (invoiceId), ou ignorez-le (status « ignored »).' });
+    expect(neither.body.errors[0]).toEqual({ path: 'invoiceId', message: 'Indiquez la facture à laquelle attribuer le paiement (son numéro, ex. 2027-0001), ou ignorez-le.' });
     const badId = await admin.patch(`/api/admin/payments/${other}`, { invoiceId: 'abc' });
     expect(badId.status).toBe(400);
     expect(badId.body.errors[0].message).toBe('La facture doit être désignée par son numéro interne (un nombre entier).');
@@ -314,6 +314,6 @@ describe('PATCH /api/admin/payments/{id}', () => {
   it('rejects an unknown status filter with a French message', async () => {
     const response = await admin.get('/api/admin/payments', { query: { status: 'paid' } });
     expect(response.status).toBe(400);
-    expect(response.body.errors[0]).toEqual({ field: 'status', message: "Le statut doit être l'une des valeurs suivantes : Rapproché, Paiement partiel, À vérifier, Ignoré." });
+    expect(response.body.errors[0]).toEqual({ path: 'status', message: "Le statut doit être l'une des valeurs suivantes : Rapproché, Paiement partiel, À vérifier, Ignoré." });
   });
 });

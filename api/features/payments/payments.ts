@@ -100,10 +100,12 @@ export async function assignPayment(knex: Knex, id: number, update: PaymentUpdat
       return;
     }
     if (payment.direction !== 'credit' || payment.reversal || payment.currency !== 'CHF') throw new HttpError(409, PAYMENT_MESSAGES.notCredit);
-    const invoice = (await trx('invoices').where({ id: update.invoiceId }).forUpdate().first('id', 'status', 'totalCents', 'paidCents')) as
+    const which = update.invoiceId !== undefined ? { id: update.invoiceId } : { number: update.invoiceNumber! };
+    const field = update.invoiceId !== undefined ? 'invoiceId' : 'invoiceNumber';
+    const invoice = (await trx('invoices').where(which).forUpdate().first('id', 'status', 'totalCents', 'paidCents')) as
       | { id: number; status: string; totalCents: number; paidCents: number }
       | undefined;
-    if (!invoice) throw new HttpError(400, PAYMENT_MESSAGES.invoiceNotFound, { errors: [{ field: 'invoiceId', message: PAYMENT_MESSAGES.invoiceNotFound }] });
+    if (!invoice) throw new HttpError(400, PAYMENT_MESSAGES.invoiceNotFound, { errors: [{ path: field, message: PAYMENT_MESSAGES.invoiceNotFound }] });
     if (invoice.status === 'credited') throw new HttpError(409, PAYMENT_MESSAGES.invoiceClosed);
     if (invoice.status === 'scheduled') throw new HttpError(409, PAYMENT_MESSAGES.invoiceScheduled);
     const balance = Number(invoice.totalCents) - Number(invoice.paidCents);

@@ -6,21 +6,24 @@
  *   `{fileId, entries, transactions, matched, partial, unmatched, ignored, reversals, duplicates}`;
  *   a file that cannot be read is a 400 naming the problem, and nothing is written.
  * - `GET /payments?status&page&limit`: the transactions, newest booking first.
- * - `PATCH /payments/:id` `{invoiceId}` or `{status: 'ignored'}`: a transaction waiting for review.
+ * - `PATCH /payments/:id` `{invoiceId}`, `{invoiceNumber}` or `{status: 'ignored'}`: a transaction waiting for review.
+ * - `GET /analytics/revenue?period&channel&campaign`: money received per origin (decision 134).
+ * - `GET /stats/billing`: the dashboard's card (this month's revenue, open and overdue invoices, payments to review).
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiRouter } from '../../platform/http/router.ts';
-import { paymentListQuerySchema, paymentParamsSchema, paymentUpdateSchema } from '../../schemas/index.ts';
+import { funnelQuerySchema, paymentListQuerySchema, paymentParamsSchema, paymentUpdateSchema } from '../../schemas/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { readRawBody } from '../../platform/http/body.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { auditRequest } from '../../platform/audit.ts';
-import { presentBankFileImport, presentPayment, presentPaymentPage } from '../../presenters/index.ts';
+import { presentBankFileImport, presentPayment, presentPaymentPage, presentRevenue, presentBillingDashboard } from '../../presenters/index.ts';
 import { CamtError } from './camt.ts';
 import { importBankFile } from './import.ts';
 import { assignPayment, listPayments, paymentRow } from './payments.ts';
+import { billingDashboard, revenue } from './revenue.ts';
 
 /** A month of daily camt.054 files for a busy account stays far below this; 10,000 entries are about 8 MB. */
 export const BANK_FILE_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -28,6 +31,7 @@ export const BANK_FILE_EXPECTED = 'Envoyez le relevé camt.054 ou camt.053 tel q
 
 const listSchemas = { query: paymentListQuerySchema };
 const updateSchemas = { params: paymentParamsSchema, body: paymentUpdateSchema };
+const revenueSchemas = { query: funnelQuerySchema };
 
 async function xmlBody(ctx: Context): Promise<Buffer> {
   if (ctx.state.bodyFormat === 'none' && ctx.is('application/xml', 'text/xml')) throw new HttpError(400, 'Le fichier est vide.');
@@ -62,8 +66,17 @@ export function adminPaymentsRouter(base: string): Router {
   router.patch('/payments/:id', requireAdmin, validate(updateSchemas), async (ctx) => {
     const { params, body } = input(ctx, updateSchemas);
     await assignPayment(ctx.knex, params.id, body, ctx.state.user?.id ?? null);
-    await auditRequest(ctx, 'payment_assigned', { details: { paymentId: params.id, invoiceId: body.invoiceId ?? null, ignored: body.status === 'ignored' } });
+    await auditRequest(ctx, 'payment_assigned', { details: { paymentId: params.id, invoiceId: (await paymentRow(ctx.knex, params.id))?.invoiceId ?? null, ignored: body.status === 'ignored' } });
     ctx.body = presentPayment((await paymentRow(ctx.knex, params.id))!);
+  });
+
+  router.get('/analytics/revenue', requireAdmin, validate(revenueSchemas), async (ctx) => {
+    const { query } = input(ctx, revenueSchemas);
+    ctx.body = presentRevenue(await revenue(ctx.knex, query.period, query));
+  });
+
+  router.get('/stats/billing', requireAdmin, async (ctx) => {
+    ctx.body = presentBillingDashboard(await billingDashboard(ctx.knex));
   });
 
   return router;
