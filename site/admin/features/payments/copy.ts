@@ -41,6 +41,12 @@ export const paymentsCopy = {
     empty: 'Aucun paiement importé.',
     loading: 'Chargement des paiements...',
   },
+  client: {
+    badge: 'Client',
+    filterHeading: 'Par client',
+    filterOption: 'Clients',
+    filterChip: 'Clients uniquement',
+  },
   dashboard: {
     title: 'Facturation',
     monthRevenue: 'Encaissé ce mois (HT)',

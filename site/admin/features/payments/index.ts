@@ -1,0 +1,4 @@
+/** What the other features show of payments: the client badge, Paramètres' import section, the dashboard's card, the revenue table. */
+export { ClientBadge } from './ClientBadge.tsx';
+export { BankImport } from './BankImport.tsx';
+export { paymentsCopy } from './copy.ts';
