@@ -26,6 +26,7 @@ import { attributionJobs } from './attribution/index.ts';
 import { attributionRouters } from './attribution/http.ts';
 import { newsletterJobs } from './newsletters/index.ts';
 import { newsletterRouters } from './newsletters/http.ts';
+import { billingRouters } from './billing/http.ts';
 import { paymentsRouters } from './payments/http.ts';
 
 export { ADMIN_API_BASES };
@@ -62,6 +63,7 @@ export function apiRouters(_config: Config): Router[] {
       bookingRouters.adminBookingsRouter(base),
       newsletterRouters.adminNewslettersRouter(base),
       newsletterRouters.adminNewsletterPreviewRouter(base),
+      billingRouters.adminBillingRouter(base),
       paymentsRouters.adminPaymentsRouter(base),
     ]),
     contactRouters.crmRouter(),

@@ -21,4 +21,5 @@ export * from './bookings.ts';
 export * from './visits.ts';
 export * from './funnel.ts';
 export * from './newsletters.ts';
+export * from './billing.ts';
 export * from './payments.ts';

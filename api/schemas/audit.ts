@@ -26,6 +26,9 @@ export const AUDIT_EVENT_LABELS = {
   user_created: 'Utilisateur créé',
   user_updated: 'Utilisateur modifié',
   lead_origin_corrected: 'Origine d’un contact corrigée',
+  billing_settings_updated: 'Paramètres de facturation modifiés',
+  invoices_created: 'Factures créées',
+  credit_note_created: 'Note de crédit établie',
   bank_file_imported: 'Relevé bancaire importé',
   payment_assigned: 'Paiement attribué',
 } satisfies Record<string, string>;

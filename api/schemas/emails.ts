@@ -26,6 +26,9 @@ export const EMAIL_KIND_LABELS = {
   newsletter_issue: 'Newsletter',
   newsletter_test: 'Newsletter (envoi de test)',
   newsletter_paused_alert: 'Alerte : newsletter en pause',
+  invoice_issued: 'Facture',
+  invoice_reminder: 'Rappel de facture',
+  credit_note_issued: 'Note de crédit',
 } satisfies Record<string, string>;
 export const EMAIL_KIND_VALUES = labelledValues(EMAIL_KIND_LABELS);
 export type EmailKindValue = (typeof EMAIL_KIND_VALUES)[number];

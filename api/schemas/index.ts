@@ -27,4 +27,5 @@ export * from './visits.ts';
 export * from './funnel.ts';
 export * from './touch.ts';
 export * from './newsletters.ts';
+export * from './billing.ts';
 export * from './payments.ts';

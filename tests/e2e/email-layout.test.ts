@@ -141,6 +141,9 @@ const samples: Record<EmailKind, Array<{ name: string; data: unknown }>> = {
   newsletter_issue: [{ name: 'with both blocks', data: newsletterIssue }],
   newsletter_test: [{ name: 'no webinar to come', data: { ...newsletterIssue, leadId: undefined, token: null, webinars: [] } }],
   newsletter_paused_alert: [{ name: 'default', data: { issueId: 12, subject: newsletterIssue.subject, reason: '421 4.7.0 Try again later, closing connection.', sent: 1204, queued: 3310 } }],
+  invoice_issued: [{ name: 'default', data: { invoiceId: 3, number: '2027-0003', firstName: 'Anne-Sophie', totalCents: 486_500, dueOn: '2027-04-30', reference: '000000000000000002027000003' } }],
+  invoice_reminder: [{ name: 'default', data: { invoiceId: 3, number: '2027-0003', firstName: 'Anne-Sophie', totalCents: 486_500, dueOn: '2027-04-30', reference: 'RF4720270000003' } }],
+  credit_note_issued: [{ name: 'default', data: { creditNoteId: 1, number: 'NC-2027-0001', invoiceNumber: '2027-0003', firstName: 'Anne-Sophie', amountCents: 486_500 } }],
 };
 
 interface Layout {

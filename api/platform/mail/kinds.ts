@@ -16,6 +16,8 @@ export interface Attachment {
   filename: string;
   content: string;
   contentType: string;
+  /** `base64` when `content` holds binary bytes (an invoice's PDF). */
+  encoding?: 'base64';
 }
 
 export interface ComposeContext<Wording = unknown> {

@@ -1,0 +1,22 @@
+/**
+ * Billing's public surface (docs/decisions/127–129): the settings, invoices created from an accepted
+ * offer (offers), payments booked against them (payments), the QR-bill PDF, the e-mail kinds and jobs.
+ */
+export { readBillingSettings, billingReady, type BillingSettingsRecord } from './settings.ts';
+export {
+  createInvoicesForAcceptedOffer,
+  markInvoicePayment,
+  issueInvoice,
+  readInvoice,
+  BILLING_NOT_READY_MESSAGE,
+  type AcceptedOffer,
+  type DebtorAddress,
+  type InvoiceRecord,
+  type InvoiceStatus,
+} from './invoices.ts';
+export { invoicePdf, qrBillData, type InvoiceDocument } from './pdf.ts';
+export { isQrIban, validateSwissIban } from '../../schemas/billing.ts';
+export { qrReference, creditorReference } from './references.ts';
+export { swissToday } from './dates.ts';
+export { billingEmailKinds } from './emails.ts';
+export { billingWording, type BillingWording } from './email-wording.ts';

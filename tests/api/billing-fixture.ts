@@ -1,0 +1,38 @@
+/** Billing's test data: settings with a QR-IBAN or an ordinary IBAN, and an accepted offer as the offers feature hands it over. */
+import type { AcceptedOffer } from '../../api/features/billing/index.ts';
+
+/** SIX's example QR-IBAN (institution identifier 31999) and ordinary IBAN. */
+export const QR_IBAN = 'CH4431999123000889012';
+export const PLAIN_IBAN = 'CH9300762011623852957';
+
+export function billingSettings(iban: string = QR_IBAN) {
+  return {
+    creditor: { name: 'Clairval Inner Circle Sàrl', street: 'Rue du Marché', buildingNumber: '12', postalCode: '1204', town: 'Genève', country: 'CH' },
+    iban,
+    vatNumber: 'CHE-123.456.789 TVA',
+    vatRatePercent: 8.1,
+    paymentTermDays: 30,
+    plans: [
+      { id: 'individuel', label: 'Individuel', priceCents: 450_000 },
+      { id: 'entreprise', label: 'Entreprise', priceCents: 1_200_000 },
+    ],
+  };
+}
+
+/** 4'500.00 net, 8.1 % VAT (364.50), 4'864.50 in all. */
+export function acceptedOffer(leadId: number, overrides: Partial<AcceptedOffer> = {}): AcceptedOffer {
+  return {
+    offerId: 1,
+    leadId,
+    debtor: { name: 'Anne-Sophie Favre', street: 'Avenue de la Gare', buildingNumber: '5', postalCode: '1003', town: 'Lausanne', country: 'CH' },
+    lines: [{ label: 'Programme Inner Circle – Individuel', quantity: 1, unitPriceCents: 450_000 }],
+    discountCents: 0,
+    netCents: 450_000,
+    vatCents: 36_450,
+    totalCents: 486_450,
+    vatRateBasisPoints: 810,
+    startDate: '2027-04-01',
+    instalments: 1,
+    ...overrides,
+  };
+}
