@@ -46,7 +46,7 @@ export async function up(knex: Knex): Promise<void> {
       invoice_id integer references invoices (id) on delete restrict,
       status text not null check (status in ('matched', 'partial', 'unmatched', 'ignored')),
       review_reason text check (review_reason in ('no_reference', 'unknown_reference', 'over_payment', 'invoice_closed', 'currency', 'reversal')),
-      amount_cents bigint not null check (amount_cents >= 0),
+      amount_cents integer not null check (amount_cents >= 0),
       currency text not null check (currency ~ '^[A-Z]{3}$'),
       direction text not null check (direction in ('credit', 'debit')),
       reversal boolean not null default false,

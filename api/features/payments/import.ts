@@ -149,7 +149,7 @@ export async function importBankFile(knex: Knex, bytes: Buffer, options: { userI
         .orderBy('id')
         .forUpdate()
         .select<Array<{ id: number; reference: string; status: string; totalCents: number; paidCents: number }>>('id', 'reference', 'status', 'totalCents', 'paidCents');
-      for (const row of rows) invoices.set(row.reference, { ...row, deltaCents: 0 });
+      for (const row of rows) invoices.set(row.reference, { ...row, totalCents: Number(row.totalCents), paidCents: Number(row.paidCents), deltaCents: 0 });
     }
     // Applied payments a reversal may take back: those already booked for these invoices, then this file's.
     const applied: AppliedPayment[] = [];
@@ -162,7 +162,7 @@ export async function importBankFile(knex: Knex, bytes: Buffer, options: { userI
           .where({ direction: 'credit', reversal: false, reversed: false })
           .orderBy('id')
           .forUpdate()
-          .select<AppliedPayment[]>('id', 'invoiceId', 'amountCents')),
+          .select<AppliedPayment[]>('id', 'invoiceId', 'amountCents')).map((row) => ({ ...row, amountCents: Number(row.amountCents) })),
       );
     }
 

@@ -109,9 +109,10 @@ export async function assignPayment(knex: Knex, id: number, update: PaymentUpdat
     if (invoice.status === 'credited') throw new HttpError(409, PAYMENT_MESSAGES.invoiceClosed);
     if (invoice.status === 'scheduled') throw new HttpError(409, PAYMENT_MESSAGES.invoiceScheduled);
     const balance = Number(invoice.totalCents) - Number(invoice.paidCents);
-    await markInvoicePayment(trx, invoice.id, payment.amountCents);
+    const amountCents = Number(payment.amountCents);
+    await markInvoicePayment(trx, invoice.id, amountCents);
     await trx('payments')
       .where({ id })
-      .update({ status: payment.amountCents < balance ? 'partial' : 'matched', reviewReason: null, invoiceId: invoice.id, assignedBy: userId, assignedAt: trx.fn.now() });
+      .update({ status: amountCents < balance ? 'partial' : 'matched', reviewReason: null, invoiceId: invoice.id, assignedBy: userId, assignedAt: trx.fn.now() });
   });
 }
