@@ -77,7 +77,7 @@ export async function revenue(db: Knex, period: AnalyticsPeriod, filter: Revenue
          from moves m left join leads l on l.id = m.lead_id
         where ${where}
         group by 1, 2, 3
-        order by channel is null, "revenueCents" desc, 1, 2, 3`,
+        order by l.first_touch_channel is null, "revenueCents" desc, 1, 2, 3`,
       bindings,
     ),
     db.raw<{ rows: Array<{ days: string | null; clients: number }> }>(
