@@ -126,6 +126,29 @@ describe('client status', () => {
   });
 });
 
+describe('privacy', () => {
+  it('lists the payments of the contact’s invoices in the export, and keeps them, as accounting records, when the contact is erased', async () => {
+    const leadId = await contact({ channel: 'referral' });
+    const bill = await invoice(leadId, 10_000);
+    fileSerial += 1;
+    const xml = camtXml({ entries: [{ acctSvcrRef: `PRIV-${process.pid}-${fileSerial}`, bookingDate: swissDay(0), transactions: [{ amountCents: bill.totalCents, reference: bill.reference, name: 'Zéphyr Payeur-Rare' }] }] });
+    expect((await admin.request('POST', '/api/admin/bank-files', { body: xml, headers: { 'content-type': 'application/xml' } })).status).toBe(200);
+
+    const exported = await admin.get(`/api/admin/leads/${leadId}/export`);
+    expect(exported.status).toBe(200);
+    expect(exported.body.payments).toEqual([
+      expect.objectContaining({ bookingDate: swissDay(0), amountCents: bill.totalCents, currency: 'CHF', direction: 'credit', reference: bill.reference, debtorName: 'Zéphyr Payeur-Rare', status: 'matched', invoiceNumber: expect.any(String) }),
+    ]);
+
+    const email = (await app.knex('leads').where({ id: leadId }).first('email')).email;
+    expect((await admin.post(`/api/admin/leads/${leadId}/erase`, { confirmEmail: email })).status).toBe(204);
+    const kept = await app.knex('payments as p').join('invoices as i', 'i.id', 'p.invoiceId').where('i.id', bill.id).first('p.debtorName', 'i.leadId', 'p.status');
+    expect(kept).toEqual({ debtorName: 'Zéphyr Payeur-Rare', leadId: null, status: 'matched' });
+    const revenue = await admin.get('/api/admin/analytics/revenue');
+    expect(revenue.body.byChannel).toEqual([{ channel: null, source: null, campaign: null, clients: 1, revenueCents: 10_000, refundsCents: 0 }]);
+  });
+});
+
 describe('GET /api/admin/analytics/revenue and /api/admin/stats/billing', () => {
   it('counts money received without VAT, net of credit notes, per first touch', async () => {
     const fromSearch = await contact({ channel: 'search', source: 'google', campaign: 'hiver' });

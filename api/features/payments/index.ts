@@ -4,3 +4,4 @@
  */
 export { readCamt, CamtError, decimalToCents, type CamtReading, type CamtTransaction } from './camt.ts';
 export { importBankFile, readBankFile, type BankFileImport } from './import.ts';
+export { paymentsOfLead } from './payments.ts';

@@ -116,3 +116,28 @@ export async function assignPayment(knex: Knex, id: number, update: PaymentUpdat
       .update({ status: amountCents < balance ? 'partial' : 'matched', reviewReason: null, invoiceId: invoice.id, assignedBy: userId, assignedAt: trx.fn.now() });
   });
 }
+
+/**
+ * The payments of a contact's invoices, for the contact's export (revFADP Art. 25): what the bank said
+ * (date, amount, reference, the payer's name) and what became of it. Kept when the contact is erased:
+ * accounting records, ten years (CO art. 958f).
+ */
+export async function paymentsOfLead(knex: Knex, leadId: number) {
+  return knex('payments as p')
+    .join('invoices as i', 'i.id', 'p.invoiceId')
+    .where('i.leadId', leadId)
+    .orderBy('p.id')
+    .select(
+      'p.id',
+      knex.raw("to_char(p.booking_date, 'YYYY-MM-DD') as booking_date"),
+      'p.amountCents',
+      'p.currency',
+      'p.direction',
+      'p.reversal',
+      'p.reference',
+      'p.debtorName',
+      'p.status',
+      'i.number as invoiceNumber',
+      'p.createdAt',
+    );
+}

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { findLeadOr404 } from '../contacts/index.ts';
 import { presentLead } from '../../presenters/index.ts';
 import { presentConsentProof, type ConsentProofRow } from '../../presenters/consents.ts';
+import { paymentsOfLead } from '../payments/index.ts';
 
 export async function exportLead(db: Knex, leadId: number) {
   const lead = await findLeadOr404(db, leadId);
@@ -31,6 +32,8 @@ export async function exportLead(db: Knex, leadId: number) {
     db('consentProofs').where({ leadId }).orderBy('id').select<ConsentProofRow[]>('*'),
     db('auditEvents').whereRaw("details->>'leadId' = ?", [String(leadId)]).orderBy('id').select('id', 'type', 'userId', 'ipPrefix', 'details', 'createdAt'),
   ]);
+  // The bank's payments of the contact's invoices, with the payer's name as the bank wrote it (decision 133).
+  const payments = await paymentsOfLead(db, leadId);
   return {
     exportedAt: new Date().toISOString(),
     contact: presentLead(lead),
@@ -41,6 +44,7 @@ export async function exportLead(db: Knex, leadId: number) {
     emails,
     consents: consents.map(presentConsentProof),
     auditEvents,
+    payments,
   };
 }
 export type LeadExportJson = Awaited<ReturnType<typeof exportLead>>;
