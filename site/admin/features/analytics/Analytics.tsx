@@ -23,6 +23,7 @@ import { FunnelCard } from './FunnelCard.tsx';
 import { CallFunnel, CallsPerWeek } from './CallsCharts.tsx';
 import { analyticsPath, FunnelFilters, VisitFunnel } from './VisitFunnel.tsx';
 import { DailyVisits, usePeriodCampaigns } from './DailyVisits.tsx';
+import { RevenueCard } from '../payments/index.ts';
 
 
 function Weekly({ data }: { data: AnalyticsJson }) {
@@ -148,6 +149,7 @@ export function Analytics() {
       />
       <FunnelFilters filter={filter} campaigns={campaigns} />
       <VisitFunnel filter={filter} />
+      <RevenueCard filter={filter} />
       <DailyVisits period={period} />
       {result.loading ? (
         <p role="status" className="text-sm text-slate-500">

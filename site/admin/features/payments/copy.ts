@@ -47,6 +47,16 @@ export const paymentsCopy = {
     filterOption: 'Clients',
     filterChip: 'Clients uniquement',
   },
+  revenue: {
+    title: 'Chiffre d’affaires par origine',
+    description: 'Paiements reçus pendant la période, hors TVA, moins les notes de crédit ; l’origine est le premier contact de chaque client',
+    figures: { revenue: 'Encaissé (HT)', refunds: 'Notes de crédit (HT)', clients: 'Clients payants', median: 'Délai médian de paiement' },
+    days: (value: number) => `${value.toLocaleString('fr-CH')} jours`,
+    tableLabel: 'Chiffre d’affaires par origine',
+    columns: ['Canal', 'Source', 'Campagne', 'Clients', 'Encaissé (HT)', 'Notes de crédit (HT)'],
+    unknown: 'Origine inconnue',
+    empty: 'Aucun paiement reçu pendant cette période.',
+  },
   dashboard: {
     title: 'Facturation',
     monthRevenue: 'Encaissé ce mois (HT)',

@@ -2,3 +2,5 @@
 export { ClientBadge } from './ClientBadge.tsx';
 export { BankImport } from './BankImport.tsx';
 export { paymentsCopy } from './copy.ts';
+export { BillingCard } from './BillingCard.tsx';
+export { RevenueCard } from './RevenueCard.tsx';
