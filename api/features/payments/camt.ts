@@ -1,11 +1,11 @@
 /**
  * The bank's camt.054 (debit/credit notification) and camt.053 (statement) files, read into one flat
- * list of transactions. Pure: no database, no I/O. XML is fast-xml-parser's (well-formedness checked by
- * its validator first, so a truncated file is refused instead of half read); this module only knows the
- * ISO 20022 paths and the Swiss Payment Standards' use of them
- * (docs/decisions/132-bank-files-read-with-fast-xml-parser.md):
+ * list of transactions. Pure: no database, no I/O. XML is read by saxes, a streaming parser that
+ * refuses a malformed or truncated file with its line and column (so it is never half read) and builds
+ * no document tree: this module keeps only the fields below as the elements go by
+ * (docs/decisions/132-bank-files-read-with-saxes.md):
  * - versions 04 to 08 of both messages (the paths read here are the same in all of them, except the
- *   debtor's name: `Dbtr/Nm` up to 07's predecessors, `Dbtr/Pty/Nm` since 08; both are read);
+ *   debtor's name: `Dbtr/Nm` up to 07, `Dbtr/Pty/Nm` since 08; both are read);
  * - every `Ntry` with its `CdtDbtInd`, `RvslInd`, `BookgDt` and status; entries that are not booked
  *   (`PDNG`, `INFO`) are counted but give no transaction;
  * - a batch entry gives one transaction per `NtryDtls/TxDtls`, each with its own amount; an entry
@@ -18,7 +18,7 @@
  *   the same references: they are what makes an import idempotent.
  * Every refusal is a {@link CamtError} whose French message names the problem.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 
 export type CamtMessage = 'camt.053' | 'camt.054';
 
@@ -71,50 +71,6 @@ export const CAMT_VERSIONS = ['04', '05', '06', '07', '08'] as const;
 
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[34])\.001\.(\d{2})$/;
 
-/** Elements that may repeat: always arrays, so one entry and ten thousand are read the same way. */
-const REPEATED = new Set(['Ntfctn', 'Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Strd', 'Ustrd']);
-
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  isArray: (name) => REPEATED.has(name),
-});
-
-type Node = Record<string, unknown>;
-
-function node(value: unknown): Node | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Node) : undefined;
-}
-
-function list(value: unknown): Node[] {
-  if (Array.isArray(value)) return value.map((item) => node(item) ?? {});
-  const one = node(value);
-  return one ? [one] : [];
-}
-
-/** The text of an element, whether it had attributes (`#text`) or not. */
-function text(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
-  const withAttributes = node(value);
-  if (withAttributes && typeof withAttributes['#text'] === 'string') return text(withAttributes['#text']);
-  return null;
-}
-
-function at(start: unknown, ...path: string[]): unknown {
-  let current: unknown = start;
-  for (const step of path) {
-    const here = Array.isArray(current) ? current[0] : current;
-    const object = node(here);
-    if (!object) return undefined;
-    current = object[step];
-  }
-  return current;
-}
-
 /**
  * "1234.50" → 123450. Digits only, at most two decimals (the currencies on a Swiss account have two);
  * anything else is refused, never rounded.
@@ -127,23 +83,9 @@ export function decimalToCents(value: string): number | null {
   return units * 100 + fraction;
 }
 
-/** The namespace of the root `Document`, read from the text itself: the parser drops `xmlns`. */
-function rootNamespace(xml: string): string | null {
-  const root = /<(?:([A-Za-z_][\w.-]*):)?Document\b([^>]*)>/.exec(xml);
-  if (!root) return null;
-  const prefix = root[1];
-  const attribute = new RegExp(`\\bxmlns${prefix ? `:${prefix.replace(/[.-]/g, '\\$&')}` : ''}\\s*=\\s*(["'])(.*?)\\1`);
-  return attribute.exec(root[2] ?? '')?.[2] ?? null;
-}
 
 function entryError(index: number, problem: string): CamtError {
   return new CamtError('invalid-entry', `Écriture ${index} du fichier : ${problem}`);
-}
-
-function isoDate(value: string | null): string | null {
-  if (!value) return null;
-  const match = /^(\d{4}-\d{2}-\d{2})/.exec(value);
-  return match ? match[1]! : null;
 }
 
 function normaliseReference(value: string | null): string | null {
@@ -152,35 +94,98 @@ function normaliseReference(value: string | null): string | null {
   return compact === '' ? null : compact;
 }
 
-function amountOf(element: unknown, where: string, entryIndex: number): { cents: number; currency: string } {
-  const raw = text(element);
-  if (raw === null) throw entryError(entryIndex, `montant absent (${where}).`);
+interface Amount {
+  text: string;
+  currency: string | null;
+}
+
+/** What one `TxDtls` says, as read. */
+interface RawTransaction {
+  acctSvcrRef: string | null;
+  amount: Amount | null;
+  detailsAmount: Amount | null;
+  direction: string | null;
+  reference: string | null;
+  debtorName: string | null;
+  creditorName: string | null;
+}
+
+/** What one `Ntry` says, as read. */
+interface RawEntry {
+  amount: Amount | null;
+  direction: string | null;
+  reversal: string | null;
+  status: string | null;
+  bookingDate: string | null;
+  acctSvcrRef: string | null;
+  transactions: RawTransaction[];
+}
+
+const BODIES: Record<CamtMessage, { body: string; report: string }> = {
+  'camt.054': { body: 'BkToCstmrDbtCdtNtfctn', report: 'Ntfctn' },
+  'camt.053': { body: 'BkToCstmrStmt', report: 'Stmt' },
+};
+
+function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+}
+
+function amountOf(amount: Amount | null, where: string, entryIndex: number): { cents: number; currency: string } {
+  const raw = amount?.text.trim() ?? '';
+  if (raw === '') throw entryError(entryIndex, `montant absent (${where}).`);
   const cents = decimalToCents(raw);
   if (cents === null) throw entryError(entryIndex, `montant « ${raw.slice(0, 40)} » illisible (${where}).`);
-  const currency = (node(element)?.['@Ccy'] as string | undefined)?.trim();
+  const currency = amount?.currency?.trim();
   if (!currency || !/^[A-Z]{3}$/.test(currency)) throw entryError(entryIndex, `devise absente ou invalide (${where}).`);
   return { cents, currency };
 }
 
-function direction(value: unknown, entryIndex: number): 'credit' | 'debit' {
-  const raw = text(value);
+function direction(raw: string | null, entryIndex: number): 'credit' | 'debit' {
   if (raw === 'CRDT') return 'credit';
   if (raw === 'DBIT') return 'debit';
   throw entryError(entryIndex, `sens (CdtDbtInd) « ${raw ?? ''} » inconnu : CRDT ou DBIT attendu.`);
 }
 
-function referenceOf(tx: Node): string | null {
-  for (const structured of list(at(tx, 'RmtInf', 'Strd'))) {
-    const reference = normaliseReference(text(at(structured, 'CdtrRefInf', 'Ref')));
-    if (reference) return reference;
-  }
-  return null;
+/** One booked entry's transactions, in the file's order. */
+function transactionsOf(entry: RawEntry, entryIndex: number): CamtTransaction[] {
+  const entryAmount = amountOf(entry.amount, 'Ntry/Amt', entryIndex);
+  const entryDirection = direction(entry.direction, entryIndex);
+  const reversal = entry.reversal?.toLowerCase() === 'true';
+  const bookingDate = /^(\d{4}-\d{2}-\d{2})/.exec(entry.bookingDate ?? '')?.[1];
+  if (!bookingDate) throw entryError(entryIndex, 'date de comptabilisation (BookgDt) absente.');
+  const batch = entry.transactions.length > 1;
+  const details: Array<RawTransaction | null> = entry.transactions.length === 0 ? [null] : entry.transactions;
+  return details.map((tx, position) => {
+    const acctSvcrRef = tx?.acctSvcrRef ?? (entry.acctSvcrRef ? (batch ? `${entry.acctSvcrRef}#${position + 1}` : entry.acctSvcrRef) : null);
+    if (!acctSvcrRef) throw entryError(entryIndex, 'référence de la banque (AcctSvcrRef) absente : le paiement ne pourrait pas être reconnu s’il était importé deux fois.');
+    let amount = entryAmount;
+    if (tx?.amount) amount = amountOf(tx.amount, 'TxDtls/Amt', entryIndex);
+    else if (tx?.detailsAmount) amount = amountOf(tx.detailsAmount, 'TxDtls/AmtDtls/TxAmt/Amt', entryIndex);
+    else if (batch) throw entryError(entryIndex, `montant absent pour la transaction ${position + 1} d’une écriture groupée.`);
+    const txDirection = tx?.direction ? direction(tx.direction, entryIndex) : entryDirection;
+    return {
+      acctSvcrRef,
+      entryIndex,
+      amountCents: amount.cents,
+      currency: amount.currency,
+      direction: txDirection,
+      reversal,
+      bookingDate,
+      reference: normaliseReference(tx?.reference ?? null),
+      counterpartyName: (txDirection === 'credit' ? tx?.debtorName : tx?.creditorName) ?? null,
+      batch,
+    };
+  });
 }
 
-function counterpartyOf(tx: Node, side: 'credit' | 'debit'): string | null {
-  const party = at(tx, 'RltdPties', side === 'credit' ? 'Dbtr' : 'Cdtr');
-  // Up to version 07 the name is `Dbtr/Nm`; version 08 wraps the party: `Dbtr/Pty/Nm`.
-  return text(at(party, 'Pty', 'Nm')) ?? text(at(party, 'Nm'));
+function notCamt(namespace: string | null): CamtError {
+  return new CamtError(
+    'not-camt',
+    namespace
+      ? `Le fichier n’est pas un relevé camt.054 ou camt.053 (espace de noms « ${namespace.slice(0, 120)} »).`
+      : 'Le fichier n’est pas un relevé camt.054 ou camt.053 (aucun élément Document avec son espace de noms ISO 20022).',
+  );
 }
 
 /**
@@ -189,95 +194,108 @@ function counterpartyOf(tx: Node, side: 'credit' | 'debit'): string | null {
  */
 export function readCamt(xml: string): CamtReading {
   if (xml.trim() === '') throw new CamtError('empty', 'Le fichier est vide.');
-  if (/<!DOCTYPE/i.test(xml.slice(0, 4096))) {
-    throw new CamtError('unreadable', 'Le fichier contient une déclaration DOCTYPE : un relevé camt n’en a pas, il est refusé.');
-  }
-  const validation = XMLValidator.validate(xml);
-  if (validation !== true) {
-    throw new CamtError('unreadable', `Le fichier n’est pas un XML lisible (ligne ${validation.err.line}, colonne ${validation.err.col}).`);
-  }
-  const namespace = rootNamespace(xml);
-  const match = namespace ? NAMESPACE.exec(namespace) : null;
-  if (!match) {
-    throw new CamtError(
-      'not-camt',
-      namespace
-        ? `Le fichier n’est pas un relevé camt.054 ou camt.053 (espace de noms « ${namespace.slice(0, 120)} »).`
-        : 'Le fichier n’est pas un relevé camt.054 ou camt.053 (aucun élément Document avec son espace de noms ISO 20022).',
-    );
-  }
-  const message = match[1] as CamtMessage;
-  const version = match[2]!;
-  if (!(CAMT_VERSIONS as readonly string[]).includes(version)) {
-    throw new CamtError('unsupported-version', `La version ${version} de ${message} n’est pas prise en charge (versions ${CAMT_VERSIONS.join(', ')}).`);
-  }
-
-  const document = node(node(parser.parse(xml))?.['Document']);
-  const body = node(document?.[message === 'camt.054' ? 'BkToCstmrDbtCdtNtfctn' : 'BkToCstmrStmt']);
-  if (!body) {
-    throw new CamtError('not-camt', `Le fichier ${message} n’a pas d’élément ${message === 'camt.054' ? 'BkToCstmrDbtCdtNtfctn' : 'BkToCstmrStmt'}.`);
-  }
-  const reports = list(body[message === 'camt.054' ? 'Ntfctn' : 'Stmt']);
-  const reading: CamtReading = {
-    message,
-    version,
-    messageId: text(at(body, 'GrpHdr', 'MsgId')),
-    iban: normaliseReference(text(at(reports[0], 'Acct', 'Id', 'IBAN'))),
-    entries: 0,
-    notBooked: 0,
-    transactions: [],
-  };
-
+  const reading: CamtReading = { message: 'camt.054', version: '', messageId: null, iban: null, entries: 0, notBooked: 0, transactions: [] };
+  let names: { body: string; report: string } | null = null;
+  let sawBody = false;
+  /** Local names of the open elements, the root first. */
+  const stack: string[] = [];
+  let text = '';
+  let entry: RawEntry | null = null;
+  let tx: RawTransaction | null = null;
+  let pendingCurrency: string | null = null;
   let entryIndex = 0;
-  for (const report of reports) {
-    for (const entry of list(report['Ntry'])) {
-      entryIndex += 1;
-      // Version 04 writes the status as a code (`<Sts>BOOK</Sts>`), later ones as `<Sts><Cd>BOOK</Cd></Sts>`.
-      const status = text(at(entry, 'Sts', 'Cd')) ?? text(entry['Sts']) ?? 'BOOK';
-      if (status !== 'BOOK') {
-        reading.notBooked += 1;
-        continue;
-      }
-      reading.entries += 1;
-      const entryAmount = amountOf(entry['Amt'], 'Ntry/Amt', entryIndex);
-      const entryDirection = direction(entry['CdtDbtInd'], entryIndex);
-      const reversal = text(entry['RvslInd'])?.toLowerCase() === 'true';
-      const bookingDate = isoDate(text(at(entry, 'BookgDt', 'Dt')) ?? text(at(entry, 'BookgDt', 'DtTm')));
-      if (!bookingDate) throw entryError(entryIndex, 'date de comptabilisation (BookgDt) absente.');
-      const entryRef = text(entry['AcctSvcrRef']);
 
-      const details = list(entry['NtryDtls']).flatMap((group) => list(group['TxDtls']));
-      const batch = details.length > 1;
-      const transactions = details.length === 0 ? [{}] : details;
-      transactions.forEach((tx, position) => {
-        const own = text(at(tx, 'Refs', 'AcctSvcrRef'));
-        const acctSvcrRef = own ?? (entryRef ? (batch ? `${entryRef}#${position + 1}` : entryRef) : null);
-        if (!acctSvcrRef) throw entryError(entryIndex, 'référence de la banque (AcctSvcrRef) absente : le paiement ne pourrait pas être reconnu s’il était importé deux fois.');
-        const amount =
-          tx['Amt'] !== undefined
-            ? amountOf(tx['Amt'], 'TxDtls/Amt', entryIndex)
-            : at(tx, 'AmtDtls', 'TxAmt', 'Amt') !== undefined
-              ? amountOf(at(tx, 'AmtDtls', 'TxAmt', 'Amt'), 'TxDtls/AmtDtls/TxAmt/Amt', entryIndex)
-              : batch
-                ? (() => {
-                    throw entryError(entryIndex, `montant absent pour la transaction ${position + 1} d’une écriture groupée.`);
-                  })()
-                : entryAmount;
-        const txDirection = tx['CdtDbtInd'] !== undefined ? direction(tx['CdtDbtInd'], entryIndex) : entryDirection;
-        reading.transactions.push({
-          acctSvcrRef,
-          entryIndex,
-          amountCents: amount.cents,
-          currency: amount.currency,
-          direction: txDirection,
-          reversal,
-          bookingDate,
-          reference: referenceOf(tx),
-          counterpartyName: counterpartyOf(tx, txDirection === 'credit' ? 'credit' : 'debit'),
-          batch,
-        });
-      });
+  const parser = new SaxesParser({ position: true });
+  parser.on('doctype', () => {
+    throw new CamtError('unreadable', 'Le fichier contient une déclaration DOCTYPE : un relevé camt n’en a pas, il est refusé.');
+  });
+  parser.on('opentag', (tag: SaxesTagPlain) => {
+    const name = localName(tag.name);
+    const depth = stack.length;
+    stack.push(name);
+    text = '';
+    if (depth === 0) {
+      const prefix = tag.name.includes(':') ? tag.name.slice(0, tag.name.indexOf(':')) : '';
+      const namespace = name === 'Document' ? (tag.attributes[prefix ? `xmlns:${prefix}` : 'xmlns'] ?? null) : null;
+      const match = namespace ? NAMESPACE.exec(namespace) : null;
+      if (!match) throw notCamt(namespace);
+      reading.message = match[1] as CamtMessage;
+      reading.version = match[2]!;
+      if (!(CAMT_VERSIONS as readonly string[]).includes(reading.version)) {
+        throw new CamtError('unsupported-version', `La version ${reading.version} de ${reading.message} n’est pas prise en charge (versions ${CAMT_VERSIONS.join(', ')}).`);
+      }
+      names = BODIES[reading.message];
+      return;
     }
+    if (depth === 1 && name === names!.body) sawBody = true;
+    if (name === 'Amt') pendingCurrency = tag.attributes['Ccy'] ?? null;
+    if (depth === 3 && name === 'Ntry' && stack[2] === names!.report && sawBody) {
+      entryIndex += 1;
+      entry = { amount: null, direction: null, reversal: null, status: null, bookingDate: null, acctSvcrRef: null, transactions: [] };
+    } else if (entry && depth === 5 && name === 'TxDtls' && stack[4] === 'NtryDtls') {
+      tx = { acctSvcrRef: null, amount: null, detailsAmount: null, direction: null, reference: null, debtorName: null, creditorName: null };
+      entry.transactions.push(tx);
+    }
+  });
+  parser.on('text', (chunk: string) => {
+    text += chunk;
+  });
+  parser.on('cdata', (chunk: string) => {
+    text += chunk;
+  });
+  parser.on('closetag', () => {
+    const depth = stack.length - 1;
+    const name = stack[depth]!;
+    const value = text.trim() === '' ? null : text.trim();
+    text = '';
+    if (!names || !sawBody) {
+      stack.pop();
+      return;
+    }
+    if (depth === 3 && stack[2] === 'GrpHdr' && name === 'MsgId') reading.messageId = value;
+    else if (depth === 5 && stack[2] === names.report && stack[3] === 'Acct' && stack[4] === 'Id' && name === 'IBAN' && reading.iban === null) reading.iban = normaliseReference(value);
+    else if (entry && tx && depth >= 6) {
+      const path = stack.slice(6).join('/');
+      if (path === 'Refs/AcctSvcrRef') tx.acctSvcrRef = value;
+      else if (path === 'Amt') tx.amount = { text: value ?? '', currency: pendingCurrency };
+      else if (path === 'AmtDtls/TxAmt/Amt') tx.detailsAmount = { text: value ?? '', currency: pendingCurrency };
+      else if (path === 'CdtDbtInd') tx.direction = value;
+      else if (path === 'RmtInf/Strd/CdtrRefInf/Ref') tx.reference ??= normaliseReference(value);
+      else if (path === 'RltdPties/Dbtr/Nm' || path === 'RltdPties/Dbtr/Pty/Nm') tx.debtorName ??= value;
+      else if (path === 'RltdPties/Cdtr/Nm' || path === 'RltdPties/Cdtr/Pty/Nm') tx.creditorName ??= value;
+    } else if (entry && depth >= 4 && stack[4] !== 'NtryDtls') {
+      const path = stack.slice(4).join('/');
+      if (path === 'Amt') entry.amount = { text: value ?? '', currency: pendingCurrency };
+      else if (path === 'CdtDbtInd') entry.direction = value;
+      else if (path === 'RvslInd') entry.reversal = value;
+      // Version 04 writes the status as a code (`<Sts>BOOK</Sts>`), later ones as `<Sts><Cd>BOOK</Cd></Sts>`.
+      else if (path === 'Sts' || path === 'Sts/Cd') entry.status = value ?? entry.status;
+      else if (path === 'BookgDt/Dt' || path === 'BookgDt/DtTm') entry.bookingDate = value;
+      else if (path === 'AcctSvcrRef') entry.acctSvcrRef = value;
+    } else if (entry && depth === 5 && name === 'TxDtls') {
+      tx = null;
+    } else if (entry && depth === 3 && name === 'Ntry') {
+      if ((entry.status ?? 'BOOK') === 'BOOK') {
+        reading.entries += 1;
+        for (const transaction of transactionsOf(entry, entryIndex)) reading.transactions.push(transaction);
+      } else {
+        reading.notBooked += 1;
+      }
+      entry = null;
+    }
+    stack.pop();
+  });
+
+  try {
+    parser.write(xml).close();
+  } catch (error) {
+    if (error instanceof CamtError) throw error;
+    throw new CamtError('unreadable', `Le fichier n’est pas un XML lisible (ligne ${parser.line}, colonne ${parser.column}).`);
+  }
+  if (!names) throw notCamt(null);
+  if (!sawBody) {
+    const { body } = BODIES[reading.message];
+    throw new CamtError('not-camt', `Le fichier ${reading.message} n’a pas d’élément ${body}.`);
   }
   return reading;
 }

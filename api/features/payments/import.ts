@@ -13,12 +13,11 @@
  * - a reversal (`RvslInd`) of a credit takes back an applied payment of the same amount on the invoice
  *   its reference names: the invoice is open again. Without such a payment it waits for review;
  * - other debits (refunds, fees, our own payments) are kept as `ignored`.
- * The invoices' amounts change through billing's `markInvoicePayment`, the one place that decides an
- * invoice's status from what was paid.
+ * The invoices' amounts change by billing's rule (`markInvoicePayment`), applied here in one statement
+ * to all of a file's invoices: one call per invoice made a 10,000-entry file take 20,000 round trips.
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { markInvoicePayment } from '../billing/index.ts';
 import type { PaymentReviewReason, PaymentStatus } from '../../schemas/index.ts';
 import { CamtError, readCamt, type CamtReading, type CamtTransaction } from './camt.ts';
 
@@ -194,10 +193,9 @@ export async function importBankFile(knex: Knex, bytes: Buffer, options: { userI
     }
     for (const part of chunks(reversedIds, LOOKUP_CHUNK)) await trx('payments').whereIn('id', part).update({ reversed: true });
 
-    // 5. The invoices, through billing.
-    for (const invoice of invoices.values()) {
-      if (invoice.deltaCents !== 0) await markInvoicePayment(trx, invoice.id, invoice.deltaCents);
-    }
+    // 5. The invoices: billing's rule, for all of the file's invoices at once.
+    const moved = [...invoices.values()].filter((invoice) => invoice.deltaCents !== 0);
+    for (const part of chunks(moved, INSERT_CHUNK)) await markInvoicePayments(trx, part);
 
     const duplicates = reading.transactions.length - fresh.length;
     await trx('bank_files').where({ id: fileId }).update({ matched: counts.matched, partial: counts.partial, unmatched: counts.unmatched, ignored: counts.ignored, duplicates });
@@ -242,4 +240,29 @@ function decide(tx: CamtTransaction, invoice: InvoiceState | undefined, applied:
   invoice.deltaCents += tx.amountCents;
   applied.push({ id: paymentId, invoiceId: invoice.id, amountCents: tx.amountCents });
   return { status: tx.amountCents === balance ? 'matched' : 'partial', reviewReason: null, invoiceId: invoice.id, reversesPaymentId: null };
+}
+
+/**
+ * Billing's `markInvoicePayment(trx, invoiceId, deltaCents)` for many invoices in one statement, with
+ * the same rule: `paid_cents` moves (never below 0); a credited invoice keeps its status; otherwise it is
+ * paid once the total is reached, open again when a reversal takes a paid one below, else unchanged;
+ * `paid_at` is kept while it stays paid, set when it becomes paid, cleared otherwise. The rows are
+ * already locked by the import. tests/api/payments.test.ts checks both paths give the same invoices.
+ */
+export async function markInvoicePayments(trx: Knex.Transaction, moved: Array<Pick<InvoiceState, 'id' | 'deltaCents'>>): Promise<void> {
+  const values = moved.map(() => '(?::integer, ?::integer)').join(', ');
+  await trx.raw(
+    `update invoices i
+        set paid_cents = n.paid,
+            status = n.status,
+            paid_at = case when n.status = 'paid' then (case when n.was = 'paid' then i.paid_at else now() end) else null end
+       from (select x.id, greatest(0, x.paid_cents + v.delta) as paid, x.status as was,
+                    case when x.status = 'credited' then x.status
+                         when greatest(0, x.paid_cents + v.delta) >= x.total_cents then 'paid'
+                         when x.status = 'paid' then 'open'
+                         else x.status end as status
+               from invoices x join (values ${values}) as v (id, delta) on v.id = x.id) n
+      where i.id = n.id`,
+    moved.flatMap((invoice) => [invoice.id, invoice.deltaCents]),
+  );
 }
