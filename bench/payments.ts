@@ -4,7 +4,7 @@
  * (9,000 paid exactly, 500 in part, 500 without reference). Three different files one after the other
  * through the same process, then the first one again (every transaction a duplicate). Target: each
  * import under 10 s, and memory flat: the server's RSS after the third import no higher than after
- * the first plus a margin. Baseline in the same run: reading the same file alone (fast-xml-parser and
+ * the first plus a margin. Baseline in the same run: reading the same file alone (saxes and
  * camt.ts, in this process), what the import costs before it touches the database.
  */
 import { readFileSync } from 'node:fs';
@@ -152,7 +152,7 @@ export function renderPaymentsSection(result: (PaymentsBenchResult & { at: strin
   return [
     `## Payments: importing a camt.054 (measured ${result.at.slice(0, 16).replace('T', ' ')}${loadNote})`,
     '',
-    `A camt.054 (version 08) of ${result.entries.toLocaleString('en-US')} entries (${result.fileMiB} MiB) sent to \`POST /api/admin/bank-files\` on \`npm start\` + PostgreSQL, against open invoices: 18 of 20 entries pay an invoice exactly, 1 in part, 1 has no reference. ${fresh.length} different files one after the other through the same process, then the first again (all duplicates). Target: each import under ${(result.targetMs / 1000).toFixed(0)} s — ${met ? '**met**' : '**missed**'}; memory flat (RSS after the last new file within ${result.flatRssPercent} % of RSS after the first) — ${flat ? '**met**' : '**missed**'}. Baseline in the same run: reading the same file alone (fast-xml-parser + camt.ts, no database), median of ${result.parseRuns}: ${result.parseMs} ms.`,
+    `A camt.054 (version 08) of ${result.entries.toLocaleString('en-US')} entries (${result.fileMiB} MiB) sent to \`POST /api/admin/bank-files\` on \`npm start\` + PostgreSQL, against open invoices: 18 of 20 entries pay an invoice exactly, 1 in part, 1 has no reference. ${fresh.length} different files one after the other through the same process, then the first again (all duplicates). Target: each import under ${(result.targetMs / 1000).toFixed(0)} s — ${met ? '**met**' : '**missed**'}; memory flat (RSS after the last new file within ${result.flatRssPercent} % of RSS after the first) — ${flat ? '**met**' : '**missed**'}. Baseline in the same run: reading the same file alone (saxes + camt.ts, no database), median of ${result.parseRuns}: ${result.parseMs} ms.`,
     '',
     '| Run | Time | Matched | Partial | To review | Duplicates | Server RSS before → peak → after |',
     '| --- | --- | --- | --- | --- | --- | --- |',
