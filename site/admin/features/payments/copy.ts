@@ -67,9 +67,13 @@ export const paymentsCopy = {
   },
 } as const;
 
-const CHF = new Intl.NumberFormat('fr-CH', { style: 'currency', currency: 'CHF' });
-
-/** 123450 → "CHF 1’234.50" (Swiss French); the amounts are integer centimes. */
+/**
+ * 123450 → "CHF 1’250.50", −990 → "CHF −9.90": the Swiss way, written here rather than by Intl, whose
+ * fr-CH output differs between Node and browsers ("1 250.50 CHF" in Chromium). Amounts are integer centimes.
+ */
 export function formatChf(cents: number): string {
-  return CHF.format(cents / 100);
+  const sign = cents < 0 ? '−' : '';
+  const absolute = Math.abs(cents);
+  const units = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '’');
+  return `CHF ${sign}${units}.${String(absolute % 100).padStart(2, '0')}`;
 }
