@@ -215,7 +215,7 @@ try {
   }
   if (only.has('payments')) {
     await phase('payments', async () => {
-      results.payments = { ...(await benchPayments({ siteDistDir: site.dir, entries: 10_000, rounds: quick ? 2 : 3 })), at: stamp };
+      results.payments = { ...(await benchPayments({ siteDistDir: site.dir, entries: 10_000, rounds: quick ? 2 : 6 })), at: stamp };
     });
   }
   results.durationS = round((performance.now() - started) / 1000, 0);

@@ -64,6 +64,7 @@ test('the funnel from visit to discovery call, per origin, and the daily visits 
     ['Inscrits à un webinaire', '2', '50 %'],
     ['Présents', '1', '50 %'],
     ['Qualifiés', '1', '100 %'],
+    ['Clients', '0', '0 %'],
   ]);
   await expect(page.getByText('Les étapes des appels découverte apparaîtront dès qu’un membre de l’équipe recevra des appels.')).toBeVisible();
 
@@ -96,6 +97,7 @@ test('the funnel from visit to discovery call, per origin, and the daily visits 
     ['Inscrits à un webinaire', '2', '100 %'],
     ['Présents', '1', '50 %'],
     ['Qualifiés', '1', '100 %'],
+    ['Clients', '0', '0 %'],
   ]);
   await expect.poll(() => rowsOf(page, 'Par origine')).toHaveLength(1);
   await page.getByRole('button', { name: '12 mois' }).click();

@@ -67,7 +67,7 @@ test('an administrator imports a bank file and reviews its payments', async ({ p
   await expect(card).toContainText('Encaissé ce mois (HT)');
   await expect(card).toContainText('Paiements à vérifier');
   await page.goto('/admin/analytics');
-  const revenue = page.getByRole('region', { name: 'Chiffre d’affaires par origine' }).first();
+  const revenue = page.getByRole('region', { name: 'Encaissements selon l’origine, tableau' });
   await expect(revenue).toBeVisible();
   await expect(page.getByText('Clients payants')).toBeVisible();
 });

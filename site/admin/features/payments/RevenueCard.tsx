@@ -1,5 +1,5 @@
 /**
- * Analytiques → "Chiffre d’affaires par origine" (decision 134): money received in the period without
+ * Analytiques → "Encaissements selon l’origine" (decision 134): money received in the period without
  * VAT, net of credit notes, the clients, the median days from invoice to payment, and the table per first
  * touch (channel, source, campaign). Follows the screen's period and origin filter.
  */

@@ -48,11 +48,11 @@ export const paymentsCopy = {
     filterChip: 'Clients uniquement',
   },
   revenue: {
-    title: 'Chiffre d’affaires par origine',
+    title: 'Encaissements selon l’origine',
     description: 'Paiements reçus pendant la période, hors TVA, moins les notes de crédit ; l’origine est le premier contact de chaque client',
     figures: { revenue: 'Encaissé (HT)', refunds: 'Notes de crédit (HT)', clients: 'Clients payants', median: 'Délai médian de paiement' },
     days: (value: number) => `${value.toLocaleString('fr-CH')} jours`,
-    tableLabel: 'Chiffre d’affaires par origine',
+    tableLabel: 'Encaissements selon l’origine, tableau',
     columns: ['Canal', 'Source', 'Campagne', 'Clients', 'Encaissé (HT)', 'Notes de crédit (HT)'],
     unknown: 'Origine inconnue',
     empty: 'Aucun paiement reçu pendant cette période.',
