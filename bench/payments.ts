@@ -161,7 +161,7 @@ export function renderPaymentsSection(result: (PaymentsBenchResult & { at: strin
         `| ${run.label} | ${(run.ms / 1000).toFixed(2)} s | ${run.matched.toLocaleString('en-US')} | ${run.partial} | ${run.unmatched} | ${run.duplicates.toLocaleString('en-US')} | ${run.rssBeforeMiB} → ${run.rssPeakMiB} → ${run.rssAfterMiB} MiB |`,
     ),
     '',
-    `Import / reading alone: ${((fresh[0]?.ms ?? 0) / Math.max(1, result.parseMs)).toFixed(1)}×: the rest is one transaction writing ${result.entries.toLocaleString('en-US')} payment rows (1,000 per insert), locking the invoices their references name, and one \`markInvoicePayment\` per invoice paid.`,
+    `Import / reading alone: ${((fresh[0]?.ms ?? 0) / Math.max(1, result.parseMs)).toFixed(1)}×: the rest is one transaction writing ${result.entries.toLocaleString('en-US')} payment rows (1,000 per insert), locking the invoices their references name, and one statement updating them by billing’s rule.`,
     '',
   ];
 }
