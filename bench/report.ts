@@ -25,6 +25,7 @@ import { bookingPagesTargets, renderBookingPagesSection, type BookingPagesResult
 import type { VisitsBenchResult } from './visits.ts';
 import { newsletterTargets, renderNewsletterSection, type NewsletterBenchResult } from './newsletter.ts';
 import { billingTargets, renderBillingSection, type BillingBenchResult } from './billing.ts';
+import { renderPaymentsSection, type PaymentsBenchResult } from './payments.ts';
 import { kb, ms, pageRecommendation, pageTargets, rowsLabel, type Target } from './report-pages.ts';
 
 type Stamped<T> = T & { at: string };
@@ -56,6 +57,7 @@ export interface BenchResults {
   visits?: Stamped<VisitsBenchResult>;
   newsletter?: Stamped<NewsletterBenchResult>;
   billing?: Stamped<BillingBenchResult>;
+  payments?: Stamped<PaymentsBenchResult>;
 }
 
 
@@ -653,6 +655,7 @@ export function renderReport(results: BenchResults): string {
   if (results.billing) {
     out.push(...renderBillingSection(results.billing, `## 11. Invoice PDF (measured ${results.billing.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'billing')})`));
   }
+  out.push(...renderPaymentsSection(results.payments, loadNote(results, 'payments')));
   return out.join('\n');
 }
 

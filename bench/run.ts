@@ -3,7 +3,7 @@
  * dashboard against their baselines, on PostgreSQL, and writes bench/RESULTS.md.
  *
  * Options (or the BENCH_* environment variables):
- *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact,booking,booking-pages,visits,newsletter,billing   phases to run (default: all); the others keep their
+ *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact,booking,booking-pages,visits,newsletter,billing,payments   phases to run (default: all); the others keep their
  *                                           figures from the previous run (bench/results.json, committed with RESULTS.md)
  *   --sizes=10000,100000,1000000            contact counts for the admin, analytics and exports phases
  *   --runs=5                                Lighthouse runs per page and form factor (median)
@@ -39,9 +39,10 @@ import { benchBookingPages } from './booking-pages.ts';
 import { benchVisits } from './visits.ts';
 import { benchNewsletter } from './newsletter.ts';
 import { benchBilling } from './billing.ts';
+import { benchPayments } from './payments.ts';
 import { renderReport, type BenchResults } from './report.ts';
 
-const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact', 'booking', 'booking-pages', 'visits', 'newsletter', 'billing'] as const;
+const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact', 'booking', 'booking-pages', 'visits', 'newsletter', 'billing', 'payments'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values } = parseArgs({
@@ -222,6 +223,9 @@ try {
   if (only.has('billing')) {
     await phase('billing', async () => {
       results.billing = { ...(await benchBilling({ samples: quick ? 50 : 200 })), at: stamp };
+  if (only.has('payments')) {
+    await phase('payments', async () => {
+      results.payments = { ...(await benchPayments({ siteDistDir: site.dir, entries: 10_000, rounds: quick ? 2 : 6 })), at: stamp };
     });
   }
   results.durationS = round((performance.now() - started) / 1000, 0);

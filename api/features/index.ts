@@ -29,6 +29,7 @@ import { newsletterRouters } from './newsletters/http.ts';
 import { billingRouters } from './billing/http.ts';
 import { billingJobs } from './billing/index.ts';
 import { offerRouters } from './offers/http.ts';
+import { paymentsRouters } from './payments/http.ts';
 
 export { ADMIN_API_BASES };
 
@@ -67,6 +68,7 @@ export function apiRouters(_config: Config): Router[] {
       newsletterRouters.adminNewsletterPreviewRouter(base),
       billingRouters.adminBillingRouter(base),
       offerRouters.adminOffersRouter(base),
+      paymentsRouters.adminPaymentsRouter(base),
     ]),
     contactRouters.crmRouter(),
     contactRouters.crmActivitiesRouter(),

@@ -42,6 +42,8 @@ export class Lead extends BaseModel {
   declare firstTouchReferrer: string | null;
   declare firstTouchLandingPage: string | null;
   declare firstTouchAt: Date | null;
+  /** One of the contact's invoices has received money and is not credited (kept by a trigger on invoices, decision 134). */
+  declare isClient: boolean;
 
   declare activities?: Activity[];
   declare registrations?: WebinarRegistration[];

@@ -23,3 +23,4 @@ export * from './funnel.ts';
 export * from './newsletters.ts';
 export * from './billing.ts';
 export * from './offers.ts';
+export * from './payments.ts';

@@ -46,6 +46,8 @@ export function presentLead(lead: Lead) {
     // The invitations and follow-ups (decision 091): stopped by the contact's one-click unsubscribe.
     webinarEmails: { unsubscribedAt: iso(lead.webinarMarketingUnsubscribedAt) },
     firstTouch: presentFirstTouch(lead),
+    // A paying customer (decision 134): an invoice of theirs received money and was not credited.
+    isClient: lead.isClient ?? false,
     createdAt: iso(lead.createdAt)!,
     updatedAt: iso(lead.updatedAt)!,
   };

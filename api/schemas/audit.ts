@@ -33,6 +33,8 @@ export const AUDIT_EVENT_LABELS = {
   offer_sent: 'Offre envoyée',
   offer_withdrawn: 'Offre retirée',
   offer_accepted: 'Offre acceptée',
+  bank_file_imported: 'Relevé bancaire importé',
+  payment_assigned: 'Paiement attribué',
 } satisfies Record<string, string>;
 export const AUDIT_EVENT_TYPES = labelledValues(AUDIT_EVENT_LABELS);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -29,3 +29,4 @@ export * from './touch.ts';
 export * from './newsletters.ts';
 export * from './billing.ts';
 export * from './offers.ts';
+export * from './payments.ts';

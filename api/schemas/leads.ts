@@ -158,6 +158,8 @@ export const leadListQuerySchema = paginationQuerySchema.extend({
   newsletter: newsletterFilter,
   /** The contact's "Origine": the channel of its first touch, and its campaign (decision 115). */
   ...firstTouchFilters,
+  /** `true`: only the clients (decision 134); `false`: only those who are not (yet). */
+  client: z.preprocess(blankToUndefined, z.enum(['true', 'false'], { error: 'Le filtre « client » doit valoir true ou false.' }).transform((value) => value === 'true').optional()),
   createdAfter: z.preprocess(
     blankToUndefined,
     isoDateTime('La date « créé après » doit être une date ISO 8601 avec fuseau (ex. 2026-11-01T00:00:00Z).').optional(),

@@ -56,10 +56,11 @@ describe('GET {base}/leads', () => {
         [
           'id', 'firstName', 'lastName', 'email', 'phone', 'company', 'country', 'city', 'message', 'type', 'source', 'status',
           'tags', 'assignedTo', 'lastContactedAt', 'nextFollowUpAt', 'notes', 'createdAt', 'updatedAt', 'newsletter', 'webinarEmails',
-          'firstTouch',
+          'firstTouch', 'isClient',
         ].sort(),
       );
       expect(response.body.leads[0].webinarEmails).toEqual({ unsubscribedAt: null });
+      expect(response.body.leads[0].isClient).toBe(false);
       expect(response.body.leads[0]).toMatchObject({ tags: ['vip'], phone: '+41 79 000 00 00', lastName: null, status: 'new', type: 'contact' });
       expect(response.body.leads[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }

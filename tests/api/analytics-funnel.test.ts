@@ -61,6 +61,7 @@ async function directCounts(days: number, where: Record<string, string> = {}) {
     callsBooked: await having('bookings'),
     callsHeld: await having('bookings', 'held'),
     qualified: (await ids(contacts().where({ status: 'qualified' }))).length,
+    clients: (await ids(contacts().where({ isClient: true }))).length,
   };
 }
 
@@ -121,6 +122,7 @@ describe('GET /api/admin/analytics/funnel', () => {
         { key: 'signUps', label: 'Inscrits à un webinaire', count: 4 },
         { key: 'present', label: 'Présents', count: 2 },
         { key: 'qualified', label: 'Qualifiés', count: 2 },
+        { key: 'clients', label: 'Clients', count: 0 },
       ],
     });
     const sources = await admin.get('/api/admin/analytics/sources?period=30d');
@@ -135,15 +137,15 @@ describe('GET /api/admin/analytics/funnel', () => {
     await booking(seeded.old, 'held', ago(50));
 
     const month = await admin.get('/api/admin/analytics/funnel?period=30d');
-    expect(month.body.steps.map((step: { key: string }) => step.key)).toEqual(['visitors', 'contacts', 'signUps', 'present', 'callsBooked', 'callsHeld', 'qualified']);
+    expect(month.body.steps.map((step: { key: string }) => step.key)).toEqual(['visitors', 'contacts', 'signUps', 'present', 'callsBooked', 'callsHeld', 'qualified', 'clients']);
     expect(month.body.steps[4].label).toBe('Appels découverte réservés');
     expect(month.body.steps[5].label).toBe('Appels effectués');
-    expect(counts(month.body)).toEqual({ visitors: 15, contacts: 5, signUps: 4, present: 2, callsBooked: 3, callsHeld: 1, qualified: 2 });
+    expect(counts(month.body)).toEqual({ visitors: 15, contacts: 5, signUps: 4, present: 2, callsBooked: 3, callsHeld: 1, qualified: 2, clients: 0 });
     const { visitors: _month, ...monthSteps } = counts(month.body);
     expect(monthSteps).toEqual(await directCounts(30));
 
     const quarter = await admin.get('/api/admin/analytics/funnel?period=90d');
-    expect(counts(quarter.body)).toEqual({ visitors: 22, contacts: 6, signUps: 5, present: 3, callsBooked: 4, callsHeld: 2, qualified: 3 });
+    expect(counts(quarter.body)).toEqual({ visitors: 22, contacts: 6, signUps: 5, present: 3, callsBooked: 4, callsHeld: 2, qualified: 3, clients: 0 });
     const { visitors: _quarter, ...quarterSteps } = counts(quarter.body);
     expect(quarterSteps).toEqual(await directCounts(90));
 
@@ -153,17 +155,17 @@ describe('GET /api/admin/analytics/funnel', () => {
 
   it('filters visitors by their source and contacts by their first touch: a channel, a campaign', async () => {
     const social = counts((await admin.get('/api/admin/analytics/funnel', { query: { period: '30d', channel: 'social' } })).body);
-    expect(social).toEqual({ visitors: 10, contacts: 3, signUps: 3, present: 1, callsBooked: 2, callsHeld: 1, qualified: 1 });
+    expect(social).toEqual({ visitors: 10, contacts: 3, signUps: 3, present: 1, callsBooked: 2, callsHeld: 1, qualified: 1, clients: 0 });
     const { visitors: _social, ...socialSteps } = social;
     expect(socialSteps).toEqual(await directCounts(30, { firstTouchChannel: 'social' }));
 
     const spring = counts((await admin.get('/api/admin/analytics/funnel', { query: { period: '90d', campaign: 'printemps' } })).body);
-    expect(spring).toEqual({ visitors: 10, contacts: 4, signUps: 4, present: 2, callsBooked: 3, callsHeld: 2, qualified: 2 });
+    expect(spring).toEqual({ visitors: 10, contacts: 4, signUps: 4, present: 2, callsBooked: 3, callsHeld: 2, qualified: 2, clients: 0 });
     const { visitors: _spring, ...springSteps } = spring;
     expect(springSteps).toEqual(await directCounts(90, { firstTouchCampaign: 'printemps' }));
 
     const none = counts((await admin.get('/api/admin/analytics/funnel', { query: { channel: 'email', campaign: 'printemps' } })).body);
-    expect(none).toEqual({ visitors: 0, contacts: 0, signUps: 0, present: 0, callsBooked: 0, callsHeld: 0, qualified: 0 });
+    expect(none).toEqual({ visitors: 0, contacts: 0, signUps: 0, present: 0, callsBooked: 0, callsHeld: 0, qualified: 0, clients: 0 });
   });
 });
 

@@ -39,7 +39,7 @@ export function cohortWhere(filter: FunnelFilter): { where: string; bindings: st
 /**
  * What a contact of the period must have to count in each step (decision 116): a sign-up to any session
  * (waiting list and later cancellation included: they asked), a session attended, a call booked (a later
- * cancellation included: it was booked), a call held, the status "qualified" now.
+ * cancellation included: it was booked), a call held, the status "qualified" now, a client now.
  */
 export const STEP_CONDITIONS = {
   signUps: 'exists (select 1 from webinar_registrations r where r.lead_id = l.id)',
@@ -47,6 +47,8 @@ export const STEP_CONDITIONS = {
   callsBooked: 'exists (select 1 from bookings k where k.lead_id = l.id)',
   callsHeld: "exists (select 1 from bookings k where k.lead_id = l.id and k.status = 'held')",
   qualified: "l.status = 'qualified'",
+  // Kept by a trigger on invoices (decision 134).
+  clients: 'l.is_client',
 } as const;
 
 /** One count per step after contacts, named after the step. */

@@ -24,6 +24,8 @@ export function leadFilters(query: Omit<LeadListQuery, 'page' | 'limit'>) {
     // "Origine": the first touch's channel and campaign (decision 115; index leads_first_touch_idx).
     if (query.channel) builder.where('firstTouchChannel', query.channel);
     if (query.campaign) builder.where('firstTouchCampaign', query.campaign);
+    // Clients (decision 134; partial index leads_is_client_idx).
+    if (query.client !== undefined) builder.where('isClient', query.client);
     if (query.createdAfter) builder.where('createdAt', '>=', query.createdAfter);
     // Days of Swiss time: from the start of `createdFrom` to the end of `createdTo`, daylight saving included.
     if (query.createdFrom) builder.whereRaw(`created_at >= (?::date)::timestamp at time zone 'Europe/Zurich'`, [query.createdFrom]);
@@ -46,7 +48,7 @@ export async function listLeads(db: Knex, query: LeadListQuery): Promise<{ leads
   ]);
   // Unfiltered (or filtered by status only), the exact total comes from the trigger-kept counters
   // instead of counting every row; any other filter counts the matching rows.
-  const onlyStatus = !query.search && !query.source && !query.tags?.length && !query.createdAfter && !query.createdFrom && !query.createdTo && !query.newsletter && !query.channel && !query.campaign;
+  const onlyStatus = !query.search && !query.source && !query.tags?.length && !query.createdAfter && !query.createdFrom && !query.createdTo && !query.newsletter && !query.channel && !query.campaign && query.client === undefined;
   if (onlyStatus) {
     const [leads, total] = await Promise.all([builder.offset((query.page - 1) * query.limit).limit(query.limit), countLeads(db, query.status)]);
     return { leads, total };

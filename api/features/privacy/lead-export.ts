@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { findLeadOr404 } from '../contacts/index.ts';
 import { presentLead } from '../../presenters/index.ts';
 import { presentConsentProof, type ConsentProofRow } from '../../presenters/consents.ts';
+import { paymentsOfLead } from '../payments/index.ts';
 
 export async function exportLead(db: Knex, leadId: number) {
   const lead = await findLeadOr404(db, leadId);
@@ -70,6 +71,8 @@ export async function exportLead(db: Knex, leadId: number) {
         'acceptedContentHash', 'acceptedIpPrefix', 'billingName', 'billingStreet', 'billingBuildingNumber', 'billingPostalCode', 'billingTown', 'billingCountry', 'createdAt',
       ),
   ]);
+  // The bank's payments of the contact's invoices, with the payer's name as the bank wrote it (decision 133).
+  const payments = await paymentsOfLead(db, leadId);
   return {
     exportedAt: new Date().toISOString(),
     contact: presentLead(lead),
@@ -83,6 +86,7 @@ export async function exportLead(db: Knex, leadId: number) {
     invoices,
     creditNotes,
     offers,
+    payments,
   };
 }
 export type LeadExportJson = Awaited<ReturnType<typeof exportLead>>;

@@ -24,6 +24,7 @@ import { CallFunnel, CallsPerWeek } from './CallsCharts.tsx';
 import { analyticsPath, FunnelFilters, VisitFunnel } from './VisitFunnel.tsx';
 import { DailyVisits, usePeriodCampaigns } from './DailyVisits.tsx';
 import { countOf } from './rates.ts';
+import { RevenueCard } from '../payments/index.ts';
 
 
 function Weekly({ data }: { data: AnalyticsJson }) {
@@ -153,6 +154,7 @@ export function Analytics() {
       </p>
       <FunnelFilters filter={filter} campaigns={campaigns} />
       <VisitFunnel filter={filter} />
+      <RevenueCard filter={filter} />
       <DailyVisits period={period} />
       {result.loading ? (
         <p role="status" className="text-sm text-slate-500">

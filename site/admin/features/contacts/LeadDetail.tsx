@@ -7,6 +7,7 @@ import { CanEdit } from '../../ui/CanEdit.tsx';
 import { contactQueries } from './queries.ts';
 import { useQuery } from '../../lib/query.ts';
 import { ArrowLeftIcon, PencilIcon } from '../../ui/icons.tsx';
+import { ClientBadge } from '../payments/index.ts';
 import { Alert, Avatar, buttonClass, cx, focusRing, fullName, initials, Spinner } from '../../ui/primitives.tsx';
 import { LeadActivities } from '../activities/index.ts';
 import { LeadFacts } from './detail/LeadFacts.tsx';
@@ -59,7 +60,10 @@ export function LeadDetail({ id }: { id: string }) {
           <Avatar text={initials(data.firstName, data.lastName, data.email)} />
           <div className="min-w-0">
             <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{name}</h1>
-            <p className="text-sm text-slate-500">Contact n° {data.id}</p>
+            <p className="flex items-center gap-2 text-sm text-slate-500">
+              Contact n° {data.id}
+              <ClientBadge isClient={data.isClient} />
+            </p>
           </div>
         </div>
         <CanEdit>

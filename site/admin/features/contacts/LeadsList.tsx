@@ -37,6 +37,7 @@ export function LeadsList() {
     newsletter: params.newsletter || undefined,
     channel: params.channel || undefined,
     campaign: params.campaign || undefined,
+    client: params.client || undefined,
     createdAfter: periodStart(params.period),
     createdFrom: params.from || undefined,
     createdTo: params.to || undefined,

@@ -19,6 +19,7 @@ export interface LeadListQuery {
   newsletter?: string;
   channel?: string;
   campaign?: string;
+  client?: string;
   limit?: number;
 }
 

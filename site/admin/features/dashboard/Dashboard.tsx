@@ -21,6 +21,8 @@ import { ActivityRow, ACTIVITY_COLUMNS } from '../../ui/ActivityRow.tsx';
 const TodayTasksCard = lazy(() => import('./TodayTasksCard.tsx').then((m) => ({ default: m.TodayTasksCard })));
 // "Prochains appels" likewise: its own chunk, after the first paint.
 const UpcomingCallsCard = lazy(() => import('./UpcomingCallsCard.tsx').then((m) => ({ default: m.UpcomingCallsCard })));
+// "Facturation" (decision 134) likewise.
+const BillingCard = lazy(() => import('../payments/index.ts').then((m) => ({ default: m.BillingCard })));
 
 /**
  * The monthly change of new contacts: "+12% …", "-5% …", or "Aucune évolution depuis le mois dernier"
@@ -157,6 +159,10 @@ export function Dashboard() {
 
       <Suspense fallback={null}>
         <TodayTasksCard />
+      </Suspense>
+
+      <Suspense fallback={null}>
+        <BillingCard />
       </Suspense>
 
       <Card className="mt-6" labelledBy="recent-activity">

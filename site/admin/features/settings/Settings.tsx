@@ -13,6 +13,7 @@ import { ProfileTab, SessionsTab, UsersTab } from '../accounts/index.ts';
 import { SystemTab } from './SystemTab.tsx';
 import { BookingTab } from './BookingTab.tsx';
 import { BillingTab } from '../billing/index.ts';
+import { BankImport } from '../payments/index.ts';
 
 /** Each tab of Paramètres: its address and label, who sees it, and what it shows. */
 interface SettingsTab {
@@ -30,6 +31,8 @@ const TABS: SettingsTab[] = [
   { id: 'facturation', label: 'Facturation', panel: () => <BillingTab /> },
   { id: 'journal', label: 'Journal', panel: () => <JournalTab /> },
   { id: 'systeme', label: 'Système', panel: () => <SystemTab /> },
+  // Importer un relevé (decision 133): beside billing's Facturation tab.
+  { id: 'paiements', label: 'Paiements', panel: () => <BankImport /> },
 ];
 
 export function Settings({ tab, user }: { tab: string | undefined; user: CurrentUser }) {

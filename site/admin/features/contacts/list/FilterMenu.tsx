@@ -10,6 +10,7 @@ import { CheckIcon, CloseIcon, FilterIcon } from '../../../ui/icons.tsx';
 import { Badge, buttonClass } from '../../../ui/primitives.tsx';
 import { SeparatedMenuAction } from '../../../ui/RowActionsMenu.tsx';
 import type { ListParams } from './list-params.ts';
+import { paymentsCopy } from '../../payments/index.ts';
 
 export function FilterMenu({
   params,
@@ -20,7 +21,7 @@ export function FilterMenu({
   onChange: (next: Partial<ListParams>) => void;
   onPickRange: () => void;
 }) {
-  const count = [params.source, params.status, params.channel, params.campaign, params.newsletter, params.period || params.from || params.to].filter(Boolean).length;
+  const count = [params.source, params.status, params.channel, params.campaign, params.newsletter, params.client, params.period || params.from || params.to].filter(Boolean).length;
   const option = (selected: boolean, label: string, apply: () => void) => (
     <MenuItem key={label}>
       <button
@@ -68,6 +69,11 @@ export function FilterMenu({
         </MenuSection>
         <MenuSeparator className="my-1 h-px bg-slate-100" />
         <MenuSection>
+          <MenuHeading className={heading}>{paymentsCopy.client.filterHeading}</MenuHeading>
+          {option(params.client === 'true', paymentsCopy.client.filterOption, () => onChange({ client: params.client === 'true' ? '' : 'true' }))}
+        </MenuSection>
+        <MenuSeparator className="my-1 h-px bg-slate-100" />
+        <MenuSection>
           <MenuHeading className={heading}>Par newsletter</MenuHeading>
           {NEWSLETTER_STATUSES.map((state) =>
             option(params.newsletter === state, NEWSLETTER_STATUS_LABELS[state], () => onChange({ newsletter: params.newsletter === state ? '' : state })),
@@ -83,7 +89,7 @@ export function FilterMenu({
         </MenuSection>
         {count ? (
           <SeparatedMenuAction
-            onClick={() => onChange({ source: '', status: '', channel: '', campaign: '', newsletter: '', period: '', from: '', to: '' })}
+            onClick={() => onChange({ source: '', status: '', channel: '', campaign: '', newsletter: '', client: '', period: '', from: '', to: '' })}
             className="w-full rounded px-2 py-1.5 text-left font-medium text-accent-700 data-focus:bg-accent-50"
           >
             Effacer les filtres
@@ -116,6 +122,7 @@ export function ActiveFilters({ params, onChange }: { params: ListParams; onChan
     params.newsletter
       ? { label: `Newsletter : ${NEWSLETTER_STATUS_LABELS[params.newsletter as keyof typeof NEWSLETTER_STATUS_LABELS] ?? params.newsletter}`, clear: { newsletter: '' } }
       : undefined,
+    params.client ? { label: paymentsCopy.client.filterChip, clear: { client: '' } } : undefined,
     isPeriod(params.period) ? { label: `Date : ${PERIODS[params.period]}`, clear: { period: '' } } : undefined,
     params.from || params.to ? { label: `Date : ${rangeLabel(params.from, params.to)}`, clear: { from: '', to: '' } } : undefined,
     params.tag ? { label: `Tag : ${params.tag}`, clear: { tag: '' } } : undefined,

@@ -9,6 +9,7 @@ import { RowActionsMenu } from '../../../ui/RowActionsMenu.tsx';
 import { tdActions, tdCompact as td, TruncatedText } from '../../../ui/table.tsx';
 import { VISIT_CHANNEL_LABELS } from '#schemas/visits.ts';
 import { ORIGIN_COPY } from '../origin/copy.ts';
+import { ClientBadge } from '../../payments/index.ts';
 
 export const LEAD_COLUMNS = ['ID', 'Nom', 'Email', 'Téléphone', 'Société', 'Source', ORIGIN_COPY.column, "Date d'inscription", 'Tags', 'Actions'] as const;
 
@@ -99,6 +100,7 @@ export function LeadRow({ lead, onDelete, selected, onSelect }: { lead: Lead; on
         >
           {orDash(fullName(lead))}
         </a>
+        <ClientBadge isClient={lead.isClient} className="mt-0.5" />
       </td>
       <td className={td}>
         <TruncatedText text={orDash(lead.email)} />

@@ -16,6 +16,8 @@ export interface ListParams {
   /** "Origine": the first touch's channel and campaign (decision 115). */
   channel: string;
   campaign: string;
+  /** `true`: the clients only (decision 134). */
+  client: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -34,6 +36,7 @@ export function readListParams(search: Record<string, string | undefined>): List
     newsletter: search.newsletter ?? '',
     channel: search.channel ?? '',
     campaign: search.campaign ?? '',
+    client: search.client === 'true' ? 'true' : '',
   };
 }
 
@@ -50,6 +53,7 @@ export function listUrl(params: ListParams): string {
   if (params.newsletter) query.set('newsletter', params.newsletter);
   if (params.channel) query.set('channel', params.channel);
   if (params.campaign) query.set('campaign', params.campaign);
+  if (params.client) query.set('client', params.client);
   const text = query.toString();
   return text ? `/admin/leads?${text}` : '/admin/leads';
 }
