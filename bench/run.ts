@@ -223,6 +223,8 @@ try {
   if (only.has('billing')) {
     await phase('billing', async () => {
       results.billing = { ...(await benchBilling({ samples: quick ? 50 : 200 })), at: stamp };
+    });
+  }
   if (only.has('payments')) {
     await phase('payments', async () => {
       results.payments = { ...(await benchPayments({ siteDistDir: site.dir, entries: 10_000, rounds: quick ? 2 : 6 })), at: stamp };
