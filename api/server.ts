@@ -13,6 +13,7 @@ import { scheduleMaintenance, isServerRunning, ServerAlreadyRunningError, startC
 import { createShutdownController, SHUTDOWN_DRAIN_MS } from './platform/shutdown.ts';
 import { adminCreateControlHandler, announceSetupCode } from './features/accounts/index.ts';
 import { argon2Cost } from './platform/lib/passwords.ts';
+import { stopFeedWorker } from './features/booking/index.ts';
 import { startJobs } from './jobs.ts';
 import { createQuietGate, createRequestLoad } from './platform/lib/request-load.ts';
 
@@ -78,6 +79,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await lifecycle.shutdown(config.shutdownGraceMs);
       await app.context.visits.stop(); // the last visits counted, written once no request is left
       await jobs.stop(); // workers drained before the database closes
+      await stopFeedWorker(); // no feed is being read any more (decision 126)
       await control?.close();
       await knex.destroy();
       logger.info('stopped');

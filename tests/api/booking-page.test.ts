@@ -102,6 +102,7 @@ describe('the page at each visit', () => {
     await app.knex('booking_hosts').update({ isHost: false });
     const none = await page();
     expect(none.text).not.toContain('<form');
+    expect(none.text.trimEnd().endsWith('</html>')).toBe(true);
     expect(text(none.text)).toContain("Aucun créneau n'est disponible pour le moment. Écrivez-nous : nous convenons ensemble d'un moment.");
     expect(none.text).toContain('href="/innercircle/#contact"');
   });

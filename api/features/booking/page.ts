@@ -168,7 +168,7 @@ export function bookingPageFiller(db: Knex, options: BookingPageOptions) {
   const clock = options.now ?? (() => new Date());
   // The page of a plain visit (no link, no message), made once per computation of the free starts
   // (decision 126): only its idempotency key differs from one visit to the next.
-  let plain: { built: string; starts: FreeStarts; spliced: SplicedHtml } | undefined;
+  let plain: { built: string; starts: FreeStarts; spliced: SplicedHtml; keyed: boolean } | undefined;
 
   return async function fillBookingPage(built: string, query: Record<string, unknown>): Promise<string | SplicedVisit> {
     const now = clock();
@@ -196,11 +196,13 @@ export function bookingPageFiller(db: Knex, options: BookingPageOptions) {
     const idempotencyKey = randomUUID();
     if (mode === 'book' && !notice && Object.keys(values).length === 0) {
       if (plain?.built !== built || plain.starts !== starts) {
-        const [before = '', after = ''] = makePage(built, starts, 'book', { idempotencyKey: KEY_MARK }).split(KEY_MARK);
-        plain = { built, starts, spliced: new SplicedHtml(before, after) };
+        const parts = makePage(built, starts, 'book', { idempotencyKey: KEY_MARK }).split(KEY_MARK);
+        // No free start: the form, and its key, are gone from the page.
+        const keyed = parts.length === 2;
+        plain = { built, starts, spliced: keyed ? new SplicedHtml(parts[0]!, parts[1]!) : new SplicedHtml(parts.join(''), ''), keyed };
       }
       // The page's parts are compressed once per computation, the key put in per visit (decision 126).
-      return { spliced: plain.spliced, middle: idempotencyKey };
+      return { spliced: plain.spliced, middle: plain.keyed ? idempotencyKey : '' };
     }
 
     html = makePage(built, starts, mode, mode === 'book' ? { ...values, idempotencyKey } : {});
