@@ -23,8 +23,9 @@ export function frenchSpacing(text: string): string {
     .replace(/ ([:;!?%»])/g, '\u00a0$1')
     .replace(/(«) /g, '$1\u00a0')
     .replace(/(\d) (?=\S)/g, '$1\u00a0')
-    // "e-mail" is never split after its hyphen: a word joiner, invisible (decision 119).
-    .replace(/\b([Ee])-(?=mails?\b)/g, '$1-\u2060');
+    // "e-mail" in a sentence is never split after its hyphen: a word joiner, invisible (decision 119). Not
+    // a label standing alone ("E-mail"): its accessible name stays the word people say.
+    .replace(/(?<=\s)([Ee])-(?=mails?\b)/g, '$1-\u2060');
 }
 
 function typeset<T>(value: T): T {

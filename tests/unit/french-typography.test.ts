@@ -20,7 +20,9 @@ describe('typesetFrench', () => {
     expect(typesetFrench('Vous recevez la confirmation par e-mail. Les liens de vos e-mails restent valables.')).toBe(
       `Vous recevez la confirmation par e-${WORD_JOINER}mail. Les liens de vos e-${WORD_JOINER}mails restent valables.`,
     );
-    expect(typesetFrench('E-mail')).toBe(`E-${WORD_JOINER}mail`);
+    // A label standing alone keeps its accessible name.
+    expect(typesetFrench('E-mail')).toBe('E-mail');
+    expect(typesetFrench('Votre E-mail')).toBe(`Votre E-${WORD_JOINER}mail`);
     expect(typesetFrench('rendez-vous, e-mailing, re-mail')).toBe('rendez-vous, e-mailing, re-mail');
   });
 

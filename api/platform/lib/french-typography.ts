@@ -1,7 +1,8 @@
 /**
  * The site's French typography (site/lib/content.ts), for the text the server writes into pages: a
  * no-break space before « : ; ! ? % » and after «, after a number, and "18 h 00" kept on one line;
- * "e-mail" never split after its hyphen (a word joiner, invisible and drawn by no font: decision 119).
+ * "e-mail" in a sentence never split after its hyphen (a word joiner, invisible and drawn by no font:
+ * decision 119).
  * Applying it twice changes nothing.
  */
 export const WORD_JOINER = '\u2060';
@@ -14,5 +15,7 @@ export function typesetFrench(text: string): string {
     // space after the h stayed breakable: "10 h / 00").
     .replace(/(\d)[ \u00a0]h (?=\d)/g, '$1\u00a0h\u00a0')
     .replace(/(\d) (?=\S)/g, '$1\u00a0')
-    .replace(/\b([Ee])-(?=mails?\b)/g, `$1-${WORD_JOINER}`);
+    // Inside a sentence only (after a space): a field's label "E-mail" keeps the accessible name people and
+    // assistive technologies use for it.
+    .replace(/(?<=\s)([Ee])-(?=mails?\b)/g, `$1-${WORD_JOINER}`);
 }

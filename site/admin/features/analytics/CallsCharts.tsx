@@ -8,6 +8,7 @@ import { callFunnel, callsChart } from './calls-charts.ts';
 import { ChartCard, num } from './ChartCard.tsx';
 import { FunnelCard } from './FunnelCard.tsx';
 import { PlotFigure } from './PlotFigure.tsx';
+import { countOf } from './rates.ts';
 
 export function CallsPerWeek({ data }: { data: AnalyticsJson }) {
   const build = useCallback((width: number) => callsChart(data, width), [data]);
@@ -21,7 +22,7 @@ export function CallsPerWeek({ data }: { data: AnalyticsJson }) {
       chart={
         <PlotFigure
           build={build}
-          summary={`Barres groupées sur ${weeks.length} semaines : ${total((week) => week.booked)} appels réservés, ${total((week) => week.held)} effectués, ${total((week) => week.noShow)} absents.`}
+          summary={`Barres groupées sur ${countOf(weeks.length, 'semaine', 'semaines')} : ${countOf(total((week) => week.booked), 'appel réservé', 'appels réservés')}, ${countOf(total((week) => week.held), 'effectué', 'effectués')}, ${countOf(total((week) => week.noShow), 'absent', 'absents')}.`}
         />
       }
       table={
