@@ -1,9 +1,10 @@
 /**
  * The touch of one public submission (decision 115): where the person came from, for their contact's
  * first touch (kept once, never overwritten) and for the note of this submission. In order:
- * 1. the visitor's first counted page of the day (the 48-hour `visitor_first_sources`, or the counter's
- *    memory): the landing page, its UTM parameters and the other site that sent the visitor there, even
- *    when they browsed a few pages before writing in;
+ * 1. the visitor's first counted page of the day (the 48-hour `visitor_first_sources`, read by the
+ *    statement that records the submission, else the counter's memory): the landing page, its UTM
+ *    parameters and the other site that sent the visitor there, even when they browsed a few pages
+ *    before writing in;
  * 2. else the submitting page: the address the form's script posted (`touchPage`, with the page's own
  *    `document.referrer` as `touchReferrer`) or, without a script, the browser's `Referer` of the form
  *    post (our Referrer-Policy, strict-origin-when-cross-origin, sends the full address on our own site);
@@ -59,20 +60,15 @@ function submittingPage(ctx: Context, posted: PostedTouch): URL | undefined {
 }
 
 /**
- * `inStatement`: the caller's statement reads `visitor_first_sources` itself (firstSourceSql), so
- * nothing here queries the database, whether or not this process holds today's salt.
+ * The touch this request knows without any query: this process's memory of the visitor's first page
+ * today, else the submitting page, else Direct; with `visitor`, for the statement that records the
+ * submission to read the visitor's written first source itself (firstSourceSql, touchRowSql), which
+ * then comes first.
  */
-export async function submissionTouch(ctx: Context, posted: PostedTouch = {}, options: { inStatement?: boolean } = {}): Promise<Touch> {
-  const at = new Date();
-  let first: FirstVisit | undefined;
-  let visitor: Touch['visitor'];
-  if (options.inStatement) {
-    const found = await ctx.visits.visitorOf(ctx);
-    if (found) visitor = { day: found.day, hash: found.hash, message: found.message };
-    first = found?.remembered;
-  } else first = await ctx.visits.firstVisitOf(ctx);
-  const touch = first ? touchOfFirstVisit(first) : pageTouch(ctx, posted, at);
-  return visitor ? { ...touch, visitor } : touch;
+export async function submissionTouch(ctx: Context, posted: PostedTouch = {}): Promise<Touch> {
+  const found = await ctx.visits.visitorOf(ctx);
+  const touch = found?.remembered ? touchOfFirstVisit(found.remembered) : pageTouch(ctx, posted, new Date());
+  return found ? { ...touch, visitor: { day: found.day, hash: found.hash, message: found.message } } : touch;
 }
 
 function touchOfFirstVisit(first: FirstVisit): Touch {
