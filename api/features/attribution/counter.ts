@@ -57,11 +57,6 @@ export interface VisitCounter {
   /** For the site's static handler: counts the page if it should. Never touches the database. */
   onPageServed: PageServedHook;
   /**
-   * The first page this request's visitor (same address and browser) was counted on today, by any
-   * instance once written (`visitor_first_sources`), or by this one still in memory; undefined if none.
-   */
-  firstVisitOf: (ctx: Context) => Promise<FirstVisit | undefined>;
-  /**
    * Without any query: what a submission's own statement needs to read `visitor_first_sources` itself
    * (the day and the visitor's hash, or, when this process holds no salt for today, what the hash is
    * made of, for the statement to hash with the stored salt), and the first visit this process still
@@ -194,23 +189,6 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
     return { day, hash, message: hash ? null : `${ctx.ip}\n${userAgent}\n${host}`, remembered };
   }
 
-  /** The visitor's first page today: written rows first (they are older), then this process's memory. */
-  async function firstVisitOf(ctx: Context): Promise<FirstVisit | undefined> {
-    const visitor = await visitorOf(ctx);
-    if (!visitor) return undefined;
-    // Only with the day's salt in memory (this process wrote visits today): else no query; the
-    // submissions' own statements read the table without it (visitorOf, decision 115).
-    if (visitor.hash) {
-      type Stored = VisitSource & { landingPage: string; firstSeenAt: Date };
-      const stored = await knex('visitorFirstSources').where({ day: visitor.day, visitorHash: visitor.hash }).first<Stored | undefined>();
-      if (stored) {
-        const { channel, source, medium, campaign, referrer, landingPage, firstSeenAt } = stored;
-        return { source: { channel, source, medium, campaign, referrer }, landingPage, at: new Date(firstSeenAt) };
-      }
-    }
-    return visitor.remembered;
-  }
-
   let writing: Promise<void> = Promise.resolve();
   function flush(): Promise<void> {
     writing = writing.then(flushOnce);
@@ -222,7 +200,6 @@ export function createVisitCounter({ config, knex, logger }: { config: Config; k
 
   return {
     onPageServed,
-    firstVisitOf,
     visitorOf,
     flush,
     async stop() {

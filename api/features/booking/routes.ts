@@ -113,7 +113,7 @@ export function publicBookingRouter(): Router {
     async (ctx) => {
       const { website: _honeypot, touchPage, touchReferrer, ...request } = input(ctx, bookingSchemas).body;
       // Where the person came from (decision 115): the contact's first touch if it has none, and the call's.
-      const touch = await submissionTouch(ctx, { touchPage, touchReferrer }, { inStatement: true });
+      const touch = await submissionTouch(ctx, { touchPage, touchReferrer });
       // The page's form carries its key as a field (a browser posting a form sets no header).
       const formKey = ctx.state.bodyFormat === 'form' ? (ctx.request.body as Record<string, unknown>).idempotencyKey : undefined;
       const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || (typeof formKey === 'string' ? formKey : undefined));

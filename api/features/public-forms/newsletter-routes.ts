@@ -47,7 +47,7 @@ export function newsletterRouter(): Router {
       const isRobot = typeof website === 'string' ? website.trim() !== '' : website !== undefined && website !== null;
       if (!isRobot) {
         // Where the person came from (decision 115), kept as the contact's first touch if it has none.
-        const touch = await submissionTouch(ctx, { touchPage, touchReferrer }, { inStatement: true });
+        const touch = await submissionTouch(ctx, { touchPage, touchReferrer });
         await ctx.knex.transaction((trx) => requestNewsletter(trx, { ...request, ipPrefix: ipPrefix(ctx.ip), touch }));
       }
       if (ctx.state.bodyFormat === 'form') return seeOther(ctx, '/newsletter/merci/');

@@ -35,7 +35,7 @@ export function publicLeadsRouter(): Router {
       const { website: _honeypot, touchPage, touchReferrer, ...lead } = input(ctx, schemas).body;
       // Where the person came from (decision 115): the request and this process's memory; the visitor's
       // written first source is read by the submission's own statement, so no query runs before it.
-      const touch = await submissionTouch(ctx, { touchPage, touchReferrer }, { inStatement: true });
+      const touch = await submissionTouch(ctx, { touchPage, touchReferrer });
       // The site sends one key per submission attempt and reuses it on retry: a retry replays the answer.
       const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
       // The follow-up e-mails are queued with the submission, atomically: a 201 means they will go out.
