@@ -143,7 +143,7 @@ test.describe('from a browser in New York', () => {
     // The webinar's own page, linked from the dashboard.
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tableau de bord' }).click();
     const upcoming = page.getByRole('region', { name: 'Prochains webinaires' });
-    await expect(upcoming).toContainText(`${dayOfMonth} ${monthName} ${year} à 18 h 30`);
+    await expect(upcoming).toContainText(`${longDate} à 18 h 30`);
     await expect(upcoming).toContainText('Durée : 90 minutes');
     await upcoming.getByRole('link', { name: /Les 4 hormones du bonheur/ }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/webinars/${stored.id}$`));
