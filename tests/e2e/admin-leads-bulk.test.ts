@@ -145,7 +145,7 @@ test('selected contacts are tagged, untagged, given a status, exported and delet
 
 test('"Par date" takes a range of Swiss days', async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);
-  await api.createLead({ firstName: 'Aujourdhui', email: 'today@range.example.ch' });
+  const created = (await api.createLead({ firstName: 'Aujourdhui', email: 'today@range.example.ch' })) as { id: number; createdAt?: string };
   await signIn(page);
   await openContacts(page);
   await page.getByRole('button', { name: /Filtrer/ }).click();
@@ -166,9 +166,10 @@ test('"Par date" takes a range of Swiss days', async ({ page, request, baseURL }
   await page.getByRole('button', { name: /Date : du 01\/01\/2020/ }).click();
   await expect(rows(page).filter({ hasText: 'Aujourdhui' })).toHaveCount(1);
 
-  // Today, in Swiss time, as the date inputs take it.
+  // The contact's day (today), in Swiss time, as the date inputs take it: read from its creation, so a run
+  // that crosses Swiss midnight looks for the day it was created on.
   const [day, month, year] = new Intl.DateTimeFormat('fr-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' })
-    .format(new Date())
+    .format(new Date(created.createdAt!))
     .split('.');
   await page.getByRole('button', { name: /Filtrer/ }).click();
   await page.getByRole('menuitem', { name: 'Plage de dates…' }).click();

@@ -4,6 +4,7 @@
  * in the registrations with the statistics, the webinar's own page, and deletion.
  */
 import { adminApi, expect, signIn, test, toast } from './admin-helpers.ts';
+import { frenchLongDate } from '../../api/platform/lib/french-dates.ts';
 
 /** A day about two weeks ahead, as an <input type="date"> value. */
 function dayAhead(days: number): string {
@@ -52,14 +53,12 @@ test.describe('from a browser in New York', () => {
     await expect(toast(page)).toContainText('Le webinaire a été créé avec succès.');
     await expect(dialog).toBeHidden();
 
-    const [year, , date] = day.split('-');
-    // French long dates: no leading zero, and "1er" for the first of a month.
-    const dayOfMonth = Number(date) === 1 ? '1er' : String(Number(date));
-    const monthName = new Intl.DateTimeFormat('fr-CH', { month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+    // French long dates ("1er" for the first of a month, no leading zero) as the product writes them.
+    const longDate = frenchLongDate(new Date(`${day}T12:00:00Z`));
     const row = page.getByRole('region', { name: 'Liste des webinaires' }).locator('tbody tr');
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Les 4 hormones du bonheur');
-    await expect(row).toContainText(`${dayOfMonth} ${monthName} ${year} à 18 h 30`);
+    await expect(row).toContainText(`${longDate} à 18 h 30`);
     await expect(row).toContainText('90 min');
     await expect(row).toContainText('Actif');
     // "Lieu" (5th column) reads the stored `online` in French.
@@ -90,7 +89,7 @@ test.describe('from a browser in New York', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/webinars/${stored.id}/registrations$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Inscriptions aux webinaires' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sélectionner un webinaire' })).toContainText(
-      `Les 4 hormones du bonheur — ${dayOfMonth} ${monthName} ${year} à 18 h 30`,
+      `Les 4 hormones du bonheur — ${longDate} à 18 h 30`,
     );
     const registrations = page.getByRole('region', { name: 'Inscriptions du webinaire' }).locator('tbody tr');
     await expect(registrations).toHaveCount(1);
@@ -144,7 +143,7 @@ test.describe('from a browser in New York', () => {
     // The webinar's own page, linked from the dashboard.
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tableau de bord' }).click();
     const upcoming = page.getByRole('region', { name: 'Prochains webinaires' });
-    await expect(upcoming).toContainText(`${dayOfMonth} ${monthName} ${year} à 18 h 30`);
+    await expect(upcoming).toContainText(`${longDate} à 18 h 30`);
     await expect(upcoming).toContainText('Durée : 90 minutes');
     await upcoming.getByRole('link', { name: /Les 4 hormones du bonheur/ }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/webinars/${stored.id}$`));
