@@ -44,6 +44,6 @@ test('an administrator sets the billing: creditor, QR-IBAN, VAT and plan prices'
   });
   expect(saved.plans.map((plan: { priceCents: number }) => plan.priceCents)).toEqual([450_000, 1_200_050]);
 
-  await expect(page.getByRole('region', { name: 'Dernières factures' }).getByRole('table', { name: 'Liste des factures' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Dernières factures' }).getByRole('region', { name: 'Liste des factures' }).getByRole('table')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
