@@ -1,5 +1,5 @@
 /** Billing's calls and cache keys: the settings (Paramètres → Facturation) and the invoices list. */
-import type { BillingSettingsJson, InvoiceJson, PageJson } from '#presenters';
+import type { BillingSettingsJson, CreditNoteJson, InvoiceJson, PageJson } from '#presenters';
 import type { BillingSettings } from '#schemas';
 import { getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
@@ -21,3 +21,16 @@ export const billingMutations = {
 export function invoicePdfUrl(invoiceId: number): string {
   return `${adminBase()}/invoices/${invoiceId}/pdf`;
 }
+
+export interface CreditNoteBody {
+  amountCents: number;
+  reason: string;
+  confirmAfterGuarantee: boolean;
+}
+
+export const creditNoteMutations = {
+  create: mutation(
+    (invoiceId: number, body: CreditNoteBody) => http.post(`${adminBase()}/invoices/${invoiceId}/credit-notes`, { json: body }).json<CreditNoteJson>(),
+    [['billing', 'invoices']],
+  ),
+};
