@@ -17,6 +17,7 @@ import { offerToken } from '../../api/features/offers/links.ts';
 import { OFFER_MESSAGES } from '../../api/schemas/offers.ts';
 import { COUNTRY_MESSAGE } from '../../api/schemas/billing.ts';
 import { billingSettings } from './billing-fixture.ts';
+import { BILLING_NOT_READY_MESSAGE } from '../../api/features/billing/index.ts';
 
 /** The offer page as the Astro build writes it (site/pages/offre/modele/index.astro), reduced to its slots. */
 const OFFER_PAGE = `<!doctype html><html lang="fr"><body><h1>Votre offre</h1>
@@ -355,6 +356,24 @@ describe('the offer page and its acceptance', () => {
     expect(await countOf(app.knex('invoices').where({ offerId: id }))).toBe(3);
     const page = await app.client().get(`/offre/${token}`);
     expect(shownStates(page.text)).toContain('accepted');
+  });
+
+  it('accepts nothing when billing cannot invoice: the acceptance and its invoices are one transaction', async () => {
+    const { id, token } = await sentOffer();
+    await app.knex('billing_settings').update({ iban: null });
+    try {
+      const response = await app.client().post('/api/offers/accept', { token, ...ADDRESS });
+      expect(response.status).toBe(409);
+      // The person is told in their words; the team's message (Paramètres → Facturation) is not theirs.
+      expect(response.body.message).toBe(OFFER_MESSAGES.notNow);
+      expect(response.body.message).not.toBe(BILLING_NOT_READY_MESSAGE);
+      expect(await app.knex('offers').where({ id }).first('status', 'acceptedAt', 'billingStreet')).toEqual({ status: 'sent', acceptedAt: null, billingStreet: null });
+      expect(await countOf(app.knex('activities').where({ leadId, title: 'Offre acceptée' }))).toBe(0);
+      expect(await countOf(app.knex('audit_events').where({ type: 'offer_accepted' }))).toBe(0);
+      expect(await countOf(app.knex('invoices'))).toBe(0);
+    } finally {
+      expect((await admin.request('PUT', '/api/admin/billing-settings', { json: billingSettings() })).status).toBe(200);
+    }
   });
 
   it('goes with the contact when the contact is erased, and is in the contact export', async () => {
