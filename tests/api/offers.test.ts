@@ -376,11 +376,23 @@ describe('the offer page and its acceptance', () => {
     }
   });
 
-  it('goes with the contact when the contact is erased, and is in the contact export', async () => {
+  it('is in the contact export, and goes with the contact when it is erased (its invoices stay, detached)', async () => {
     const { id } = await sentOffer();
     const exported = await admin.get(`/api/admin/leads/${leadId}/export`);
     expect(exported.status).toBe(200);
     expect(exported.body.offers.map((offer: { id: number }) => offer.id)).toEqual([id]);
     expect(exported.body.offers[0]).toMatchObject({ message: OFFER.message, totalCents: 178_030, startDate: '2027-04-01' });
+
+    // Accepted, then erased: the offer goes with the contact; its invoices stay (accounting records), no longer naming it.
+    const token = offerToken(app.config.sessionSecret, id);
+    expect((await app.client().post('/api/offers/accept', { token, ...ADDRESS })).status).toBe(200);
+    const erased = await admin.post(`/api/admin/leads/${leadId}/erase`, { confirmEmail: 'lea@example.ch' });
+    expect(erased.status).toBe(200);
+    expect(await countOf(app.knex('offers'))).toBe(0);
+    const invoices = await app.knex('invoices').select('offerId', 'leadId', 'debtorName');
+    expect(invoices).toHaveLength(3);
+    expect(invoices.every((invoice) => invoice.offerId === null && invoice.leadId === null && invoice.debtorName === 'Léa Favre')).toBe(true);
+    const page = await app.client().get(`/offre/${token}`);
+    expect(shownStates(page.text)).toEqual(['invalid']);
   });
 });
