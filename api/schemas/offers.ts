@@ -46,6 +46,7 @@ export const OFFER_MESSAGES = {
   expired: 'Cette offre a expiré : sa date de validité est passée. Contactez-nous pour en recevoir une nouvelle.',
   withdrawn: 'Cette offre a été retirée. Contactez-nous si vous souhaitez en parler.',
   notSent: 'Cette offre n’est pas encore disponible.',
+  notNow: 'Votre acceptation n’a pas pu être enregistrée pour le moment : rien n’a été validé. Réessayez plus tard ou contactez-nous.',
 } as const;
 
 const date = (label: string) => z.iso.date({ error: `${label} doit être une date valide (AAAA-MM-JJ).` });

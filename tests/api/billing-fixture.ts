@@ -1,4 +1,5 @@
 /** Billing's test data: settings with a QR-IBAN or an ordinary IBAN, and an accepted offer as the offers feature hands it over. */
+import type { Knex } from 'knex';
 import type { AcceptedOffer } from '../../api/features/billing/index.ts';
 
 /** SIX's example QR-IBAN (institution identifier 31999) and ordinary IBAN. */
@@ -35,4 +36,24 @@ export function acceptedOffer(leadId: number, overrides: Partial<AcceptedOffer> 
     instalments: 1,
     ...overrides,
   };
+}
+
+/**
+ * The offers the invoices name: `invoices.offer_id` references `offers` (the offers' migration), so a
+ * test that creates invoices straight from `acceptedOffer` first writes offers 1 to `count` of the contact.
+ */
+export async function insertOffers(knex: Knex, leadId: number, count = 1): Promise<void> {
+  await knex('offers').insert(
+    Array.from({ length: count }, (_unused, index) => ({
+      id: index + 1,
+      leadId,
+      lines: JSON.stringify([{ label: 'Programme Inner Circle – Individuel', quantity: 1, unitPriceCents: 450_000 }]),
+      startDate: '2027-04-01',
+      validUntil: '2027-03-15',
+      netCents: 450_000,
+      vatCents: 36_450,
+      totalCents: 486_450,
+      vatRateBasisPoints: 810,
+    })),
+  );
 }

@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createInvoicesForAcceptedOffer, runInvoiceDaily, swissToday } from '../../api/features/billing/index.ts';
 import { setUpAppWithSmtp, type AppWithSmtp } from './harness.ts';
-import { acceptedOffer, billingSettings } from './billing-fixture.ts';
+import { acceptedOffer, billingSettings, insertOffers } from './billing-fixture.ts';
 import { waitUntil } from '../support/smtp-sink.ts';
 import { createEmails } from '../../api/platform/mail/outbox.ts';
 
@@ -20,6 +20,7 @@ let leadId: number;
 beforeEach(async () => {
   const [row] = await ctx.app.knex('leads').insert({ firstName: 'Anne-Sophie', lastName: 'Favre', email: EMAIL }).returning('id');
   leadId = row.id;
+  await insertOffers(ctx.app.knex, leadId, 5);
   expect((await ctx.admin.request('PUT', '/api/admin/billing-settings', { json: billingSettings() })).status).toBe(200);
 });
 

@@ -11,7 +11,7 @@ import knexFactory from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
 import { createInvoicesForAcceptedOffer, swissToday } from '../../api/features/billing/index.ts';
 import { setUpAppWithUsers, type AppWithUsers } from './harness.ts';
-import { acceptedOffer, billingSettings } from './billing-fixture.ts';
+import { acceptedOffer, billingSettings, insertOffers } from './billing-fixture.ts';
 
 let ctx: AppWithUsers;
 setUpAppWithUsers(['emails', 'creditNotes', 'invoices', 'documentCounters', 'leads'], (users) => (ctx = users));
@@ -20,6 +20,7 @@ let leadId: number;
 beforeEach(async () => {
   const [row] = await ctx.app.knex('leads').insert({ firstName: 'Anne-Sophie', lastName: 'Favre', email: 'anne-sophie@example.ch' }).returning('id');
   leadId = row.id;
+  await insertOffers(ctx.app.knex, leadId, 50);
   expect((await ctx.admin.request('PUT', '/api/admin/billing-settings', { json: billingSettings() })).status).toBe(200);
 });
 

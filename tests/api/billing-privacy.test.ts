@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createInvoicesForAcceptedOffer } from '../../api/features/billing/index.ts';
 import { runRetention } from '../../api/features/privacy/retention.ts';
 import { setUpAppWithUsers, type AppWithUsers } from './harness.ts';
-import { acceptedOffer, billingSettings } from './billing-fixture.ts';
+import { acceptedOffer, billingSettings, insertOffers } from './billing-fixture.ts';
 
 let ctx: AppWithUsers;
 setUpAppWithUsers(['emails', 'creditNotes', 'invoices', 'documentCounters', 'activities', 'leads', 'auditEvents'], (users) => (ctx = users));
@@ -20,6 +20,7 @@ let invoiceId: number;
 beforeEach(async () => {
   const [row] = await ctx.app.knex('leads').insert(PERSON).returning('id');
   leadId = row.id;
+  await insertOffers(ctx.app.knex, leadId);
   expect((await ctx.admin.request('PUT', '/api/admin/billing-settings', { json: billingSettings() })).status).toBe(200);
   [invoiceId] = (await ctx.app.knex.transaction((trx) => createInvoicesForAcceptedOffer(trx, acceptedOffer(leadId, { startDate: '2099-01-01' })))).invoiceIds as [number];
 });

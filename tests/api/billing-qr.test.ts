@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { createInvoicesForAcceptedOffer } from '../../api/features/billing/index.ts';
 import { setUpAppWithUsers, type AppWithUsers } from './harness.ts';
-import { acceptedOffer, billingSettings, PLAIN_IBAN, QR_IBAN } from './billing-fixture.ts';
+import { acceptedOffer, billingSettings, PLAIN_IBAN, QR_IBAN, insertOffers } from './billing-fixture.ts';
 import { readQrPayload } from '../support/qr-bill.ts';
 
 let ctx: AppWithUsers;
@@ -19,6 +19,7 @@ let leadId: number;
 beforeEach(async () => {
   const [row] = await ctx.app.knex('leads').insert({ firstName: 'Anne-Sophie', lastName: 'Favre', email: 'anne-sophie@example.ch' }).returning('id');
   leadId = row.id;
+  await insertOffers(ctx.app.knex, leadId);
 });
 
 async function invoicePayload(iban: string): Promise<{ lines: string[]; invoice: { number: string; reference: string } }> {

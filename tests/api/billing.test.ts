@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createInvoicesForAcceptedOffer, markInvoicePayment, swissToday } from '../../api/features/billing/index.ts';
 import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { setUpAppWithUsers, type AppWithUsers } from './harness.ts';
-import { acceptedOffer, billingSettings, PLAIN_IBAN, QR_IBAN } from './billing-fixture.ts';
+import { acceptedOffer, billingSettings, PLAIN_IBAN, QR_IBAN, insertOffers } from './billing-fixture.ts';
 
 let ctx: AppWithUsers;
 setUpAppWithUsers(['emails', 'creditNotes', 'invoices', 'documentCounters', 'leads', 'auditEvents'], (users) => (ctx = users));
@@ -16,6 +16,7 @@ let leadId: number;
 beforeEach(async () => {
   const [row] = await ctx.app.knex('leads').insert({ firstName: 'Anne-Sophie', lastName: 'Favre', email: 'anne-sophie@example.ch' }).returning('id');
   leadId = row.id;
+  await insertOffers(ctx.app.knex, leadId, 2);
   // The one settings row goes back to its state after migration (no creditor, no IBAN).
   await ctx.app.knex('billingSettings').delete();
   await ctx.app.knex('billingSettings').insert({ id: 1 });

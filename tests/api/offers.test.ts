@@ -17,6 +17,7 @@ import { offerToken } from '../../api/features/offers/links.ts';
 import { OFFER_MESSAGES } from '../../api/schemas/offers.ts';
 import { COUNTRY_MESSAGE } from '../../api/schemas/billing.ts';
 import { billingSettings } from './billing-fixture.ts';
+import { BILLING_NOT_READY_MESSAGE } from '../../api/features/billing/index.ts';
 
 /** The offer page as the Astro build writes it (site/pages/offre/modele/index.astro), reduced to its slots. */
 const OFFER_PAGE = `<!doctype html><html lang="fr"><body><h1>Votre offre</h1>
@@ -357,11 +358,41 @@ describe('the offer page and its acceptance', () => {
     expect(shownStates(page.text)).toContain('accepted');
   });
 
-  it('goes with the contact when the contact is erased, and is in the contact export', async () => {
+  it('accepts nothing when billing cannot invoice: the acceptance and its invoices are one transaction', async () => {
+    const { id, token } = await sentOffer();
+    await app.knex('billing_settings').update({ iban: null });
+    try {
+      const response = await app.client().post('/api/offers/accept', { token, ...ADDRESS });
+      expect(response.status).toBe(409);
+      // The person is told in their words; the team's message (Paramètres → Facturation) is not theirs.
+      expect(response.body.message).toBe(OFFER_MESSAGES.notNow);
+      expect(response.body.message).not.toBe(BILLING_NOT_READY_MESSAGE);
+      expect(await app.knex('offers').where({ id }).first('status', 'acceptedAt', 'billingStreet')).toEqual({ status: 'sent', acceptedAt: null, billingStreet: null });
+      expect(await countOf(app.knex('activities').where({ leadId, title: 'Offre acceptée' }))).toBe(0);
+      expect(await countOf(app.knex('audit_events').where({ type: 'offer_accepted' }))).toBe(0);
+      expect(await countOf(app.knex('invoices'))).toBe(0);
+    } finally {
+      expect((await admin.request('PUT', '/api/admin/billing-settings', { json: billingSettings() })).status).toBe(200);
+    }
+  });
+
+  it('is in the contact export, and goes with the contact when it is erased (its invoices stay, detached)', async () => {
     const { id } = await sentOffer();
     const exported = await admin.get(`/api/admin/leads/${leadId}/export`);
     expect(exported.status).toBe(200);
     expect(exported.body.offers.map((offer: { id: number }) => offer.id)).toEqual([id]);
     expect(exported.body.offers[0]).toMatchObject({ message: OFFER.message, totalCents: 178_030, startDate: '2027-04-01' });
+
+    // Accepted, then erased: the offer goes with the contact; its invoices stay (accounting records), no longer naming it.
+    const token = offerToken(app.config.sessionSecret, id);
+    expect((await app.client().post('/api/offers/accept', { token, ...ADDRESS })).status).toBe(200);
+    const erased = await admin.post(`/api/admin/leads/${leadId}/erase`, { confirmEmail: 'lea@example.ch' });
+    expect(erased.status).toBe(200);
+    expect(await countOf(app.knex('offers'))).toBe(0);
+    const invoices = await app.knex('invoices').select('offerId', 'leadId', 'debtorName');
+    expect(invoices).toHaveLength(3);
+    expect(invoices.every((invoice) => invoice.offerId === null && invoice.leadId === null && invoice.debtorName === 'Léa Favre')).toBe(true);
+    const page = await app.client().get(`/offre/${token}`);
+    expect(shownStates(page.text)).toEqual(['invalid']);
   });
 });

@@ -71,6 +71,8 @@ export async function acceptOffer(db: Knex, input: { offerId: number; address: B
       ipPrefix: input.ipPrefix,
       details: JSON.stringify({ offerId: offer!.id, leadId: offer!.leadId }),
     });
+    // Billing refuses (409) while it is not configured: the person is told in their own words, and the
+    // whole acceptance rolls back with it (the settings' message is for the team, Paramètres → Facturation).
     const created = await createInvoicesForAcceptedOffer(trx, {
       offerId: offer!.id,
       leadId: offer!.leadId,
@@ -83,6 +85,9 @@ export async function acceptOffer(db: Knex, input: { offerId: number; address: B
       vatRateBasisPoints: offer!.vatRateBasisPoints,
       startDate: offer!.startDate,
       instalments: offer!.instalments,
+    }).catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 409) throw conflict(OFFER_MESSAGES.notNow);
+      throw error;
     });
     return created.invoiceIds;
   });
