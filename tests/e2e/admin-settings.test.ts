@@ -27,6 +27,7 @@ test('an administrator edits the profile, sees the sessions, manages users, read
     'Sessions',
     'Utilisateurs',
     'Rendez-vous',
+    'Facturation',
     'Journal',
     'Système',
   ]);
@@ -139,7 +140,7 @@ test('a viewer sees every screen but no button that changes anything, and edits 
   expect(refused).toEqual({ status: 403, body: { message: 'Votre rôle « Lecture seule » permet de consulter, pas de modifier.' } });
 
   await page.goto('/admin/settings');
-  await expect(page.getByRole('navigation', { name: 'Sections des paramètres' }).getByRole('link')).toHaveText(['Profil', 'Sessions', 'Rendez-vous', 'Journal', 'Système']);
+  await expect(page.getByRole('navigation', { name: 'Sections des paramètres' }).getByRole('link')).toHaveText(['Profil', 'Sessions', 'Rendez-vous', 'Facturation', 'Journal', 'Système']);
   await page.getByLabel('Bio').fill('Bénévole, en lecture seule.');
   await page.getByRole('button', { name: 'Enregistrer le profil' }).click();
   await expect(toast(page)).toContainText('Profil enregistré');
