@@ -29,10 +29,10 @@ const TABS: SettingsTab[] = [
   { id: 'utilisateurs', label: 'Utilisateurs', adminOnly: true, panel: (user) => <UsersTab currentUserId={user.id} /> },
   { id: 'rendez-vous', label: 'Rendez-vous', panel: () => <BookingTab /> },
   { id: 'facturation', label: 'Facturation', panel: () => <BillingTab /> },
-  { id: 'journal', label: 'Journal', panel: () => <JournalTab /> },
-  { id: 'systeme', label: 'Système', panel: () => <SystemTab /> },
   // Importer un relevé (decision 133): beside billing's Facturation tab.
   { id: 'paiements', label: 'Paiements', panel: () => <BankImport /> },
+  { id: 'journal', label: 'Journal', panel: () => <JournalTab /> },
+  { id: 'systeme', label: 'Système', panel: () => <SystemTab /> },
 ];
 
 export function Settings({ tab, user }: { tab: string | undefined; user: CurrentUser }) {
