@@ -7,7 +7,9 @@ import net from 'node:net';
 import { once } from 'node:events';
 import ICAL from 'ical.js';
 import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
-import { SAMPLE_WEBINAR } from '../support/webinars.ts';
+import { SAMPLE_WEBINAR, sessionDate } from '../support/webinars.ts';
+import { swissDateTime } from '../../api/platform/mail/dates.ts';
+import { frenchLongDate } from '../../api/platform/lib/french-dates.ts';
 import { waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
 import { rescheduleWebinarReminders } from '../../api/features/webinars/reminders.ts';
 import { queueSendJobs } from '../../api/platform/mail/outbox.ts';
@@ -88,7 +90,8 @@ function parseCalendar(message: ReceivedMail) {
 
 describe('webinar sign-up', () => {
   it('sends the confirmation with the join link and a calendar file, and a team alert', async () => {
-    const webinar = await createWebinar({ datetime: '2027-01-28T17:00:00.000Z' });
+    const start = sessionDate('2027-01-28T17:00:00.000Z');
+    const webinar = await createWebinar({ datetime: start });
     const response = await signUp('lea.favre@example.ch');
     expect(response.status).toBe(201);
     const lead = await app.knex('leads').where({ email: 'lea.favre@example.ch' }).first();
@@ -99,7 +102,7 @@ describe('webinar sign-up', () => {
     expect(subjectOf(confirmation)).toBe('Votre inscription est confirmée : Le bonheur des dirigeants');
     expect(confirmation.parsed.from?.value[0]).toMatchObject({ address: 'bonjour@clairval.ch', name: 'Clairval Inner Circle' });
     // Swiss time, the French way: 17:00 UTC in January is 18:00 in Zurich.
-    expect(confirmation.parsed.text).toContain('jeudi 28 janvier 2027 à 18 h 00 (heure suisse)');
+    expect(confirmation.parsed.text).toContain(`${frenchLongDate(new Date(start), { weekday: true })} à 18 h 00 (heure suisse)`);
     expect(confirmation.parsed.text).toContain('1 heure');
     expect(confirmation.parsed.text).toContain(JOIN_URL);
     expect(confirmation.parsed.html).toContain(`href="${JOIN_URL.replace('&', '&amp;')}"`);
@@ -111,8 +114,8 @@ describe('webinar sign-up', () => {
       summary: 'Le bonheur des dirigeants',
       url: JOIN_URL,
       location: JOIN_URL,
-      start: '2027-01-28T17:00:00.000Z',
-      end: '2027-01-28T18:00:00.000Z',
+      start,
+      end: new Date(Date.parse(start) + 3_600_000).toISOString(),
     });
     expect(calendar.description).toContain(JOIN_URL);
     expect(calendar.dtstamp).toBeTruthy();
@@ -143,7 +146,7 @@ describe('webinar sign-up', () => {
   });
 
   it('says the link will follow when the webinar has none, and a second sign-up sends no second confirmation', async () => {
-    await createWebinar({ joinUrl: '', datetime: '2027-02-04T17:00:00.000Z' });
+    await createWebinar({ joinUrl: '', datetime: sessionDate('2027-02-04T17:00:00.000Z') });
     expect((await signUp('marc@example.ch', 'Marc')).status).toBe(201);
     // Drained rather than polled (decision 103): both e-mails have been accepted when it returns.
     await app.jobs.drain();
@@ -265,7 +268,8 @@ describe('contact request', () => {
 
 describe('webinar deletion', () => {
   it('tells each registrant with a METHOD:CANCEL calendar file of the same UID, and cancels their reminders', async () => {
-    const webinar = await createWebinar({ datetime: '2027-03-04T17:00:00.000Z', title: 'Session annulée' });
+    const start = sessionDate('2027-03-04T17:00:00.000Z');
+    const webinar = await createWebinar({ datetime: start, title: 'Session annulée' });
     await signUp('lea@example.ch');
     await smtp.waitFor((messages) => messages.some(to('lea@example.ch')));
     const confirmationUid = parseCalendar(smtp.messages.find(to('lea@example.ch'))!).uid;
@@ -277,7 +281,7 @@ describe('webinar deletion', () => {
     await smtp.waitFor((messages) => messages.filter(to('lea@example.ch')).length === 2);
     const cancellation = smtp.messages.filter(to('lea@example.ch'))[1]!;
     expect(subjectOf(cancellation)).toBe('Annulation : Session annulée');
-    expect(cancellation.parsed.text).toContain('jeudi 4 mars 2027 à 18 h 00 (heure suisse)');
+    expect(cancellation.parsed.text).toContain(swissDateTime(new Date(start)));
     const calendar = parseCalendar(cancellation);
     expect(calendar).toMatchObject({ method: 'CANCEL', uid: confirmationUid, status: 'CANCELLED', summary: 'Session annulée' });
 

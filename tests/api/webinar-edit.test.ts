@@ -8,6 +8,8 @@ import ICAL from 'ical.js';
 import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
 import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
 import type { ReceivedMail, SmtpSink } from '../support/smtp-sink.ts';
+import { sessionDate } from '../support/webinars.ts';
+import { swissDateTime } from '../../api/platform/mail/dates.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;
@@ -20,7 +22,7 @@ beforeAll(async () => {
 });
 
 const JOIN_URL = 'https://zoom.us/j/123456789';
-const START = '2027-02-04T17:00:00.000Z';
+const START = sessionDate('2027-02-04T17:00:00.000Z');
 
 async function createWebinar(fields: Record<string, unknown> = {}) {
   const response = await admin.post('/api/admin/webinars', {
@@ -123,14 +125,15 @@ describe('the update e-mail', () => {
       { webinarId: webinar.id, leadId: gone.id, status: 'cancelled' },
     ]);
 
-    const moved = await admin.patch(`/api/admin/webinars/${webinar.id}`, { datetime: '2027-02-11T18:00:00.000Z', duration: 90 });
+    const movedStart = sessionDate('2027-02-11T18:00:00.000Z');
+    const moved = await admin.patch(`/api/admin/webinars/${webinar.id}`, { datetime: movedStart, duration: 90 });
     expect(moved.status).toBe(200);
     await smtp.waitFor((messages) => messages.filter(to('lea@example.ch')).length === 2 && messages.some(to('marc@example.ch')));
     const update = smtp.messages.filter(to('lea@example.ch'))[1]!;
-    expect(update.parsed.subject).toBe('Changement : Le bonheur des dirigeants, le jeudi 11 février 2027 à 19 h 00 (heure suisse)');
+    expect(update.parsed.subject).toBe(`Changement : Le bonheur des dirigeants, le ${swissDateTime(new Date(movedStart))}`);
     expect(update.parsed.text).toContain('1 h 30');
     const calendar = calendarOf(update);
-    expect(calendar).toMatchObject({ uid: confirmation.uid, start: '2027-02-11T18:00:00.000Z', end: '2027-02-11T19:30:00.000Z' });
+    expect(calendar).toMatchObject({ uid: confirmation.uid, start: movedStart, end: new Date(Date.parse(movedStart) + 90 * 60_000).toISOString() });
     expect(calendar.sequence).toBeGreaterThan(confirmation.sequence);
     expect(calendarOf(smtp.messages.find(to('marc@example.ch'))!).sequence).toBe(calendar.sequence);
     expect(smtp.messages.some(to('zoe@example.ch'))).toBe(false);
@@ -155,9 +158,9 @@ describe('the update e-mail', () => {
     const webinar = await createWebinar();
     const [lead] = await app.knex('leads').insert({ firstName: 'Léa', email: 'lea@example.ch', source: 'webinar' }).returning('id');
     await app.knex('webinarRegistrations').insert({ webinarId: webinar.id, leadId: lead.id, status: 'registered' });
-    expect((await admin.patch(`/api/admin/webinars/${webinar.id}`, { datetime: '2027-03-01T17:00:00.000Z', duration: 5 })).status).toBe(400);
+    expect((await admin.patch(`/api/admin/webinars/${webinar.id}`, { datetime: sessionDate('2027-03-01T17:00:00.000Z'), duration: 5 })).status).toBe(400);
     expect(await app.knex('emails').where({ kind: 'webinar_update' })).toHaveLength(0);
-    expect((await admin.patch(`/api/admin/webinars/${webinar.id}`, { datetime: '2027-03-01T17:00:00.000Z' })).status).toBe(200);
+    expect((await admin.patch(`/api/admin/webinars/${webinar.id}`, { datetime: sessionDate('2027-03-01T17:00:00.000Z') })).status).toBe(200);
     const rows = await app.knex('emails').where({ kind: 'webinar_update' });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ toAddress: 'lea@example.ch', webinarId: webinar.id });

@@ -10,6 +10,9 @@ import { queueDueFollowups, FOLLOWUP_QUEUE } from '../../api/features/webinars/f
 import { cancelToken } from '../../api/features/webinars/links.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 import { bookingPageUrl } from '../../api/features/booking/index.ts';
+import { sessionDate } from '../support/webinars.ts';
+import { swissDateTime } from '../../api/platform/mail/dates.ts';
+import { frenchLongDate } from '../../api/platform/lib/french-dates.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;
@@ -186,9 +189,10 @@ describe('sign-ups while no session is planned', () => {
     await signUp('marc@example.ch', 'Marc');
     expect(await app.knex('webinarInterests').whereNull('invitedAt')).toHaveLength(2);
 
-    const webinar = await createWebinar({ datetime: '2027-01-28T17:00:00.000Z' });
+    const start = sessionDate('2027-01-28T17:00:00.000Z');
+    const webinar = await createWebinar({ datetime: start });
     const invitation = await mailTo('lea@example.ch', /Nouvelle session/);
-    expect(invitation.parsed.text).toContain('jeudi 28 janvier 2027 à 18 h 00 (heure suisse)');
+    expect(invitation.parsed.text).toContain(`${frenchLongDate(new Date(start), { weekday: true })} à 18 h 00 (heure suisse)`);
     await mailTo('marc@example.ch', /Nouvelle session/);
     expect(await app.knex('emails').where({ kind: 'webinar_invitation', webinarId: webinar.id })).toHaveLength(2);
     expect(await app.knex('webinarInterests').whereNull('invitedAt')).toHaveLength(0);
@@ -212,7 +216,7 @@ describe('sign-ups while no session is planned', () => {
     expect(await app.knex('webinarRegistrations').where({ webinarId: webinar.id })).toHaveLength(1);
 
     // A second session invites nobody again.
-    await createWebinar({ datetime: '2027-02-28T17:00:00.000Z' });
+    await createWebinar({ datetime: sessionDate('2027-02-28T17:00:00.000Z') });
     expect(await app.knex('emails').where({ kind: 'webinar_invitation' })).toHaveLength(2);
   });
 
@@ -232,7 +236,8 @@ describe('follow-up after the session', () => {
   it('sends one follow-up to each registrant marked attended or no-show, never twice', async () => {
     const past = await createWebinar({ datetime: new Date(Date.now() + 3600 * 1000).toISOString() });
     for (const email of ['lea@example.ch', 'marc@example.ch', 'zoe@example.ch']) await signUp(email);
-    const next = await createWebinar({ datetime: '2027-03-25T17:00:00.000Z' });
+    const nextStart = sessionDate('2027-03-25T17:00:00.000Z');
+    const next = await createWebinar({ datetime: nextStart });
     // The session took place; the team marks who came (however it is done: here, directly).
     await app.knex('webinars').where({ id: past.id }).update({ datetime: new Date(Date.now() - 2 * 3600 * 1000) });
     await app.knex('webinarRegistrations').whereIn('leadId', app.knex('leads').select('id').where({ email: 'lea@example.ch' })).update({ status: 'attended' });
@@ -247,7 +252,7 @@ describe('follow-up after the session', () => {
     const lea = await app.knex('leads').where({ email: 'lea@example.ch' }).first('id');
     expect(thanks.parsed.text).toContain(bookingPageUrl(app.url, app.config.sessionSecret, lea.id));
     const missed = await mailTo('marc@example.ch', /Nous vous avons manqué/);
-    expect(missed.parsed.text).toContain('jeudi 25 mars 2027 à 18 h 00 (heure suisse)');
+    expect(missed.parsed.text).toContain(swissDateTime(new Date(nextStart)));
     expect(await app.knex('emails').where({ kind: 'webinar_followup' })).toHaveLength(2);
     expect(await app.knex('emails').where({ kind: 'webinar_followup', toAddress: 'zoe@example.ch' })).toHaveLength(0);
 
@@ -294,14 +299,15 @@ describe('follow-up after the session', () => {
 
 describe('the contact detail', () => {
   it('lists the contact’s registrations with webinar, date and status, for administrators only', async () => {
-    const first = await createWebinar({ title: 'Première session', datetime: '2027-01-28T17:00:00.000Z', maxAttendees: 1 });
+    const firstStart = sessionDate('2027-01-28T17:00:00.000Z');
+    const first = await createWebinar({ title: 'Première session', datetime: firstStart, maxAttendees: 1 });
     await signUp('lea@example.ch');
     await signUp('marc@example.ch', 'Marc');
     const marc = await app.knex('leads').where({ email: 'marc@example.ch' }).first();
     const response = await admin.get(`/api/admin/leads/${marc.id}/registrations`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      registrations: [{ id: expect.any(Number), status: 'waitlisted', registeredAt: expect.any(String), webinar: { id: first.id, title: 'Première session', datetime: '2027-01-28T17:00:00.000Z' } }],
+      registrations: [{ id: expect.any(Number), status: 'waitlisted', registeredAt: expect.any(String), webinar: { id: first.id, title: 'Première session', datetime: firstStart } }],
       pagination: { page: 1, limit: 20, total: 1 },
     });
     expect((await app.client().get(`/api/admin/leads/${marc.id}/registrations`)).status).toBe(401);

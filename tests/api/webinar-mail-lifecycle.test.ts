@@ -10,6 +10,7 @@ import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
 import { waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
 import { queueDueFollowups } from '../../api/features/webinars/followups.ts';
 import { writeSiteFixture } from './site-fixture.ts';
+import { sessionDate } from '../support/webinars.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;
@@ -125,14 +126,14 @@ describe('cancelling by the e-mail link', () => {
 
 describe('deleting a session', () => {
   it('tells everyone waiting too; a CANCEL file goes only to those whose calendar holds the session', async () => {
-    const webinar = await createWebinar({ maxAttendees: 1, datetime: '2027-03-04T17:00:00.000Z', title: 'Session annulée' });
+    const webinar = await createWebinar({ maxAttendees: 1, datetime: sessionDate('2027-03-04T17:00:00.000Z'), title: 'Session annulée' });
     await signUp('lea@example.ch');
     await signUp('marc@example.ch', 'Marc');
     await signUp('zoe@example.ch', 'Zoé');
     await waitUntil(async () => (await app.knex('emails').whereIn('kind', ['webinar_confirmation', 'waitlist_joined']).where({ status: 'sent' })).length === 3);
     // A change of time sent an update, with a calendar file, to Marc only (Zoé's registration came later).
     await app.knex('webinarRegistrations').where({ id: (await registrationOf('zoe@example.ch')).id }).update({ status: 'cancelled' });
-    expect((await admin.patch(`/api/admin/webinars/${webinar.id}`, { datetime: '2027-03-04T18:00:00.000Z' })).status).toBe(200);
+    expect((await admin.patch(`/api/admin/webinars/${webinar.id}`, { datetime: sessionDate('2027-03-04T18:00:00.000Z') })).status).toBe(200);
     const update = await mailTo('marc@example.ch', /^Changement/);
     expect(calendarOf(update).method).toBe('REQUEST');
     await waitUntil(async () => (await app.knex('emails').where({ kind: 'webinar_update', status: 'sent' })).length === 2);
