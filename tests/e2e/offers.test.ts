@@ -111,4 +111,9 @@ test('an offer made from the contact page, accepted by the person on its page wi
 
   await page.goto(`/admin/leads/${lead.id}`);
   await expect(section).toContainText('Acceptée');
+  // The acceptance made the invoice, listed in the same section by billing's component.
+  const invoices = section.getByRole('region', { name: 'Factures du contact' });
+  await expect(invoices.getByRole('row')).toHaveCount(2);
+  await expect(invoices).toContainText(/\d{4}-\d{4}/);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -2,7 +2,7 @@
  * The contact detail's "Offres et factures" section (decision 130): the contact's offers, newest first,
  * with their status, total and validity; administrators make one ("Faire une offre"), send a draft
  * (the person receives the e-mail with the PDF and the link) or withdraw it. Each offer's PDF opens in a
- * new tab. Billing's invoices of the contact are listed beside it by billing's own component.
+ * new tab. Under them, billing's own component lists the contact's invoices (LeadInvoices).
  */
 import { useState } from 'react';
 import type { OfferJson } from '#presenters';
@@ -15,6 +15,7 @@ import { CanEdit } from '../../ui/CanEdit.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Badge, buttonClass, Card, CardHeader, cx, focusRing } from '../../ui/primitives.tsx';
 import { OfferDialog } from './OfferDialog.tsx';
+import { LeadInvoices } from '../billing/index.ts';
 import { offerMutations, offerPdfUrl, offerQueries } from './queries.ts';
 
 const TONES: Record<OfferStatus, 'gray' | 'blue' | 'green' | 'amber' | 'red'> = { draft: 'gray', sent: 'blue', accepted: 'green', expired: 'amber', withdrawn: 'red' };
@@ -138,6 +139,11 @@ export function LeadOffersCard({ leadId, person }: { leadId: number; person: str
             ))}
           </ul>
         )}
+        {/* Billing's part of the section: the contact's invoices, with "Rembourser" (decision 129). */}
+        <div className="border-t border-slate-100">
+          <h3 className="px-5 pt-4 text-sm font-semibold text-slate-900">Factures</h3>
+          <LeadInvoices leadId={leadId} />
+        </div>
       </Card>
       {open ? <OfferDialog leadId={leadId} person={person} onClose={() => setOpen(false)} /> : null}
     </div>
