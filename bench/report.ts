@@ -23,6 +23,7 @@ import { renderContactSection, type ContactResult } from './contact.ts';
 import { renderBookingSection, type BookingBenchResult } from './booking.ts';
 import type { VisitsBenchResult } from './visits.ts';
 import { newsletterTargets, renderNewsletterSection, type NewsletterBenchResult } from './newsletter.ts';
+import { billingTargets, renderBillingSection, type BillingBenchResult } from './billing.ts';
 import { renderPaymentsSection, type PaymentsBenchResult } from './payments.ts';
 import { kb, ms, pageRecommendation, pageTargets, rowsLabel, type Target } from './report-pages.ts';
 
@@ -53,6 +54,7 @@ export interface BenchResults {
   booking?: Stamped<BookingBenchResult>;
   visits?: Stamped<VisitsBenchResult>;
   newsletter?: Stamped<NewsletterBenchResult>;
+  billing?: Stamped<BillingBenchResult>;
   payments?: Stamped<PaymentsBenchResult>;
 }
 
@@ -281,6 +283,7 @@ export function renderReport(results: BenchResults): string {
   if (results.booking) targets.push(...bookingTargets(results.booking));
   if (results.visits) targets.push(...visitsTargets(results.visits));
   if (results.newsletter) targets.push(...newsletterTargets(results.newsletter));
+  if (results.billing) targets.push(...billingTargets(results.billing));
 
   out.push('# Benchmark results');
   out.push('');
@@ -637,6 +640,9 @@ export function renderReport(results: BenchResults): string {
   }
   if (results.newsletter) {
     out.push(...renderNewsletterSection(results.newsletter, `## 10. Newsletter sending (measured ${results.newsletter.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'newsletter')})`));
+  }
+  if (results.billing) {
+    out.push(...renderBillingSection(results.billing, `## 11. Invoice PDF (measured ${results.billing.at.slice(0, 16).replace('T', ' ')}${loadNote(results, 'billing')})`));
   }
   out.push(...renderPaymentsSection(results.payments, loadNote(results, 'payments')));
   return out.join('\n');

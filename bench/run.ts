@@ -3,7 +3,7 @@
  * dashboard against their baselines, on PostgreSQL, and writes bench/RESULTS.md.
  *
  * Options (or the BENCH_* environment variables):
- *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact,booking,visits,newsletter,payments   phases to run (default: all); the others keep their
+ *   --only=pages,leads,admin,login,bundle,login-flood,analytics,import,exports,tags,emails,contact,booking,visits,newsletter,billing,payments   phases to run (default: all); the others keep their
  *                                           figures from the previous run (bench/results.json, committed with RESULTS.md)
  *   --sizes=10000,100000,1000000            contact counts for the admin, analytics and exports phases
  *   --runs=5                                Lighthouse runs per page and form factor (median)
@@ -37,10 +37,11 @@ import { benchContact } from './contact.ts';
 import { benchBooking } from './booking.ts';
 import { benchVisits } from './visits.ts';
 import { benchNewsletter } from './newsletter.ts';
+import { benchBilling } from './billing.ts';
 import { benchPayments } from './payments.ts';
 import { renderReport, type BenchResults } from './report.ts';
 
-const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact', 'booking', 'visits', 'newsletter', 'payments'] as const;
+const PHASES = ['pages', 'leads', 'admin', 'login', 'bundle', 'login-flood', 'analytics', 'import', 'exports', 'tags', 'emails', 'contact', 'booking', 'visits', 'newsletter', 'billing', 'payments'] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values } = parseArgs({
@@ -104,7 +105,7 @@ function save(): void {
 try {
   log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, load ${machine.loadAverage.join(' ')}; phases: ${[...only].join(', ')}`);
   results.machine = machine;
-  const needsDatabase = PHASES.some((phase) => phase !== 'pages' && only.has(phase));
+  const needsDatabase = PHASES.some((phase) => phase !== 'pages' && phase !== 'billing' && only.has(phase));
   if (needsDatabase && !(await isPostgresReachable())) {
     throw new Error(`PostgreSQL is not reachable at ${ADMIN_URL} (set BENCH_DATABASE_URL to a server where the benchmark may create databases)`);
   }
@@ -211,6 +212,11 @@ try {
   if (only.has('newsletter')) {
     await phase('newsletter', async () => {
       results.newsletter = { ...(await benchNewsletter({ siteDistDir: site.dir, durationS, paceSeconds: quick ? 60 : 300 })), at: stamp };
+    });
+  }
+  if (only.has('billing')) {
+    await phase('billing', async () => {
+      results.billing = { ...(await benchBilling({ samples: quick ? 50 : 200 })), at: stamp };
     });
   }
   if (only.has('payments')) {

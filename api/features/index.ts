@@ -27,6 +27,7 @@ import { attributionRouters } from './attribution/http.ts';
 import { newsletterJobs } from './newsletters/index.ts';
 import { newsletterRouters } from './newsletters/http.ts';
 import { billingRouters } from './billing/http.ts';
+import { billingJobs } from './billing/index.ts';
 import { paymentsRouters } from './payments/http.ts';
 
 export { ADMIN_API_BASES };
@@ -78,4 +79,4 @@ export function apiRouters(_config: Config): Router[] {
 const prepareJobs: FeatureJob = { work: (queue, deps) => workPrepareJobs(queue, deps, { ...contactRequestPreparers, ...signUpPreparers }) };
 
 /** Every feature's queues and workers, created and started in this order. */
-export const FEATURE_JOBS: FeatureJob[] = [prepareJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs, ...bookingJobs, ...attributionJobs, ...newsletterJobs];
+export const FEATURE_JOBS: FeatureJob[] = [prepareJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs, ...bookingJobs, ...attributionJobs, ...newsletterJobs, ...billingJobs];

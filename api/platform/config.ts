@@ -64,6 +64,12 @@ const envSchema = z.object({
     .min(1, 'un nombre entier de messages par minute entre 1 et 6000 est attendu')
     .max(6000, 'un nombre entier de messages par minute entre 1 et 6000 est attendu')
     .default(60),
+  // Days after an invoice's due date at which an unpaid invoice is reminded (decision 129).
+  INVOICE_REMINDER_DAYS: z
+    .string()
+    .regex(/^\s*\d{1,3}\s*(,\s*\d{1,3}\s*)*$/, 'des nombres de jours séparés par des virgules sont attendus (ex. 10,30)')
+    .refine((value) => value.split(',').every((part) => Number(part) > 0 && Number(part) <= 365), 'chaque rappel doit tomber entre 1 et 365 jours après l’échéance')
+    .default('10,30'),
   ...mailEnvSchema,
   ...backupEnvSchema,
   ...retentionEnvSchema,
@@ -99,6 +105,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Minutes before a booked call at which its reminders go, largest first (`BOOKING_REMINDERS`). */
   bookingReminders: number[];
+  /** Days after the due date at which an unpaid invoice is reminded, smallest first (`INVOICE_REMINDER_DAYS`). */
+  invoiceReminderDays: number[];
   /** How often the visits counted in memory are written to the database (decision 111). */
   visitsFlushMs: number;
   /** Newsletter messages per minute, paced evenly across instances (`NEWSLETTER_RATE_PER_MINUTE`, decision 112). */
@@ -170,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteDistDir: path.resolve(values.SITE_DIST_DIR),
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     bookingReminders: [...new Set(values.BOOKING_REMINDERS.split(',').map(Number))].sort((a, b) => b - a),
+    invoiceReminderDays: [...new Set(values.INVOICE_REMINDER_DAYS.split(',').map(Number))].sort((a, b) => a - b),
     visitsFlushMs: values.VISITS_FLUSH_SECONDS * 1000,
     newsletterRatePerMinute: values.NEWSLETTER_RATE_PER_MINUTE,
     mail: mailConfig(values, dataDir),

@@ -27,9 +27,10 @@ test('an administrator edits the profile, sees the sessions, manages users, read
     'Sessions',
     'Utilisateurs',
     'Rendez-vous',
+    'Facturation',
+    'Paiements',
     'Journal',
     'Système',
-    'Paiements',
   ]);
 
   await page.getByLabel('Bio').fill('Responsable du programme Inner Circle.');
@@ -140,7 +141,7 @@ test('a viewer sees every screen but no button that changes anything, and edits 
   expect(refused).toEqual({ status: 403, body: { message: 'Votre rôle « Lecture seule » permet de consulter, pas de modifier.' } });
 
   await page.goto('/admin/settings');
-  await expect(page.getByRole('navigation', { name: 'Sections des paramètres' }).getByRole('link')).toHaveText(['Profil', 'Sessions', 'Rendez-vous', 'Journal', 'Système', 'Paiements']);
+  await expect(page.getByRole('navigation', { name: 'Sections des paramètres' }).getByRole('link')).toHaveText(['Profil', 'Sessions', 'Rendez-vous', 'Facturation', 'Paiements', 'Journal', 'Système']);
   await page.getByLabel('Bio').fill('Bénévole, en lecture seule.');
   await page.getByRole('button', { name: 'Enregistrer le profil' }).click();
   await expect(toast(page)).toContainText('Profil enregistré');

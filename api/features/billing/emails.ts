@@ -1,7 +1,7 @@
 /**
  * Billing's e-mail kinds, as the outbox asks for them (api/platform/mail/kinds.ts). The invoice goes
- * with its PDF: the bytes stored on the invoice when it was issued, read just before sending (the
- * row's facts hold only the invoice's id and figures). A reminder is checked again at sending time and
+ * with its PDF: the bytes stored on the invoice (made at the first need), read just before sending
+ * (the row's facts hold the invoice's id and figures; the sender keeps the PDF with them). A reminder is checked again at sending time and
  * dropped once the invoice is paid or credited; nothing is sent for an invoice that no longer exists.
  */
 import type { Database } from '../../platform/db.ts';
@@ -11,6 +11,7 @@ import type { Attachment, ComposeContext, EmailKind, EmailKindDefinition, Queued
 import type { BillingWording } from './email-wording.ts';
 import { formatChf } from './money.ts';
 import { frenchDay } from './pdf.ts';
+import { invoicePdfBytes } from './invoices.ts';
 
 export interface InvoiceEmailData {
   invoiceId: number;
@@ -62,10 +63,12 @@ function pdfAttachment(data: InvoiceEmailData): Attachment[] {
 
 async function withStoredPdf(db: Database, email: QueuedEmail, remind: boolean): Promise<SendDecision> {
   const data = email.data as InvoiceEmailData;
-  const invoice = (await db('invoices').where({ id: data.invoiceId }).first('status', 'pdf')) as { status: string; pdf: Buffer | null } | undefined;
-  if (!invoice || !invoice.pdf) return { cancel: 'La facture n’existe plus.' };
+  const invoice = (await db('invoices').where({ id: data.invoiceId }).first('status')) as { status: string } | undefined;
+  if (!invoice) return { cancel: 'La facture n’existe plus.' };
   if (remind && invoice.status !== 'open') return { cancel: 'La facture est réglée ou remboursée : pas de rappel.' };
-  return { send: { ...data, pdfBase64: Buffer.from(invoice.pdf).toString('base64') } };
+  const pdf = await invoicePdfBytes(db, data.invoiceId);
+  if (!pdf) return { cancel: 'La facture n’est pas encore émise.' };
+  return { send: { ...data, pdfBase64: pdf.toString('base64') } };
 }
 
 export const billingEmailKinds = {

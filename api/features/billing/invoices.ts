@@ -1,8 +1,8 @@
 /**
  * Invoices (docs/decisions/127-invoice-numbering-and-accounting-records.md): created when an offer is
  * accepted, in the acceptance's transaction: one invoice, or one per monthly instalment, each with its
- * own gap-free number, reference and due date. The first is issued at once (its PDF stored, its e-mail
- * queued); the later ones wait as `scheduled` until a payment term before their due date
+ * own gap-free number, reference and due date. The first is issued at once (its e-mail queued, its PDF
+ * made once at the first need and stored); the later ones wait as `scheduled` until a payment term before their due date
  * (./reminders.ts issues them). Payments (the payments feature) move `paid_cents` and the status.
  */
 import type { Knex } from 'knex';
@@ -187,16 +187,15 @@ export async function createInvoicesForAcceptedOffer(trx: Knex.Transaction, offe
 }
 
 /**
- * Issues a scheduled invoice: its PDF is made with today's settings and stored (the bytes e-mailed and
- * downloaded), it turns `open`, and its e-mail is queued to the contact (none when the contact was erased).
+ * Issues a scheduled invoice: it turns `open` and its e-mail is queued to the contact (none when the
+ * contact was erased). Its PDF is made after the transaction (./documents.ts): the PDF takes longer
+ * than everything else, and the counter's row stays locked until the acceptance commits.
  */
 export async function issueInvoice(trx: Knex.Transaction, invoiceId: number): Promise<void> {
   const invoice = await readInvoice(trx, invoiceId);
   if (!invoice) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
   if (invoice.status !== 'scheduled') return;
-  const settings = await readBillingSettings(trx);
-  const pdf = await invoicePdf(invoice, settings);
-  const updated = await trx('invoices').where({ id: invoiceId, status: 'scheduled' }).update({ status: 'open', pdf });
+  const updated = await trx('invoices').where({ id: invoiceId, status: 'scheduled' }).update({ status: 'open' });
   if (updated === 0 || invoice.leadId === null) return;
   const lead = (await trx('leads').where({ id: invoice.leadId }).first('email', 'firstName')) as { email: string; firstName: string } | undefined;
   if (!lead) return;
@@ -209,6 +208,22 @@ export async function issueInvoice(trx: Knex.Transaction, invoiceId: number): Pr
       data: { invoiceId, number: invoice.number, firstName: lead.firstName, totalCents: invoice.totalCents, dueOn: invoice.dueOn, reference: invoice.reference },
     },
   ]);
+}
+
+/**
+ * The invoice's PDF: made once, at the first need (its e-mail, a download), and stored; every later
+ * need gets those same bytes. Two makers at once both write only where none is stored yet, and both
+ * return the stored one. None for an invoice not issued yet.
+ */
+export async function invoicePdfBytes(db: Db, invoiceId: number): Promise<Buffer | undefined> {
+  const stored = (await db('invoices').where({ id: invoiceId }).first('pdf', 'status')) as { pdf: Buffer | null; status: InvoiceStatus } | undefined;
+  if (!stored || stored.status === 'scheduled') return undefined;
+  if (stored.pdf) return Buffer.from(stored.pdf);
+  const invoice = (await readInvoice(db, invoiceId))!;
+  const pdf = await invoicePdf(invoice, await readBillingSettings(db));
+  await db('invoices').where({ id: invoiceId }).whereNull('pdf').update({ pdf });
+  const saved = (await db('invoices').where({ id: invoiceId }).first('pdf')) as { pdf: Buffer };
+  return Buffer.from(saved.pdf);
 }
 
 /**

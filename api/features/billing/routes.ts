@@ -14,6 +14,7 @@ import { billingSettingsSchema, creditNoteSchema, INVOICE_NOT_FOUND_MESSAGE, inv
 import { presentBillingSettings, presentCreditNote, presentInvoiceList } from '../../presenters/index.ts';
 import { readBillingSettings, writeBillingSettings } from './settings.ts';
 import { listInvoices } from './list.ts';
+import { invoicePdfBytes } from './invoices.ts';
 import { createCreditNote } from './credit-notes.ts';
 import { swissToday } from './dates.ts';
 
@@ -46,11 +47,12 @@ export function adminBillingRouter(base: string): Router {
 
   router.get('/invoices/:id/pdf', requireAdmin, validate(pdfSchemas), async (ctx) => {
     const { params } = input(ctx, pdfSchemas);
-    const row = (await ctx.knex('invoices').where({ id: params.id }).first('number', 'pdf')) as { number: string; pdf: Buffer | null } | undefined;
-    if (!row || !row.pdf) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
+    const row = (await ctx.knex('invoices').where({ id: params.id }).first('number')) as { number: string } | undefined;
+    const pdf = row ? await invoicePdfBytes(ctx.knex, params.id) : undefined;
+    if (!row || !pdf) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `inline; filename="facture-${row.number}.pdf"`);
-    ctx.body = Buffer.from(row.pdf);
+    ctx.body = pdf;
   });
 
   router.post('/invoices/:id/credit-notes', requireAdmin, validate(creditNoteSchemas), async (ctx) => {

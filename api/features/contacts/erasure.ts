@@ -6,7 +6,10 @@
  * nothing is left.
  *
  * Everything runs in one transaction: either the person is gone everywhere, or nowhere.
- * What stays: audit events, which hold ids and IP prefixes only (never an email, a name or a phone).
+ * What stays: audit events, which hold ids and IP prefixes only (never an email, a name or a phone),
+ * and the accounting records Swiss law requires for ten years (CO art. 958f, `KEPT`): invoices keep
+ * the name and billing address written on them and lose their link to the contact; their credit notes
+ * stay with them (docs/decisions/127-invoice-numbering-and-accounting-records.md).
  */
 import type { Knex } from 'knex';
 import { MESSAGES, notFound } from '../../platform/errors.ts';
@@ -73,13 +76,41 @@ export const ERASED: ReadonlyArray<{ table: string; why: string; erase: (trx: Kn
   { table: 'leads', why: 'the contact itself, with its first touch (where they came from)', erase: (trx, lead) => trx('leads').where({ id: lead.id }).delete() },
 ];
 
-/** Erases the contact and every row about them (see `ERASED`); 404 when there is no such contact. */
-export async function eraseLead(db: Knex, leadId: number): Promise<void> {
+/** Accounting records an erasure keeps, and why (said in the erasure's answer and in the privacy notice). */
+export const KEPT_WHY = 'Pièces comptables conservées 10 ans (art. 958f CO), avec le nom et l’adresse de facturation qu’elles portent ; le reste est effacé.';
+
+export interface KeptRecords {
+  /** `invoices`, `credit_notes`. */
+  table: string;
+  count: number;
+  why: string;
+}
+
+/** The accounting records of a contact an erasure keeps (CO art. 958f), counted for the answer. */
+const KEPT: ReadonlyArray<{ table: string; count: (trx: Knex.Transaction, lead: ErasedLead) => Knex.QueryBuilder }> = [
+  { table: 'invoices', count: (trx, lead) => trx('invoices').where({ leadId: lead.id }) },
+  { table: 'credit_notes', count: (trx, lead) => trx('creditNotes').whereIn('invoiceId', trx('invoices').where({ leadId: lead.id }).select('id')) },
+];
+
+/**
+ * Erases the contact and every row about them (see `ERASED`), keeping the accounting records (`KEPT`);
+ * 404 when there is no such contact. Answers what was kept.
+ */
+export async function eraseLead(db: Knex, leadId: number): Promise<{ kept: KeptRecords[] }> {
   const run = async (trx: Knex.Transaction) => {
     // Locked: a public submission for the same address waits, then creates a new contact.
     const lead = await trx('leads').where({ id: leadId }).forUpdate().first<ErasedLead | undefined>('id', 'email');
     if (!lead) throw notFound(MESSAGES.leadNotFound);
+    const kept: KeptRecords[] = [];
+    for (const step of KEPT) {
+      const row = (await step.count(trx, lead).count({ n: '*' }).first()) as { n: string | number } | undefined;
+      const count = Number(row?.n ?? 0);
+      if (count > 0) kept.push({ table: step.table, count, why: KEPT_WHY });
+    }
+    // Detached before the contact goes (the foreign key would do it too; this list stays the truth).
+    await trx('invoices').where({ leadId: lead.id }).update({ leadId: null });
     for (const step of ERASED) await step.erase(trx, lead);
+    return { kept };
   };
-  await (db.isTransaction ? run(db as Knex.Transaction) : db.transaction(run));
+  return db.isTransaction ? run(db as Knex.Transaction) : db.transaction(run);
 }

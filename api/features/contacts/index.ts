@@ -5,7 +5,7 @@
  */
 
 export { findLeadOr404 } from './lead-records.ts';
-export { eraseLead } from './erasure.ts';
+export { eraseLead, KEPT_WHY, type KeptRecords } from './erasure.ts';
 export { compactLeadCounts, leadStats } from './lead-counts.ts';
 export { compactTagCounts } from './tags.ts';
 export { recentActivities } from './activities.ts';

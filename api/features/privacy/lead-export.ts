@@ -12,7 +12,7 @@ import { paymentsOfLead } from '../payments/index.ts';
 
 export async function exportLead(db: Knex, leadId: number) {
   const lead = await findLeadOr404(db, leadId);
-  const [activities, registrations, bookings, emails, consents, auditEvents] = await Promise.all([
+  const [activities, registrations, bookings, emails, consents, auditEvents, invoices, creditNotes] = await Promise.all([
     db('activities').where({ leadId }).orderBy('id').select('id', 'type', 'title', 'description', 'status', 'outcome', 'dueDate', 'scheduledAt', 'completedAt', 'createdAt', 'updatedAt', 'touch'),
     db('webinarRegistrations as r')
       .leftJoin('webinars as w', 'w.id', 'r.webinarId')
@@ -31,6 +31,37 @@ export async function exportLead(db: Knex, leadId: number) {
       .select('id', 'kind', 'toAddress', 'subject', 'textBody', 'status', 'createdAt', 'sentAt'),
     db('consentProofs').where({ leadId }).orderBy('id').select<ConsentProofRow[]>('*'),
     db('auditEvents').whereRaw("details->>'leadId' = ?", [String(leadId)]).orderBy('id').select('id', 'type', 'userId', 'ipPrefix', 'details', 'createdAt'),
+    // Accounting records (kept ten years, CO art. 958f): the invoices with the billing address written on them, and their credit notes.
+    db('invoices')
+      .where({ leadId })
+      .orderBy('id')
+      .select(
+        'id',
+        'number',
+        'offerId',
+        'debtorName',
+        'debtorStreet',
+        'debtorBuildingNumber',
+        'debtorPostalCode',
+        'debtorTown',
+        'debtorCountry',
+        'lines',
+        'netCents',
+        'vatCents',
+        'totalCents',
+        'currency',
+        'reference',
+        'status',
+        'paidCents',
+        'paidAt',
+        db.raw("to_char(issued_on, 'YYYY-MM-DD') as issued_on"),
+        db.raw("to_char(due_on, 'YYYY-MM-DD') as due_on"),
+        'createdAt',
+      ),
+    db('creditNotes')
+      .whereIn('invoiceId', db('invoices').where({ leadId }).select('id'))
+      .orderBy('id')
+      .select('id', 'number', 'invoiceId', 'amountCents', 'reason', 'refundStatus', 'createdAt'),
   ]);
   // The bank's payments of the contact's invoices, with the payer's name as the bank wrote it (decision 133).
   const payments = await paymentsOfLead(db, leadId);
@@ -44,6 +75,8 @@ export async function exportLead(db: Knex, leadId: number) {
     emails,
     consents: consents.map(presentConsentProof),
     auditEvents,
+    invoices,
+    creditNotes,
     payments,
   };
 }

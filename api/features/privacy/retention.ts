@@ -4,6 +4,9 @@
  *   (activities), no registration, no e-mail, no booked call (made or held since), no change, and no running newsletter subscription
  *   (the person asked to hear from us until they unsubscribe). Inactive contacts are erased one by
  *   one (api/features/contacts/erasure.ts), each erasure audited as `lead_erased` with reason `retention`;
+ * - invoices and credit notes are accounting records (CO art. 958f, ten years): erasing their contact
+ *   keeps them (api/features/contacts/erasure.ts, `KEPT`) and retention never deletes them; a contact
+ *   with an unpaid or recent invoice is not inactive;
  * - e-mails older than EMAIL_BODY_RETENTION_DAYS lose their subject's facts and bodies (`data`,
  *   `text_body`, `html_body`); kind, status, dates and recipient's contact link stay. Queued e-mails
  *   (reminders weeks ahead) are left alone.
@@ -24,7 +27,9 @@ function inactiveLeads(db: Knex, config: RetentionConfig) {
     .whereNotExists(db('webinarRegistrations as r').whereRaw('r.lead_id = l.id').where('r.registeredAt', '>=', cutoff))
     .whereNotExists(db('emails as e').whereRaw('e.lead_id = l.id').where('e.createdAt', '>=', cutoff))
     // A call booked recently, or still to come, is a running relation.
-    .whereNotExists(db('bookings as b').whereRaw('b.lead_id = l.id').where((b) => b.where('b.createdAt', '>=', cutoff).orWhere('b.endAt', '>=', cutoff)));
+    .whereNotExists(db('bookings as b').whereRaw('b.lead_id = l.id').where((b) => b.where('b.createdAt', '>=', cutoff).orWhere('b.endAt', '>=', cutoff)))
+    // A client with an invoice still to be paid (or to be issued), or a recent one, is a running relation.
+    .whereNotExists(db('invoices as i').whereRaw('i.lead_id = l.id').where((b) => b.whereIn('i.status', ['scheduled', 'open']).orWhere('i.createdAt', '>=', cutoff)));
 }
 
 function bodiesToEmpty(db: Knex, config: RetentionConfig) {

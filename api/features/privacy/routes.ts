@@ -9,10 +9,21 @@ import { leadEraseSchema, leadParamsSchema, ERASE_CONFIRMATION_MESSAGE } from '.
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { findLeadOr404, eraseLead } from '../contacts/index.ts';
+import { findLeadOr404, eraseLead, KEPT_WHY, type KeptRecords } from '../contacts/index.ts';
 import { exportLead } from './lead-export.ts';
 import { listConsentProofs } from './consents.ts';
 import { retentionPreview } from './retention.ts';
+
+const KEPT_NAMES: Record<string, [string, string]> = { invoices: ['facture', 'factures'], credit_notes: ['note de crédit', 'notes de crédit'] };
+
+/** « Contact effacé. Conservé : 2 factures, 1 note de crédit. Pièces comptables conservées 10 ans (…) » */
+function erasureKeptMessage(kept: KeptRecords[]): string {
+  const items = kept.map(({ table, count }) => {
+    const [one, many] = KEPT_NAMES[table] ?? [table, table];
+    return `${count} ${count === 1 ? one : many}`;
+  });
+  return `Contact effacé. Conservé : ${items.join(', ')}. ${KEPT_WHY}`;
+}
 import { auditRequest } from '../../platform/audit.ts';
 import { presentConsentProof } from '../../presenters/index.ts';
 
@@ -36,10 +47,15 @@ export function adminPrivacyRouter(base: string): Router {
     const { params, body } = input(ctx, eraseSchemas);
     const lead = await findLeadOr404(ctx.knex, params.id);
     if (body.confirmEmail.toLowerCase() !== lead.email.toLowerCase()) throw badRequest(ERASE_CONFIRMATION_MESSAGE);
-    await eraseLead(ctx.knex, params.id);
+    const { kept } = await eraseLead(ctx.knex, params.id);
     // The id only: the event must not keep what was just erased.
     await auditRequest(ctx, 'lead_erased', { details: { leadId: params.id, reason: 'request' } });
-    ctx.status = 204;
+    if (kept.length === 0) {
+      ctx.status = 204;
+      return;
+    }
+    // Accounting records stay (CO art. 958f): the answer says which and why.
+    ctx.body = { message: erasureKeptMessage(kept), kept };
   });
 
   router.get('/leads/:id/consents', requireAdmin, validate(oneLeadSchemas), async (ctx) => {

@@ -19,9 +19,9 @@ export function EraseLeadButton({ lead }: { lead: LeadJson }) {
   const [open, setOpen] = useState(false);
   const form = useDraftForm(() => ({ confirmEmail: '' }));
   const erase = useMutation((confirmEmail: string) => privacyMutations.erase(lead.id, confirmEmail), {
-    onSuccess: () => {
+    onSuccess: (kept) => {
       setOpen(false);
-      toast({ title: 'Contact effacé', description: 'Le contact et toutes ses données ont été effacés définitivement.' });
+      toast({ title: 'Contact effacé', description: kept ?? 'Le contact et toutes ses données ont été effacés définitivement.' });
       navigate('/admin/leads');
     },
     // A wrong email is refused by the API: its message goes under the field.

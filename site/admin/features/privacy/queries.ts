@@ -20,8 +20,13 @@ export function exportUrl(leadId: number): string {
 }
 
 export const privacyMutations = {
-  /** An erasure removes the contact as a deletion does. */
-  erase: mutation(async (leadId: number, confirmEmail: string) => {
-    await http.post(`${adminBase()}/leads/${leadId}/erase`, { json: { confirmEmail } });
+  /**
+   * An erasure removes the contact as a deletion does. Accounting records it keeps (invoices, credit
+   * notes: CO art. 958f, decision 127) are said in the answer's message (200); nothing kept: 204.
+   */
+  erase: mutation(async (leadId: number, confirmEmail: string): Promise<string | null> => {
+    const response = await http.post(`${adminBase()}/leads/${leadId}/erase`, { json: { confirmEmail } });
+    if (response.status === 204) return null;
+    return ((await response.json()) as { message?: string }).message ?? null;
   }, CONTACT_TOUCHES),
 };

@@ -1,6 +1,6 @@
 /**
  * Paramètres (/admin/settings/{tab}): Profil, Sessions, Utilisateurs (administrators only),
- * Rendez-vous (the discovery call and its hosts), Journal, Système. The account menu's "Profil" (/admin/profile) and "Paramètres" open it.
+ * Rendez-vous (the discovery call and its hosts), Facturation (billing), Journal, Système. The account menu's "Profil" (/admin/profile) and "Paramètres" open it.
  * Each tab is a link (the URL says which one is shown, the back button works).
  */
 import type { ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { JournalTab } from './JournalTab.tsx';
 import { ProfileTab, SessionsTab, UsersTab } from '../accounts/index.ts';
 import { SystemTab } from './SystemTab.tsx';
 import { BookingTab } from './BookingTab.tsx';
+import { BillingTab } from '../billing/index.ts';
 import { BankImport } from '../payments/index.ts';
 
 /** Each tab of Paramètres: its address and label, who sees it, and what it shows. */
@@ -27,10 +28,11 @@ const TABS: SettingsTab[] = [
   { id: 'sessions', label: 'Sessions', panel: () => <SessionsTab /> },
   { id: 'utilisateurs', label: 'Utilisateurs', adminOnly: true, panel: (user) => <UsersTab currentUserId={user.id} /> },
   { id: 'rendez-vous', label: 'Rendez-vous', panel: () => <BookingTab /> },
-  { id: 'journal', label: 'Journal', panel: () => <JournalTab /> },
-  { id: 'systeme', label: 'Système', panel: () => <SystemTab /> },
+  { id: 'facturation', label: 'Facturation', panel: () => <BillingTab /> },
   // Importer un relevé (decision 133): beside billing's Facturation tab.
   { id: 'paiements', label: 'Paiements', panel: () => <BankImport /> },
+  { id: 'journal', label: 'Journal', panel: () => <JournalTab /> },
+  { id: 'systeme', label: 'Système', panel: () => <SystemTab /> },
 ];
 
 export function Settings({ tab, user }: { tab: string | undefined; user: CurrentUser }) {
