@@ -124,6 +124,8 @@ describe('activities', () => {
       completedAt: null,
       createdBy: adminId,
       assignedTo: null,
+      // Added by hand: no public submission, so no origin to show.
+      touch: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -192,6 +192,10 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   // As `npm start` does (api/server.ts): in production with no account, the setup code goes to the log.
   await announceSetupCode(knex, logger, app.context.setupCode);
   const server = http.createServer(requestLoad.track(app.callback()));
+  // As api/server.ts: the server keeps an idle connection longer than the test's fetch client does, so
+  // on a loaded machine the client never reuses a socket the server is closing at that moment
+  // (Node's 5 s default raced undici's 4 s one and gave ECONNRESET).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   url = `http://127.0.0.1:${port}`;

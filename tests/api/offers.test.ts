@@ -18,6 +18,7 @@ import { OFFER_MESSAGES } from '../../api/schemas/offers.ts';
 import { COUNTRY_MESSAGE } from '../../api/schemas/billing.ts';
 import { billingSettings } from './billing-fixture.ts';
 import { BILLING_NOT_READY_MESSAGE } from '../../api/features/billing/index.ts';
+import { typesetFrench } from '../../api/platform/lib/french-typography.ts';
 
 /** The offer page as the Astro build writes it (site/pages/offre/modele/index.astro), reduced to its slots. */
 const OFFER_PAGE = `<!doctype html><html lang="fr"><body><h1>Votre offre</h1>
@@ -276,7 +277,8 @@ describe('the offer page and its acceptance', () => {
     const page = await app.client().get(location);
     expect(shownStates(page.text)).toContain('accepted');
     expect(shownStates(page.text)).not.toContain('open');
-    expect(page.text).toContain(OFFER_MESSAGES.accepted);
+    // The page typesets server messages ("e-mail" kept whole, decision 119).
+    expect(page.text).toContain(typesetFrench(OFFER_MESSAGES.accepted));
 
     const offer = await app.knex('offers').where({ id }).first();
     expect(offer).toMatchObject({
