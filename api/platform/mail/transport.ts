@@ -46,7 +46,8 @@ function mailOptions(message: OutgoingMessage) {
     html: message.html,
     // Stable per row: a retried message keeps its Message-ID, so receiving servers can tell a duplicate.
     messageId: `<email-${message.emailId}@${message.host}>`,
-    attachments: attachments.map(({ filename, content, contentType }) => ({ filename, content, contentType })),
+    // `encoding` goes along: a PDF is queued as base64 text and must leave as its bytes (an invoice, an offer).
+    attachments: attachments.map(({ filename, content, contentType, encoding }) => ({ filename, content, contentType, ...(encoding ? { encoding } : {}) })),
     ...(invitation ? { icalEvent: { method: invitation.method, filename: invitation.filename, content: invitation.content } } : {}),
     headers: message.headers ?? {},
   };
