@@ -224,7 +224,7 @@ test('from the held discovery call to the paid invoice and the revenue of its ca
   expect(clients.leads.map((found: { id: number; isClient: boolean }) => [found.id, found.isClient])).toEqual([[lead!.id, true]]);
   await page.goto(`/admin/leads/${lead!.id}`);
   await expect(page.getByText('Client', { exact: true })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Factures du contact' }).locator('tbody tr').filter({ hasText: number })).toContainText('Payée');
+  await expect(page.getByRole('region', { name: 'Factures du contact' }).locator('tbody tr').filter({ hasText: number })).toContainText('Payée');
   expect(await seriousViolations(page)).toEqual([]);
 
   // The revenue, without VAT, goes to the campaign of the first touch.

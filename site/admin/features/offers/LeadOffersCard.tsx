@@ -14,6 +14,7 @@ import { toast, toastError } from '../../stores/toast.ts';
 import { CanEdit } from '../../ui/CanEdit.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Badge, buttonClass, Card, CardHeader, cx, focusRing } from '../../ui/primitives.tsx';
+import { LeadInvoices } from '../billing/index.ts';
 import { OfferDialog } from './OfferDialog.tsx';
 import { offerMutations, offerPdfUrl, offerQueries } from './queries.ts';
 
@@ -138,6 +139,10 @@ export function LeadOffersCard({ leadId, person }: { leadId: number; person: str
             ))}
           </ul>
         )}
+        <div className="border-t border-slate-100">
+          <h3 className="px-5 pt-4 text-sm font-semibold text-slate-900">Factures</h3>
+          <LeadInvoices leadId={leadId} />
+        </div>
       </Card>
       {open ? <OfferDialog leadId={leadId} person={person} onClose={() => setOpen(false)} /> : null}
     </div>
