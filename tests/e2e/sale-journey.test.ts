@@ -223,7 +223,7 @@ test('from the held discovery call to the paid invoice and the revenue of its ca
   const clients = await (await page.request.get(`/api/admin/leads?client=true&search=${encodeURIComponent(PERSON.email)}`)).json();
   expect(clients.leads.map((found: { id: number; isClient: boolean }) => [found.id, found.isClient])).toEqual([[lead!.id, true]]);
   await page.goto(`/admin/leads/${lead!.id}`);
-  await expect(page.getByText('Client', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Client', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Factures du contact' }).locator('tbody tr').filter({ hasText: number })).toContainText('Payée');
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -236,6 +236,11 @@ test('from the held discovery call to the paid invoice and the revenue of its ca
     clients: 1,
     byChannel: [{ channel: 'social', source: 'linkedin', campaign: CAMPAIGN, clients: 1, revenueCents: 450_000 }],
   });
+  // The dashboard's card: this month's revenue without VAT, no invoice left open.
+  await page.goto('/simple-admin');
+  const card = page.getByRole('region', { name: 'Facturation' });
+  await expect(card).toContainText('Encaissé ce mois (HT)CHF 4’500.00');
+  await expect(card).toContainText('Factures ouvertes0 · CHF 0.00');
   await page.goto('/admin/analytics');
   const row = page.getByRole('region', { name: 'Encaissements selon l’origine, tableau' }).locator('tbody tr').filter({ hasText: CAMPAIGN });
   await expect(row).toContainText('linkedin');
