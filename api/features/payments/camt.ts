@@ -205,7 +205,7 @@ export function readCamt(xml: string): CamtReading {
   let pendingCurrency: string | null = null;
   let entryIndex = 0;
 
-  const parser = new SaxesParser({ position: true });
+  const parser = new SaxesParser({ xmlns: false, position: true });
   parser.on('doctype', () => {
     throw new CamtError('unreadable', 'Le fichier contient une déclaration DOCTYPE : un relevé camt n’en a pas, il est refusé.');
   });
