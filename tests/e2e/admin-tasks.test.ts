@@ -8,6 +8,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { AnalyticsJson } from '../../api/presenters/index.ts';
 import { adminApi, expect, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
+import { countOf } from '../../site/admin/features/analytics/rates.ts';
 
 /** A Swiss calendar day, `days` from today, as "yyyy-MM-dd". */
 function zurichDay(days: number): string {
@@ -217,7 +218,7 @@ test('analytics charts: each bar as long as its count from zero, every label ins
 
     // Each session: its present bar inside its registrations bar, both from zero, not one after the other
     // (the registrations bars first, in the API's order, then the present ones).
-    const sessions = await measure(new RegExp(`^Barres : inscriptions et présents de ${held.length} sessions\\.$`));
+    const sessions = await measure(new RegExp(`^Barres : inscriptions et présents de ${countOf(held.length, 'session', 'sessions')}\\.$`));
     expect(sessions.bars).toHaveLength(2 * held.length);
     const index = held.indexOf(session);
     const [registrations, attended] = [sessions.bars[index], sessions.bars[held.length + index]];
