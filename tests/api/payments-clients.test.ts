@@ -143,7 +143,7 @@ describe('privacy', () => {
     const email = (await app.knex('leads').where({ id: leadId }).first('email')).email;
     const erased = await admin.post(`/api/admin/leads/${leadId}/erase`, { confirmEmail: email });
     expect(erased.status).toBe(200);
-    expect(erased.body.message).toMatch(/^Contact effacé\. Conservé : 1 facture\./);
+    expect(erased.body.message).toMatch(/^Contact effacé\. Conservé : 1 facture, 1 paiement reçu\. Pièces comptables conservées 10 ans/);
     const kept = await app.knex('payments as p').join('invoices as i', 'i.id', 'p.invoiceId').where('i.id', bill.id).first('p.debtorName', 'i.leadId', 'p.status');
     expect(kept).toEqual({ debtorName: 'Zéphyr Payeur-Rare', leadId: null, status: 'matched' });
     const revenue = await admin.get('/api/admin/analytics/revenue');

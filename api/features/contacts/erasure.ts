@@ -85,7 +85,7 @@ export const ERASED: ReadonlyArray<{ table: string; why: string; erase: (trx: Kn
 export const KEPT_WHY = 'Pièces comptables conservées 10 ans (art. 958f CO), avec le nom et l’adresse de facturation qu’elles portent ; le reste est effacé.';
 
 export interface KeptRecords {
-  /** `invoices`, `credit_notes`. */
+  /** `invoices`, `credit_notes`, `payments`. */
   table: string;
   count: number;
   why: string;
@@ -95,6 +95,7 @@ export interface KeptRecords {
 const KEPT: ReadonlyArray<{ table: string; count: (trx: Knex.Transaction, lead: ErasedLead) => Knex.QueryBuilder }> = [
   { table: 'invoices', count: (trx, lead) => trx('invoices').where({ leadId: lead.id }) },
   { table: 'credit_notes', count: (trx, lead) => trx('creditNotes').whereIn('invoiceId', trx('invoices').where({ leadId: lead.id }).select('id')) },
+  { table: 'payments', count: (trx, lead) => trx('payments').whereIn('invoiceId', trx('invoices').where({ leadId: lead.id }).select('id')) },
 ];
 
 /**

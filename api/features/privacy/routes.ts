@@ -14,7 +14,7 @@ import { exportLead } from './lead-export.ts';
 import { listConsentProofs } from './consents.ts';
 import { retentionPreview } from './retention.ts';
 
-const KEPT_NAMES: Record<string, [string, string]> = { invoices: ['facture', 'factures'], credit_notes: ['note de crédit', 'notes de crédit'] };
+const KEPT_NAMES: Record<string, [string, string]> = { invoices: ['facture', 'factures'], credit_notes: ['note de crédit', 'notes de crédit'], payments: ['paiement reçu', 'paiements reçus'] };
 
 /** « Contact effacé. Conservé : 2 factures, 1 note de crédit. Pièces comptables conservées 10 ans (…) » */
 function erasureKeptMessage(kept: KeptRecords[]): string {
