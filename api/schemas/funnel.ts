@@ -7,7 +7,7 @@ import { blankToUndefined, oneOf, optionalOneOf, optionalText } from './fields.t
 import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS } from './analytics-periods.ts';
 import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from './visits.ts';
 
-export const FUNNEL_STEPS = ['visitors', 'contacts', 'signUps', 'present', 'callsBooked', 'callsHeld', 'qualified', 'clients'] as const;
+export const FUNNEL_STEPS = ['visitors', 'contacts', 'signUps', 'present', 'callsBooked', 'callsHeld', 'qualified', 'offersSent', 'offersAccepted', 'clients'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 /** The calls' steps, absent while the team offers no discovery call (decision 116). */
 export const FUNNEL_CALL_STEPS: readonly FunnelStep[] = ['callsBooked', 'callsHeld'];
@@ -19,6 +19,9 @@ export const FUNNEL_STEP_LABELS: Record<FunnelStep, string> = {
   callsBooked: 'Appels découverte réservés',
   callsHeld: 'Appels effectués',
   qualified: 'Qualifiés',
+  /** The sale's steps (decision 130): an offer sent to them, an offer they accepted. */
+  offersSent: 'Offres envoyées',
+  offersAccepted: 'Offres acceptées',
   /** The funnel's last step (decision 134): an invoice of theirs received money and was not credited. */
   clients: 'Clients',
 };

@@ -61,8 +61,38 @@ async function directCounts(days: number, where: Record<string, string> = {}) {
     callsBooked: await having('bookings'),
     callsHeld: await having('bookings', 'held'),
     qualified: (await ids(contacts().where({ status: 'qualified' }))).length,
+    offersSent: await havingOffer(all, 'sentAt'),
+    offersAccepted: await havingOffer(all, 'acceptedAt'),
     clients: (await ids(contacts().where({ isClient: true }))).length,
   };
+}
+
+/** How many of these contacts have an offer with this moment set (sent, accepted). */
+async function havingOffer(leadIds: number[], moment: 'sentAt' | 'acceptedAt'): Promise<number> {
+  const rows = (await app.knex('offers').whereIn('leadId', leadIds).whereNotNull(moment).select('leadId')) as { leadId: number }[];
+  return new Set(rows.map((row) => row.leadId)).size;
+}
+
+/** An offer in the state the sale's steps count: a draft (never sent), sent, or accepted. */
+async function offer(leadId: number, state: 'draft' | 'sent' | 'accepted') {
+  const sent = state === 'draft' ? {} : { sentAt: ago(1), contentHash: 'hash' };
+  const accepted =
+    state === 'accepted'
+      ? { acceptedAt: ago(0), acceptedContentHash: 'hash', billingName: 'Léa', billingStreet: 'Rue du Lac', billingPostalCode: '1003', billingTown: 'Lausanne', billingCountry: 'CH' }
+      : {};
+  await app.knex('offers').insert({
+    leadId,
+    status: state,
+    lines: JSON.stringify([{ label: 'Programme', quantity: 1, unitPriceCents: 100_000 }]),
+    startDate: '2027-04-01',
+    validUntil: '2999-03-15',
+    netCents: 100_000,
+    vatCents: 8_100,
+    totalCents: 108_100,
+    vatRateBasisPoints: 810,
+    ...sent,
+    ...accepted,
+  });
 }
 
 beforeAll(async () => {
@@ -88,6 +118,10 @@ beforeAll(async () => {
   // Before the 12 months: never counted.
   await lead('ancient@example.ch', ago(400), LINKEDIN, { status: 'qualified' });
   await registerByStatus(app, webinar.id, { attended: [l1, m1, old], waitlisted: [l2], 'no-show': [l3] });
+  // The sale's steps: l1 was sent an offer and accepted it, g1 was sent one, m1 has a draft only (not sent).
+  await offer(l1, 'accepted');
+  await offer(g1, 'sent');
+  await offer(m1, 'draft');
   Object.assign(seeded, { l1, l3, g1, old });
 });
 afterAll(() => app.close());
@@ -122,6 +156,8 @@ describe('GET /api/admin/analytics/funnel', () => {
         { key: 'signUps', label: 'Inscrits à un webinaire', count: 4 },
         { key: 'present', label: 'Présents', count: 2 },
         { key: 'qualified', label: 'Qualifiés', count: 2 },
+        { key: 'offersSent', label: 'Offres envoyées', count: 2 },
+        { key: 'offersAccepted', label: 'Offres acceptées', count: 1 },
         { key: 'clients', label: 'Clients', count: 0 },
       ],
     });
@@ -137,15 +173,15 @@ describe('GET /api/admin/analytics/funnel', () => {
     await booking(seeded.old, 'held', ago(50));
 
     const month = await admin.get('/api/admin/analytics/funnel?period=30d');
-    expect(month.body.steps.map((step: { key: string }) => step.key)).toEqual(['visitors', 'contacts', 'signUps', 'present', 'callsBooked', 'callsHeld', 'qualified', 'clients']);
+    expect(month.body.steps.map((step: { key: string }) => step.key)).toEqual(['visitors', 'contacts', 'signUps', 'present', 'callsBooked', 'callsHeld', 'qualified', 'offersSent', 'offersAccepted', 'clients']);
     expect(month.body.steps[4].label).toBe('Appels découverte réservés');
     expect(month.body.steps[5].label).toBe('Appels effectués');
-    expect(counts(month.body)).toEqual({ visitors: 15, contacts: 5, signUps: 4, present: 2, callsBooked: 3, callsHeld: 1, qualified: 2, clients: 0 });
+    expect(counts(month.body)).toEqual({ visitors: 15, contacts: 5, signUps: 4, present: 2, callsBooked: 3, callsHeld: 1, qualified: 2, offersSent: 2, offersAccepted: 1, clients: 0 });
     const { visitors: _month, ...monthSteps } = counts(month.body);
     expect(monthSteps).toEqual(await directCounts(30));
 
     const quarter = await admin.get('/api/admin/analytics/funnel?period=90d');
-    expect(counts(quarter.body)).toEqual({ visitors: 22, contacts: 6, signUps: 5, present: 3, callsBooked: 4, callsHeld: 2, qualified: 3, clients: 0 });
+    expect(counts(quarter.body)).toEqual({ visitors: 22, contacts: 6, signUps: 5, present: 3, callsBooked: 4, callsHeld: 2, qualified: 3, offersSent: 2, offersAccepted: 1, clients: 0 });
     const { visitors: _quarter, ...quarterSteps } = counts(quarter.body);
     expect(quarterSteps).toEqual(await directCounts(90));
 
@@ -155,17 +191,17 @@ describe('GET /api/admin/analytics/funnel', () => {
 
   it('filters visitors by their source and contacts by their first touch: a channel, a campaign', async () => {
     const social = counts((await admin.get('/api/admin/analytics/funnel', { query: { period: '30d', channel: 'social' } })).body);
-    expect(social).toEqual({ visitors: 10, contacts: 3, signUps: 3, present: 1, callsBooked: 2, callsHeld: 1, qualified: 1, clients: 0 });
+    expect(social).toEqual({ visitors: 10, contacts: 3, signUps: 3, present: 1, callsBooked: 2, callsHeld: 1, qualified: 1, offersSent: 1, offersAccepted: 1, clients: 0 });
     const { visitors: _social, ...socialSteps } = social;
     expect(socialSteps).toEqual(await directCounts(30, { firstTouchChannel: 'social' }));
 
     const spring = counts((await admin.get('/api/admin/analytics/funnel', { query: { period: '90d', campaign: 'printemps' } })).body);
-    expect(spring).toEqual({ visitors: 10, contacts: 4, signUps: 4, present: 2, callsBooked: 3, callsHeld: 2, qualified: 2, clients: 0 });
+    expect(spring).toEqual({ visitors: 10, contacts: 4, signUps: 4, present: 2, callsBooked: 3, callsHeld: 2, qualified: 2, offersSent: 1, offersAccepted: 1, clients: 0 });
     const { visitors: _spring, ...springSteps } = spring;
     expect(springSteps).toEqual(await directCounts(90, { firstTouchCampaign: 'printemps' }));
 
     const none = counts((await admin.get('/api/admin/analytics/funnel', { query: { channel: 'email', campaign: 'printemps' } })).body);
-    expect(none).toEqual({ visitors: 0, contacts: 0, signUps: 0, present: 0, callsBooked: 0, callsHeld: 0, qualified: 0, clients: 0 });
+    expect(none).toEqual({ visitors: 0, contacts: 0, signUps: 0, present: 0, callsBooked: 0, callsHeld: 0, qualified: 0, offersSent: 0, offersAccepted: 0, clients: 0 });
   });
 });
 

@@ -65,7 +65,9 @@ test('the funnel from visit to discovery call, per origin, and the daily visits 
     ['Inscrits à un webinaire', '2', '50 % des contacts'],
     ['Présents', '1', '50 % des inscrits'],
     ['Qualifiés', '1', '100 % des présents'],
-    ['Clients', '0', '0 % des qualifiés'],
+    ['Offres envoyées', '0', '0 % des qualifiés'],
+    ['Offres acceptées', '0', '—'],
+    ['Clients', '0', '—'],
   ]);
   // The period every card covers sits under the header, above the filters: not alone between two cards.
   const caption = page.locator('[data-period-caption]');
@@ -111,7 +113,9 @@ test('the funnel from visit to discovery call, per origin, and the daily visits 
     ['Inscrits à un webinaire', '2', '100 % des contacts'],
     ['Présents', '1', '50 % des inscrits'],
     ['Qualifiés', '1', '100 % des présents'],
-    ['Clients', '0', '0 % des qualifiés'],
+    ['Offres envoyées', '0', '0 % des qualifiés'],
+    ['Offres acceptées', '0', '—'],
+    ['Clients', '0', '—'],
   ]);
   await expect.poll(() => rowsOf(page, 'Par origine')).toHaveLength(1);
   await page.getByRole('button', { name: '12 mois' }).click();

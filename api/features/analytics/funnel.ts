@@ -39,7 +39,7 @@ export function cohortWhere(filter: FunnelFilter): { where: string; bindings: st
 /**
  * What a contact of the period must have to count in each step (decision 116): a sign-up to any session
  * (waiting list and later cancellation included: they asked), a session attended, a call booked (a later
- * cancellation included: it was booked), a call held, the status "qualified" now, a client now.
+ * cancellation included: it was booked), a call held, the status "qualified" now, an offer sent, an offer accepted, a client now.
  */
 export const STEP_CONDITIONS = {
   signUps: 'exists (select 1 from webinar_registrations r where r.lead_id = l.id)',
@@ -47,6 +47,9 @@ export const STEP_CONDITIONS = {
   callsBooked: 'exists (select 1 from bookings k where k.lead_id = l.id)',
   callsHeld: "exists (select 1 from bookings k where k.lead_id = l.id and k.status = 'held')",
   qualified: "l.status = 'qualified'",
+  // An offer sent (withdrawn or expired since included: it was sent), an offer accepted (decision 130).
+  offersSent: 'exists (select 1 from offers o where o.lead_id = l.id and o.sent_at is not null)',
+  offersAccepted: 'exists (select 1 from offers o where o.lead_id = l.id and o.accepted_at is not null)',
   // Kept by a trigger on invoices (decision 134).
   clients: 'l.is_client',
 } as const;

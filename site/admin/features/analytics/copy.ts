@@ -29,6 +29,8 @@ export const funnelCopy = {
       callsBooked: 'des appels réservés',
       callsHeld: 'des appels effectués',
       qualified: 'des qualifiés',
+      offersSent: 'des offres envoyées',
+      offersAccepted: 'des offres acceptées',
     },
     /** Under the table when a step counts more than the one before it (decision 119). */
     noShare: (step: string, before: string) =>
