@@ -17,6 +17,7 @@ import { test, expect, ISSUE_SLUG, SECRET } from './public-pages-server.ts';
 import { ROOT } from './server.ts';
 import { signMessage } from '../../api/platform/lib/signed-message.ts';
 import { bookingPageUrl, manageToken } from '../../api/features/booking/index.ts';
+import { offerToken } from '../../api/features/offers/index.ts';
 
 const VNU_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar')), 'build', 'dist', 'vnu.jar');
 const DIST = path.join(ROOT, 'dist');
@@ -40,6 +41,11 @@ interface VnuMessage {
   message: string;
   extract?: string;
 }
+
+/** A link that names no offer of ours: its page says so, with 404. */
+const WRONG_OFFER_LINK = '/offre/1.abcdefghijklmnopqrstuvwxyz';
+/** The addresses answered with 404 (their page is still checked). */
+const NOT_FOUND = new Set(['/cette-page-n-existe-pas', WRONG_OFFER_LINK]);
 
 test('every public page, as served, has no error in the Nu HTML Checker', async ({ request, seeded }) => {
   test.setTimeout(180_000);
@@ -85,6 +91,12 @@ test('every public page, as served, has no error in the Nu HTML Checker', async 
     'newsletter/desinscription/index.html': ['/newsletter/desinscription/?token=abcdefghijklmnop'],
     'newsletter/desinscrit/index.html': ['/newsletter/desinscrit/'],
     'newsletter/lien-invalide/index.html': ['/newsletter/lien-invalide/'],
+    // The offer's page, made at each visit: open with its form, with an answer's message, and a wrong link.
+    'offre/modele/index.html': [
+      `/offre/${offerToken(SECRET, seeded.offerId)}`,
+      `/offre/${offerToken(SECRET, seeded.offerId)}${signed('Merci ! Votre acceptation est enregistrée.')}`,
+      WRONG_OFFER_LINK,
+    ],
   };
   expect(Object.keys(pages).sort(), 'every built page is checked').toEqual(builtPages().sort());
 
@@ -93,7 +105,7 @@ test('every public page, as served, has no error in the Nu HTML Checker', async 
     const files = new Map<string, string>();
     for (const address of Object.values(pages).flat()) {
       const response = await request.get(address, { maxRedirects: 0 });
-      expect(response.status(), address).toBe(address.startsWith('/cette-page') ? 404 : 200);
+      expect(response.status(), address).toBe(NOT_FOUND.has(address) ? 404 : 200);
       expect(response.headers()['content-type'], address).toMatch(/^text\/html/);
       const file = path.join(folder, `page-${files.size + 1}.html`);
       writeFileSync(file, await response.body());

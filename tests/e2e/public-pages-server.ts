@@ -23,6 +23,8 @@ export interface SeededPages {
   bookingId: number;
   cancelledBookingId: number;
   webinarId: number;
+  /** An offer sent to Léa, open: its page shows the acceptance form. */
+  offerId: number;
 }
 
 async function seed(dir: string): Promise<Omit<SeededPages, 'server'>> {
@@ -61,7 +63,12 @@ async function seed(dir: string): Promise<Omit<SeededPages, 'server'>> {
       `insert into newsletters (subject, preheader, body, archive, slug, status, started_at, sent_at) values ('Respirer en hiver', 'Six respirations par minute', $1, true, $2, 'sent', now() - interval '3 days', now() - interval '3 days')`,
       [body, ISSUE_SLUG],
     );
-    return { leadId, bookingId, cancelledBookingId, webinarId: webinar.rows[0]!.id };
+    const offer = await db.query<{ id: number }>(
+      `insert into offers (lead_id, status, lines, start_date, valid_until, instalments, message, net_cents, vat_cents, total_cents, vat_rate_basis_points, content_hash, sent_at)
+       values ($1, 'sent', $2, current_date + 30, current_date + 14, 3, 'Comme convenu lors de notre appel.', 450000, 36450, 486450, 810, 'e2e-pages', now()) returning id`,
+      [leadId, JSON.stringify([{ label: 'Programme Inner Circle — individuel', quantity: 1, unitPriceCents: 450_000 }])],
+    );
+    return { leadId, bookingId, cancelledBookingId, webinarId: webinar.rows[0]!.id, offerId: offer.rows[0]!.id };
   } finally {
     await db.close();
   }
