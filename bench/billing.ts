@@ -1,5 +1,5 @@
 /**
- * Phase `billing` (issue 45): generating one invoice PDF with its QR-bill payment part (api/features/billing/pdf.ts:
+ * Phase `billing` (decisions 127, 128): generating one invoice PDF with its QR-bill payment part (api/features/billing/pdf.ts:
  * pdfkit and swissqrbill, in process, as the invoice e-mail's first need makes it), `samples` times after
  * a warm-up. Baseline, in the same run: the same A4 page with pdfkit alone (the header, the lines and the
  * totals as text, no payment part), which shows what the QR-bill adds. Target: p95 < 200 ms.

@@ -1,5 +1,5 @@
 /**
- * Phase `payments` of `npm run bench` (issue 45, decision 133): a camt.054 of 10,000 entries sent to
+ * Phase `payments` of `npm run bench` (decision 133): a camt.054 of 10,000 entries sent to
  * `POST /api/admin/bank-files` on `npm start` + PostgreSQL, matched against 10,000 open invoices
  * (9,000 paid exactly, 500 in part, 500 without reference). Three different files one after the other
  * through the same process, then the first one again (every transaction a duplicate). Target: each

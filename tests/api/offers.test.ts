@@ -1,5 +1,5 @@
 /**
- * Offers (issue 45; decisions 130, 131) through the real app: an administrator writes an offer for a
+ * Offers (decisions 130, 131) through the real app: an administrator writes an offer for a
  * contact (amounts in centimes, VAT half up), lists, sends, withdraws it; every bad input is a French 400
  * naming its field; a viewer reads but cannot change; each step is an activity of the contact and an
  * audit event. The person's page /offre/<token>: opening it changes nothing, it shows the offer as it is

@@ -1,5 +1,5 @@
 /**
- * The newsletter editor's desktop preview is readable at 1366 × 900 (issue 49, decision 119): the 720 px
+ * The newsletter editor's desktop preview is readable at 1366 × 900 (decision 119): the 720 px
  * e-mail frame fits its column whole (it used to be cut off in a 460 px column), and the phone preview
  * stays beside the form.
  */

@@ -1,6 +1,6 @@
 /**
  * The manage and reschedule pages keep a time ("à 10 h 00") and "e-mail" on one line, as the
- * confirmation page does (issue 49, decision 119), at phone and desktop widths: the text holds no-break
+ * confirmation page does (decision 119), at phone and desktop widths: the text holds no-break
  * spaces and a word joiner where a line must not end, and no such word is drawn on two lines. The
  * journey moves the seeded call from its manage page and reads the message the page shows after it.
  */

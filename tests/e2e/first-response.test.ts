@@ -1,5 +1,5 @@
 /**
- * The landing page's first response fits TCP's first window with 300 B to spare (issue 49, decision 120):
+ * The landing page's first response fits TCP's first window with 300 B to spare (decision 120):
  * headers and body together, as Chromium receives them (brotli, the server's default for a browser),
  * measured as `npm run bench` measures it (bench/pages.ts: the request's sizes). The page is served
  * with its next-session slot filled at its longest: a session to come with few seats left.

@@ -1,6 +1,6 @@
 /**
- * Every public page, as the server sends it, is valid HTML for the W3C Nu HTML Checker (issue 49,
- * decision 119): the built pages and those the server fills at each visit (the booking page with its
+ * Every public page, as the server sends it, is valid HTML for the W3C Nu HTML Checker (decision
+ * 119): the built pages and those the server fills at each visit (the booking page with its
  * free times, in reschedule mode and with a person's link; the manage page of a confirmed and of a
  * cancelled call; the newsletter's archive and one issue; the result pages with their signed
  * messages; the landing page with its next session). Each page is fetched once, all are written to
@@ -116,7 +116,7 @@ test('every public page, as served, has no error in the Nu HTML Checker', async 
     expect(bookingHtml).toContain('type="radio"');
     expect(await (await request.get('/newsletter/')).text()).toContain(`/newsletter/${ISSUE_SLUG}/`);
 
-    // The fault of issue 49, checked beside them: proof that the checker reads the files and reports it.
+    // The fault decision 119 fixed (a script after </html>), checked beside them: proof that the checker reads the files and reports it.
     const sentinel = path.join(folder, 'sentinel.html');
     writeFileSync(sentinel, '<!doctype html><html lang="fr"><head><title>t</title></head><body><p>t</p></body></html><script type="module">1</script>');
     const run = await promisify(execFile)('java', ['-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', sentinel, ...[...files.keys()].map((url) => url.slice('file:'.length))], {

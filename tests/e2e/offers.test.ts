@@ -1,5 +1,5 @@
 /**
- * Offers in the browser (issue 45; decisions 130, 131): an administrator makes an offer from the contact's
+ * Offers in the browser (decisions 130, 131): an administrator makes an offer from the contact's
  * page ("Faire une offre", a plan prefilling the line) and sends it; the person opens the link of the
  * e-mail with JavaScript off, reads the offer (lines, VAT, total, the supplier's VAT number), types the
  * billing address and presses "J'accepte l'offre": the page comes back saying the offer is accepted, and

@@ -1,5 +1,5 @@
 /**
- * The whole sale in Chromium (issue 45, "Done when"; decisions 130 to 134), against `npm start` on a
+ * The whole sale in Chromium (decisions 130 to 134), against `npm start` on a
  * PostgreSQL database of its own with every e-mail caught by the real SMTP sink:
  * a visitor comes from a LinkedIn campaign link and books a discovery call with JavaScript off; the call
  * took place (moved into the past in the database: no screen books a call that has started); the
