@@ -23,7 +23,7 @@
 import { createReadStream } from 'node:fs';
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { sitePageKey } from './csp-manifest.ts';
@@ -31,26 +31,9 @@ import { fillMessageSlot, verifyMessage } from '../lib/signed-message.ts';
 import { fillQueryFields } from './page-slots.ts';
 import { createSlotPages, type SlotSource } from './static-slots.ts';
 import type { SplicedVisit } from './spliced-gzip.ts';
+import { COMPRESSIBLE, CONTENT_TYPES, fileInfo, preferredEncoding, type FileInfo } from './static-files.ts';
 
-export const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-};
+export { CONTENT_TYPES } from './static-files.ts';
 
 /**
  * Fills a built page for one visit: its HTML from the built page and the request's query string; or the
@@ -60,36 +43,8 @@ export type PageFiller = (html: string, query: Record<string, unknown>) => Promi
 
 const brotli = promisify(brotliCompress);
 
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
-
 /** Paths handled by the client-side admin app: one HTML shell serves them all. */
 export const ADMIN_SHELL_PATTERN = /^\/(admin|admin-dev|simple-admin)(\/.*)?$/;
-
-interface FileInfo {
-  file: string;
-  size: number;
-  mtime: Date;
-}
-
-async function fileInfo(file: string): Promise<FileInfo | undefined> {
-  try {
-    const info = await stat(file);
-    return info.isFile() ? { file, size: info.size, mtime: info.mtime } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Brotli whenever the client takes it, gzip otherwise. `ctx.acceptsEncodings('br', 'gzip', …)` breaks a
- * tie of quality values by the order of the client's header (negotiator 0.6), and browsers send
- * `gzip, deflate, br, zstd`: it chose gzip for every browser (the landing page 16.6 kB instead of 13.7 kB).
- */
-function preferredEncoding(ctx: Context): 'br' | 'gzip' | 'identity' {
-  if (ctx.acceptsEncodings('br') === 'br') return 'br';
-  if (ctx.acceptsEncodings('gzip') === 'gzip') return 'gzip';
-  return 'identity';
-}
 
 /**
  * Told of every HTML answer of the site: the built page's canonical path (`/`, `/webinaire`, `/404`,
