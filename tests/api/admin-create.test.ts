@@ -1,5 +1,5 @@
 /**
- * `npm run admin:create` (issue 10): an administrator created from the command line, the password read
+ * `npm run admin:create` (decision 021): an administrator created from the command line, the password read
  * from standard input (never an argument), with the same rules as the login screen.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-/** The analytics series and the CSV report (issue 15) on a known data set. */
+/** The analytics series and the CSV report (decision 072) on a known data set. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
 import { format, startOfWeek } from 'date-fns';

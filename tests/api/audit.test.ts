@@ -1,5 +1,5 @@
 /**
- * A record of security events (issue 10): what happened, when and by whom, readable by administrators
+ * A record of security events (decision 021): what happened, when and by whom, readable by administrators
  * newest first; never a password, a typed login identifier or a session id in a row; the access log
  * line names the signed-in user by id.
  */

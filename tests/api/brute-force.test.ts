@@ -1,5 +1,5 @@
 /**
- * Brute force that holds under concurrency (issue 10): attempts reserve their place in the counters
+ * Brute force that holds under concurrency (decision 021): attempts reserve their place in the counters
  * before Argon2 runs; hashing is bounded; per-account counters never hold what was typed; device cookies
  * keep the owner in when strangers lock the account; IPv6 counts per /64.
  */

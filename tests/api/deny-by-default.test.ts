@@ -1,6 +1,6 @@
 /**
  * Deny by default: walks the API's own route table and checks that every admin/CRM route refuses a
- * visitor without a session (401), and, by role (issue 15): a viewer (« Lecture seule ») reads every
+ * visitor without a session (401), and, by role (decision 065): a viewer (« Lecture seule ») reads every
  * admin/CRM route but gets 403 on every state-changing route of any router, except the explicit
  * allow-list of their own account; a deactivated account gets 401. A route added later, by anyone,
  * without the admin check or outside the role rules fails this test.

@@ -1,5 +1,5 @@
 /**
- * Issue 12: what goes out, checked on a real SMTP server over TCP (smtp-server + mailparser), with the
+ * E-mails (decision 022): what goes out, checked on a real SMTP server over TCP (smtp-server + mailparser), with the
  * app's own pg-boss queue and workers on this file's database.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -174,7 +174,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   bindModels(knex);
   // A copy of the template is migrated already.
   if (usePg ? !inject('pgTemplateDatabase') : !templateFile) await migrateLatest(knex);
-  // Every line is kept, at debug level, and scanned for personal data when the app closes (issue 14).
+  // Every line is kept, at debug level, and scanned for personal data when the app closes (decision 064).
   const capturedLines: string[] = [];
   const logger = createLogger('debug', {
     write: (line: string) => {

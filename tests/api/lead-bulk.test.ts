@@ -1,4 +1,4 @@
-/** `POST {base}/leads/bulk` (issue 15) and the list's date range (`createdFrom`, `createdTo`). */
+/** `POST {base}/leads/bulk` (decision 077) and the list's date range (`createdFrom`, `createdTo`). */
 import { describe, expect, it } from 'vitest';
 import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 

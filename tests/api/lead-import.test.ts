@@ -1,4 +1,4 @@
-/** `POST {base}/leads/import`: CSV import of contacts (issue 15). */
+/** `POST {base}/leads/import`: CSV import of contacts (decisions 075, 076). */
 import { describe, expect, it } from 'vitest';
 import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
 

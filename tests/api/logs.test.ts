@@ -1,7 +1,7 @@
 /**
  * Structured JSON logs with a request id, and never a password, a password hash or a session id in a
  * log line, whatever happens (sign-up, sign-in, failed sign-in, admin work, an error); never a
- * person's email, phone, name or message either (issue 14). Beyond this file, the harness scans the
+ * person's email, phone, name or message either (decision 064). Beyond this file, the harness scans the
  * log lines of every API test for emails and phone numbers (tests/support/log-scan.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the newsletter's double opt-in, the contact's newsletter state (API and list filter), and
+ * The newsletter's double opt-in (decision 062), the contact's newsletter state (API and list filter), and
  * RFC 8058 one-click unsubscription, with the confirmation e-mail received by a real SMTP server.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Passwords and sessions (issue 10): every new password is 12–128 characters and not guessable
+ * Passwords and sessions (decision 021): every new password is 12–128 characters and not guessable
  * (zxcvbn-ts score ≥ 3 with the person's names and email); a password change needs the current one,
  * counts as a sign-in attempt, ends the user's other sessions and renews the current one.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14: access (export) and erasure of one contact, plain deletion doing the same, and the proof of
+ * Access (export) and erasure of one contact (decisions 060, 061), plain deletion doing the same, and the proof of
  * the notice shown with each public submission. On PostgreSQL the erasure is checked the hard way: a
  * full `pg_dump` of the database afterwards holds neither the email, the name nor the phone.
  */

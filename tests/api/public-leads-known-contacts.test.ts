@@ -1,5 +1,5 @@
 /**
- * Issue 10: a public submission never rewrites what the team knows about a contact, and its answer never
+ * Known contacts (decision 020): a public submission never rewrites what the team knows about a contact, and its answer never
  * tells whether an email is already known or registered.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -108,7 +108,7 @@ describe('a visitor cannot rewrite a known contact', () => {
 
   it('treats the footer newsletter form the same way: nothing replaced, the message and the name kept in the note', async () => {
     const claire = await knownContact();
-    // What the footer form sent before it became the newsletter subscription (issue 14): still a valid submission.
+    // What the footer form sent before it became the newsletter subscription (decision 062): still a valid submission.
     const response = await app.client().post('/api/leads', {
       firstName: 'Inconnu',
       email: 'claire.rochat@example.ch',

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** The answer to every contact request, whoever sends it (issue 10: it never tells whether an email is known). */
+/** The answer to every contact request, whoever sends it (decision 020: it never tells whether an email is known). */
 const RECEIVED = { status: 'received', registration: null, notice: null };
 
 const CONTACT = {
@@ -198,7 +198,7 @@ describe('POST /api/leads — webinar sign-up', () => {
     const again = await app.client().post('/api/leads', { ...WEBINAR_LEAD, email: 'Marc.Dubois@example.ch' });
     expect(again.status).toBe(201);
     expect(again.body.registration).toEqual({ webinarId: webinar.id, status: 'registered' });
-    // A repeated sign-up is answered exactly like the first one (issue 10).
+    // A repeated sign-up is answered exactly like the first one (decision 020).
     expect(again.body).toEqual(first.body);
     expect(await app.knex('webinarRegistrations').where({ webinarId: webinar.id })).toHaveLength(1);
     const lead = await leadByEmail(WEBINAR_LEAD.email);

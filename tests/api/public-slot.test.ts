@@ -1,5 +1,5 @@
 /**
- * Issue 13: the public webinar pages say when the next session is, filled by the server into the
+ * The public webinar pages say when the next session is, filled by the server into the
  * built page (decision 052): precompressed bytes, an ETag per content, changes shown at once by this
  * instance and within the cache's lifetime when made elsewhere (here: straight in the database).
  */

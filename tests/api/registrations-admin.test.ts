@@ -1,5 +1,5 @@
 /**
- * Issue 13, a webinar's registrations in the back office: one row's status, the status of selected
+ * A webinar's registrations in the back office (decisions 050, 057): one row's status, the status of selected
  * rows, and "Importer les présents" from a Zoom, Teams or Meet participants' CSV.
  */
 import { describe, expect, it } from 'vitest';

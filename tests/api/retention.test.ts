@@ -1,5 +1,5 @@
 /**
- * Issue 14: retention. Contacts with nothing new for RETENTION_MONTHS are erased by the weekly job (each
+ * Retention (decision 063). Contacts with nothing new for RETENTION_MONTHS are erased by the weekly job (each
  * audited); e-mail bodies older than EMAIL_BODY_RETENTION_DAYS are emptied, their metadata kept; the
  * admin API tells what the next run will do.
  */

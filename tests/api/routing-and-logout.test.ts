@@ -1,5 +1,5 @@
 /**
- * Issue 10, smaller points: routes match case-sensitively (another spelling is an unknown path, not a
+ * Routing and sign-out: routes match case-sensitively (another spelling is an unknown path, not a
  * guarded route), and a link on another site cannot sign an administrator out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

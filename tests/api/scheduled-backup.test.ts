@@ -1,5 +1,5 @@
 /**
- * Issue 17: the scheduled backup (the `backup` job) runs while the app serves submissions, on both
+ * The scheduled backup (decision 023): (the `backup` job) runs while the app serves submissions, on both
  * engines (TEST_DB=pglite: PGlite's in-process dump; TEST_DB=pg: pg_dump), and restores with
  * `npm run db:restore` into a fresh data directory / database with every lead whose 201 came before
  * the dump began. Old scheduled backups beyond BACKUP_KEEP go; a failure is an audit event and shows

@@ -1,5 +1,5 @@
 /**
- * The first administrator, only by whoever runs the server (issue 10): in production, with no account
+ * The first administrator, only by whoever runs the server (decision 021): in production, with no account
  * yet, setup-admin requires the one-time code the server writes to its log at start.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

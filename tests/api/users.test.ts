@@ -1,4 +1,4 @@
-/** Users and roles (issue 15): list, create with a role, change role, deactivate, last-administrator rules, profile. */
+/** Users and roles (decision 065): list, create with a role, change role, deactivate, last-administrator rules, profile. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_ADMIN_MESSAGE } from '../../api/features/accounts/users.ts';
 import { startTestApp, TEST_PASSWORD, type TestApp, type TestClient } from './harness.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 13, the webinar's own page: `PATCH {base}/webinars/{id}` (partial, creation rules) and the
+ * The webinar's own page (decision 055): `PATCH {base}/webinars/{id}` (partial, creation rules) and the
  * `webinar_update` e-mail a change of schedule sends, checked on a real SMTP server (calendar UID kept,
  * SEQUENCE raised).
  */

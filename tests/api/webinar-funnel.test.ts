@@ -1,5 +1,5 @@
 /**
- * Issue 13, public half: the waiting list, cancellation by link (GET shows, only POST cancels), the
+ * A webinar's public journey (decisions 050, 051, 053): the waiting list, cancellation by link (GET shows, only POST cancels), the
  * promotion of the first person waiting, the invitation of those who signed up while no session was
  * planned, the follow-up after the session. E-mails are checked on the real SMTP sink.
  */

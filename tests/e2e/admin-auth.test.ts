@@ -11,7 +11,7 @@ test('the first administrator is created from the login screen, then signs out a
   const toasts = await recordToasts(page);
   await page.goto('/login');
   await expect(page.getByText('Accès administrateur')).toBeVisible();
-  // Production, no account yet: the one-time code from the server's log is asked (issue 10).
+  // Production, no account yet: the one-time code from the server's log is asked (decision 021).
   await expect(page.getByLabel("Code d'installation")).toBeVisible();
 
   // Both fields are required, for creating the account as for signing in.

@@ -1,5 +1,5 @@
 /**
- * Issue 17: a scheduled backup that fails shows on the dashboard. The server is `npm start` with the
+ * A scheduled backup that fails (decision 023) shows on the dashboard. The server is `npm start` with the
  * schedule every minute and a DATA_DIR whose `backups` is a file, not a folder: the real backup job
  * fails as it would on a full or read-only disk, and an administrator sees it without opening a log.
  */

@@ -96,7 +96,7 @@ test('the sidebar marks one current page, every entry opens its screen, and unkn
   await page.getByRole('link', { name: 'Nouveau contact' }).click();
   await expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');
 
-  // Issue 15: no sidebar entry leads to "Page non trouvée" any more.
+  // No sidebar entry leads to "Page non trouvée" any more.
   for (const [name, path] of [
     ['Tags', '/admin/tags'],
     ['Tâches', '/admin/tasks'],

@@ -1,5 +1,5 @@
 /**
- * Issue 12 in the browser, against `npm start` with no e-mail configuration (messages go to .eml files
+ * E-mails in the back office (decision 022), against `npm start` with no e-mail configuration (messages go to .eml files
  * under DATA_DIR/mail): a visitor registers through the real /webinaire form, the Emails screen lists
  * the confirmation, its preview shows the join link; the deletion dialog says who will be told.
  */

@@ -1,5 +1,5 @@
 /**
- * Contacts in bulk (issue 15): a CSV import with mapping, preview and summary; bulk actions on selected
+ * Contacts in bulk (decisions 076, 077): a CSV import with mapping, preview and summary; bulk actions on selected
  * rows; the "Par date" range. Screens checked with axe and photographed at phone and laptop sizes.
  */
 import type { Page } from '@playwright/test';

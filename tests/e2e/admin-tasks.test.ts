@@ -1,5 +1,5 @@
 /**
- * Issue 15 in the browser: the task list (filter, mark done, reschedule, assign), the same editing on
+ * Tasks and analytics in the browser (decisions 071, 072): the task list (filter, mark done, reschedule, assign), the same editing on
  * a contact, the dashboard's "Tâches du jour", the analytics screen (period, tables), the CSV report
  * and the activity feed; axe-clean on each new screen.
  */

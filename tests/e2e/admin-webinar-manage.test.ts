@@ -1,5 +1,5 @@
 /**
- * Issue 13, the back office's half: editing a webinar (the registrants are told), attendance (a row's
+ * A webinar in the back office (decisions 055, 057): editing it (the registrants are told), attendance (a row's
  * status, "Marquer absents" on a selection, "Importer les présents" from a Zoom CSV), and the two CSV
  * downloads (registrations, and contacts with the list's search).
  */

@@ -1,6 +1,6 @@
 /**
  * Astro islands in browser tests. The public islands hydrate on interaction (`client:interaction`,
- * issue 16): until then they keep Astro's `ssr` marker, which Astro removes once the island is
+ * decision 040): until then they keep Astro's `ssr` marker, which Astro removes once the island is
  * handed to React.
  */
 import type { Locator, Page } from '@playwright/test';

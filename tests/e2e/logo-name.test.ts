@@ -1,5 +1,5 @@
 /**
- * Issue 10 (WCAG 2.5.3, label in name): the logo link's accessible name contains its visible text, so a
+ * Label in name (WCAG 2.5.3): the logo link's accessible name contains its visible text, so a
  * voice-control user saying what they see ("click Clairval Inner Circle") reaches it. axe's
  * label-content-name-mismatch is an experimental rule, off in the default scans: run it explicitly
  * on every kind of public page.

@@ -1,5 +1,5 @@
 /**
- * Issue 14 in the browser: the notice and legal pages reached from the footer, the privacy line under
+ * Privacy in the browser (decisions 060–062): the notice and legal pages reached from the footer, the privacy line under
  * every form and the medical-details hint, the newsletter's double opt-in from the footer to the
  * confirmation page, the one-click unsubscription (page and RFC 8058 POST), and the contact detail's
  * export and erasure. E-mails are the .eml files the server writes without SMTP (DATA_DIR/mail).

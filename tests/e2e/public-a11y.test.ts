@@ -1,5 +1,5 @@
 /**
- * Accessibility of the public pages (issue 4): axe-core finds no serious or critical violation on
+ * Accessibility of the public pages: axe-core finds no serious or critical violation on
  * the landing page (phone and desktop, with the menu, an FAQ answer and a toast open), the webinar
  * page, the not-found page and the form result pages; focus is always visible.
  */

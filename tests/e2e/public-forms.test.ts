@@ -1,7 +1,7 @@
 /**
- * The public forms end to end (issue 4): validation toast, pending state, success
+ * The public forms end to end (decisions 008, 011): validation toast, pending state, success
  * seen through the admin API, failure toast keeping what was typed, idempotent retries, toasts, and
- * the same forms with JavaScript turned off. The forms hydrate on interaction (issue 16): a test
+ * the same forms with JavaScript turned off. The forms hydrate on interaction (decision 040): a test
  * starts using a form as a visitor does, and the first click on a dormant form is replayed once it
  * is hydrated.
  *
@@ -301,7 +301,7 @@ test.describe('reusable form and toasts', () => {
     await expect(toast(page)).toContainText('Envoi réussi');
 
     const leads = await leadsMatching(request, baseURL!, email);
-    // A newsletter request (issue 14): the contact waits for the confirmation from the e-mail.
+    // A newsletter request (decision 062): the contact waits for the confirmation from the e-mail.
     expect(leads).toMatchObject([{ firstName: 'Thomas', email, newsletter: { status: 'pending' } }]);
   });
 

@@ -1,7 +1,7 @@
 /**
- * The public landing page and its neighbours as a visitor meets them (issue 4): sections in order,
+ * The public landing page and its neighbours as a visitor meets them: sections in order,
  * header navigation landing 80 px below the top, the mobile menu, the FAQ accordion, the webinar and
- * not-found pages, SEO tags, and the JavaScript budget (none before interaction, issue 16).
+ * not-found pages, SEO tags, and the JavaScript budget (none before interaction, decision 007).
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -452,7 +452,7 @@ test.describe('JavaScript budget', () => {
     return scripts;
   }
 
-  // The viewports of issue 16's targets: a 1366×900 desktop and a 390×844 phone.
+  // The viewports the performance targets are measured on: a 1366×900 desktop and a 390×844 phone.
   for (const [label, options] of [
     ['desktop', { viewport: { width: 1366, height: 900 } }],
     ['phone', { viewport: PHONE, hasTouch: true, isMobile: true }],

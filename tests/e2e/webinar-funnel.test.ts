@@ -1,5 +1,5 @@
 /**
- * Issue 13 in the browser, against `npm start` on a PostgreSQL database of its own (the journey to the
+ * A webinar's public journey in the browser (decisions 050–053), against `npm start` on a PostgreSQL database of its own (the journey to the
  * follow-up moves the session into the past, which no screen on this branch does) with e-mails caught
  * by the real SMTP sink: the next-session line without JavaScript, the waiting list, cancellation by
  * the e-mail's link, and a visitor's sign-up all the way to the follow-up e-mail.

@@ -1,5 +1,5 @@
 /**
- * E-mail faults (issue 12), on a real SMTP server over TCP:
+ * E-mail faults (decision 022: e-mails through pg-boss, sent once), on a real SMTP server over TCP:
  * - the SMTP server is down while visitors sign up, then comes back: every sign-up still answers 201 at
  *   once, and each e-mail is delivered exactly once (PGlite and PostgreSQL);
  * - two `npm start` processes with workers on one PostgreSQL: each e-mail is delivered exactly once.

@@ -1,5 +1,5 @@
 /**
- * Issue 17: `npm run db:backup` while `npm start` runs on the embedded database. The CLI cannot open the
+ * A backup taken while the server runs (decisions 023, 125): `npm run db:backup` while `npm start` runs on the embedded database. The CLI cannot open the
  * data directory the server holds; it asks the server through its owner-only socket (decision 023), during
  * a load of submissions. The dump restores into a fresh data directory with every lead whose 201 came
  * before the command started; `db:restore` refuses while the server runs; a second server on the same

@@ -43,7 +43,7 @@ describe('two API processes sharing one PostgreSQL', () => {
       password: 'un-mot-de-passe-solide',
       firstName: 'Admin',
       lastName: 'Utilisateur',
-      // Production: the code the first process logged at start (issue 10).
+      // Production: the code the first process logged at start (decision 021).
       setupCode: first.setupCode(),
     });
     expect(setup.status).toBe(201);

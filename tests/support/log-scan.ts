@@ -1,5 +1,5 @@
 /**
- * Personal data in log lines (issue 14): every API test's log lines are scanned when its app closes
+ * Personal data in log lines (decision 064): every API test's log lines are scanned when its app closes
  * (tests/api/harness.ts), so any test whose requests make the app log an email address or a phone
  * number in clear fails, whatever it was testing.
  */

@@ -1,5 +1,5 @@
 /**
- * The back office's pure rules (issue 5): pagination items, the sidebar's active link, the avatar
+ * The back office's pure rules: pagination items, the sidebar's active link, the avatar
  * letter, the dashboard's percentage wording, the login redirect guard, and dates in Swiss time.
  */
 import { HTTPError } from 'ky';

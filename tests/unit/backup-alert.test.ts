@@ -1,4 +1,4 @@
-/** Issue 17: the dashboard's warning about automatic backups, as the administrator reads it. */
+/** The dashboard's warning about automatic backups, as the administrator reads it. */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';

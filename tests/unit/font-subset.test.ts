@@ -1,5 +1,5 @@
 /**
- * The subset fonts (issue 16) draw every character of the copy: each string of every content file
+ * The subset fonts (decision 041) draw every character of the copy: each string of every content file
  * (read here on its own, in upper and lower case for CSS `uppercase`), and for the body font what
  * visitors type (printable ASCII). A character the font files cannot draw stops the build with a
  * French message naming it. The @font-face rules declare the subsets' families, files and weights.

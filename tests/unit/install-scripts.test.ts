@@ -1,5 +1,5 @@
 /**
- * Issue 10: install scripts run only for the exact package versions someone reviewed. npm matches an
+ * Install scripts run only for the exact package versions someone reviewed. npm matches an
  * `allowScripts` entry like "esbuild@0.28.2" against the lockfile's registry URL of that package, so
  * the lockfile must keep those URLs (.npmrc: omit-lockfile-registry-resolved=false).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10: the `astro build` that `npm start` may run gets the environment without the server's
+ * The `astro build` that `npm start` may run gets the environment without the server's
  * secrets (SESSION_SECRET, DATABASE_URL, and anything that looks like a credential).
  */
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
