@@ -112,7 +112,9 @@ describe('paths cited by the docs', () => {
 
   it('every cited path exists', () => {
     const missing = all.filter((citation) => !isPlaceholder(citation.path) && !isRunTime(citation.path) && !exists(citation.path, entries));
-    expect(missing.map((citation) => `${citation.file}:${citation.line} → ${citation.path}`)).toEqual([]);
+    const lines = missing.map((citation) => `${citation.file}:${citation.line} → ${citation.path}`);
+    // The whole list in the message: a diff may be cut short, and each line is one place to fix.
+    expect(lines, `${lines.length} cited paths do not exist (file:line → path):\n${lines.join('\n')}\n`).toEqual([]);
   });
 });
 

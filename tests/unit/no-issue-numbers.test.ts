@@ -14,7 +14,7 @@ const TREES = ['api', 'site', 'tests', 'bench', 'docs'];
 /** Built, installed or run-time folders: not the project's writing. */
 const NOT_WRITTEN_HERE = new Set(['node_modules', 'dist', 'data', '.astro', '.work', 'test-results', 'playwright-report']);
 
-/** "issue 12", "Issues 13, 14", "issue #4": a word for an issue followed by its number. */
+/** The word issue or issues (any case), then its number, `#` allowed before it. */
 export const ISSUE_NUMBER = /\bissues?\s+#?\d+/i;
 
 /** Every file under `dir`, as repository paths. */
@@ -43,7 +43,8 @@ describe('issue numbers', () => {
     const files = ['README.md', ...TREES.flatMap(filesUnder)];
     expect(files.length).toBeGreaterThan(500);
     const texts = files.map((file) => [file, readFileSync(path.join(ROOT, file))] as const).filter(([, bytes]) => !bytes.includes(0)); // fonts and images aside
-    expect(texts.flatMap(([file, bytes]) => issueNumbers(file, bytes.toString('utf8')))).toEqual([]);
+    const found = texts.flatMap(([file, bytes]) => issueNumbers(file, bytes.toString('utf8')));
+    expect(found, `${found.length} lines name an issue by its number; say what the code proves and cite a decision record instead:\n${found.join('\n')}\n`).toEqual([]);
   });
 
   it('the reader finds them in any spelling, and leaves a decision record’s history alone', () => {
