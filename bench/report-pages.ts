@@ -4,22 +4,7 @@
  */
 import type { LighthouseSummary, PageResult } from './pages.ts';
 import { median, medianInterval } from './lib/util.ts';
-
-export interface Target {
-  area: string;
-  target: string;
-  measured: string;
-  met: boolean | undefined;
-  /** A figure asked for beside its baseline, with no threshold: measured, and no verdict to give. */
-  reportedOnly?: true;
-  why?: string;
-}
-
-const KB = 1000;
-export const kb = (bytes: number) => (bytes < 10 * KB ? `${(bytes / KB).toFixed(2)} kB` : `${(bytes / KB).toFixed(1)} kB`);
-/** Contact counts as the tables print them: 10 k, 1 M. */
-export const rowsLabel = (rows: number) => (rows >= 1_000_000 ? `${rows / 1_000_000} M` : rows >= 1000 ? `${rows / 1000} k` : String(rows));
-export const ms = (value: number) => (Number.isFinite(value) ? `${value < 1 ? value.toFixed(2) : value < 10 ? value.toFixed(1) : Math.round(value)} ms` : '—');
+import { KB, kb, ms, type Target } from './lib/report-format.ts';
 
 /** Issue 16's numbers. */
 export const PAGE_LIMITS = { tbtOverFloorMs: 5, menuTapMs: 100, fontBytes: 40 * KB, lcpOverFloor: 1.1 };
