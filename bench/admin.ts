@@ -16,7 +16,7 @@ export interface Scenario {
   id: string;
   label: string;
   path: string;
-  /** Target p95 at 1 M rows, when the issue sets one. */
+  /** Target p95 at 1 M rows, for the scenarios that have one (decision 015: exact totals). */
   targetMs?: number;
 }
 

@@ -3,7 +3,7 @@
  * page's p99 while a host's calendar feed is read, on `npm start` with its embedded database.
  *
  * Setup: the pages phase's host (Monday to Friday 09:00–17:00, seedBookingHost) whose calendar feed is a
- * generated iCalendar file of 400 weekly series begun three years ago (the issue's feed), served by a
+ * generated iCalendar file of 400 weekly series begun three years ago (the feed that made readings slow, decision 126), served by a
  * local HTTP server; the feed is read once through the settings screen's "read now" before measuring.
  *
  * Measured, in the same run:

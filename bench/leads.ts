@@ -54,7 +54,7 @@ export interface LeadsResult {
   appSmtpDown?: Measured;
   ratioSmtpDown?: number;
   /**
-   * The same targets under an open-loop load at the throughput the issue requires (0.6 × the
+   * The same targets under an open-loop load at the throughput the target requires (0.6 × the
    * baseline's median), over at most the same connections: the latency a visitor meets when the server
    * is asked for what the target demands rather than for all it can do.
    */

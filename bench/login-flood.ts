@@ -1,5 +1,5 @@
 /**
- * Phase "login-flood" (issue 10): unauthenticated logins must not slow the public pages. On the
+ * Phase "login-flood" (decision 021): unauthenticated logins must not slow the public pages. On the
  * production server with PostgreSQL, the landing page's latency is measured alone (baseline), then
  * while 200 logins with random accounts are kept in flight, in the same run. Rate limits are off, as
  * if the flood came from many addresses: what protects the pages here is the bounded hashing

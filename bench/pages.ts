@@ -1,6 +1,6 @@
 /**
  * Phase 1, public pages: Lighthouse (mobile and desktop, median of N runs), bytes per page before and
- * after interaction (issue 16's viewports: a 1366×900 desktop and a 390×844 phone), the time from a
+ * after interaction (the viewports of the page targets: a 1366×900 desktop and a 390×844 phone), the time from a
  * tap on the phone menu to its list on screen, for the production server and for the pure-HTML
  * baseline of the same page (baseline-static.ts).
  * The booking page /rendez-vous/ is filled by the server at each visit: its server starts with one

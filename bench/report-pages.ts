@@ -1,12 +1,12 @@
 /**
- * The public pages' targets in RESULTS.md (issues 4 and 16), each beside the pure-HTML floor of the
+ * The public pages' targets in RESULTS.md (decisions 007, 018 and 120), each beside the pure-HTML floor of the
  * same run, and for a miss what the measurements say about its cause and what would reach it.
  */
 import type { LighthouseSummary, PageResult } from './pages.ts';
 import { median, medianInterval } from './lib/util.ts';
 import { KB, kb, ms, type Target } from './lib/report-format.ts';
 
-/** Issue 16's numbers. */
+/** The page targets: TBT and LCP against the pure-HTML floor (decision 018), the menu tap (decision 042), the fonts (decision 041). */
 export const PAGE_LIMITS = { tbtOverFloorMs: 5, menuTapMs: 100, fontBytes: 40 * KB, lcpOverFloor: 1.1 };
 /** TCP's initial congestion window, 10 segments of 1,460 B (RFC 6928), as Lighthouse's simulation models it. */
 export const FIRST_WINDOW_BYTES = 10 * 1460;

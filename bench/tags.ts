@@ -1,5 +1,5 @@
 /**
- * Phase `tags` (issue 15): `GET /api/admin/tags` (every tag with its contact count) at each size, against
+ * Phase `tags` (decision 066): `GET /api/admin/tags` (every tag with its contact count) at each size, against
  * the production server, with `count(*) … unnest(tags) group by lower(tag)` over the table as the baseline
  * (what the list would cost without the trigger-kept `lead_tag_counts`, decision 066). Target: p95 < 100 ms
  * at 1 M contacts. Also times one rename that merges into an existing tag, and back (one sample each).

@@ -25,7 +25,7 @@ function leadTargets(leads: LeadsResult): Target[] {
   const errors = app.errors + app.non2xx + app.timeouts;
   const statements =
     leads.statements.length === 1
-      ? 'One submission is one SQL statement, like the baseline, but it does the work issue 3 requires (idempotency record, upsert by email, a note), not a single INSERT.'
+      ? 'One submission is one SQL statement, like the baseline, but it does the work decision 016 describes (idempotency record, upsert by email, a note), not a single INSERT.'
       : `One submission runs ${leads.statements.length} SQL statements (${leads.statements.length} round trips to PostgreSQL, each holding a pooled connection) where the baseline runs 1: ${leads.statements.map((sql) => `\`${sql.slice(0, 60)}\``).join(', ')}.`;
   const why = `${statements} Without the Idempotency-Key header: ${leads.statementsWithoutKey.length} statement(s), ${num(leads.appWithoutKey.requestsPerSec)} req/s (ratio ${leads.ratioWithoutKey}).`;
   return [
@@ -39,7 +39,7 @@ function leadTargets(leads: LeadsResult): Target[] {
 }
 
 /**
- * Issue 16: at least 0.8 of "the app's required work as one prepared statement" (the bare server in
+ * At least 0.8 of "the app's required work as one prepared statement" (the bare server in
  * MODE=full with a named statement). Both are measured against the bare insert in the same rounds, so the
  * ratio to the floor is the ratio of the two ratios.
  */
@@ -60,7 +60,7 @@ function preparedFloorTargets(leads: LeadsResult): Target[] {
   return [...row('workers in the process (npm start)', leads.ratio), ...row('web-only instance (WORKERS=off)', leads.ratioWebOnly)];
 }
 
-/** Issue 12: the same two targets with the e-mail jobs enqueued, on a web-only instance and with SMTP down. */
+/** The same two targets with the e-mail jobs enqueued, on a web-only instance and with SMTP down. */
 function variantTargets(variant: string, measured: LeadsResult['app'] | undefined, ratio_: number | undefined): Target[] {
   if (!measured || ratio_ === undefined) return [];
   return [

@@ -7,7 +7,7 @@ import { ms, num, table, whatWouldReachIt, type Target } from '../lib/report-for
 import { definePhase } from '../phase.ts';
 
 /**
- * "Unauthenticated logins must not be able to slow the public pages" (issue 10) as a number: the
+ * "Unauthenticated logins must not be able to slow the public pages" (decision 021) as a number: the
  * landing page's p95 during the flood stays under 100 ms, the budget of a page that feels instant.
  */
 export const FLOOD_LANDING_P95_MS = 100;
