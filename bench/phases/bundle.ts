@@ -13,11 +13,11 @@ export const bundlePhase = definePhase({
   hostedBy: 'admin',
   targets: (bundle) => bundleTargets(bundle.sizes),
   report: (bundle, measured) => bundleSection(bundle.sizes, measured),
-  whatWouldReach: (miss, _bundle, results) => {
+  whatWouldReach: (miss, bundles, results) => {
     const fix = whatWouldReachIt;
     const target = miss.target;
     if (miss.area === 'Admin dashboard') {
-      const bundle = results.bundle!.sizes.at(-1)!;
+      const bundle = bundles.sizes.at(-1)!;
       if (target.startsWith('JS')) return fix('load every screen but the dashboard with `React.lazy` (the Headless UI components with them) and keep the dashboard chunk free of forms and their zod schemas.');
       const stats = results.admin?.sizes.find((size) => size.rows === bundle.rows)?.dashboard.find((item) => item.id === 'stats-leads');
       const plan = stats?.plans[0];
