@@ -30,7 +30,7 @@ import { FEED_MIX } from './fixtures/host-calendar-feed.ts';
 import { seedBookingHosts, type FeedFigures } from './fixtures/booking-hosts.ts';
 
 export const SLOTS_TARGET_P95_MS = 50;
-export const HOSTS = 4;
+const HOSTS = 4;
 const EVENTS_PER_FEED = 2000;
 export const DAYS = 30;
 const LOAD_CONNECTIONS = 50;
