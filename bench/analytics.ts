@@ -1,5 +1,5 @@
 /**
- * Phase "analytics" (issue 15): p50/p95 of the analytics series (target p95 < 150 ms at 1 M contacts),
+ * Phase "analytics" (decisions 072 and 078): p50/p95 of the analytics series (target p95 < 150 ms at 1 M contacts),
  * the CSV report, the task list and the dashboard's task counts, at each size, against the production
  * server, with EXPLAIN (ANALYZE, BUFFERS) of each statement (as the admin phase does).
  * Seeds on top of the admin phase's contacts: past sessions with attendance, and open tasks on 5 % of

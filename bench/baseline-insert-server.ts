@@ -4,7 +4,7 @@
  * no framework, validation, session, logging or idempotency record. Run as a separate process, like
  * the app, by bench/leads.ts.
  *
- * MODE=full: the same bare server doing all the work the app must do for a contact submission (issue 3:
+ * MODE=full: the same bare server doing all the work the app must do for a contact submission (decision 016:
  * idempotency record, upsert of the contact by email, a "Demande de contact" note) in ONE statement
  * (data-modifying CTEs, atomic without BEGIN/COMMIT): the floor for the app's own work, which tells
  * how much of the gap to the baseline is the required database work and how much the stack around it.

@@ -8,8 +8,9 @@ import PDFDocument from 'pdfkit';
 import { invoicePdf, type InvoiceDocument } from '../api/features/billing/pdf.ts';
 import { qrReference } from '../api/features/billing/references.ts';
 import type { BillingSettingsRecord } from '../api/features/billing/settings.ts';
-import type { Target } from './report-pages.ts';
-import { log, percentile, round } from './lib/util.ts';
+import type { Target } from './lib/report-format.ts';
+import { log } from './lib/util.ts';
+import { latencySummary } from './lib/latency.ts';
 
 export const INVOICE_PDF_TARGET_P95_MS = 200;
 
@@ -96,13 +97,15 @@ export async function benchBilling(options: { samples: number }): Promise<Billin
     plainTimes.push(...plain.times);
     bytes = invoice.bytes;
   }
+  const invoiceLatency = latencySummary(invoiceTimes);
+  const plainLatency = latencySummary(plainTimes);
   return {
     samples: invoiceTimes.length,
     bytes,
-    p50Ms: round(percentile(invoiceTimes, 50), 1),
-    p95Ms: round(percentile(invoiceTimes, 95), 1),
-    baselineP50Ms: round(percentile(plainTimes, 50), 1),
-    baselineP95Ms: round(percentile(plainTimes, 95), 1),
+    p50Ms: invoiceLatency.p50Ms,
+    p95Ms: invoiceLatency.p95Ms,
+    baselineP50Ms: plainLatency.p50Ms,
+    baselineP95Ms: plainLatency.p95Ms,
   };
 }
 

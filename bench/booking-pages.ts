@@ -3,7 +3,7 @@
  * page's p99 while a host's calendar feed is read, on `npm start` with its embedded database.
  *
  * Setup: the pages phase's host (Monday to Friday 09:00–17:00, seedBookingHost) whose calendar feed is a
- * generated iCalendar file of 400 weekly series begun three years ago (the issue's feed), served by a
+ * generated iCalendar file of 400 weekly series begun three years ago (the feed that made readings slow, decision 126), served by a
  * local HTTP server; the feed is read once through the settings screen's "read now" before measuring.
  *
  * Measured, in the same run:
@@ -22,48 +22,21 @@ import { load, type LoadResult } from './lib/load.ts';
 import { ApiSession, BENCH_ADMIN } from './lib/http.ts';
 import { startProductionServer } from './lib/server.ts';
 import { seedBookingHost } from './seed.ts';
+import { FEED_SERIES, largeFeed } from './fixtures/weekly-series-feed.ts';
 import { log, median, round } from './lib/util.ts';
-import type { Target } from './report-pages.ts';
+import type { Target } from './lib/report-format.ts';
 
 export const PAGE_RATE_TARGET = 0.5;
 export const REFRESH_P99_TARGET = 1.2;
 const RATE_CONNECTIONS = 32;
 const LATENCY_CONNECTIONS = 8;
-const SERIES = 400;
-const DAY_MS = 86_400_000;
+const SERIES = FEED_SERIES;
 
 export interface BookingPagesResult {
   durationS: number;
   feed: { series: number; bytes: number; busyCount: number; readings: number; readingMs: { p50: number; max: number } };
   rate: { connections: number; landing: LoadResult[]; bookingPage: LoadResult[]; landingPerSec: number; bookingPerSec: number; ratio: number };
   refresh: { connections: number; quiet: LoadResult; during: LoadResult; ratio: number };
-}
-
-/**
- * 400 weekly series begun three years ago, in Zurich time, as a calendar application publishes them;
- * most early or late in the day, one in forty within the host's hours, so the page still offers starts.
- */
-export function largeFeed(now: Date, series = SERIES): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Inner Circle//bench//FR'];
-  const first = new Date(now.getTime() - 3 * 365 * DAY_MS);
-  for (let index = 0; index < series; index += 1) {
-    const day = new Date(first.getTime() + (index % 7) * DAY_MS);
-    const hour = index % 40 === 0 ? 9 + ((index / 40) % 8) : [6, 7, 8, 17, 18, 19, 20][index % 7]!;
-    const stamp = `${day.toISOString().slice(0, 10).replaceAll('-', '')}T${String(hour).padStart(2, '0')}${index % 2 ? '30' : '00'}00`;
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:series-${index}@exemple.ch`,
-      'DTSTAMP:20260101T000000Z',
-      `DTSTART;TZID=Europe/Zurich:${stamp}`,
-      'DURATION:PT45M',
-      // COUNT: expanded from the first occurrence, three years of weeks before the window.
-      'RRULE:FREQ=WEEKLY;COUNT=312',
-      `SUMMARY:Série ${index}`,
-      'END:VEVENT',
-    );
-  }
-  lines.push('END:VCALENDAR');
-  return `${lines.join('\r\n')}\r\n`;
 }
 
 const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd' };

@@ -14,7 +14,8 @@ import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { startProductionServer, type RunningProcess } from './lib/server.ts';
 import { signInAdmin, setupCodeInLog, type ApiSession } from './lib/http.ts';
 import { seedLeadsTo } from './seed.ts';
-import { ROOT, log, percentile, round } from './lib/util.ts';
+import { ROOT, log } from './lib/util.ts';
+import { pickLatency } from './lib/latency.ts';
 
 export const CONTACT_TARGET_P95_MS = 1000;
 const BACKGROUND_CONTACTS = 10_000;
@@ -120,9 +121,7 @@ export async function benchContact(options: { siteDistDir: string; samples: numb
       }
       const result: ContactCase = {
         activities,
-        p50Ms: round(percentile(times, 50), 1),
-        p95Ms: round(percentile(times, 95), 1),
-        maxMs: round(Math.max(...times), 1),
+        ...pickLatency(times),
         activitiesBytes: last.activitiesBytes,
         totalBytes: last.totalBytes,
       };

@@ -1,5 +1,5 @@
 /**
- * Phase "exports" (issue 13): `GET /api/admin/leads.csv` against the production server on PostgreSQL
+ * Phase "exports" (decision 056): `GET /api/admin/leads.csv` against the production server on PostgreSQL
  * at each size, read to the end by a client that counts lines, with the server's resident memory
  * sampled from /proc every 50 ms (peak over the export, and the process's RSS before it). Baseline:
  * `COPY (the same columns) TO STDOUT` through psql, the fastest way PostgreSQL itself writes a CSV.

@@ -1,5 +1,5 @@
 /**
- * Phase "import" (issue 15): 100,000 contacts from a CSV through `POST /api/admin/leads/import`, sent as
+ * Phase "import" (decision 076): 100,000 contacts from a CSV through `POST /api/admin/leads/import`, sent as
  * the back office sends it (chunks with the header line, one after the other), on the production server
  * with PostgreSQL; then the same file again (every row known: nothing changes). Baseline in the same
  * run: `\copy leads (…) from 'file' csv` by psql (COPY FROM STDIN) into the emptied table, the fastest

@@ -3,18 +3,16 @@
  * server on PostgreSQL, next to a bare node:http + pg server doing the same single-row insert into
  * the same database in the same run. Every request carries a unique email.
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { openDatabase, migrateLatest } from '../api/platform/db.ts';
-import { createDatabase, dropDatabase, withClient } from './lib/pg.ts';
+import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { spawnAndWait, startProductionServer, type RunningProcess } from './lib/server.ts';
 import { load, type LoadResult } from './lib/load.ts';
-import { openLoopLoad } from './lib/open-loop.ts';
-import { ROOT, RUN_ID, log, median, round, sleep } from './lib/util.ts';
-import { startInProcessApp } from './lib/inprocess.ts';
-import { postgresCpuMs, processCpuMs, summariseProfile, type ProfileGroup } from './lib/cpu.ts';
-import { WORK_DIR } from './lib/util.ts';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { ROOT, RUN_ID, log, median, round } from './lib/util.ts';
+import { measureAtRequiredRate, profiledRun, statementsPerSubmission } from './leads-probes.ts';
+import { storedCount, vacuumAfter, waitForEmailBacklog } from './lib/after-load.ts';
+import { leadRequest } from './fixtures/lead-submissions.ts';
+import { postgresCpuMs, processCpuMs, type ProfileGroup } from './lib/cpu.ts';
 
 /** CPU time per answered request during the measured window. */
 export interface CpuPerRequest {
@@ -56,7 +54,7 @@ export interface LeadsResult {
   appSmtpDown?: Measured;
   ratioSmtpDown?: number;
   /**
-   * The same targets under an open-loop load at the throughput the issue requires (0.6 × the
+   * The same targets under an open-loop load at the throughput the target requires (0.6 × the
    * baseline's median), over at most the same connections: the latency a visitor meets when the server
    * is asked for what the target demands rather than for all it can do.
    */
@@ -64,90 +62,6 @@ export interface LeadsResult {
   /** The SQL one submission runs (captured from the same code in-process), first line of each. */
   statements: string[];
   statementsWithoutKey: string[];
-}
-
-/** What one submission sends to PostgreSQL, with and without an Idempotency-Key. */
-async function statementsPerSubmission(databaseUrl: string, siteDistDir: string): Promise<{ withKey: string[]; withoutKey: string[] }> {
-  const app = await startInProcessApp(databaseUrl, siteDistDir);
-  try {
-    const submit = async (withKey: boolean) => {
-      const n = `${RUN_ID}-${withKey ? 'k' : 'n'}`;
-      const { queries } = await app.capture(async () => {
-        const response = await fetch(`${app.url}/api/leads`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: app.url, ...(withKey ? { 'idempotency-key': randomUUID() } : {}) },
-          body: JSON.stringify({ firstName: 'Léa', lastName: 'Favre', email: `bench-sql-${n}@exemple.ch`, phone: '+41 79 123 45 67', company: 'Atelier', message: 'Bonjour', type: 'contact' }),
-        });
-        await response.text();
-      });
-      return queries.map((query) => query.sql.replace(/\s+/g, ' ').trim().slice(0, 110));
-    };
-    return { withKey: await submit(true), withoutKey: await submit(false) };
-  } finally {
-    await app.close();
-  }
-}
-
-const FIRST = ['Camille', 'Léa', 'Louis', 'Chloé', 'Hugo', 'Manon', 'Lucas', 'Inès', 'Jules', 'Zoé'];
-const LAST = ['Martin', 'Dubois', 'Favre', 'Rochat', 'Girard', 'Müller', 'Lefèvre', 'Bonvin', 'Perrin', 'Moreau'];
-
-/** The n-th submission of a load: a unique email under `prefix`, as the site's contact form sends it. */
-function leadSubmission(prefix: string, origin: string, withKey: boolean, n: number) {
-  const body = JSON.stringify({
-    firstName: FIRST[n % FIRST.length],
-    lastName: LAST[(n >> 3) % LAST.length],
-    email: `${prefix}-${n}@exemple.ch`,
-    phone: '+41 79 123 45 67',
-    company: 'Atelier Léman SA',
-    message: 'Je souhaite en savoir plus sur le programme Inner Circle.',
-    type: 'contact',
-  });
-  const headers: Record<string, string> = { 'content-type': 'application/json', origin };
-  if (withKey) headers['idempotency-key'] = randomUUID();
-  return { method: 'POST', path: '/api/leads', headers, body };
-}
-
-function leadRequest(prefix: string, origin: string, withKey: boolean) {
-  let counter = 0;
-  return {
-    method: 'POST',
-    path: '/api/leads',
-    headers: { 'content-type': 'application/json', origin },
-    setupRequest: (request: { headers?: Record<string, string> }) => {
-      const submission = leadSubmission(prefix, origin, withKey, counter++);
-      return { ...request, headers: { ...request.headers, ...submission.headers }, body: submission.body };
-    },
-  };
-}
-
-/** A separate, shorter run of the app under `node --cpu-prof`, summarised by package. */
-async function profiledRun(databaseUrl: string, options: { siteDistDir: string; connections: number; durationS: number }): Promise<ProfileGroup[]> {
-  const dir = path.join(WORK_DIR, 'profiles');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const server = await startProductionServer({
-    name: 'leads-app-profiled',
-    siteDistDir: options.siteDistDir,
-    env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
-    nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir],
-  });
-  const window = { fromMs: 0, toMs: 0, exitMs: 0 };
-  try {
-    log('leads: profiling the app (node --cpu-prof)…');
-    await load({ label: 'profile', url: server.url, connections: options.connections, durationS: 2, request: leadRequest(`bench-profile-${RUN_ID}-w`, server.url, true) });
-    window.fromMs = Date.now();
-    await load({ label: 'profile', url: server.url, connections: options.connections, durationS: Math.min(5, options.durationS), request: leadRequest(`bench-profile-${RUN_ID}`, server.url, true) });
-    window.toMs = Date.now();
-  } finally {
-    await server.stop();
-    window.exitMs = Date.now();
-  }
-  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
-  return file ? summariseProfile(path.join(dir, file), ROOT, window) : [];
-}
-
-async function storedCount(url: string, prefix: string): Promise<number> {
-  return withClient(url, async (client) => Number((await client.query<{ n: string }>('select count(*) as n from leads where email like $1', [`${prefix}-%`])).rows[0]!.n));
 }
 
 export async function benchLeads(options: { siteDistDir: string; connections: number; durationS: number; warmupS: number; rounds: number }): Promise<LeadsResult> {
@@ -315,82 +229,4 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
     await dropDatabase(webOnlyDatabase.name);
     await dropDatabase(smtpDownDatabase.name);
   }
-}
-
-/**
- * Latency below saturation. A closed loop at a fixed number of connections keeps every connection busy,
- * so its mean latency is connections ÷ throughput (Little's law) and its p99 mostly measures how the
- * saturated machine queues. An open loop at the required throughput (bench/lib/open-loop.ts) shows what
- * a visitor meets when the server is asked for exactly what the target demands; stalls still count for
- * every request due during them.
- */
-async function measureAtRequiredRate(
-  ratePerSec: number,
-  servers: { baseline: RunningProcess; app: RunningProcess; webOnly: RunningProcess },
-  options: { connections: number; durationS: number; warmupS: number },
-): Promise<NonNullable<LeadsResult['atRequiredRate']>> {
-  const measure = async (label: string, server: RunningProcess, withKey: boolean) => {
-    const prefix = `bench-${label}-rate-${RUN_ID}`;
-    const at = (durationS: number, suffix: string) =>
-      openLoopLoad({ label, url: server.url, connections: options.connections, durationS, ratePerSec, request: (n) => leadSubmission(`${prefix}-${suffix}`, server.url, withKey, n) });
-    await at(options.warmupS, 'w');
-    const result = await at(options.durationS, 'm');
-    log(`leads: ${label}, open loop at ${ratePerSec} req/s: ${result.requestsPerSec} req/s answered, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms, errors ${result.errors + result.non2xx + result.timeouts}`);
-    return result;
-  };
-  // The instance with workers in the process comes last: the e-mails its load causes are sent after
-  // its window (the caller waits for them), not during another target's.
-  const baseline = await measure('baseline', servers.baseline, false);
-  const appWebOnly = await measure('app-web-only', servers.webOnly, true);
-  const app = await measure('app', servers.app, true);
-  return { offeredPerSec: ratePerSec, baseline, app, appWebOnly };
-}
-
-/** The backlog may take as long as it needs while it shrinks; it counts as stuck after this long without progress. */
-const BACKLOG_STALL_MS = 120_000;
-
-/**
- * Waits until the workers of an instance have handled what its measured load caused (every submission's
- * e-mails created and tried once), so that work does not run during the next target's measurement.
- * No fixed deadline: the backlog grows with the machine's speed (about 37,000 e-mails after 13 s of
- * load on a fast machine took over 5 min to drain), so only a backlog that stops shrinking is an error.
- */
-async function waitForEmailBacklog(databaseUrl: string, label: string): Promise<void> {
-  const started = Date.now();
-  let fewest = Number.POSITIVE_INFINITY;
-  let lastProgress = started;
-  for (;;) {
-    const pending = await withClient(databaseUrl, async (client) => {
-      const { rows } = await client.query<{ prepare: string; unsent: string }>(
-        `select (select count(*) from pgboss.job where name = 'emails-prepare' and state in ('created', 'retry', 'active')) as prepare,
-                (select count(*) from emails where status = 'queued' and attempts = 0 and send_after <= now()) as unsent`,
-      );
-      return Number(rows[0]!.prepare) + Number(rows[0]!.unsent);
-    });
-    if (pending === 0) break;
-    if (pending < fewest) {
-      fewest = pending;
-      lastProgress = Date.now();
-    }
-    if (Date.now() - lastProgress > BACKLOG_STALL_MS) {
-      throw new Error(`leads: ${label}: e-mail backlog stuck at ${pending} for ${BACKLOG_STALL_MS / 1000} s`);
-    }
-    await sleep(500);
-  }
-  log(`leads: ${label}: e-mail backlog handled in ${round((Date.now() - started) / 1000)} s`);
-}
-
-/**
- * Cleans up after a target as autovacuum would between two bursts. A drained backlog leaves every
- * e-mail row and job row updated two or three times, and a server with autovacuum off (this machine's
- * shared PostgreSQL has `autovacuum = off`) kept those dead rows and never re-analyzed the tables: in
- * the full run of 2026-11-25 each round's drain was slower than the last (380, then 290, then 170
- * e-mails/s), and in the SMTP-down instance's third round PostgreSQL spent twice the CPU per request
- * of its first two. With autovacuum on, as in production, this happens soon after the burst; an
- * explicit VACUUM (ANALYZE) puts every round on the same footing whatever the server's setting.
- */
-async function vacuumAfter(databaseUrl: string, label: string): Promise<void> {
-  const started = Date.now();
-  await withClient(databaseUrl, (client) => client.query('vacuum (analyze)'));
-  log(`leads: ${label}: VACUUM (ANALYZE) of its database in ${round((Date.now() - started) / 1000)} s`);
 }

@@ -1,5 +1,5 @@
 /**
- * Phase "login-flood" (issue 10): unauthenticated logins must not slow the public pages. On the
+ * Phase "login-flood" (decision 021): unauthenticated logins must not slow the public pages. On the
  * production server with PostgreSQL, the landing page's latency is measured alone (baseline), then
  * while 200 logins with random accounts are kept in flight, in the same run. Rate limits are off, as
  * if the flood came from many addresses: what protects the pages here is the bounded hashing
@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { startProductionServer } from './lib/server.ts';
-import { log, percentile, round } from './lib/util.ts';
+import { log, round } from './lib/util.ts';
+import { sendFor } from './lib/closed-loop.ts';
 
 export interface LandingLatency {
   requests: number;
@@ -31,28 +32,22 @@ export interface LoginFloodResult {
 
 const LANDING_CONNECTIONS = 4;
 
-/** `connections` loops fetching `/` back to back for `durationS`, each request timed. */
+/** `connections` loops fetching `/` back to back for `durationS`; the answers 200 are timed, any other is an error. */
 async function measureLanding(url: string, connections: number, durationS: number): Promise<LandingLatency> {
-  const times: number[] = [];
-  let errors = 0;
-  const deadline = performance.now() + durationS * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) {
-        const started = performance.now();
-        try {
-          // Node's fetch keeps connections alive and opens as many per origin as requests in flight.
-          const response = await fetch(`${url}/`);
-          await response.arrayBuffer();
-          if (response.status !== 200) errors++;
-          else times.push(performance.now() - started);
-        } catch {
-          errors++;
-        }
-      }
-    }),
-  );
-  return { requests: times.length, p50Ms: round(percentile(times, 50), 1), p95Ms: round(percentile(times, 95), 1), p99Ms: round(percentile(times, 99), 1), errors };
+  const landing = async () => {
+    const started = performance.now();
+    try {
+      // Node's fetch keeps connections alive and opens as many per origin as requests in flight.
+      const response = await fetch(`${url}/`);
+      await response.arrayBuffer();
+      return { status: response.status, ms: performance.now() - started };
+    } catch {
+      return { status: 0, ms: performance.now() - started };
+    }
+  };
+  const figures = await sendFor(durationS, connections, landing, (status) => status === 200);
+  const answered = figures.statuses['200'] ?? 0;
+  return { requests: answered, p50Ms: figures.p50Ms, p95Ms: figures.p95Ms, p99Ms: figures.p99Ms, errors: figures.requests - answered };
 }
 
 /** Keeps `inFlight` logins with random accounts running until `stop()`; counts the answers. */

@@ -4,7 +4,8 @@
  */
 import { ApiSession, BENCH_ADMIN } from './lib/http.ts';
 import { load, type LoadResult } from './lib/load.ts';
-import { log, median, percentile, round } from './lib/util.ts';
+import { log, median, round } from './lib/util.ts';
+import { latencySummary } from './lib/latency.ts';
 
 export interface LoginResult {
   samples: number;
@@ -48,7 +49,7 @@ export async function benchLogin(options: { url: string; samples: number; durati
   return {
     samples: times.length,
     p50Ms: round(median(times), 1),
-    p95Ms: round(percentile(times, 95), 1),
+    p95Ms: latencySummary(times).p95Ms,
     wrongPasswordP50Ms: round(median(wrong), 1),
     unknownEmailP50Ms: round(median(unknown), 1),
     sustained,

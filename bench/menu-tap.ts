@@ -1,5 +1,5 @@
 /**
- * Issue 16: the first tap on the phone menu opens it in under 100 ms on the benchmark's CPU. Each run
+ * The first tap on the phone menu opens it in under 100 ms on the benchmark's CPU. Each run
  * is a fresh 390×844 touch context (empty cache) on a page that has loaded and gone idle; the clock
  * starts at the tap's `touchstart` and stops at the first animation frame after the menu's list opened
  * (its popover's `toggle` event, or its `hidden` attribute removed), i.e. the frame that paints it. That
@@ -37,7 +37,7 @@ async function tapOnce(browser: Browser, url: string, cpuSlowdown: number): Prom
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     }
     // The toggle names its panel with `popovertarget` (an HTML popover, opened by the browser) or, as
-    // before issue 16's popover, `aria-controls` (a panel React un-hides).
+    // before the popover (decision 042), `aria-controls` (a panel React un-hides).
     const toggle = page.locator('header button[popovertarget], header button[aria-controls][aria-expanded]').first();
     await page.evaluate(() => {
       const button = document.querySelector('header button[popovertarget], header button[aria-controls][aria-expanded]')!;

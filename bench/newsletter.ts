@@ -16,7 +16,7 @@ import { startProductionServer, type RunningProcess } from './lib/server.ts';
 import { setupCodeInLog, signInAdmin } from './lib/http.ts';
 import { load, type LoadResult } from './lib/load.ts';
 import { log, round } from './lib/util.ts';
-import { ms, type Target } from './report-pages.ts';
+import { ms, type Target } from './lib/report-format.ts';
 import { startSmtpSink } from '../tests/support/smtp-sink.ts';
 
 export const NEWSLETTER_RECIPIENTS = 10_000;

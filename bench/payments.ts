@@ -142,15 +142,15 @@ export async function benchPayments(options: { siteDistDir: string; entries: num
   }
 }
 
-export function renderPaymentsSection(result: (PaymentsBenchResult & { at: string }) | undefined, loadNote: string): string[] {
-  if (!result) return [];
+/** The section of bench/RESULTS.md; `measured` is its title's parenthesis. */
+export function renderPaymentsSection(result: PaymentsBenchResult, measured: string): string[] {
   const fresh = result.imports.filter((run) => run.duplicates === 0);
   const met = result.imports.every((run) => run.ms < result.targetMs);
   const firstAfter = fresh[0]?.rssAfterMiB ?? 0;
   const lastAfter = fresh.at(-1)?.rssAfterMiB ?? 0;
   const flat = lastAfter <= firstAfter * (1 + result.flatRssPercent / 100);
   return [
-    `## Payments: importing a camt.054 (measured ${result.at.slice(0, 16).replace('T', ' ')}${loadNote})`,
+    `## Payments: importing a camt.054 ${measured}`,
     '',
     `A camt.054 (version 08) of ${result.entries.toLocaleString('en-US')} entries (${result.fileMiB} MiB) sent to \`POST /api/admin/bank-files\` on \`npm start\` + PostgreSQL, against open invoices: 18 of 20 entries pay an invoice exactly, 1 in part, 1 has no reference. ${fresh.length} different files one after the other through the same process, then the first again (all duplicates). Target: each import under ${(result.targetMs / 1000).toFixed(0)} s — ${met ? '**met**' : '**missed**'}; memory flat (RSS after the last new file within ${result.flatRssPercent} % of RSS after the first) — ${flat ? '**met**' : '**missed**'}. Baseline in the same run: reading the same file alone (saxes + camt.ts, no database), median of ${result.parseRuns}: ${result.parseMs} ms.`,
     '',

@@ -1,27 +1,12 @@
 /**
- * The public pages' targets in RESULTS.md (issues 4 and 16), each beside the pure-HTML floor of the
+ * The public pages' targets in RESULTS.md (decisions 007, 018 and 120), each beside the pure-HTML floor of the
  * same run, and for a miss what the measurements say about its cause and what would reach it.
  */
 import type { LighthouseSummary, PageResult } from './pages.ts';
 import { median, medianInterval } from './lib/util.ts';
+import { KB, kb, ms, type Target } from './lib/report-format.ts';
 
-export interface Target {
-  area: string;
-  target: string;
-  measured: string;
-  met: boolean | undefined;
-  /** A figure asked for beside its baseline, with no threshold: measured, and no verdict to give. */
-  reportedOnly?: true;
-  why?: string;
-}
-
-const KB = 1000;
-export const kb = (bytes: number) => (bytes < 10 * KB ? `${(bytes / KB).toFixed(2)} kB` : `${(bytes / KB).toFixed(1)} kB`);
-/** Contact counts as the tables print them: 10 k, 1 M. */
-export const rowsLabel = (rows: number) => (rows >= 1_000_000 ? `${rows / 1_000_000} M` : rows >= 1000 ? `${rows / 1000} k` : String(rows));
-export const ms = (value: number) => (Number.isFinite(value) ? `${value < 1 ? value.toFixed(2) : value < 10 ? value.toFixed(1) : Math.round(value)} ms` : '—');
-
-/** Issue 16's numbers. */
+/** The page targets: TBT and LCP against the pure-HTML floor (decision 018), the menu tap (decision 042), the fonts (decision 041). */
 export const PAGE_LIMITS = { tbtOverFloorMs: 5, menuTapMs: 100, fontBytes: 40 * KB, lcpOverFloor: 1.1 };
 /** TCP's initial congestion window, 10 segments of 1,460 B (RFC 6928), as Lighthouse's simulation models it. */
 export const FIRST_WINDOW_BYTES = 10 * 1460;

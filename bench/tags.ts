@@ -1,11 +1,12 @@
 /**
- * Phase `tags` (issue 15): `GET /api/admin/tags` (every tag with its contact count) at each size, against
+ * Phase `tags` (decision 066): `GET /api/admin/tags` (every tag with its contact count) at each size, against
  * the production server, with `count(*) … unnest(tags) group by lower(tag)` over the table as the baseline
  * (what the list would cost without the trigger-kept `lead_tag_counts`, decision 066). Target: p95 < 100 ms
  * at 1 M contacts. Also times one rename that merges into an existing tag, and back (one sample each).
  */
 import { seedLeadsTo } from './seed.ts';
-import { log, percentile, round } from './lib/util.ts';
+import { log, round } from './lib/util.ts';
+import { pickLatency } from './lib/latency.ts';
 import { withAdminBench } from './lib/admin-bench.ts';
 
 export const TAGS_TARGET_P95_MS = 100;
@@ -46,8 +47,8 @@ export async function benchTags(options: { siteDistDir: string; sizes: number[];
       const result: TagsSizeResult = {
         rows,
         tags: last.status === 200 ? last.body.tags.length : 0,
-        p50Ms: round(percentile(times, 50), 1),
-        p95Ms: round(percentile(times, 95), 1),
+        p50Ms: pickLatency(times).p50Ms,
+        p95Ms: pickLatency(times).p95Ms,
         baselineMs: round(baselineMs, 1),
         counterRows,
       };

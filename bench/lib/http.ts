@@ -69,7 +69,7 @@ export async function signInAdmin(baseUrl: string, setupCode?: string): Promise<
   return session;
 }
 
-/** The one-time setup code a production server wrote to its log (issue 10). */
+/** The one-time setup code a production server wrote to its log (decision 021). */
 export function setupCodeInLog(log: string): string | undefined {
   return /"msg":"Code d'installation : ([A-Za-z0-9_-]+)"/.exec(log)?.[1];
 }

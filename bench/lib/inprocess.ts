@@ -37,7 +37,7 @@ export async function startInProcessApp(databaseUrl: string, siteDistDir: string
     LOG_LEVEL: 'silent',
     SITE_DIST_DIR: siteDistDir,
     PUBLIC_URL: 'http://127.0.0.1',
-    // Submissions enqueue their e-mail jobs (issue 12); nothing is sent from this process.
+    // Submissions enqueue their e-mail jobs (decision 022); nothing is sent from this process.
     WORKERS: 'off',
   });
   const knex = await openDatabase(databaseOptions(config));

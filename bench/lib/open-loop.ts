@@ -16,7 +16,8 @@
  */
 import http from 'node:http';
 import type { LoadResult } from './load.ts';
-import { percentile, round } from './util.ts';
+import { round } from './util.ts';
+import { latencySummary } from './latency.ts';
 
 export interface OpenLoopRequest {
   method: string;
@@ -98,15 +99,16 @@ export async function openLoopLoad(options: OpenLoopOptions): Promise<LoadResult
   await Promise.all(inFlight);
   agent.destroy();
   const elapsedS = (performance.now() - started) / 1000;
+  const latency = latencySummary(latencies);
   return {
     label: options.label,
     connections: options.connections,
     durationS: options.durationS,
     requestsPerSec: round(ok / Math.max(elapsedS, options.durationS), 0),
-    p50Ms: round(percentile(latencies, 50), 1),
-    p90Ms: round(percentile(latencies, 90), 1),
-    p99Ms: round(percentile(latencies, 99), 1),
-    maxMs: round(latencies.reduce((max, value) => Math.max(max, value), 0), 1),
+    p50Ms: latency.p50Ms,
+    p90Ms: latency.p90Ms,
+    p99Ms: latency.p99Ms,
+    maxMs: latency.maxMs,
     ok,
     non2xx,
     errors,

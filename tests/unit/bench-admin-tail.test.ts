@@ -4,7 +4,7 @@
  * cause instead of the query; a slow query gets no such excuse.
  */
 import { describe, expect, it } from 'vitest';
-import { adminTargets } from '../../bench/report.ts';
+import { adminTargets } from '../../bench/phases/admin.ts';
 import type { PlanSummary, ScenarioResult } from '../../bench/admin.ts';
 
 function plan(executionMs: number, scans: string[]): PlanSummary {

@@ -3,7 +3,7 @@
  * working heap; flat means a further backlog adds under 1 % once warm, and a steady rise is a miss.
  */
 import { describe, expect, it } from 'vitest';
-import { emailTargets } from '../../bench/report-targets.ts';
+import { emailTargets } from '../../bench/phases/emails.ts';
 import type { EmailDrain } from '../../bench/emails.ts';
 
 function drain(rssBeforeMiB: number, rssAfterMiB: number): EmailDrain {
