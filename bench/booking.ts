@@ -6,7 +6,7 @@
  * each with a generated iCalendar feed of 2,000 events as calendar applications publish them (two
  * years of history and the coming months: single events, weekly and daily series with EXDATE and
  * moved occurrences, all-day events, events in New York, Tokyo and UTC time, cancelled and "free"
- * events). Each feed is read with readFeed (api/features/booking/feed.ts), timed, and its busy
+ * events). Each feed is read with readFeed (api/features/booking/calendars/feed.ts), timed, and its busy
  * intervals stored as the feed refresh stores them (feed_busy, feed_status 'ok', feed_read_at now).
  * Existing bookings: a year of past calls and a few upcoming ones per host, seeded in SQL.
  *

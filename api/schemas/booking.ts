@@ -1,7 +1,7 @@
 /**
  * The discovery call's booking: the settings of the one kind of call, each host's weekly schedule and
  * date overrides (Swiss time), and what the public booking page posts. Imports only zod.
- * Rules the availability engine relies on (api/features/booking/availability.ts) are checked here:
+ * Rules the availability engine relies on (api/features/booking/engine/availability.ts) are checked here:
  * a range ends after it starts and never overlaps another range of the same day.
  */
 import { z } from './zod.ts';

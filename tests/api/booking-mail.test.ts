@@ -14,9 +14,9 @@ import { startTestApp, type TestApp } from './harness.ts';
 import { startSmtpSink, waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 import { queueSendJobs } from '../../api/platform/mail/outbox.ts';
-import { manageToken } from '../../api/features/booking/links.ts';
+import { manageToken } from '../../api/features/booking/manage/links.ts';
 import { typesetFrench } from '../../api/platform/lib/french-typography.ts';
-import { queueBookedEmails } from '../../api/features/booking/mail.ts';
+import { queueBookedEmails } from '../../api/features/booking/mail/mail.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;

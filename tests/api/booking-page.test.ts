@@ -1,5 +1,5 @@
 /**
- * The booking page /rendez-vous/ as the server fills it at each visit (api/features/booking/page.ts):
+ * The booking page /rendez-vous/ as the server fills it at each visit (api/features/booking/pages/page.ts):
  * the free starts grouped by Swiss day, in Swiss time; the name and e-mail only from a signed link; the
  * phone field for the call's mode; the reschedule mode only with a valid manage token; and the
  * form-encoded fallback of POST /api/bookings (303 to the confirmation, or back with the signed French
@@ -13,9 +13,9 @@ import { startTestApp, type TestApp } from './harness.ts';
 import { resetBookings, signInHost } from './booking-fixture.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 import { bookingPageUrl } from '../../api/features/booking/index.ts';
-import { manageToken } from '../../api/features/booking/links.ts';
-import { freeStarts } from '../../api/features/booking/free-starts.ts';
-import { swissDate } from '../../api/features/booking/availability.ts';
+import { manageToken } from '../../api/features/booking/manage/links.ts';
+import { freeStarts } from '../../api/features/booking/engine/free-starts.ts';
+import { swissDate } from '../../api/features/booking/engine/availability.ts';
 import { verifyMessage } from '../../api/platform/lib/signed-message.ts';
 import { frenchLongDate, frenchTime } from '../../api/platform/lib/french-dates.ts';
 

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
 import { waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
-import { queueDueFollowups, FOLLOWUP_QUEUE } from '../../api/features/webinars/followups.ts';
-import { cancelToken } from '../../api/features/webinars/links.ts';
+import { queueDueFollowups, FOLLOWUP_QUEUE } from '../../api/features/webinars/follow-ups/followups.ts';
+import { cancelToken } from '../../api/features/webinars/mail/links.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 import { bookingPageUrl } from '../../api/features/booking/index.ts';
 import { sessionDate } from '../support/webinars.ts';

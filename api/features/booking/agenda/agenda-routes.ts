@@ -4,16 +4,16 @@
  * - `GET /bookings?from&to&hostId&status&limit`: the calls by start, earliest first.
  * - `PATCH /bookings/:id` with `status` `held` or `no-show` (once the call has started: its activity
  *   is completed), `cancelled`, or `start` to move it. Cancelling and moving tell the person: they go
- *   through ./manage.ts, as the person's own links do; a start that is not free is a 409.
+ *   through ../manage/manage.ts, as the person's own links do; a start that is not free is a 409.
  */
 import type Router from '@koa/router';
-import { apiRouter } from '../../platform/http/router.ts';
-import { adminBookingUpdateSchema, adminBookingsQuerySchema, bookingParamsSchema } from '../../schemas/index.ts';
-import { input, validate } from '../../platform/http/validate.ts';
-import { requireAdmin } from '../../platform/http/auth.ts';
-import { presentAgenda, presentAgendaBooking } from '../../presenters/index.ts';
+import { apiRouter } from '../../../platform/http/router.ts';
+import { adminBookingUpdateSchema, adminBookingsQuerySchema, bookingParamsSchema } from '../../../schemas/index.ts';
+import { input, validate } from '../../../platform/http/validate.ts';
+import { requireAdmin } from '../../../platform/http/auth.ts';
+import { presentAgenda, presentAgendaBooking } from '../../../presenters/index.ts';
 import { agendaRow, assertChangeable, listAgenda, markBooking } from './agenda.ts';
-import { cancelBooking, rescheduleBooking } from './manage.ts';
+import { cancelBooking, rescheduleBooking } from '../manage/manage.ts';
 
 const listSchemas = { query: adminBookingsQuerySchema };
 const updateSchemas = { params: bookingParamsSchema, body: adminBookingUpdateSchema };

@@ -2,11 +2,11 @@
  * The team's agenda of calls: the list (by start, per host, per status) and what the team records
  * once a call has taken place (held or missed). Marking a call held or missed completes its activity,
  * so it leaves the host's Tâches with its outcome on the contact's page. Cancelling and moving a call
- * tell the person, so they go through ./manage.ts (the same path as the person's own links).
+ * tell the person, so they go through ../manage/manage.ts (the same path as the person's own links).
  */
 import type { Knex } from 'knex';
-import { BOOKING_NOT_FOUND_MESSAGE, type AdminBookingsQuery, type BookingStatus } from '../../schemas/index.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { BOOKING_NOT_FOUND_MESSAGE, type AdminBookingsQuery, type BookingStatus } from '../../../schemas/index.ts';
+import { conflict, notFound } from '../../../platform/errors.ts';
 
 export interface AgendaRow {
   id: number;
@@ -114,7 +114,7 @@ export async function markBooking(db: Knex, id: number, status: 'held' | 'no-sho
 
 /**
  * A call the team may still cancel or move: confirmed and not yet started. Checked before the
- * change is handed to ./manage.ts, which re-checks the slot itself.
+ * change is handed to ../manage/manage.ts, which re-checks the slot itself.
  */
 export async function assertChangeable(db: Knex, id: number, now: Date = new Date()): Promise<void> {
   const booking = (await db('bookings').where({ id }).first('id', 'status', 'startAt')) as Omit<LockedBooking, 'activityId'> | undefined;

@@ -6,13 +6,13 @@
  */
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { apiRouter } from '../../platform/http/router.ts';
-import { requireAdmin } from '../../platform/http/auth.ts';
-import { input, validate } from '../../platform/http/validate.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
-import { bookingSettingsSchema, hostAvailabilitySchema, pathIdSchema, USER_NOT_FOUND_MESSAGE } from '../../schemas/index.ts';
-import { presentBookingSettings, presentFeedStatus, presentHostAvailability, presentHostSummary, presentUnreadFeeds } from '../../presenters/index.ts';
-import { feedStatusOf, newCalendarToken, readBookingSettings, readHost, writeBookingSettings, writeHost } from './store.ts';
+import { apiRouter } from '../../../platform/http/router.ts';
+import { requireAdmin } from '../../../platform/http/auth.ts';
+import { input, validate } from '../../../platform/http/validate.ts';
+import { conflict, notFound } from '../../../platform/errors.ts';
+import { bookingSettingsSchema, hostAvailabilitySchema, pathIdSchema, USER_NOT_FOUND_MESSAGE } from '../../../schemas/index.ts';
+import { presentBookingSettings, presentFeedStatus, presentHostAvailability, presentHostSummary, presentUnreadFeeds } from '../../../presenters/index.ts';
+import { feedStatusOf, newCalendarToken, readBookingSettings, readHost, writeBookingSettings, writeHost } from '../engine/store.ts';
 import { refreshHostFeed, unreadFeeds } from './feed-refresh.ts';
 import type { Context } from 'koa';
 

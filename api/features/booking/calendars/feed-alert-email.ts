@@ -4,10 +4,10 @@
  * 102). Written to the team: the reason as the reading gave it, and a link to Paramètres.
  */
 import { z } from 'zod';
-import { fill, plain, template } from '../../platform/mail/content.ts';
-import type { EmailDocument } from '../../platform/mail/layout.ts';
-import type { EmailKind, EmailKindDefinition } from '../../platform/mail/kinds.ts';
-import { swissDateTime } from '../../platform/mail/dates.ts';
+import { fill, plain, template } from '../../../platform/mail/content.ts';
+import type { EmailDocument } from '../../../platform/mail/layout.ts';
+import type { EmailKind, EmailKindDefinition } from '../../../platform/mail/kinds.ts';
+import { swissDateTime } from '../../../platform/mail/dates.ts';
 
 /** The section of site/content/emails.yaml this e-mail reads. */
 export const feedAlertWording = {

@@ -4,9 +4,9 @@
  * away, and a feed left unread for an hour is stale, so its host offers nothing (fail closed) and the
  * team is alerted once.
  */
-import type { Config } from '../../platform/config.ts';
-import type { Queue } from '../../platform/queue/queue.ts';
-import type { WorkerDeps } from '../../platform/queue/scheduled.ts';
+import type { Config } from '../../../platform/config.ts';
+import type { Queue } from '../../../platform/queue/queue.ts';
+import type { WorkerDeps } from '../../../platform/queue/scheduled.ts';
 import { refreshAllFeeds } from './feed-refresh.ts';
 
 export const BOOKING_FEEDS_QUEUE = 'booking-feeds';

@@ -6,12 +6,12 @@
  * loadHostSchedules); a feed failed or stale alerts the team once, until it is read again.
  */
 import type { Knex } from 'knex';
-import type { Database } from '../../platform/db.ts';
-import type { Logger } from '../../platform/logger.ts';
-import { createEmails } from '../../platform/mail/outbox.ts';
+import type { Database } from '../../../platform/db.ts';
+import type { Logger } from '../../../platform/logger.ts';
+import { createEmails } from '../../../platform/mail/outbox.ts';
 import { FeedError } from './feed.ts';
 import { readFeedInWorker } from './feed-thread.ts';
-import { feedStatusOf, readBookingSettings, type FeedStatus } from './store.ts';
+import { feedStatusOf, readBookingSettings, type FeedStatus } from '../engine/store.ts';
 import type { FeedAlertData } from './feed-alert-email.ts';
 
 type Db = Knex | Knex.Transaction;

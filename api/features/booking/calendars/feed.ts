@@ -17,9 +17,9 @@
  * cannot be read offers no slot (fail closed), it never counts as an empty calendar.
  */
 import ICAL from 'ical.js';
-import { SWISS_TIME_ZONE } from '../../platform/lib/french-dates.ts';
-import { mergeSpans } from './intervals.ts';
-import { wallTimeToInstant } from './wall-time.ts';
+import { SWISS_TIME_ZONE } from '../../../platform/lib/french-dates.ts';
+import { mergeSpans } from '../engine/intervals.ts';
+import { wallTimeToInstant } from '../engine/wall-time.ts';
 
 export interface BusyInterval {
   start: Date;

@@ -8,10 +8,10 @@
 import type Router from '@koa/router';
 import { createEvents, type EventAttributes } from 'ics';
 import type { Knex } from 'knex';
-import { apiRouter } from '../../platform/http/router.ts';
-import { notFound } from '../../platform/errors.ts';
-import { refold } from '../../platform/lib/calendar-lines.ts';
-import { BOOKING_ACTIVITY_TITLE } from './book.ts';
+import { apiRouter } from '../../../platform/http/router.ts';
+import { notFound } from '../../../platform/errors.ts';
+import { refold } from '../../../platform/lib/calendar-lines.ts';
+import { BOOKING_ACTIVITY_TITLE } from '../engine/book.ts';
 
 type Db = Knex | Knex.Transaction;
 

@@ -21,7 +21,7 @@ import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import { getISODay } from 'date-fns/getISODay';
 import type { BookingSettings, DateOverride, WeeklyRange } from '#schemas';
-import { SWISS_TIME_ZONE } from '../../platform/lib/french-dates.ts';
+import { SWISS_TIME_ZONE } from '../../../platform/lib/french-dates.ts';
 import { mergeSpans, overlapsAny, type Span } from './intervals.ts';
 
 export type SlotRules = Pick<
@@ -48,7 +48,7 @@ export interface HostSchedule {
   weekly: ReadonlyArray<WeeklyRange>;
   overrides: ReadonlyArray<DateOverride>;
   feedState: FeedState;
-  /** The feed's busy times, as read (api/features/booking/feed.ts). */
+  /** The feed's busy times, as read (api/features/booking/calendars/feed.ts). */
   busy: ReadonlyArray<TimeInterval>;
   /**
    * The host's confirmed bookings: at least those whose blocked range meets the days asked, every

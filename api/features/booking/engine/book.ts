@@ -11,16 +11,16 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Knex } from "knex";
-import type { BookingRequest, BookingSettings } from "../../schemas/index.ts";
-import { BOOKING_SLOT_TAKEN_MESSAGE } from "../../schemas/index.ts";
-import { HttpError } from "../../platform/errors.ts";
+import type { BookingRequest, BookingSettings } from "../../../schemas/index.ts";
+import { BOOKING_SLOT_TAKEN_MESSAGE } from "../../../schemas/index.ts";
+import { HttpError } from "../../../platform/errors.ts";
 import {
   IDEMPOTENCY_MISMATCH_MESSAGE,
   requestHash,
   scopedKey,
-} from "../../platform/lib/idempotency.ts";
+} from "../../../platform/lib/idempotency.ts";
 import { upsertContact } from "./contact.ts";
-import type { Touch } from "../attribution/index.ts";
+import type { Touch } from "../../attribution/index.ts";
 import {
   blockedRange,
   checkStart,

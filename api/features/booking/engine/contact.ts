@@ -3,10 +3,10 @@
  * contact rules of public submissions, inside the booking's transaction.
  */
 import type { Knex } from "knex";
-import type { BookingRequest } from "../../schemas/index.ts";
-import { currentNotice } from "../privacy/index.ts";
-import { FIRST_TOUCH_KEPT } from "../contacts/index.ts";
-import { touchRowBindings, touchRowSql, type Touch } from "../attribution/index.ts";
+import type { BookingRequest } from "../../../schemas/index.ts";
+import { currentNotice } from "../../privacy/index.ts";
+import { FIRST_TOUCH_KEPT } from "../../contacts/index.ts";
+import { touchRowBindings, touchRowSql, type Touch } from "../../attribution/index.ts";
 
 /**
  * The contact rules of public submissions: one contact per e-mail (case-insensitive), an existing

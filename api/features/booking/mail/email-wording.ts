@@ -3,7 +3,7 @@
  * placeholders its e-mail can fill (api/platform/mail/content.ts checks them at start).
  */
 import { z } from 'zod';
-import { plain, template } from '../../platform/mail/content.ts';
+import { plain, template } from '../../../platform/mail/content.ts';
 
 /** To the person: their first name, the call's Swiss date and time, its duration, the host's name. */
 const call = template('firstName', 'date', 'duration', 'host', 'brand');

@@ -2,22 +2,22 @@
  * The booking's e-mail kinds (docs/decisions/107-booking-emails-and-manage-links.md), as the outbox asks for them (api/platform/mail/kinds.ts): what each says,
  * its calendar file, and what is checked again just before it goes. Every e-mail is written from the
  * booking as it is at sending time (a confirmation queued before a move tells the new time), carries
- * the signed manage link (./links.ts) and, but for a reminder, the calendar file: REQUEST with the
+ * the signed manage link (../manage/links.ts) and, but for a reminder, the calendar file: REQUEST with the
  * booking's UID and SEQUENCE, ORGANIZER the host and ATTENDEE the person in the person's copy, ORGANIZER
  * the sender and ATTENDEE the host in the host's (decision 121); a cancellation is a CANCEL with a
  * higher SEQUENCE. The file also goes as the message's iMIP part, so calendars show an invitation. Times are in Swiss time in the text ("(heure suisse)"), in UTC in the file.
  * Nothing goes about a call cancelled meanwhile; a reminder waits for its time if the call moved later
  * and is dropped once the call has started.
  */
-import type { Database } from '../../platform/db.ts';
-import { fill } from '../../platform/mail/content.ts';
-import { calendarAttachmentOf, calendarEventFile, type CalendarMethod } from '../../platform/mail/calendar.ts';
-import { frenchDuration, swissDateTime } from '../../platform/mail/dates.ts';
-import { letter, opening, personValues } from '../../platform/mail/document.ts';
-import { DUE_MARGIN_MS, type Attachment, type ComposeContext, type EmailKind, type EmailKindDefinition, type QueuedEmail, type SendDecision } from '../../platform/mail/kinds.ts';
-import type { Block, EmailDocument } from '../../platform/mail/layout.ts';
+import type { Database } from '../../../platform/db.ts';
+import { fill } from '../../../platform/mail/content.ts';
+import { calendarAttachmentOf, calendarEventFile, type CalendarMethod } from '../../../platform/mail/calendar.ts';
+import { frenchDuration, swissDateTime } from '../../../platform/mail/dates.ts';
+import { letter, opening, personValues } from '../../../platform/mail/document.ts';
+import { DUE_MARGIN_MS, type Attachment, type ComposeContext, type EmailKind, type EmailKindDefinition, type QueuedEmail, type SendDecision } from '../../../platform/mail/kinds.ts';
+import type { Block, EmailDocument } from '../../../platform/mail/layout.ts';
 import type { BookingWording } from './email-wording.ts';
-import { manageUrl } from './links.ts';
+import { manageUrl } from '../manage/links.ts';
 import { bookingFacts, type BookingEmailData } from './mail.ts';
 
 type Context = ComposeContext<BookingWording>;

@@ -11,7 +11,7 @@
  * Every e-mail but the cancellation reads the booking again just before it goes (./emails.ts).
  */
 import type { Knex } from 'knex';
-import { createEmails, queueSendJobs, type NewEmail } from '../../platform/mail/outbox.ts';
+import { createEmails, queueSendJobs, type NewEmail } from '../../../platform/mail/outbox.ts';
 
 type Db = Knex | Knex.Transaction;
 

@@ -1,7 +1,7 @@
 /**
  * The link every booking e-mail carries (docs/decisions/107-booking-emails-and-manage-links.md):
  * "manage my booking" (reschedule or cancel). Signed with an
- * HMAC of the session secret like the webinars' links (api/features/webinars/links.ts), so nobody
+ * HMAC of the session secret like the webinars' links (api/features/webinars/mail/links.ts), so nobody
  * manages someone else's call by changing a number, and no token is stored. It names the booking, not
  * a time: after any number of reschedules the link of an old e-mail still opens the booking as it is
  * now. The link opens a page; only that page's POSTs act, because mail scanners follow links.

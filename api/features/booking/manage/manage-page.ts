@@ -12,10 +12,10 @@
  * get the link's booking and token.
  */
 import type { Knex } from 'knex';
-import { frenchDuration, swissDateTime } from '../../platform/mail/dates.ts';
-import { escapeHtml } from '../../platform/lib/signed-message.ts';
-import { typesetFrench } from '../../platform/lib/french-typography.ts';
-import { fillQueryFields } from '../../platform/http/page-slots.ts';
+import { frenchDuration, swissDateTime } from '../../../platform/mail/dates.ts';
+import { escapeHtml } from '../../../platform/lib/signed-message.ts';
+import { typesetFrench } from '../../../platform/lib/french-typography.ts';
+import { fillQueryFields } from '../../../platform/http/page-slots.ts';
 import { RESCHEDULE_PAGE_PATH, manageToken, verifyManageToken } from './links.ts';
 import { readManagedBooking, type ManagedBooking } from './manage.ts';
 

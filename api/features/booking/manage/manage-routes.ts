@@ -10,15 +10,15 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { apiRouter } from '../../platform/http/router.ts';
-import { input, validate } from '../../platform/http/validate.ts';
-import { limitPerIp } from '../../platform/http/rate-limit.ts';
-import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
-import { pageAnswer } from '../../platform/http/page-answer.ts';
-import { HttpError } from '../../platform/errors.ts';
-import { swissDateTime } from '../../platform/mail/dates.ts';
-import { BOOKING_LINK_MESSAGE, bookingCancelSchema, bookingManageQuerySchema, bookingRescheduleSchema } from '../../schemas/index.ts';
-import { presentManagedBooking } from '../../presenters/index.ts';
+import { apiRouter } from '../../../platform/http/router.ts';
+import { input, validate } from '../../../platform/http/validate.ts';
+import { limitPerIp } from '../../../platform/http/rate-limit.ts';
+import { RATE_LIMIT_RULES } from '../../../platform/lib/rate-limit.ts';
+import { pageAnswer } from '../../../platform/http/page-answer.ts';
+import { HttpError } from '../../../platform/errors.ts';
+import { swissDateTime } from '../../../platform/mail/dates.ts';
+import { BOOKING_LINK_MESSAGE, bookingCancelSchema, bookingManageQuerySchema, bookingRescheduleSchema } from '../../../schemas/index.ts';
+import { presentManagedBooking } from '../../../presenters/index.ts';
 import { MANAGE_PAGE_PATH, verifyManageToken } from './links.ts';
 import { cancelBooking, readManagedBooking, rescheduleBooking } from './manage.ts';
 

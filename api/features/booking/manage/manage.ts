@@ -11,14 +11,14 @@
  *   the waiting reminders, and sends a METHOD:CANCEL to the person and the host. Cancelling twice
  *   changes nothing the second time;
  * - only a confirmed call is moved or cancelled; the person cannot change a call that has started.
- * The e-mails: ./mail.ts.
+ * The e-mails: ../mail/mail.ts.
  */
 import type { Knex } from 'knex';
-import { HttpError } from '../../platform/errors.ts';
-import { blockedRange, checkStart, chooseHost, type HostSchedule } from './availability.ts';
-import { nextFreeSlots, SlotUnavailableError } from './book.ts';
-import { DEFAULT_BOOKING_REMINDERS, queueCancelledEmails, queueMovedEmails } from './mail.ts';
-import { daysAround, loadHostSchedules, readBookingSettings } from './store.ts';
+import { HttpError } from '../../../platform/errors.ts';
+import { blockedRange, checkStart, chooseHost, type HostSchedule } from '../engine/availability.ts';
+import { nextFreeSlots, SlotUnavailableError } from '../engine/book.ts';
+import { DEFAULT_BOOKING_REMINDERS, queueCancelledEmails, queueMovedEmails } from '../mail/mail.ts';
+import { daysAround, loadHostSchedules, readBookingSettings } from '../engine/store.ts';
 
 export type BookingActor = 'person' | 'team';
 export type BookingStatus = 'confirmed' | 'held' | 'no-show' | 'cancelled';

@@ -1,7 +1,7 @@
 /**
  * The link to the booking page that e-mails carry: with a contact's id, it opens /rendez-vous/ with
  * their name and e-mail already filled. The id travels with an HMAC of the session secret under its own
- * purpose (as the registration links, api/features/webinars/links.ts), so changing the number in a link
+ * purpose (as the registration links, api/features/webinars/mail/links.ts), so changing the number in a link
  * reveals nobody's name: without a valid token the page fills nothing.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -10,7 +10,7 @@
  * - `data-prefill`: the form's idempotency key (one per visit); the contact's name and e-mail, only from a link signed for that contact
  *   (./page-link.ts); anything else fills nothing and says nothing;
  * - reschedule mode (`?booking=…&token=…`, a link of the booking's e-mails): only once the token is
- *   verified (./links.ts), for a booking still confirmed; the form then posts `booking`, `token` and
+ *   verified (../manage/links.ts), for a booking still confirmed; the form then posts `booking`, `token` and
  *   `start` to /api/bookings/reschedule.
  * Nothing about the hosts is written, only free start times. Copy: site/content/booking.yaml.
  */
@@ -19,16 +19,16 @@ import { readFileSync } from 'node:fs';
 import type { Knex } from 'knex';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { contentFile } from '../../platform/paths.ts';
-import { escapeHtml, fillMessageSlot } from '../../platform/lib/signed-message.ts';
-import { fillQueryFields } from '../../platform/http/page-slots.ts';
-import { frenchLongDate, frenchTime } from '../../platform/lib/french-dates.ts';
-import { freeStarts, type FreeStarts } from './free-starts.ts';
-import { swissDate } from './availability.ts';
-import { verifyManageToken } from './links.ts';
+import { contentFile } from '../../../platform/paths.ts';
+import { escapeHtml, fillMessageSlot } from '../../../platform/lib/signed-message.ts';
+import { fillQueryFields } from '../../../platform/http/page-slots.ts';
+import { frenchLongDate, frenchTime } from '../../../platform/lib/french-dates.ts';
+import { freeStarts, type FreeStarts } from '../engine/free-starts.ts';
+import { swissDate } from '../engine/availability.ts';
+import { verifyManageToken } from '../manage/links.ts';
 import { verifyPrefillToken } from './page-link.ts';
-import { typesetFrench } from '../../platform/lib/french-typography.ts';
-import { SplicedHtml, type SplicedVisit } from '../../platform/http/spliced-gzip.ts';
+import { typesetFrench } from '../../../platform/lib/french-typography.ts';
+import { SplicedHtml, type SplicedVisit } from '../../../platform/http/spliced-gzip.ts';
 
 export const BOOKING_CONTENT_FILE = contentFile('booking.yaml');
 

@@ -3,11 +3,11 @@
  * audit event (filters, row count) is written after the last row, before the file's end.
  */
 import type { Knex } from 'knex';
-import { csvPhone, csvStream, swissCsvDate, swissFileStamp, type CsvColumn } from '../../platform/lib/csv.ts';
-import { streamRows, type CsvExport } from '../../platform/lib/csv-export.ts';
-import { FIRST_TOUCH_FIELDS, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadExportQuery, type LeadSource, type LeadStatus } from '../../schemas/index.ts';
+import { csvPhone, csvStream, swissCsvDate, swissFileStamp, type CsvColumn } from '../../../platform/lib/csv.ts';
+import { streamRows, type CsvExport } from '../../../platform/lib/csv-export.ts';
+import { FIRST_TOUCH_FIELDS, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadExportQuery, type LeadSource, type LeadStatus } from '../../../schemas/index.ts';
 import { firstTouchColumns, type FirstTouchRow } from './first-touch-csv.ts';
-import { leadFilters } from './lead-list.ts';
+import { leadFilters } from '../records/lead-list.ts';
 
 interface LeadRow extends FirstTouchRow {
   id: number;

@@ -3,8 +3,8 @@
  * import's reading of the same columns back (a file exported, then imported elsewhere, keeps it).
  */
 import { TZDate } from '@date-fns/tz';
-import { swissCsvDate, type CsvColumn } from '../../platform/lib/csv.ts';
-import { FIRST_TOUCH_FIELD_LABELS, VISIT_CHANNEL_LABELS, type VisitChannel } from '../../schemas/index.ts';
+import { swissCsvDate, type CsvColumn } from '../../../platform/lib/csv.ts';
+import { FIRST_TOUCH_FIELD_LABELS, VISIT_CHANNEL_LABELS, type VisitChannel } from '../../../schemas/index.ts';
 
 export interface FirstTouchRow {
   firstTouchChannel: VisitChannel | null;

@@ -1,18 +1,18 @@
 /** `{base}/leads/import` and `{base}/leads/bulk`: contacts in bulk (decisions 075 to 077). */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { apiRouter } from '../../platform/http/router.ts';
-import { leadBulkSchema, leadImportQuerySchema, type LeadBulk } from '../../schemas/index.ts';
-import { input, validate } from '../../platform/http/validate.ts';
-import { requireAdmin } from '../../platform/http/auth.ts';
-import { readRawBody } from '../../platform/http/body.ts';
-import { HttpError } from '../../platform/errors.ts';
+import { apiRouter } from '../../../platform/http/router.ts';
+import { leadBulkSchema, leadImportQuerySchema, type LeadBulk } from '../../../schemas/index.ts';
+import { input, validate } from '../../../platform/http/validate.ts';
+import { requireAdmin } from '../../../platform/http/auth.ts';
+import { readRawBody } from '../../../platform/http/body.ts';
+import { HttpError } from '../../../platform/errors.ts';
 import { importLeads } from './lead-import.ts';
 import { addTagToLeads, deleteSelectedLeads, removeTagFromLeads, setLeadsStatus } from './lead-bulk.ts';
 import { selectedLeadsCsv } from './lead-selection-csv.ts';
-import { presentLeadBulk, presentLeadImport } from '../../presenters/index.ts';
-import { auditRequest, recordAuditEvents } from '../../platform/audit.ts';
-import { ipPrefix } from '../../platform/lib/client-ip.ts';
+import { presentLeadBulk, presentLeadImport } from '../../../presenters/index.ts';
+import { auditRequest, recordAuditEvents } from '../../../platform/audit.ts';
+import { ipPrefix } from '../../../platform/lib/client-ip.ts';
 
 /** One import request: 10,000 rows of a wide address book stay well below this. */
 export const IMPORT_BODY_LIMIT_BYTES = 8 * 1024 * 1024;

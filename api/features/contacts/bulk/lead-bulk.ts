@@ -2,12 +2,12 @@
  * Actions on the contacts selected in the list: add or remove a tag, change the status,
  * delete. Each is one statement over the selection, so the lead_counts triggers
  * (migrations/20261121000200_lead_counts.ts) see it once and a contact is never half-changed.
- * Tags follow the rules of a single contact (api/features/contacts/lead-tags.ts): letter case ignored, 50 at most.
+ * Tags follow the rules of a single contact (api/features/contacts/tags/lead-tags.ts): letter case ignored, 50 at most.
  */
 import type { Knex } from 'knex';
-import type { LeadStatus } from '../../schemas/index.ts';
-import { MAX_TAGS_PER_LEAD } from './lead-tags.ts';
-import { deleteLeads } from './lead-records.ts';
+import type { LeadStatus } from '../../../schemas/index.ts';
+import { MAX_TAGS_PER_LEAD } from '../tags/lead-tags.ts';
+import { deleteLeads } from '../records/lead-records.ts';
 
 /** Adds the tag to every selected contact that lacks it (in any letter case) and has room; answers how many changed. */
 export async function addTagToLeads(db: Knex, ids: number[], tag: string): Promise<number> {
@@ -44,7 +44,7 @@ export async function setLeadsStatus(db: Knex, ids: number[], status: LeadStatus
   return rows.length;
 }
 
-/** The very deletion of a single contact (api/features/contacts/lead-records.ts), over the selection. */
+/** The very deletion of a single contact (api/features/contacts/records/lead-records.ts), over the selection. */
 export function deleteSelectedLeads(db: Knex, ids: number[]): Promise<number[]> {
   return deleteLeads(db, ids);
 }

@@ -3,8 +3,8 @@
  * field of each column guessed from its French or English header. No database here.
  */
 import { parse } from 'csv-parse/sync';
-import { badRequest } from '../../platform/errors.ts';
-import { IMPORT_FIELDS, type ImportField } from '../../schemas/index.ts';
+import { badRequest } from '../../../platform/errors.ts';
+import { IMPORT_FIELDS, type ImportField } from '../../../schemas/index.ts';
 
 export type CsvEncoding = 'utf-8' | 'windows-1252';
 export type CsvDelimiter = ',' | ';' | '\t';

@@ -1,13 +1,13 @@
 /**
  * Contacts imported from a CSV (decisions 075 and 076). Each row is validated by the admin
  * creation schema; a valid row with a new email creates a contact, one with a known email only completes
- * the fields that contact has empty (as the public forms do, ./public-submissions.ts), and
+ * the fields that contact has empty (as the public forms do, ../submissions/public-submissions.ts), and
  * a row that would change nothing is skipped. So an import run twice changes nothing the second time.
  * A whole request is one INSERT … ON CONFLICT statement: the lead_counts triggers see one statement.
  */
 import type { Knex } from 'knex';
-import { HttpError } from '../../platform/errors.ts';
-import type { FieldError } from '../../platform/errors.ts';
+import { HttpError } from '../../../platform/errors.ts';
+import type { FieldError } from '../../../platform/errors.ts';
 import {
   IMPORT_MAX_ROWS,
   LEAD_SOURCE_LABELS,
@@ -19,9 +19,9 @@ import {
   type ImportField,
   type LeadImportQuery,
   type LeadImportRow,
-} from '../../schemas/index.ts';
+} from '../../../schemas/index.ts';
 import { parseFirstTouchDate } from './first-touch-csv.ts';
-import { FIRST_TOUCH_KEPT } from './public-submissions.ts';
+import { FIRST_TOUCH_KEPT } from '../submissions/public-submissions.ts';
 import { decodeCsv, detectDelimiter, guessColumns, normalizeHeader, parseCsvRecords, type CsvDelimiter, type CsvEncoding } from './lead-import-csv.ts';
 
 /**

@@ -3,9 +3,9 @@
  * (api/platform/lib/csv.ts: BOM, `;`, CRLF, Swiss dates, phones as text, formulas neutralised); tags joined by ", ".
  */
 import type { Knex } from 'knex';
-import { Lead } from '../../models/index.ts';
-import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, type LeadSource, type LeadStatus, type LeadType } from '../../schemas/index.ts';
-import { csvPhone, swissCsvDate, swissCsvText } from '../../platform/lib/csv.ts';
+import { Lead } from '../../../models/index.ts';
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, type LeadSource, type LeadStatus, type LeadType } from '../../../schemas/index.ts';
+import { csvPhone, swissCsvDate, swissCsvText } from '../../../platform/lib/csv.ts';
 import { firstTouchColumns } from './first-touch-csv.ts';
 
 // The contact's first touch, as the filtered export writes it (decision 115).

@@ -12,10 +12,10 @@
  * stay with them (docs/decisions/127-invoice-numbering-and-accounting-records.md).
  */
 import type { Knex } from 'knex';
-import { MESSAGES, notFound } from '../../platform/errors.ts';
-import { QUEUE_SCHEMA } from '../../platform/queue/queue.ts';
-import { QUEUES } from '../../platform/mail/queues.ts';
-import { recipientRateLimitKeys } from '../../platform/lib/recipient-limits.ts';
+import { MESSAGES, notFound } from '../../../platform/errors.ts';
+import { QUEUE_SCHEMA } from '../../../platform/queue/queue.ts';
+import { QUEUES } from '../../../platform/mail/queues.ts';
+import { recipientRateLimitKeys } from '../../../platform/lib/recipient-limits.ts';
 
 interface ErasedLead {
   id: number;

@@ -1,7 +1,7 @@
 /**
  * Contact figures: the exact counts kept by the `lead_counts` trigger (the list's total, maintenance)
  * and the dashboard's statistics. The contacts themselves: ./lead-list.ts (list), ./lead-records.ts
- * (one contact), ./lead-tags.ts (tags); public form submissions: ./public-submissions.ts.
+ * (one contact), ../tags/lead-tags.ts (tags); public form submissions: ../submissions/public-submissions.ts.
  */
 import type { Knex } from 'knex';
 

@@ -1,8 +1,8 @@
 /** The back office's contact list (search, filters, exact total) and the dashboard's newest contacts. */
 import type { Knex } from 'knex';
-import { Lead } from '../../models/index.ts';
-import { dateRangeIssue, type LeadListQuery } from '../../schemas/index.ts';
-import { badRequest, MESSAGES } from '../../platform/errors.ts';
+import { Lead } from '../../../models/index.ts';
+import { dateRangeIssue, type LeadListQuery } from '../../../schemas/index.ts';
+import { badRequest, MESSAGES } from '../../../platform/errors.ts';
 import { countLeads } from './lead-counts.ts';
 
 /** `%`, `_` and `\` in a search term are literal characters, not LIKE wildcards. */

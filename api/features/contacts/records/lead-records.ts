@@ -1,8 +1,8 @@
 /** One contact in the back office: read, create, update, delete. Ids arrive validated by the route. */
 import type { Knex } from 'knex';
-import { Lead } from '../../models/index.ts';
-import type { FirstTouchUpdate, LeadCreate, LeadUpdate } from '../../schemas/index.ts';
-import { MESSAGES, notFound } from '../../platform/errors.ts';
+import { Lead } from '../../../models/index.ts';
+import type { FirstTouchUpdate, LeadCreate, LeadUpdate } from '../../../schemas/index.ts';
+import { MESSAGES, notFound } from '../../../platform/errors.ts';
 import { eraseLead } from './erasure.ts';
 
 /** The contact, or 404 "Contact non trouvé". */
@@ -48,7 +48,7 @@ export async function updateLead(db: Knex, id: number, changes: LeadUpdate): Pro
   return lead;
 }
 
-/** Deletes the lead and every row about them, exactly like an erasure (api/features/contacts/erasure.ts). */
+/** Deletes the lead and every row about them, exactly like an erasure (api/features/contacts/records/erasure.ts). */
 export async function deleteLead(db: Knex, id: number): Promise<void> {
   await eraseLead(db, id);
 }

@@ -3,7 +3,7 @@
  * team is told of a contact's submissions, a contact request or a webinar sign-up.
  */
 import { z } from 'zod';
-import { plain, template } from '../../platform/mail/content.ts';
+import { plain, template } from '../../../platform/mail/content.ts';
 
 export const contactsWording = {
   teamAlert: z.strictObject({

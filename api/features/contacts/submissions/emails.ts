@@ -4,7 +4,7 @@
  * webinar sign-up (api/features/webinars) through ./team-alert.ts. Not checked again before sending: it
  * says what happened when it was caused.
  */
-import type { EmailKind, EmailKindDefinition } from '../../platform/mail/kinds.ts';
+import type { EmailKind, EmailKindDefinition } from '../../../platform/mail/kinds.ts';
 import { teamAlertDocument, type TeamAlertData } from './team-alert-email.ts';
 import type { ContactsWording } from './email-wording.ts';
 

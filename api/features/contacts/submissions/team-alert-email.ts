@@ -2,11 +2,11 @@
  * The team alert: one contact's submission, or several grouped in one message (decision 088), with a
  * link to the contact. Written to the team, so the typed fields are shown as typed.
  */
-import type { CommonWording } from '../../platform/mail/content.ts';
+import type { CommonWording } from '../../../platform/mail/content.ts';
 import type { ContactsWording } from './email-wording.ts';
-import { fill } from '../../platform/mail/content.ts';
-import type { Block, EmailDocument } from '../../platform/mail/layout.ts';
-import { swissDateTime } from '../../platform/mail/dates.ts';
+import { fill } from '../../../platform/mail/content.ts';
+import type { Block, EmailDocument } from '../../../platform/mail/layout.ts';
+import { swissDateTime } from '../../../platform/mail/dates.ts';
 
 /** One submission a team alert reports (decision 088). */
 export interface TeamAlertSubmission {

@@ -1,13 +1,13 @@
 /**
  * The team alert of a contact's submissions (decision 088), written by the `emails-prepare` job of the
  * form that was submitted: a contact request (api/features/public-forms/prepare-emails.ts) or a webinar
- * sign-up (api/features/webinars/sign-up-emails.ts). Both group into the same alert per contact.
+ * sign-up (api/features/webinars/seats/sign-up-emails.ts). Both group into the same alert per contact.
  */
 import type { Knex } from 'knex';
-import type { Database } from '../../platform/db.ts';
-import type { Lead } from '../../models/Lead.ts';
-import type { MailConfig } from '../../platform/mail/config.ts';
-import type { NewEmail } from '../../platform/mail/outbox.ts';
+import type { Database } from '../../../platform/db.ts';
+import type { Lead } from '../../../models/Lead.ts';
+import type { MailConfig } from '../../../platform/mail/config.ts';
+import type { NewEmail } from '../../../platform/mail/outbox.ts';
 import type { TeamAlertData, TeamAlertSubmission } from './team-alert-email.ts';
 
 /** The contact's fields an e-mail about a submission uses, as the model types them. */

@@ -1,7 +1,7 @@
 /** A contact's tags: list, add, remove, each in one statement so concurrent edits never lose a tag. */
 import type { Knex } from 'knex';
-import { badRequest } from '../../platform/errors.ts';
-import { findLeadOr404 } from './lead-records.ts';
+import { badRequest } from '../../../platform/errors.ts';
+import { findLeadOr404 } from '../records/lead-records.ts';
 
 export const MAX_TAGS_PER_LEAD = 50;
 

@@ -4,7 +4,7 @@
  * "vip" are one tag, shown under its most used spelling.
  */
 import type { Knex } from 'knex';
-import { notFound } from '../../platform/errors.ts';
+import { notFound } from '../../../platform/errors.ts';
 
 export const TAG_NOT_FOUND_MESSAGE = 'Ce tag n’est porté par aucun contact.';
 

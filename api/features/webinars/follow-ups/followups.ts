@@ -9,12 +9,12 @@
  * weeks later reads as a mistake, and a restart after downtime (or statuses marked late on an old
  * session) must not send one for every past session (decision 053).
  */
-import type { Database } from '../../platform/db.ts';
-import type { Logger } from '../../platform/logger.ts';
-import { createEmails } from '../../platform/mail/outbox.ts';
-import type { FollowupData } from './funnel-emails.ts';
-import { webinarFacts } from './email-data.ts';
-import type { Queue } from '../../platform/queue/queue.ts';
+import type { Database } from '../../../platform/db.ts';
+import type { Logger } from '../../../platform/logger.ts';
+import { createEmails } from '../../../platform/mail/outbox.ts';
+import type { FollowupData } from '../mail/funnel-emails.ts';
+import { webinarFacts } from '../mail/email-data.ts';
+import type { Queue } from '../../../platform/queue/queue.ts';
 
 export const FOLLOWUP_QUEUE = 'webinar-followups';
 export const FOLLOWUP_SCHEDULE = '* * * * *';

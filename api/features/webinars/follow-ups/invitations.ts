@@ -1,14 +1,14 @@
 /**
  * The people who signed up while no session was planned (`webinar_interests`) are invited to the
  * next session created (kind `webinar_invitation`), with a signed link that registers them in one step
- * (api/features/webinars/links.ts). Runs in the creation's transaction: the webinar, the invitations and
+ * (api/features/webinars/mail/links.ts). Runs in the creation's transaction: the webinar, the invitations and
  * their send jobs commit together. Each person is invited once per waiting period: a later sign-up
- * with no session planned makes them wait again (./seats.ts).
+ * with no session planned makes them wait again (../seats/seats.ts).
  */
 import type { Knex } from 'knex';
-import { createEmails } from '../../platform/mail/outbox.ts';
-import { webinarFacts } from './email-data.ts';
-import type { InvitationData } from './funnel-emails.ts';
+import { createEmails } from '../../../platform/mail/outbox.ts';
+import { webinarFacts } from '../mail/email-data.ts';
+import type { InvitationData } from '../mail/funnel-emails.ts';
 
 export async function inviteWaitingPeople(trx: Knex.Transaction, webinar: Record<string, any>): Promise<number> {
   if (!webinar.isActive || new Date(webinar.datetime).getTime() <= Date.now()) return 0;

@@ -9,11 +9,11 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { apiRouter } from '../../platform/http/router.ts';
-import { marketingUnsubscribeQuerySchema } from '../../schemas/index.ts';
-import { signMessage } from '../../platform/lib/signed-message.ts';
-import { MARKETING_UNSUBSCRIBE_PATH } from './links.ts';
-import { HttpError, toHttpError } from '../../platform/errors.ts';
+import { apiRouter } from '../../../platform/http/router.ts';
+import { marketingUnsubscribeQuerySchema } from '../../../schemas/index.ts';
+import { signMessage } from '../../../platform/lib/signed-message.ts';
+import { MARKETING_UNSUBSCRIBE_PATH } from '../mail/links.ts';
+import { HttpError, toHttpError } from '../../../platform/errors.ts';
 import { MARKETING_UNSUBSCRIBE_MESSAGES, unsubscribeFromMarketing } from './marketing-unsubscribe.ts';
 
 export const MARKETING_UNSUBSCRIBE_RESULT_PATH = '/relances-webinaire/resultat/';

@@ -1,18 +1,18 @@
 /**
  * The one-click unsubscribe of the marketing e-mails (decision 091): the invitations to a new session
- * and the follow-ups after one. The link is signed per contact (api/features/webinars/links.ts); using
+ * and the follow-ups after one. The link is signed per contact (api/features/webinars/mail/links.ts); using
  * it stores the time on the contact, cancels those e-mails still waiting, and the sender cancels any
  * later one (api/platform/mail/sender.ts). E-mails about a registration (confirmations, reminders, updates,
  * cancellations) are not affected: the person asked for them by signing up.
  */
 import type { Knex } from 'knex';
-import { HttpError } from '../../platform/errors.ts';
-import { verifyMarketingUnsubscribeToken } from './links.ts';
-import type { EmailKind } from '../../platform/mail/kinds.ts';
-import { REGISTRATION_LINK_MESSAGE, type MarketingUnsubscribeQuery } from '../../schemas/index.ts';
+import { HttpError } from '../../../platform/errors.ts';
+import { verifyMarketingUnsubscribeToken } from '../mail/links.ts';
+import type { EmailKind } from '../../../platform/mail/kinds.ts';
+import { REGISTRATION_LINK_MESSAGE, type MarketingUnsubscribeQuery } from '../../../schemas/index.ts';
 
 /**
- * The marketing kinds: they carry the one-click unsubscribe (./emails.ts), and stop for a contact who
+ * The marketing kinds: they carry the one-click unsubscribe (../mail/emails.ts), and stop for a contact who
  * used it. Confirmations, reminders, updates and cancellations are about a registration and always go.
  */
 export const MARKETING_KINDS: readonly EmailKind[] = ['webinar_invitation', 'webinar_followup'];

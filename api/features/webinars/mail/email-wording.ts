@@ -3,7 +3,7 @@
  * placeholders its e-mail can fill (api/platform/mail/content.ts checks them at start).
  */
 import { z } from 'zod';
-import { plain, template } from '../../platform/mail/content.ts';
+import { plain, template } from '../../../platform/mail/content.ts';
 
 const session = template('firstName', 'title', 'date', 'duration', 'brand');
 /** The greeting used when the typed first name does not look like a name (decision 087): no {firstName}. */

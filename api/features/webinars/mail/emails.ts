@@ -4,16 +4,16 @@
  * the registration and the session afresh (a reminder follows a date change, nothing goes about a seat
  * given up or a session deleted); the marketing ones stop for a contact who unsubscribed (decision 091).
  */
-import type { Database } from '../../platform/db.ts';
-import type { EmailKind, EmailKindDefinition, QueuedEmail, SendDecision } from '../../platform/mail/kinds.ts';
+import type { Database } from '../../../platform/db.ts';
+import type { EmailKind, EmailKindDefinition, QueuedEmail, SendDecision } from '../../../platform/mail/kinds.ts';
 import { webinarFacts, type CancellationEmailData, type RegistrationEmailData } from './email-data.ts';
 import type { WebinarWording } from './email-wording.ts';
 import { calendarAttachment, cancellationDocument, cancelsCalendarEntry, sessionDocument, waitlistDocument } from './session-emails.ts';
 import { composeFollowup, composeInvitation, type FollowupData, type InvitationData } from './funnel-emails.ts';
 import { reminderDecision } from './reminders.ts';
-import { hasLeftMarketing, MARKETING_UNSUBSCRIBE_MESSAGES } from './marketing-unsubscribe.ts';
+import { hasLeftMarketing, MARKETING_UNSUBSCRIBE_MESSAGES } from '../follow-ups/marketing-unsubscribe.ts';
 import { marketingUnsubscribeUrl } from './links.ts';
-import { UPDATE_RECIPIENT_STATUSES } from './updates.ts';
+import { UPDATE_RECIPIENT_STATUSES } from '../sessions/updates.ts';
 
 type Kind<Data> = EmailKindDefinition<Data, WebinarWording>;
 

@@ -2,15 +2,15 @@
  * The e-mails of the webinar funnel: the cancellation link every e-mail about a registration
  * carries, the invitation to a new session, the follow-up after a session. Copy: site/content/emails.yaml.
  */
-import { fill } from '../../platform/mail/content.ts';
-import type { Block, EmailDocument } from '../../platform/mail/layout.ts';
-import { frenchDuration, swissDateTime } from '../../platform/mail/dates.ts';
+import { fill } from '../../../platform/mail/content.ts';
+import type { Block, EmailDocument } from '../../../platform/mail/layout.ts';
+import { frenchDuration, swissDateTime } from '../../../platform/mail/dates.ts';
 import { cancelUrl, joinUrl, marketingUnsubscribeUrl } from './links.ts';
-import { BOOKING_PAGE_PATH, bookingPageUrl } from '../booking/index.ts';
-import type { ComposeContext as AnyContext } from '../../platform/mail/kinds.ts';
+import { BOOKING_PAGE_PATH, bookingPageUrl } from '../../booking/index.ts';
+import type { ComposeContext as AnyContext } from '../../../platform/mail/kinds.ts';
 import type { WebinarFacts } from './email-data.ts';
 import type { WebinarWording } from './email-wording.ts';
-import { letter, opening, personValues } from '../../platform/mail/document.ts';
+import { letter, opening, personValues } from '../../../platform/mail/document.ts';
 
 type ComposeContext = AnyContext<WebinarWording>;
 

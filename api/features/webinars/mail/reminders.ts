@@ -2,11 +2,11 @@
  * Reminders, from start to end: when they are due (the offsets of REMINDER_OFFSETS before the session),
  * the rows a newly held seat causes, their move when the session's date changes, and the check just
  * before one goes out (the session may have moved or started since). Cancelled with the seat's other
- * e-mails (./seat-emails.ts).
+ * e-mails (../seats/seat-emails.ts).
  */
 import type { Knex } from 'knex';
-import { queueSendJobs, type NewEmail } from '../../platform/mail/outbox.ts';
-import { DUE_MARGIN_MS, type SendDecision } from '../../platform/mail/kinds.ts';
+import { queueSendJobs, type NewEmail } from '../../../platform/mail/outbox.ts';
+import { DUE_MARGIN_MS, type SendDecision } from '../../../platform/mail/kinds.ts';
 import type { RegistrationEmailData } from './email-data.ts';
 
 /** When each reminder is due; those already past are skipped. */
@@ -14,7 +14,7 @@ export function reminderTimes(start: Date, offsets: number[], now = new Date()):
   return offsets.map((offset) => ({ offset, at: new Date(start.getTime() - offset * 60_000) })).filter((reminder) => reminder.at > now);
 }
 
-/** The reminders of a seat taken at `seat` (its cause, ./seat-emails.ts), one per offset still to come. */
+/** The reminders of a seat taken at `seat` (its cause, ../seats/seat-emails.ts), one per offset still to come. */
 export function reminderEmails(common: Omit<NewEmail, 'kind' | 'causeKey'> & { data: RegistrationEmailData }, seat: string, reminderOffsets: number[]): NewEmail[] {
   return reminderTimes(new Date(common.data.webinar.datetime), reminderOffsets).map((reminder) => ({
     ...common,

@@ -3,12 +3,12 @@
  * cancellations), from their wording (site/content/emails.yaml) and the facts on their row, and the
  * calendar file that adds the session to the person's calendar or takes it out (decision 090).
  */
-import { fill } from '../../platform/mail/content.ts';
-import type { Block, EmailDocument } from '../../platform/mail/layout.ts';
-import type { Attachment, ComposeContext } from '../../platform/mail/kinds.ts';
-import { greetingCopy } from '../../platform/mail/greeting-name.ts';
-import { calendarAttachmentOf } from '../../platform/mail/calendar.ts';
-import { letter, opening } from '../../platform/mail/document.ts';
+import { fill } from '../../../platform/mail/content.ts';
+import type { Block, EmailDocument } from '../../../platform/mail/layout.ts';
+import type { Attachment, ComposeContext } from '../../../platform/mail/kinds.ts';
+import { greetingCopy } from '../../../platform/mail/greeting-name.ts';
+import { calendarAttachmentOf } from '../../../platform/mail/calendar.ts';
+import { letter, opening } from '../../../platform/mail/document.ts';
 import { calendarFile, registrationUid, type CalendarMethod } from './calendar.ts';
 import { cancelBlock, sessionFacts, sessionValues } from './funnel-emails.ts';
 import type { CancellationEmailData, RegistrationEmailData } from './email-data.ts';

@@ -3,8 +3,8 @@
  * takes a seat in the session it names, in one transaction with the e-mail job a sign-up causes.
  */
 import type { Knex } from 'knex';
-import type { RegistrationJoin } from '../../schemas/index.ts';
-import { verifyJoinToken } from './links.ts';
+import type { RegistrationJoin } from '../../../schemas/index.ts';
+import { verifyJoinToken } from '../mail/links.ts';
 import { invalidLink, REGISTRATION_LINK_MESSAGES } from './registration-links.ts';
 import { takeSeatInWebinar } from './seats.ts';
 import { enqueueSignUpEmails } from './sign-up-emails.ts';

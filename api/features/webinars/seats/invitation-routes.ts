@@ -4,12 +4,12 @@
  * signed message. A wrong link → 404 (JSON) or the page saying so.
  */
 import type Router from '@koa/router';
-import { apiRouter } from '../../platform/http/router.ts';
-import { registrationJoinSchema } from '../../schemas/index.ts';
-import { input, validate } from '../../platform/http/validate.ts';
-import { limitPerIp } from '../../platform/http/rate-limit.ts';
-import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
-import { pageAnswer } from '../../platform/http/page-answer.ts';
+import { apiRouter } from '../../../platform/http/router.ts';
+import { registrationJoinSchema } from '../../../schemas/index.ts';
+import { input, validate } from '../../../platform/http/validate.ts';
+import { limitPerIp } from '../../../platform/http/rate-limit.ts';
+import { RATE_LIMIT_RULES } from '../../../platform/lib/rate-limit.ts';
+import { pageAnswer } from '../../../platform/http/page-answer.ts';
 import { joinByInvitation } from './invitation-join.ts';
 
 const joinSchemas = { body: registrationJoinSchema };

@@ -7,12 +7,12 @@
  * result page saying so.
  */
 import type Router from '@koa/router';
-import { apiRouter } from '../../platform/http/router.ts';
-import { registrationCancelSchema } from '../../schemas/index.ts';
-import { input, validate } from '../../platform/http/validate.ts';
-import { limitPerIp } from '../../platform/http/rate-limit.ts';
-import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
-import { pageAnswer } from '../../platform/http/page-answer.ts';
+import { apiRouter } from '../../../platform/http/router.ts';
+import { registrationCancelSchema } from '../../../schemas/index.ts';
+import { input, validate } from '../../../platform/http/validate.ts';
+import { limitPerIp } from '../../../platform/http/rate-limit.ts';
+import { RATE_LIMIT_RULES } from '../../../platform/lib/rate-limit.ts';
+import { pageAnswer } from '../../../platform/http/page-answer.ts';
 import { cancelByLink, REGISTRATION_LINK_MESSAGES } from './registration-links.ts';
 
 const cancelSchemas = { body: registrationCancelSchema };

@@ -4,9 +4,9 @@
  * ./invitation-join.ts.
  */
 import type { Knex } from 'knex';
-import { HttpError } from '../../platform/errors.ts';
-import { verifyCancelToken } from './links.ts';
-import { REGISTRATION_LINK_MESSAGE, type RegistrationCancel } from '../../schemas/index.ts';
+import { HttpError } from '../../../platform/errors.ts';
+import { verifyCancelToken } from '../mail/links.ts';
+import { REGISTRATION_LINK_MESSAGE, type RegistrationCancel } from '../../../schemas/index.ts';
 import { cancelRegistration, type CancelOutcome } from './seats.ts';
 
 export const REGISTRATION_LINK_MESSAGES = {

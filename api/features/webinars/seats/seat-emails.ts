@@ -4,10 +4,10 @@
  * is caused once per seat taken (./seats.ts): a person who cancels and signs up again is a new cause.
  */
 import type { Knex } from 'knex';
-import type { NewEmail } from '../../platform/mail/outbox.ts';
-import type { EmailKind } from '../../platform/mail/kinds.ts';
-import type { RegistrationEmailData } from './email-data.ts';
-import { reminderEmails } from './reminders.ts';
+import type { NewEmail } from '../../../platform/mail/outbox.ts';
+import type { EmailKind } from '../../../platform/mail/kinds.ts';
+import type { RegistrationEmailData } from '../mail/email-data.ts';
+import { reminderEmails } from '../mail/reminders.ts';
 
 /** The person a registration's e-mails go to. */
 export interface SeatPerson {

@@ -9,8 +9,8 @@
  * maxAttendees. The waiting list is first come, first served (registered_at, then id).
  */
 import type { Knex } from 'knex';
-import { createEmails, type NewEmail } from '../../platform/mail/outbox.ts';
-import { webinarFacts, type CancellationEmailData } from './email-data.ts';
+import { createEmails, type NewEmail } from '../../../platform/mail/outbox.ts';
+import { webinarFacts, type CancellationEmailData } from '../mail/email-data.ts';
 import { cancelQueuedSeatEmails, seatEmails } from './seat-emails.ts';
 
 /** The statuses that hold a seat, as an SQL list. */

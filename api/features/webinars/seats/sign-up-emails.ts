@@ -2,18 +2,18 @@
  * The e-mails a webinar sign-up causes (the public form's, ./sign-up.ts, and the invitation's,
  * ./invitation-join.ts). The sign-up records its facts as one `emails-prepare` job in its own
  * transaction; this worker turns them into rows: the confirmation and its reminders for a seat
- * (./seat-emails.ts, ./reminders.ts), the waiting-list notice for a full session, and the team alert
- * (api/features/contacts/team-alert.ts). The job id is the sign-up's identity, so a job that runs
+ * (./seat-emails.ts, ../mail/reminders.ts), the waiting-list notice for a full session, and the team alert
+ * (api/features/contacts/submissions/team-alert.ts). The job id is the sign-up's identity, so a job that runs
  * twice finds its rows already there (unique cause keys) and adds nothing.
  */
 import type { Knex } from 'knex';
-import type { Database } from '../../platform/db.ts';
-import type { MailConfig } from '../../platform/mail/config.ts';
-import { createEmails, type NewEmail } from '../../platform/mail/outbox.ts';
-import { QUEUES } from '../../platform/mail/queues.ts';
-import { boundQueue, inTransaction } from '../../platform/queue/queue.ts';
-import { lockSubmittingContact, teamAlertFor } from '../contacts/index.ts';
-import { webinarFacts } from './email-data.ts';
+import type { Database } from '../../../platform/db.ts';
+import type { MailConfig } from '../../../platform/mail/config.ts';
+import { createEmails, type NewEmail } from '../../../platform/mail/outbox.ts';
+import { QUEUES } from '../../../platform/mail/queues.ts';
+import { boundQueue, inTransaction } from '../../../platform/queue/queue.ts';
+import { lockSubmittingContact, teamAlertFor } from '../../contacts/index.ts';
+import { webinarFacts } from '../mail/email-data.ts';
 import { seatEmails, waitlistEmail } from './seat-emails.ts';
 
 /** What a sign-up queues (its `submission` picks this worker, api/platform/mail/workers.ts). */

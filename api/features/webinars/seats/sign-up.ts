@@ -2,7 +2,7 @@
  * A webinar sign-up from the public form (`POST /api/leads` with `type: "webinar"`, whose entry, shared
  * with the contact request, is api/features/public-forms/routes.ts), from the validated form to the
  * queued e-mail job, in one transaction:
- * - the person is recorded like any public submission (api/features/contacts/public-submissions.ts:
+ * - the person is recorded like any public submission (api/features/contacts/submissions/public-submissions.ts:
  *   contact, note, notice proof, Idempotency-Key claim);
  * - the sign-up takes a seat in the next upcoming active webinar, never beyond its capacity; a full
  *   session puts the person on its waiting list; with no session planned, the person waits for the next
@@ -14,10 +14,10 @@
  * email and a repeated sign-up are answered exactly like a first submission.
  */
 import type { Knex } from 'knex';
-import type { PublicLead } from '../../schemas/index.ts';
-import { currentNotice } from '../privacy/index.ts';
-import type { Touch } from '../attribution/index.ts';
-import { recordSubmissions, storedReceipt, storeReceipt, submissionKey, submissionStatementSql } from '../contacts/index.ts';
+import type { PublicLead } from '../../../schemas/index.ts';
+import { currentNotice } from '../../privacy/index.ts';
+import type { Touch } from '../../attribution/index.ts';
+import { recordSubmissions, storedReceipt, storeReceipt, submissionKey, submissionStatementSql } from '../../contacts/index.ts';
 import { SEAT_STATUSES_SQL, takeSeatInNextWebinar, type PublicReceipt } from './seats.ts';
 import { enqueueSignUpEmails } from './sign-up-emails.ts';
 

@@ -1,6 +1,6 @@
 /** `{base}/webinars…` of the admin API (base: /api/admin or /api/admin-dev): webinars and registrations. */
 import type Router from '@koa/router';
-import { apiRouter } from '../../platform/http/router.ts';
+import { apiRouter } from '../../../platform/http/router.ts';
 import {
   attendanceQuerySchema,
   registrationBulkStatusSchema,
@@ -11,9 +11,9 @@ import {
   webinarListQuerySchema,
   webinarParamsSchema,
   webinarUpdateSchema,
-} from '../../schemas/index.ts';
-import { input, validate } from '../../platform/http/validate.ts';
-import { requireAdmin } from '../../platform/http/auth.ts';
+} from '../../../schemas/index.ts';
+import { input, validate } from '../../../platform/http/validate.ts';
+import { requireAdmin } from '../../../platform/http/auth.ts';
 import {
   createWebinar,
   deleteWebinar,
@@ -25,11 +25,11 @@ import {
 import { updateWebinar } from './updates.ts';
 import { setRegistrationStatus, setRegistrationsStatus } from './registrations.ts';
 import { importAttendance } from './attendance.ts';
-import { readCsvBody } from '../../platform/http/body.ts';
-import { presentAttendance, presentBulkStatus, presentRegistration, presentRegistrationPage, presentWebinar, presentWebinarPage } from '../../presenters/index.ts';
-import { auditRequest } from '../../platform/audit.ts';
+import { readCsvBody } from '../../../platform/http/body.ts';
+import { presentAttendance, presentBulkStatus, presentRegistration, presentRegistrationPage, presentWebinar, presentWebinarPage } from '../../../presenters/index.ts';
+import { auditRequest } from '../../../platform/audit.ts';
 import { exportRegistrations } from './registrations-export.ts';
-import { sendCsv } from '../../platform/lib/csv-export.ts';
+import { sendCsv } from '../../../platform/lib/csv-export.ts';
 import { countCancellationRecipients } from './cancellations.ts';
 
 const listSchemas = { query: webinarListQuerySchema };

@@ -7,7 +7,7 @@
  */
 import type { Knex } from 'knex';
 import { parse } from 'csv-parse/sync';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest } from '../../../platform/errors.ts';
 import { findWebinarOr404 } from './webinars.ts';
 
 export const ATTENDANCE_MESSAGES = {

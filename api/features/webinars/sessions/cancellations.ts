@@ -2,10 +2,10 @@
  * A webinar deleted: who is told, and the e-mails its deletion causes and cancels (decision 090).
  */
 import type { Knex } from 'knex';
-import { createEmails, type NewEmail } from '../../platform/mail/outbox.ts';
-import { webinarFacts, type CancellationEmailData } from './email-data.ts';
-import { holdsCalendarEntry } from './seats.ts';
-import { cancelQueuedSeatEmails } from './seat-emails.ts';
+import { createEmails, type NewEmail } from '../../../platform/mail/outbox.ts';
+import { webinarFacts, type CancellationEmailData } from '../mail/email-data.ts';
+import { holdsCalendarEntry } from '../seats/seats.ts';
+import { cancelQueuedSeatEmails } from '../seats/seat-emails.ts';
 
 /** Who a deletion tells: those holding a seat and those waiting for one (decision 090). */
 const TOLD_OF_DELETION = ['registered', 'waitlisted'];

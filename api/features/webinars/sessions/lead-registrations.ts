@@ -1,8 +1,8 @@
 /** The contact detail's webinar registrations: every session the contact signed up for. */
 import type { Knex } from 'knex';
-import { WebinarRegistration } from '../../models/index.ts';
-import type { ContactListQuery } from '../../schemas/index.ts';
-import { findLeadOr404 } from '../contacts/index.ts';
+import { WebinarRegistration } from '../../../models/index.ts';
+import type { ContactListQuery } from '../../../schemas/index.ts';
+import { findLeadOr404 } from '../../contacts/index.ts';
 
 /**
  * One page of them, newest session first; the registration id breaks ties (two registrations to one

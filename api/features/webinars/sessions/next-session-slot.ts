@@ -1,16 +1,16 @@
 /**
  * What the next-session slot of the public pages says (decision 052), from the copy in
  * site/content/webinar.yaml (`session`, also checked by the site's content schema at build time) and
- * the next session as the database has it (api/features/webinars/next-session.ts).
+ * the next session as the database has it (api/features/webinars/sessions/next-session.ts).
  */
 import { readFileSync } from 'node:fs';
-import { contentFile } from '../../platform/paths.ts';
+import { contentFile } from '../../../platform/paths.ts';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import type { NextSession } from './next-session.ts';
-import { swissDateTime } from '../../platform/mail/dates.ts';
-import { escapeHtml } from '../../platform/lib/signed-message.ts';
-import { typesetFrench } from '../../platform/lib/french-typography.ts';
+import { swissDateTime } from '../../../platform/mail/dates.ts';
+import { escapeHtml } from '../../../platform/lib/signed-message.ts';
+import { typesetFrench } from '../../../platform/lib/french-typography.ts';
 
 export const WEBINAR_CONTENT_FILE = contentFile('webinar.yaml');
 /** "Plus que N places" from this many seats left. */

@@ -6,7 +6,7 @@
  * concurrent page views share the pending read.
  */
 import type { Knex } from 'knex';
-import { SEAT_STATUSES_SQL } from './seats.ts';
+import { SEAT_STATUSES_SQL } from '../seats/seats.ts';
 
 export const NEXT_SESSION_TTL_MS = 2_000;
 

@@ -1,8 +1,8 @@
 /** One webinar's registrations as CSV, streamed (api/platform/lib/csv-export.ts) and audited after the last row. */
 import type { Knex } from 'knex';
-import { csvPhone, csvStream, swissCsvDate, swissFileStamp, type CsvColumn } from '../../platform/lib/csv.ts';
-import { streamRows, type CsvExport } from '../../platform/lib/csv-export.ts';
-import { REGISTRATION_STATUS_LABELS, type RegistrationStatus } from '../../schemas/index.ts';
+import { csvPhone, csvStream, swissCsvDate, swissFileStamp, type CsvColumn } from '../../../platform/lib/csv.ts';
+import { streamRows, type CsvExport } from '../../../platform/lib/csv-export.ts';
+import { REGISTRATION_STATUS_LABELS, type RegistrationStatus } from '../../../schemas/index.ts';
 import { findWebinarOr404 } from './webinars.ts';
 
 interface RegistrationRow {

@@ -6,11 +6,11 @@
  * cancellation by link does: the first person waiting is registered and told (`waitlist_promoted`).
  */
 import type { Knex } from 'knex';
-import { WebinarRegistration } from '../../models/index.ts';
-import type { RegistrationStatus } from '../../schemas/index.ts';
-import { NOT_FOUND_MESSAGES } from '../../schemas/index.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
-import { promoteFromWaitingList } from './seats.ts';
+import { WebinarRegistration } from '../../../models/index.ts';
+import type { RegistrationStatus } from '../../../schemas/index.ts';
+import { NOT_FOUND_MESSAGES } from '../../../schemas/index.ts';
+import { conflict, notFound } from '../../../platform/errors.ts';
+import { promoteFromWaitingList } from '../seats/seats.ts';
 
 export const REGISTRATION_MESSAGES = {
   notFound: NOT_FOUND_MESSAGES.registration,

@@ -3,7 +3,7 @@
  * lists them (api/features/newsletters): read when each message is written, so the list is never stale.
  */
 import type { Knex } from 'knex';
-import { SEAT_STATUSES_SQL } from './seats.ts';
+import { SEAT_STATUSES_SQL } from '../seats/seats.ts';
 
 export interface UpcomingSession {
   webinarId: number;

@@ -5,12 +5,12 @@
  * file of the same UID, and the waiting reminders move. All in the transaction of the change.
  */
 import type { Knex } from 'knex';
-import { Webinar } from '../../models/index.ts';
-import type { WebinarUpdate } from '../../schemas/index.ts';
-import { MESSAGES, notFound } from '../../platform/errors.ts';
-import { createEmails } from '../../platform/mail/outbox.ts';
-import { rescheduleWebinarReminders } from './reminders.ts';
-import { webinarFacts, type RegistrationEmailData } from './email-data.ts';
+import { Webinar } from '../../../models/index.ts';
+import type { WebinarUpdate } from '../../../schemas/index.ts';
+import { MESSAGES, notFound } from '../../../platform/errors.ts';
+import { createEmails } from '../../../platform/mail/outbox.ts';
+import { rescheduleWebinarReminders } from '../mail/reminders.ts';
+import { webinarFacts, type RegistrationEmailData } from '../mail/email-data.ts';
 
 /** Who is told about a change: a seat held, or a place on the waiting list. */
 export const UPDATE_RECIPIENT_STATUSES: readonly string[] = ['registered', 'waitlisted'];

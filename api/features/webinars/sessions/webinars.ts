@@ -1,14 +1,14 @@
 /**
  * Webinars and their registrations in the back office: the list, creation, deletion, the registrations
- * of one webinar with its statistics. The public sign-up lives in ./sign-up.ts.
+ * of one webinar with its statistics. The public sign-up lives in ../seats/sign-up.ts.
  */
 import type { Knex } from 'knex';
-import { Webinar, WebinarRegistration } from '../../models/index.ts';
-import type { PaginationQuery, RegistrationListQuery, WebinarCreate } from '../../schemas/index.ts';
-import type { RegistrationCounts } from '../../presenters/webinars.ts';
-import { MESSAGES, notFound } from '../../platform/errors.ts';
+import { Webinar, WebinarRegistration } from '../../../models/index.ts';
+import type { PaginationQuery, RegistrationListQuery, WebinarCreate } from '../../../schemas/index.ts';
+import type { RegistrationCounts } from '../../../presenters/webinars.ts';
+import { MESSAGES, notFound } from '../../../platform/errors.ts';
 import { enqueueWebinarCancellations } from './cancellations.ts';
-import { inviteWaitingPeople } from './invitations.ts';
+import { inviteWaitingPeople } from '../follow-ups/invitations.ts';
 
 export async function findWebinarOr404(db: Knex, id: number): Promise<Webinar> {
   const webinar = await Webinar.query(db).findById(id);
