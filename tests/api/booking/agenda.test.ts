@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
 import { format, startOfWeek } from 'date-fns';
-import { VIEWER_FORBIDDEN_MESSAGE } from '../../api/platform/http/auth.ts';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { VIEWER_FORBIDDEN_MESSAGE } from '../../../api/platform/http/auth.ts';
+import { startTestApp, type TestApp, type TestClient } from '../harness.ts';
 
 let app: TestApp;
 let admin: TestClient;

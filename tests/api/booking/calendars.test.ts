@@ -10,11 +10,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { alertUnreadFeeds, refreshAllFeeds, BOOKING_FEEDS_QUEUE } from '../../api/features/booking/index.ts';
-import { QUEUE_SCHEMA } from '../../api/platform/queue/queue.ts';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { alertUnreadFeeds, refreshAllFeeds, BOOKING_FEEDS_QUEUE } from '../../../api/features/booking/index.ts';
+import { QUEUE_SCHEMA } from '../../../api/platform/queue/queue.ts';
+import { startTestApp, type TestApp, type TestClient } from '../harness.ts';
 
-const HOST_CALENDAR = readFileSync(path.resolve(import.meta.dirname, '../support/host-calendar.ics'), 'utf8');
+const HOST_CALENDAR = readFileSync(path.resolve(import.meta.dirname, '../../support/host-calendar.ics'), 'utf8');
 const SWISS = 'Europe/Zurich';
 const DAY_MS = 86_400_000;
 

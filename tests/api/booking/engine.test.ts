@@ -4,8 +4,8 @@
  * 409 of a start no longer free, idempotent retries, and 200 concurrent attempts on one slot.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
-import { resetBookings, signInHost } from './booking-fixture.ts';
+import { startTestApp, type TestApp } from '../harness.ts';
+import { resetBookings, signInHost } from './fixture.ts';
 
 let app: TestApp;
 let hostId: number;

@@ -1,5 +1,5 @@
 /** The booking tests' starting point: one host available every day, all day, and nothing booked yet. */
-import type { TestApp } from './harness.ts';
+import type { TestApp } from '../harness.ts';
 
 /** Every day, the whole day, so slots exist whenever the test runs. */
 export const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' }));

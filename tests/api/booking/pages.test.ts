@@ -9,15 +9,15 @@
  * visit; and the passing of time alone drops a start once it is within the notice period.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
-import { resetBookings, signInHost } from './booking-fixture.ts';
-import { writeSiteFixture } from './site-fixture.ts';
-import { bookingPageUrl } from '../../api/features/booking/index.ts';
-import { manageToken } from '../../api/features/booking/manage/links.ts';
-import { freeStarts } from '../../api/features/booking/engine/free-starts.ts';
-import { swissDate } from '../../api/features/booking/engine/availability.ts';
-import { verifyMessage } from '../../api/platform/lib/signed-message.ts';
-import { frenchLongDate, frenchTime } from '../../api/platform/lib/french-dates.ts';
+import { startTestApp, type TestApp } from '../harness.ts';
+import { resetBookings, signInHost } from './fixture.ts';
+import { writeSiteFixture } from '../site-fixture.ts';
+import { bookingPageUrl } from '../../../api/features/booking/index.ts';
+import { manageToken } from '../../../api/features/booking/manage/links.ts';
+import { freeStarts } from '../../../api/features/booking/engine/free-starts.ts';
+import { swissDate } from '../../../api/features/booking/engine/availability.ts';
+import { verifyMessage } from '../../../api/platform/lib/signed-message.ts';
+import { frenchLongDate, frenchTime } from '../../../api/platform/lib/french-dates.ts';
 
 let app: TestApp;
 let hostId: number;

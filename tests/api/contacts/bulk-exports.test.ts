@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
-import { BATCH_SIZE } from '../../api/platform/lib/csv-export.ts';
-import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+import { ADMIN_API_BASES as BASES } from '../../../api/features/index.ts';
+import { BATCH_SIZE } from '../../../api/platform/lib/csv-export.ts';
+import { setUpAppWithUsers, type TestApp, type TestClient } from '../harness.ts';
 
 let app: TestApp;
 let admin: TestClient;

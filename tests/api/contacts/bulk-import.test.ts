@@ -1,6 +1,6 @@
 /** `POST {base}/leads/import`: CSV import of contacts (issue 15). */
 import { describe, expect, it } from 'vitest';
-import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+import { setUpAppWithUsers, type TestApp, type TestClient } from '../harness.ts';
 
 let app: TestApp;
 let admin: TestClient;

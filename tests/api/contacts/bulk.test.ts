@@ -1,6 +1,6 @@
 /** `POST {base}/leads/bulk` (issue 15) and the list's date range (`createdFrom`, `createdTo`). */
 import { describe, expect, it } from 'vitest';
-import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+import { setUpAppWithUsers, type TestApp, type TestClient } from '../harness.ts';
 
 let app: TestApp;
 let admin: TestClient;

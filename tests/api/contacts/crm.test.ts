@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setUpAppWithUsersAndLead, type TestApp, type TestClient } from './harness.ts';
+import { setUpAppWithUsersAndLead, type TestApp, type TestClient } from '../harness.ts';
 
 let app: TestApp;
 let admin: TestClient;

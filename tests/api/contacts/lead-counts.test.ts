@@ -3,8 +3,8 @@
  * exactly equal to count(*) through every kind of write: public upserts, admin creation, status changes, bulk inserts, deletes, and compaction.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compactLeadCounts, countLeads } from '../../api/features/contacts/records/lead-counts.ts';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { compactLeadCounts, countLeads } from '../../../api/features/contacts/records/lead-counts.ts';
+import { startTestApp, type TestApp, type TestClient } from '../harness.ts';
 
 let app: TestApp;
 let admin: TestClient;

@@ -4,7 +4,7 @@
  * with every activity exactly once, in a stable order, and a bad page or limit is a French 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { startTestApp, type TestApp, type TestClient } from '../harness.ts';
 
 let app: TestApp;
 let admin: TestClient;

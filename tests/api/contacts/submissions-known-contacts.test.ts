@@ -3,7 +3,7 @@
  * tells whether an email is already known or registered.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
+import { startTestApp, type TestApp } from '../harness.ts';
 
 let app: TestApp;
 beforeAll(async () => {

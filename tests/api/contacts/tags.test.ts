@@ -1,7 +1,7 @@
 /** Tags across contacts (issue 15): counts from the trigger-kept table, rename (with merge), delete, audit. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { compactTagCounts } from '../../api/features/contacts/tags/tags.ts';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { compactTagCounts } from '../../../api/features/contacts/tags/tags.ts';
+import { startTestApp, type TestApp, type TestClient } from '../harness.ts';
 
 let app: TestApp;
 let admin: TestClient;

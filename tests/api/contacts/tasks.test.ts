@@ -1,7 +1,7 @@
 /** The task list and the editing of activities (issue 15): grouping by Swiss day, filters, PATCH rules. */
 import { describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
-import { setUpAppWithUsersAndLead, type TestApp, type TestClient } from './harness.ts';
+import { setUpAppWithUsersAndLead, type TestApp, type TestClient } from '../harness.ts';
 
 let app: TestApp;
 let admin: TestClient;

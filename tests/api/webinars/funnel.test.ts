@@ -4,15 +4,15 @@
  * planned, the follow-up after the session. E-mails are checked on the real SMTP sink.
  */
 import { describe, expect, it } from 'vitest';
-import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
-import { waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
-import { queueDueFollowups, FOLLOWUP_QUEUE } from '../../api/features/webinars/follow-ups/followups.ts';
-import { cancelToken } from '../../api/features/webinars/mail/links.ts';
-import { writeSiteFixture } from './site-fixture.ts';
-import { bookingPageUrl } from '../../api/features/booking/index.ts';
-import { sessionDate } from '../support/webinars.ts';
-import { swissDateTime } from '../../api/platform/mail/dates.ts';
-import { frenchLongDate } from '../../api/platform/lib/french-dates.ts';
+import { setUpAppWithSmtp, type TestApp, type TestClient } from '../harness.ts';
+import { waitUntil, type ReceivedMail, type SmtpSink } from '../../support/smtp-sink.ts';
+import { queueDueFollowups, FOLLOWUP_QUEUE } from '../../../api/features/webinars/follow-ups/followups.ts';
+import { cancelToken } from '../../../api/features/webinars/mail/links.ts';
+import { writeSiteFixture } from '../site-fixture.ts';
+import { bookingPageUrl } from '../../../api/features/booking/index.ts';
+import { sessionDate } from '../../support/webinars.ts';
+import { swissDateTime } from '../../../api/platform/mail/dates.ts';
+import { frenchLongDate } from '../../../api/platform/lib/french-dates.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;

@@ -8,11 +8,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
-import { type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
-import { mimeParts, mimeTree, type MimePart } from '../support/mime-tree.ts';
-import { writeSiteFixture } from './site-fixture.ts';
-import { manageToken } from '../../api/features/booking/manage/links.ts';
+import { setUpAppWithSmtp, type TestApp, type TestClient } from '../harness.ts';
+import { type ReceivedMail, type SmtpSink } from '../../support/smtp-sink.ts';
+import { mimeParts, mimeTree, type MimePart } from '../../support/mime-tree.ts';
+import { writeSiteFixture } from '../site-fixture.ts';
+import { manageToken } from '../../../api/features/booking/manage/links.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;

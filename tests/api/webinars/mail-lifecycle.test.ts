@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
-import { waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
-import { queueDueFollowups } from '../../api/features/webinars/follow-ups/followups.ts';
-import { writeSiteFixture } from './site-fixture.ts';
-import { sessionDate } from '../support/webinars.ts';
+import { setUpAppWithSmtp, type TestApp, type TestClient } from '../harness.ts';
+import { waitUntil, type ReceivedMail, type SmtpSink } from '../../support/smtp-sink.ts';
+import { queueDueFollowups } from '../../../api/features/webinars/follow-ups/followups.ts';
+import { writeSiteFixture } from '../site-fixture.ts';
+import { sessionDate } from '../../support/webinars.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;

@@ -4,10 +4,10 @@
  * instance and within the cache's lifetime when made elsewhere (here: straight in the database).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { waitUntil } from '../support/smtp-sink.ts';
-import { writeSiteFixture } from './site-fixture.ts';
-import { NEXT_SESSION_TTL_MS } from '../../api/features/webinars/sessions/next-session.ts';
+import { startTestApp, type TestApp, type TestClient } from '../harness.ts';
+import { waitUntil } from '../../support/smtp-sink.ts';
+import { writeSiteFixture } from '../site-fixture.ts';
+import { NEXT_SESSION_TTL_MS } from '../../../api/features/webinars/sessions/next-session.ts';
 
 let app: TestApp;
 let admin: TestClient;

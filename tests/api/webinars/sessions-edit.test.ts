@@ -5,11 +5,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
-import { setUpAppWithSmtp, type TestApp, type TestClient } from './harness.ts';
-import type { ReceivedMail, SmtpSink } from '../support/smtp-sink.ts';
-import { sessionDate } from '../support/webinars.ts';
-import { swissDateTime } from '../../api/platform/mail/dates.ts';
+import { ADMIN_API_BASES as BASES } from '../../../api/features/index.ts';
+import { setUpAppWithSmtp, type TestApp, type TestClient } from '../harness.ts';
+import type { ReceivedMail, SmtpSink } from '../../support/smtp-sink.ts';
+import { sessionDate } from '../../support/webinars.ts';
+import { swissDateTime } from '../../../api/platform/mail/dates.ts';
 
 let app: TestApp;
 let smtp: SmtpSink;

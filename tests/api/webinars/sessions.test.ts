@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
-import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
+import { ADMIN_API_BASES as BASES } from '../../../api/features/index.ts';
+import { setUpAppWithUsers, type TestApp, type TestClient } from '../harness.ts';
 
 let app: TestApp;
 let admin: TestClient;

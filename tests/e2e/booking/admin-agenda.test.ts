@@ -11,8 +11,8 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { seriousViolations, signIn, toast } from './admin-helpers.ts';
-import { hashCheaply, screenshotInto, testOnSeededDatabase } from './seeded-server.ts';
+import { seriousViolations, signIn, toast } from '../admin-helpers.ts';
+import { hashCheaply, screenshotInto, testOnSeededDatabase } from '../seeded-server.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { adminApi, expect, screenshots, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
+import { adminApi, expect, screenshots, seriousViolations, signIn, test, toast } from '../admin-helpers.ts';
 
-const HOST_CALENDAR = readFileSync(path.resolve(import.meta.dirname, '../support/host-calendar.ics'), 'utf8');
+const HOST_CALENDAR = readFileSync(path.resolve(import.meta.dirname, '../../support/host-calendar.ics'), 'utf8');
 
 let failing = false;
 let server: Server;

@@ -5,8 +5,8 @@
  * journey moves the seeded call from its manage page and reads the message the page shows after it.
  */
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, SECRET } from './public-pages-server.ts';
-import { manageToken } from '../../api/features/booking/index.ts';
+import { test, expect, SECRET } from '../public-pages-server.ts';
+import { manageToken } from '../../../api/features/booking/index.ts';
 
 const SCREENSHOTS = process.env.PAGES_SCREENSHOTS;
 

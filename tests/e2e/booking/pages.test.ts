@@ -10,11 +10,11 @@ import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Page } from '@playwright/test';
-import { test as base, expect } from './fixtures.ts';
-import { copyOfTemplate, launchProductionServer, removeDataDir, type ProductionServer } from './server.ts';
-import { PGLITE_EXTENSIONS } from '../../api/platform/db.ts';
-import { bookingPageUrl } from '../../api/features/booking/index.ts';
-import { frenchLongDate, frenchTime } from '../../api/platform/lib/french-dates.ts';
+import { test as base, expect } from '../fixtures.ts';
+import { copyOfTemplate, launchProductionServer, removeDataDir, type ProductionServer } from '../server.ts';
+import { PGLITE_EXTENSIONS } from '../../../api/platform/db.ts';
+import { bookingPageUrl } from '../../../api/features/booking/index.ts';
+import { frenchLongDate, frenchTime } from '../../../api/platform/lib/french-dates.ts';
 
 /** The production servers' secret in these tests (tests/e2e/server.ts). */
 const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';

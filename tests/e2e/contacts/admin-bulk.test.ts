@@ -3,7 +3,7 @@
  * rows; the "Par date" range. Screens checked with axe and photographed at phone and laptop sizes.
  */
 import type { Page } from '@playwright/test';
-import { adminApi, expect, screenshots, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
+import { adminApi, expect, screenshots, seriousViolations, signIn, test, toast } from '../admin-helpers.ts';
 
 function rows(page: Page) {
   return page.getByRole('region', { name: 'Liste des contacts' }).locator('tbody tr');

@@ -4,7 +4,7 @@
  * correction, axe clean, with screenshots at phone and desktop width.
  */
 import type { Page } from '@playwright/test';
-import { adminApi, expect, screenshots, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
+import { adminApi, expect, screenshots, seriousViolations, signIn, test, toast } from '../admin-helpers.ts';
 
 const rows = (page: Page) => page.getByRole('region', { name: 'Liste des contacts' }).locator('tbody tr');
 

@@ -3,7 +3,7 @@
  * list's pagination, filters and counters, and the accessibility of the list and detail screens.
  */
 import type { Page } from '@playwright/test';
-import { adminApi, expect, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
+import { adminApi, expect, seriousViolations, signIn, test, toast } from '../admin-helpers.ts';
 
 /** Today in Zurich as the date input shows it (yyyy-mm-dd) and as the app prints it (dd/mm/yyyy). */
 function zurichToday() {

@@ -3,7 +3,7 @@
  * shown (docs/decisions/089-contact-lists-are-paginated.md): usable with the keyboard, focus on the
  * first new activity, no serious axe violation.
  */
-import { adminApi, expect, seriousViolations, signIn, test } from './admin-helpers.ts';
+import { adminApi, expect, seriousViolations, signIn, test } from '../admin-helpers.ts';
 
 test('a contact with 45 activities shows 20, then 40, then 45 and no more button', async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);

@@ -1,5 +1,5 @@
 /** Issue 15 in the browser: Tags — counts, sorting, the contacts of a tag, rename (merge) and delete with their counts. */
-import { adminApi, expect, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
+import { adminApi, expect, seriousViolations, signIn, test, toast } from '../admin-helpers.ts';
 
 test('tags: sort, open the contacts of a tag, merge one into another, delete one', { tag: '@empty-database' }, async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import type { AnalyticsJson } from '../../api/presenters/index.ts';
-import { adminApi, expect, seriousViolations, signIn, test, toast } from './admin-helpers.ts';
-import { countOf } from '../../site/admin/features/analytics/rates.ts';
+import type { AnalyticsJson } from '../../../api/presenters/index.ts';
+import { adminApi, expect, seriousViolations, signIn, test, toast } from '../admin-helpers.ts';
+import { countOf } from '../../../site/admin/features/analytics/rates.ts';
 
 /** A Swiss calendar day, `days` from today, as "yyyy-MM-dd". */
 function zurichDay(days: number): string {

@@ -6,11 +6,11 @@
  */
 import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { expect } from './fixtures.ts';
-import { adminApi, seriousViolations, signIn } from './admin-helpers.ts';
-import { mailTo, testOnPostgres } from './postgres-server.ts';
-import type { ReceivedMail } from '../support/smtp-sink.ts';
-import { swissDateTime } from '../../api/platform/mail/dates.ts';
+import { expect } from '../fixtures.ts';
+import { adminApi, seriousViolations, signIn } from '../admin-helpers.ts';
+import { mailTo, testOnPostgres } from '../postgres-server.ts';
+import type { ReceivedMail } from '../../support/smtp-sink.ts';
+import { swissDateTime } from '../../../api/platform/mail/dates.ts';
 
 const test = testOnPostgres('e2e_funnel');
 
