@@ -4,7 +4,7 @@ import { AUDIT_EVENT_LABELS, AUDIT_EVENT_TYPES, type AuditEventType } from '#sch
 import type { AuditEventJson } from '#presenters';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';
-import { AUDIT_PAGE_SIZE, settingsQueries } from './queries.ts';
+import { AUDIT_PAGE_SIZE, accountQueries } from './queries.ts';
 import { SelectField } from '../../ui/forms.tsx';
 import { pageCount, Pagination } from '../../ui/pagination.tsx';
 import { Card, CardHeader, cx } from '../../ui/primitives.tsx';
@@ -28,7 +28,7 @@ function detailsText(event: AuditEventJson): string {
 export function JournalTab() {
   const [type, setType] = useState<AuditEventType | ''>('');
   const [page, setPage] = useState(1);
-  const list = useQuery(settingsQueries.audit(type, page));
+  const list = useQuery(accountQueries.audit(type, page));
   const events = list.data?.events ?? [];
   const pages = pageCount(list.data?.pagination.total ?? 0, AUDIT_PAGE_SIZE);
 

@@ -16,7 +16,7 @@ import { Badge, buttonClass, Card, CardHeader, fullName } from '../../ui/primiti
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { HostEditor } from './HostEditor.tsx';
 import { FeedBadge } from './HostFields.tsx';
-import { bookingMutations, bookingQueries } from './queries.ts';
+import { bookingSettingsMutations, bookingSettingsQueries } from './queries.ts';
 
 export function BookingTab() {
   return (
@@ -39,7 +39,7 @@ type SettingsDraft = {
 };
 
 function SettingsCard() {
-  const settings = useQuery(bookingQueries.settings());
+  const settings = useQuery(bookingSettingsQueries.settings());
   return (
     <Card labelledBy="booking-settings-title">
       <CardHeader
@@ -65,7 +65,7 @@ function SettingsForm({ initial }: { initial: BookingSettingsJson }) {
     mode: initial.mode,
   }));
   const { field } = form;
-  const save = useMutation(bookingMutations.saveSettings, {
+  const save = useMutation(bookingSettingsMutations.saveSettings, {
     onSuccess: () => toast({ title: 'Réglages enregistrés', description: 'Les prochains créneaux proposés en tiennent compte.' }),
     onError: (error) => {
       form.showServerErrors(error);
@@ -94,7 +94,7 @@ function SettingsForm({ initial }: { initial: BookingSettingsJson }) {
 }
 
 function HostsCard() {
-  const hosts = useQuery(bookingQueries.hosts());
+  const hosts = useQuery(bookingSettingsQueries.hosts());
   const [open, setOpen] = useState<number | null>(null);
   return (
     <Card labelledBy="booking-hosts-title">

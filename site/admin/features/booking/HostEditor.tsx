@@ -12,7 +12,7 @@ import { toast, toastError } from '../../stores/toast.ts';
 import { FormActions, SwitchField, UrlField } from '../../ui/forms.tsx';
 import { buttonClass, cx } from '../../ui/primitives.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
-import { bookingMutations, bookingQueries } from './queries.ts';
+import { bookingSettingsMutations, bookingSettingsQueries } from './queries.ts';
 import { FeedBadge, feedSentence, OverrideDate, RangeRow, Subscription, type Range } from './HostFields.tsx';
 
 const WEEKDAYS = [
@@ -35,7 +35,7 @@ type HostDraft = {
 
 
 export function HostEditor({ userId, name }: { userId: number; name: string }) {
-  const host = useQuery(bookingQueries.host(userId));
+  const host = useQuery(bookingSettingsQueries.host(userId));
   if (!host.data) return <p className="text-sm text-slate-500">{host.errorText ?? 'Chargement…'}</p>;
   // A fresh draft when the saved schedule changes (a save answers it as stored: webcal:// becomes
   // https://); a calendar reading or a renewed address leaves what is being typed alone.
@@ -54,7 +54,7 @@ function HostForm({ host, name }: { host: HostAvailabilityJson; name: string }) 
     feedUrl: host.feedUrl ?? '',
   }));
   const { draft, set, errors, field } = form;
-  const save = useMutation(bookingMutations.saveHost, {
+  const save = useMutation(bookingSettingsMutations.saveHost, {
     onSuccess: (saved) => {
       if (saved.feed?.status === 'failed') toastError(saved.feed.error ?? 'Le calendrier ne peut pas être lu.');
       else toast({ title: 'Disponibilités enregistrées', description: `Les créneaux de ${name} sont à jour.` });
@@ -64,11 +64,11 @@ function HostForm({ host, name }: { host: HostAvailabilityJson; name: string }) 
       toastError(errorMessage(error));
     },
   });
-  const refresh = useMutation(bookingMutations.refreshFeed, {
+  const refresh = useMutation(bookingSettingsMutations.refreshFeed, {
     onSuccess: (feed) => (feed.status === 'ok' ? toast({ title: 'Calendrier lu', description: feedSentence(feed) }) : toastError(feedSentence(feed))),
     onError: (error) => toastError(errorMessage(error)),
   });
-  const renew = useMutation(bookingMutations.renewCalendarToken, {
+  const renew = useMutation(bookingSettingsMutations.renewCalendarToken, {
     onSuccess: () => toast({ title: 'Adresse renouvelée', description: 'L’ancienne adresse ne fonctionne plus : abonnez-vous à la nouvelle.' }),
     onError: (error) => toastError(errorMessage(error)),
   });

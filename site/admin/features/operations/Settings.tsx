@@ -8,10 +8,9 @@ import type { CurrentUser } from '../../stores/session.ts';
 import { useCanEdit } from '../../stores/session.ts';
 import { PageHeader } from '../../ui/primitives.tsx';
 import { SectionTabs } from '../../ui/SectionTabs.tsx';
-import { JournalTab } from './JournalTab.tsx';
-import { ProfileTab, SessionsTab, UsersTab } from '../accounts/index.ts';
+import { JournalTab, ProfileTab, SessionsTab, UsersTab } from '../accounts/index.ts';
 import { SystemTab } from './SystemTab.tsx';
-import { BookingTab } from './BookingTab.tsx';
+import { BookingTab } from '../booking/index.ts';
 import { BillingTab } from '../billing/index.ts';
 import { BankImport } from '../payments/index.ts';
 

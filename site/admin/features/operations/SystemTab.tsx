@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';
-import { settingsQueries } from './queries.ts';
+import { operationQueries } from './queries.ts';
 import { Badge, Card, CardHeader } from '../../ui/primitives.tsx';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -17,8 +17,8 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 const count = (value: number) => new Intl.NumberFormat('fr-CH').format(value);
 
 export function SystemTab() {
-  const mail = useQuery(settingsQueries.mail());
-  const retention = useQuery(settingsQueries.retention());
+  const mail = useQuery(operationQueries.mail());
+  const retention = useQuery(operationQueries.retention());
   const unavailable = <span className="text-slate-500">Non disponible</span>;
 
   return (

@@ -5,13 +5,13 @@
  */
 import { useState, type SubmitEvent } from 'react';
 import type { AttendanceJson } from '#presenters';
-import { registrationMutations } from './queries.ts';
-import { errorMessage } from '../../lib/http.ts';
-import { useMutation } from '../../lib/query.ts';
-import { toast } from '../../stores/toast.ts';
-import { Modal } from '../../ui/dialog.tsx';
-import { FormActions } from '../../ui/forms.tsx';
-import { controlClass, cx, focusRing } from '../../ui/primitives.tsx';
+import { registrationMutations } from '../queries.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { useMutation } from '../../../lib/query.ts';
+import { toast } from '../../../stores/toast.ts';
+import { Modal } from '../../../ui/dialog.tsx';
+import { FormActions } from '../../../ui/forms.tsx';
+import { controlClass, cx, focusRing } from '../../../ui/primitives.tsx';
 
 export function AttendanceImportDialog({ webinarId, open, onClose }: { webinarId: number; open: boolean; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);

@@ -1,12 +1,12 @@
 /** The contact detail's webinar registrations: session, date, status, newest session first, 20 at a time with "Voir plus". */
 import type { LeadRegistrationPageJson } from '#presenters';
-import { CONTACT_PAGE_SIZE } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/dates.ts';
-import { registrationQueries } from './queries.ts';
-import { useQuery } from '../../lib/query.ts';
-import { Card, CardHeader } from '../../ui/primitives.tsx';
-import { RegistrationBadge } from '../../ui/badges.tsx';
-import { MorePage, SeeMore, seeMoreItem, useSeeMore } from '../../ui/see-more.tsx';
+import { CONTACT_PAGE_SIZE } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { registrationQueries } from '../queries.ts';
+import { useQuery } from '../../../lib/query.ts';
+import { Card, CardHeader } from '../../../ui/primitives.tsx';
+import { RegistrationBadge } from '../../../ui/badges.tsx';
+import { MorePage, SeeMore, seeMoreItem, useSeeMore } from '../../../ui/see-more.tsx';
 
 export function LeadRegistrationsCard({ leadId }: { leadId: number }) {
   const registrations = useQuery(registrationQueries.lead(leadId, 1));

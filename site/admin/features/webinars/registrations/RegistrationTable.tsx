@@ -5,16 +5,16 @@
 import { useState } from 'react';
 import { REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS, type RegistrationStatus } from '#schemas/options.ts';
 import type { RegistrationPageJson } from '#presenters';
-import { registrationMutations } from './queries.ts';
-import { formatDateTime } from '../../lib/dates.ts';
-import { errorMessage } from '../../lib/http.ts';
-import { useMutation } from '../../lib/query.ts';
-import { toast, toastError } from '../../stores/toast.ts';
-import { CheckIcon, CloseIcon } from '../../ui/icons.tsx';
-import { buttonClass, controlClass, cx, focusRing, fullName, orDash, Spinner, LabelledOptions } from '../../ui/primitives.tsx';
-import { RegistrationBadge } from '../../ui/badges.tsx';
-import { Table, tableState, td, th } from '../../ui/table.tsx';
-import type { useQuery } from '../../lib/query.ts';
+import { registrationMutations } from '../queries.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { useMutation } from '../../../lib/query.ts';
+import { toast, toastError } from '../../../stores/toast.ts';
+import { CheckIcon, CloseIcon } from '../../../ui/icons.tsx';
+import { buttonClass, controlClass, cx, focusRing, fullName, orDash, Spinner, LabelledOptions } from '../../../ui/primitives.tsx';
+import { RegistrationBadge } from '../../../ui/badges.tsx';
+import { Table, tableState, td, th } from '../../../ui/table.tsx';
+import type { useQuery } from '../../../lib/query.ts';
 
 type Registrations = ReturnType<typeof useQuery<RegistrationPageJson>>;
 

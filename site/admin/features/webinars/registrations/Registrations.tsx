@@ -6,17 +6,16 @@
  */
 import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { useState } from 'react';
-import { PAGE_SIZE, SELECTOR_LIMIT } from '../../lib/api.ts';
-import { webinarQueries } from '../webinars/queries.ts';
-import { registrationQueries, registrationsExportUrl } from './queries.ts';
-import { formatLong } from '../../lib/dates.ts';
-import { useQuery } from '../../lib/query.ts';
+import { PAGE_SIZE, SELECTOR_LIMIT } from '../../../lib/api.ts';
+import { registrationQueries, registrationsExportUrl, webinarQueries } from '../queries.ts';
+import { formatLong } from '../../../lib/dates.ts';
+import { useQuery } from '../../../lib/query.ts';
 import type { WebinarJson as Webinar } from '#presenters';
-import { $router } from '../../stores/router.ts';
-import { CalendarIcon, CheckIcon, ChevronUpDownIcon, DownloadIcon, FileIcon, PlusIcon } from '../../ui/icons.tsx';
-import { pageCount, Pagination } from '../../ui/pagination.tsx';
-import { buttonClass, Card, CardHeader, controlClass, cx, PageHeader, Spinner } from '../../ui/primitives.tsx';
-import { RefreshButton } from '../../ui/RefreshButton.tsx';
+import { $router } from '../../../stores/router.ts';
+import { CalendarIcon, CheckIcon, ChevronUpDownIcon, DownloadIcon, FileIcon, PlusIcon } from '../../../ui/icons.tsx';
+import { pageCount, Pagination } from '../../../ui/pagination.tsx';
+import { buttonClass, Card, CardHeader, controlClass, cx, PageHeader, Spinner } from '../../../ui/primitives.tsx';
+import { RefreshButton } from '../../../ui/RefreshButton.tsx';
 import { AttendanceImportDialog } from './AttendanceImportDialog.tsx';
 import { RegistrationTable } from './RegistrationTable.tsx';
 
