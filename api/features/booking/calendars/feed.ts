@@ -19,7 +19,7 @@
 import ICAL from 'ical.js';
 import { SWISS_TIME_ZONE } from '../../../platform/lib/french-dates.ts';
 import { mergeSpans } from '../engine/intervals.ts';
-import { wallTimeToInstant } from '../engine/wall-time.ts';
+import { wallTimeToInstant } from './wall-time.ts';
 
 export interface BusyInterval {
   start: Date;
