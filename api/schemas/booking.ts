@@ -216,7 +216,7 @@ export const bookingSlotsQuerySchema = z.object({
 });
 export type BookingSlotsQuery = z.output<typeof bookingSlotsQuerySchema>;
 
-/** The same words as ./manage.ts's 404 (api/features/booking), for an id that names no booking. */
+/** The same words as api/features/booking/manage/manage.ts's 404, for an id that names no booking. */
 export const BOOKING_NOT_FOUND_MESSAGE = 'Ce rendez-vous est introuvable.';
 export const BOOKING_HOST_MESSAGE = 'L’hôte doit être l’identifiant d’un utilisateur (un nombre entier positif).';
 export const BOOKING_RANGE_MESSAGE = 'La date de fin doit être après la date de début.';
