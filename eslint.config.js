@@ -25,21 +25,26 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'api/platform/ knows no feature: pass what it needs in (a registry, a callback) instead.' }] }],
     },
   },
-  {
-    files: ['api/features/*/**/*.ts'],
+  // A feature's top files (index.ts, http.ts, routes.ts) sit one folder below api/features/, the files of its
+  // rooms two (docs/decisions/138-rooms-inside-big-features.md): the same rules, one `../` further up.
+  ...[
+    { files: ['api/features/*/*.ts'], up: '\\.\\./' },
+    { files: ['api/features/*/*/**/*.ts'], up: '\\.\\./\\.\\./' },
+  ].map(({ files, up }) => ({
+    files,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '^\\.\\./[^./][^/]*/(?!index\\.ts$)', message: 'Another feature is reached through its index.ts only.' },
-            { regex: '^\\.\\./(index|email-kinds)\\.ts$', message: 'A feature does not import the composition root (api/features/index.ts, email-kinds.ts).' },
-            { regex: '^\\.\\./\\.\\./(app|server|start|jobs|dev|dev-api)\\.ts$', message: 'A feature does not import the application that starts it.' },
+            { regex: `^${up}[^./][^/]*/(?!index\\.ts$)`, message: 'Another feature is reached through its index.ts only.' },
+            { regex: `^${up}(index|email-kinds)\\.ts$`, message: 'A feature does not import the composition root (api/features/index.ts, email-kinds.ts).' },
+            { regex: `^${up}\\.\\./(app|server|start|jobs|dev|dev-api)\\.ts$`, message: 'A feature does not import the application that starts it.' },
           ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['api/features/*.ts'],
     rules: {
@@ -49,7 +54,7 @@ export default tseslint.config(
   {
     files: ['api/*.ts', 'api/cli/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: 'features/[^/]+/(?!index\\.ts$)[^/]+$', message: 'Outside api/features/, a feature is reached through its index.ts only.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: 'features/[^/]+/(?!index\\.ts$)[^/]+', message: 'Outside api/features/, a feature is reached through its index.ts only.' }] }],
     },
   },
   {

@@ -132,7 +132,7 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
   const visits = createVisitCounter({ config, knex, logger });
   app.context.visits = visits;
   // Pages made at each visit: the booking page's free times change by the minute, the manage page shows
-  // one booking as it is now (api/features/booking/page.ts, manage-page.ts); the newsletter's archive and
+  // one booking as it is now (api/features/booking/pages/page.ts, manage-page.ts); the newsletter's archive and
   // the sitemap list the issues published so far (api/features/newsletters/archive-pages.ts).
   const fillers = {
     'rendez-vous/index.html': bookingPageFiller(knex, { secret: config.sessionSecret }),

@@ -6,7 +6,7 @@
  * the contacts with due dates from 30 days ago to 30 days ahead (a sixth without one).
  */
 import pg from 'pg';
-import { compactLeadCounts } from '../api/features/contacts/lead-counts.ts';
+import { compactLeadCounts } from '../api/features/contacts/records/lead-counts.ts';
 import { seedDashboardData, seedLeadsTo } from './seed.ts';
 import { measureScenario, type Scenario, type ScenarioResult } from './admin.ts';
 import { log } from './lib/util.ts';

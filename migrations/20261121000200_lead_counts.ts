@@ -4,7 +4,7 @@ import { createStatementTriggers, dropStatementTriggers, LEAD_COUNTS, triggerFun
 /**
  * Exact contact counts without counting a million rows: statement-level triggers append the change in
  * the number of contacts per status to `lead_counts` (insert-only, so concurrent writers never wait on a
- * hot row); `sum(delta)` is the exact count. `compactLeadCounts()` (api/features/contacts/lead-counts.ts) folds the
+ * hot row); `sum(delta)` is the exact count. `compactLeadCounts()` (api/features/contacts/records/lead-counts.ts) folds the
  * rows from time to time. Transition tables: https://www.postgresql.org/docs/current/sql-createtrigger.html
  */
 export async function up(knex: Knex): Promise<void> {

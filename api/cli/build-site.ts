@@ -13,8 +13,8 @@ import { CSP_FILE, sitePageKey, type CspManifest } from '../platform/http/csp-ma
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const STAMP = '.build-stamp';
 /** What the site build reads: a change to any of these makes dist/ stale. */
-// The booking page's server-written markup (api/features/booking/page.ts) brings its classes into the site's CSS.
-const SOURCES = ['site', 'astro.config.mjs', 'api/schemas', 'api/platform/errors.ts', 'api/features/booking/page.ts', 'package-lock.json'];
+// The booking page's server-written markup (api/features/booking/pages/page.ts) brings its classes into the site's CSS.
+const SOURCES = ['site', 'astro.config.mjs', 'api/schemas', 'api/platform/errors.ts', 'api/features/booking/pages/page.ts', 'package-lock.json'];
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest)$/;
 
 function newestMtime(entry: string): number {

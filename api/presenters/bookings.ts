@@ -1,4 +1,4 @@
-import type { AgendaRow } from '../features/booking/agenda.ts';
+import type { AgendaRow } from '../features/booking/agenda/agenda.ts';
 import { iso, text } from './common.ts';
 
 /** One call of the team's agenda: its time, status and host, the person and what they wrote. */

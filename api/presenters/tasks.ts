@@ -1,4 +1,4 @@
-import type { TaskRow } from '../features/contacts/tasks.ts';
+import type { TaskRow } from '../features/contacts/activities/tasks.ts';
 import { presentPage, text } from './common.ts';
 import { presentActivity } from './activities.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The discovery call's booking: the settings of the one kind of call, each host's weekly schedule and
  * date overrides (Swiss time), and what the public booking page posts. Imports only zod.
- * Rules the availability engine relies on (api/features/booking/availability.ts) are checked here:
+ * Rules the availability engine relies on (api/features/booking/engine/availability.ts) are checked here:
  * a range ends after it starts and never overlaps another range of the same day.
  */
 import { z } from './zod.ts';
@@ -216,7 +216,7 @@ export const bookingSlotsQuerySchema = z.object({
 });
 export type BookingSlotsQuery = z.output<typeof bookingSlotsQuerySchema>;
 
-/** The same words as ./manage.ts's 404 (api/features/booking), for an id that names no booking. */
+/** The same words as api/features/booking/manage/manage.ts's 404, for an id that names no booking. */
 export const BOOKING_NOT_FOUND_MESSAGE = 'Ce rendez-vous est introuvable.';
 export const BOOKING_HOST_MESSAGE = 'L’hôte doit être l’identifiant d’un utilisateur (un nombre entier positif).';
 export const BOOKING_RANGE_MESSAGE = 'La date de fin doit être après la date de début.';

@@ -11,7 +11,7 @@ import { idSchema } from './params.ts';
 import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from './visits.ts';
 import { FIRST_TOUCH_FIELDS, FIRST_TOUCH_FIELD_LABELS, TOUCH_LIMITS } from './touch.ts';
 
-/** The same bound as api/features/contacts/lead-tags.ts. */
+/** The same bound as api/features/contacts/tags/lead-tags.ts. */
 const MAX_TAGS_PER_LEAD = 50;
 
 /** The lead fields a CSV column can fill, in the order the mapping step lists them. */

@@ -21,17 +21,17 @@ const AdminDev = lazy(() => import('./features/admin-dev/AdminDev.tsx').then((m)
 const LeadDetail = lazy(() => import('./features/contacts/LeadDetail.tsx').then((m) => ({ default: m.LeadDetail })));
 const LeadForm = lazy(() => import('./features/contacts/LeadForm.tsx').then((m) => ({ default: m.LeadForm })));
 const LeadsList = lazy(() => import('./features/contacts/LeadsList.tsx').then((m) => ({ default: m.LeadsList })));
-const RegistrationsScreen = lazy(() => import('./features/registrations/Registrations.tsx').then((m) => ({ default: m.RegistrationsScreen })));
+const RegistrationsScreen = lazy(() => import('./features/webinars/registrations/Registrations.tsx').then((m) => ({ default: m.RegistrationsScreen })));
 const WebinarDetail = lazy(() => import('./features/webinars/WebinarDetail.tsx').then((m) => ({ default: m.WebinarDetail })));
 const Emails = lazy(() => import('./features/emails/Emails.tsx').then((m) => ({ default: m.Emails })));
 const EmailDetail = lazy(() => import('./features/emails/EmailDetail.tsx').then((m) => ({ default: m.EmailDetail })));
 const Newsletters = lazy(() => import('./features/newsletters/Newsletters.tsx').then((m) => ({ default: m.Newsletters })));
 const NewsletterEditor = lazy(() => import('./features/newsletters/NewsletterEditor.tsx').then((m) => ({ default: m.NewsletterEditor })));
-const Bookings = lazy(() => import('./features/bookings/Bookings.tsx').then((m) => ({ default: m.Bookings })));
+const Bookings = lazy(() => import('./features/booking/Bookings.tsx').then((m) => ({ default: m.Bookings })));
 const Tasks = lazy(() => import('./features/activities/Tasks.tsx').then((m) => ({ default: m.Tasks })));
 const Analytics = lazy(() => import('./features/analytics/Analytics.tsx').then((m) => ({ default: m.Analytics })));
 const ActivityFeed = lazy(() => import('./features/activities/ActivityFeed.tsx').then((m) => ({ default: m.ActivityFeed })));
-const Settings = lazy(() => import('./features/settings/Settings.tsx').then((m) => ({ default: m.Settings })));
+const Settings = lazy(() => import('./features/operations/Settings.tsx').then((m) => ({ default: m.Settings })));
 const Tags = lazy(() => import('./features/tags/Tags.tsx').then((m) => ({ default: m.Tags })));
 const Webinars = lazy(() => import('./features/webinars/Webinars.tsx').then((m) => ({ default: m.Webinars })));
 

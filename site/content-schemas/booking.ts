@@ -1,6 +1,6 @@
 /**
  * The discovery call's pages: booking (/rendez-vous/, `booking.yaml`) and the manage link's page
- * (/rendez-vous/gerer/, `booking-manage.yaml`). The server fills both at each visit (api/features/booking/page.ts, same rules):
+ * (/rendez-vous/gerer/, `booking-manage.yaml`). The server fills both at each visit (api/features/booking/pages/page.ts, same rules):
  * it reads `slots`, `reschedule.current`, `reschedule.invalidLink` and `confirmed.message` of the booking page.
  */
 import { z } from 'astro/zod';

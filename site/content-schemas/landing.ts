@@ -80,7 +80,7 @@ export const webinarSchema = z.strictObject({
   facts: z.array(figure).min(1),
   formTitle: text,
   formIntro: text,
-  // The next-session line the server fills at request time (api/features/webinars/next-session-slot.ts reads these).
+  // The next-session line the server fills at request time (api/features/webinars/sessions/next-session-slot.ts reads these).
   session: z.strictObject({
     next: text.refine((value) => value.includes('{date}'), 'Le texte doit contenir {date}.'),
     fewSeats: text.refine((value) => value.includes('{seats}'), 'Le texte doit contenir {seats}.'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_API_BASES as BASES } from '../../api/features/index.ts';
 import { setUpAppWithUsers, type TestApp, type TestClient } from './harness.ts';
-import { percentageChange } from '../../api/features/contacts/lead-counts.ts';
+import { percentageChange } from '../../api/features/contacts/records/lead-counts.ts';
 
 let app: TestApp;
 let admin: TestClient;

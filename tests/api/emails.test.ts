@@ -11,7 +11,7 @@ import { SAMPLE_WEBINAR, sessionDate } from '../support/webinars.ts';
 import { swissDateTime } from '../../api/platform/mail/dates.ts';
 import { frenchLongDate } from '../../api/platform/lib/french-dates.ts';
 import { waitUntil, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
-import { rescheduleWebinarReminders } from '../../api/features/webinars/reminders.ts';
+import { rescheduleWebinarReminders } from '../../api/features/webinars/mail/reminders.ts';
 import { queueSendJobs } from '../../api/platform/mail/outbox.ts';
 import { BUSY_REQUESTS } from '../../api/platform/lib/request-load.ts';
 import { bookingPageUrl } from '../../api/features/booking/index.ts';

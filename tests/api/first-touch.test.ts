@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { resetBookings, signInHost } from './booking-fixture.ts';
+import { resetBookings, signInHost } from './booking/fixture.ts';
 import { createApp } from '../../api/app.ts';
 import { createLogger } from '../../api/platform/logger.ts';
 import { daySalt, firstSourceSql, swissDay, visitorHash } from '../../api/features/attribution/index.ts';

@@ -48,7 +48,7 @@ const pages: Record<string, string> = {
 <form method="post"><button type="submit">Me désinscrire</button></form></body></html>`,
   'relances-webinaire/resultat/index.html': `<!doctype html><html lang="fr"><body><h1>Vos préférences</h1>
 <p data-server-message hidden><span data-server-message-text></span></p></body></html>`,
-  // The booking page's places the server fills (site/pages/rendez-vous/index.astro, api/features/booking/page.ts).
+  // The booking page's places the server fills (site/pages/rendez-vous/index.astro, api/features/booking/pages/page.ts).
   'rendez-vous/index.html': BOOKING_PAGE,
   'rendez-vous/confirme/index.html': `<!doctype html><html lang="fr"><body><h1>C'est noté !</h1>
 <p data-server-message hidden><span data-server-message-text></span></p></body></html>`,

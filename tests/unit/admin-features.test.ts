@@ -47,6 +47,18 @@ function crossFeatureImports(file: string, text: string): string[] {
 
 const read = (file: string) => readFileSync(file, 'utf8');
 
+/**
+ * The first segments of the cache keys a queries.ts writes as strings: `['leads']` in a touch list,
+ * `key: ['leads', …]`, `users: ['users']` in its exported keys. A key built from exported keys
+ * (`[...contactKeys.lead(id), 'tags']`) writes none.
+ */
+function keyRootsWritten(text: string): string[] {
+  return [...text.matchAll(/(?:[[,]|\bkey:|=>|\b[a-zA-Z]+:)\s*\[\s*'([a-z-]+)'/g)].map((match) => match[1]!);
+}
+
+/** Whether a screen or component writes a query's key itself rather than taking it from a queries.ts. */
+const writesQueryKey = (text: string) => /\bkey:\s*\[\s*'/.test(text);
+
 describe('the back office is filed by feature', () => {
   const featureFiles = sources(FEATURES);
   const uiFiles = sources(path.join(ADMIN, 'ui'));
@@ -69,6 +81,26 @@ describe('the back office is filed by feature', () => {
 
   test('a feature imports another only through its index.ts or queries.ts', () => {
     expect(featureFiles.flatMap((file) => crossFeatureImports(file, read(file)))).toEqual([]);
+  });
+
+  test('a cache key is written once, in its feature’s queries.ts: another feature imports it', () => {
+    // docs/decisions/138-rooms-inside-big-features.md: invalidation across features is an import, so a
+    // renamed key cannot leave a stale refresh behind in another feature.
+    const writers = new Map<string, Set<string>>();
+    for (const file of featureFiles.filter((candidate) => path.basename(candidate) === 'queries.ts')) {
+      for (const root of keyRootsWritten(read(file))) writers.set(root, (writers.get(root) ?? new Set()).add(path.basename(path.dirname(file))));
+    }
+    expect(writers.size).toBeGreaterThan(15);
+    expect([...writers].filter(([, features]) => features.size > 1).map(([root, features]) => `${root}: ${[...features].join(', ')}`)).toEqual([]);
+    expect(featureFiles.filter((file) => path.basename(file) !== 'queries.ts' && writesQueryKey(read(file))).map(relative)).toEqual([]);
+  });
+
+  test('a key written by hand is seen', () => {
+    expect(keyRootsWritten("const touches = [['leads'], ['lead', String(id)]];")).toEqual(['leads', 'lead']);
+    expect(keyRootsWritten("key: ['billing-settings', adminBase()] as const,")).toEqual(['billing-settings']);
+    expect(keyRootsWritten("key: [...contactKeys.lead(id), 'detail', adminBase()] as const,")).toEqual([]);
+    expect(writesQueryKey("useQuery({ key: ['leads', 'mine'], fetcher })")).toBe(true);
+    expect(writesQueryKey("useQuery(contactQueries.lead(id))")).toBe(false);
   });
 
   test('an import of another feature’s internals is seen', () => {

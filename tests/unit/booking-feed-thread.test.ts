@@ -1,12 +1,12 @@
 /**
- * A host's calendar feed is read on a worker thread (api/features/booking/feed-thread.ts, decision 126):
+ * A host's calendar feed is read on a worker thread (api/features/booking/calendars/feed-thread.ts, decision 126):
  * while a large feed (400 weekly series over three years, as the issue measured) is being read, the
  * request thread keeps turning, and the reading answers exactly what readFeed answers, with the same
  * FeedError reasons and limits.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { FeedError, readFeed } from '../../api/features/booking/feed.ts';
-import { readFeedInWorker, stopFeedWorker } from '../../api/features/booking/feed-thread.ts';
+import { FeedError, readFeed } from '../../api/features/booking/calendars/feed.ts';
+import { readFeedInWorker, stopFeedWorker } from '../../api/features/booking/calendars/feed-thread.ts';
 
 afterAll(() => stopFeedWorker());
 

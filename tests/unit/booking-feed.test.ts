@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { FeedError, readFeed, type FeedReading } from '../../api/features/booking/feed.ts';
+import { FeedError, readFeed, type FeedReading } from '../../api/features/booking/calendars/feed.ts';
 
 const HOST_CALENDAR = readFileSync(path.resolve(import.meta.dirname, '../support/host-calendar.ics'), 'utf8');
 

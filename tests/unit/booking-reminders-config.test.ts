@@ -1,8 +1,8 @@
 /** `BOOKING_REMINDERS`: minutes before a booked call, validated at start (a bad value names the variable). */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/platform/config.ts';
-import { bookingReminderTimes } from '../../api/features/booking/mail.ts';
-import { manageToken, manageUrl, verifyManageToken } from '../../api/features/booking/links.ts';
+import { bookingReminderTimes } from '../../api/features/booking/mail/mail.ts';
+import { manageToken, manageUrl, verifyManageToken } from '../../api/features/booking/manage/links.ts';
 
 const base = { DATA_DIR: '/tmp/innercircle-config-test', SESSION_SECRET: 'x'.repeat(40) };
 

@@ -5,7 +5,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
-import { wallTimeToInstant } from '../../api/features/booking/wall-time.ts';
+import { wallTimeToInstant } from '../../api/features/booking/calendars/wall-time.ts';
 
 const DAY_MS = 86_400_000;
 

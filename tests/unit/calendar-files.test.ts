@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { loadEmailContent } from '../../api/features/email-kinds.ts';
 import { composeEmail, type CancellationEmailData, type ComposeContext, type EmailKind, type RegistrationEmailData } from '../../api/features/email-kinds.ts';
-import { foldLine } from '../../api/features/webinars/calendar.ts';
+import { foldLine } from '../../api/features/webinars/mail/calendar.ts';
 
 const context: ComposeContext = {
   content: loadEmailContent(),

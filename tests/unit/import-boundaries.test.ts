@@ -54,18 +54,34 @@ describe('the lint rule on import direction', () => {
   });
 
   it('refuses a feature imported by the mail outbox', async () => {
-    expect(await refusals('api/platform/mail/example.ts', "import { webinarEmailKinds } from '../../features/webinars/emails.ts';\nexport const k = webinarEmailKinds;\n")).toEqual([
+    expect(await refusals('api/platform/mail/example.ts', "import { webinarEmailKinds } from '../../features/webinars/mail/emails.ts';\nexport const k = webinarEmailKinds;\n")).toEqual([
       expect.stringContaining('api/platform/ knows no feature'),
     ]);
   });
 
   it('refuses another feature’s inner file, and takes its index.ts', async () => {
-    expect(await refusals('api/features/analytics/example.ts', "import { takeSeatInWebinar } from '../webinars/seats.ts';\nexport const f = takeSeatInWebinar;\n")).toEqual([
+    expect(await refusals('api/features/analytics/example.ts', "import { takeSeatInWebinar } from '../webinars/seats/seats.ts';\nexport const f = takeSeatInWebinar;\n")).toEqual([
       expect.stringContaining('through its index.ts only'),
     ]);
     expect(await refusals('api/features/analytics/example.ts', "import { takeSeatInWebinar } from '../webinars/index.ts';\nexport const f = takeSeatInWebinar;\n")).toEqual([]);
     expect(await refusals('api/features/analytics/example.ts', "import { apiRouters } from '../index.ts';\nexport const f = apiRouters;\n")).toEqual([
       expect.stringContaining('composition root'),
+    ]);
+  });
+
+  it('holds the same rules in a feature’s rooms, which reach their own feature’s other rooms freely', async () => {
+    // A room is one folder further down (docs/decisions/138-rooms-inside-big-features.md).
+    const room = 'api/features/booking/engine/example.ts';
+    expect(await refusals(room, "import { findLeadOr404 } from '../../contacts/records/lead-records.ts';\nexport const f = findLeadOr404;\n")).toEqual([
+      expect.stringContaining('through its index.ts only'),
+    ]);
+    expect(await refusals(room, "import { findLeadOr404 } from '../../contacts/index.ts';\nexport const f = findLeadOr404;\n")).toEqual([]);
+    expect(await refusals(room, "import { queueBookedEmails } from '../mail/mail.ts';\nexport const f = queueBookedEmails;\n")).toEqual([]);
+    expect(await refusals(room, "import { apiRouters } from '../../index.ts';\nexport const f = apiRouters;\n")).toEqual([
+      expect.stringContaining('composition root'),
+    ]);
+    expect(await refusals('api/server.ts', "import { bookCall } from './features/booking/engine/book.ts';\nexport const f = bookCall;\n")).toEqual([
+      expect.stringContaining('through its index.ts only'),
     ]);
   });
 

@@ -1,6 +1,6 @@
 /** Reading a contacts CSV (decision 075) and cutting it into chunks in the browser (decision 076). */
 import { describe, expect, it } from 'vitest';
-import { decodeCsv, detectDelimiter, guessColumns, parseCsvRecords } from '../../api/features/contacts/lead-import-csv.ts';
+import { decodeCsv, detectDelimiter, guessColumns, parseCsvRecords } from '../../api/features/contacts/bulk/lead-import-csv.ts';
 import { csvChunks, decodeCsvBytes, splitRecords } from '../../site/admin/lib/csv-chunks.ts';
 
 describe('mapping guess', () => {

@@ -5,7 +5,7 @@
  * Without JavaScript the booking page's form posts here itself (form-encoded): the answer is then a
  * page, 303 to /rendez-vous/confirme/ with the booked time, or back to /rendez-vous/ with the French
  * message (a 409, a 400, a 429), both signed (api/platform/lib/signed-message.ts).
- * The rules: ./book.ts; the availability engine: ./availability.ts.
+ * The rules: ./engine/book.ts; the availability engine: ./engine/availability.ts.
  */
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
@@ -15,17 +15,17 @@ import { input, validate } from '../../platform/http/validate.ts';
 import { limitPerIp } from '../../platform/http/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
 import { parseIdempotencyKey } from '../../platform/lib/idempotency.ts';
-import { bookCall } from './book.ts';
-import { freeStarts } from './free-starts.ts';
-import { queueBookedEmails } from './mail.ts';
-import { readBookingSettings } from './store.ts';
-import { swissDate } from './availability.ts';
+import { bookCall } from './engine/book.ts';
+import { freeStarts } from './engine/free-starts.ts';
+import { queueBookedEmails } from './mail/mail.ts';
+import { readBookingSettings } from './engine/store.ts';
+import { swissDate } from './engine/availability.ts';
 import { ZodError } from 'zod';
 import { fieldErrorsFromZod, HttpError, MESSAGES, toHttpError } from '../../platform/errors.ts';
 import { signMessage } from '../../platform/lib/signed-message.ts';
-import { confirmedMessage, linkParameters, loadBookingPageCopy, type BookingPageCopy } from './page.ts';
-import { BOOKING_CONFIRMED_PATH, BOOKING_PAGE_PATH, verifyPrefillToken } from './page-link.ts';
-import type { BookingReceipt } from './book.ts';
+import { confirmedMessage, linkParameters, loadBookingPageCopy, type BookingPageCopy } from './pages/page.ts';
+import { BOOKING_CONFIRMED_PATH, BOOKING_PAGE_PATH, verifyPrefillToken } from './pages/page-link.ts';
+import type { BookingReceipt } from './engine/book.ts';
 import { submissionTouch } from '../attribution/index.ts';
 
 const slotsSchemas = { query: bookingSlotsQuerySchema };

@@ -4,11 +4,11 @@
  * about the person, and the team alert of its submissions (kind `team_alert`).
  */
 
-export { findLeadOr404 } from './lead-records.ts';
-export { eraseLead, KEPT_WHY, type KeptRecords } from './erasure.ts';
-export { compactLeadCounts, leadStats } from './lead-counts.ts';
-export { compactTagCounts } from './tags.ts';
-export { recentActivities } from './activities.ts';
+export { findLeadOr404 } from './records/lead-records.ts';
+export { eraseLead, KEPT_WHY, type KeptRecords } from './records/erasure.ts';
+export { compactLeadCounts, leadStats } from './records/lead-counts.ts';
+export { compactTagCounts } from './tags/tags.ts';
+export { recentActivities } from './activities/activities.ts';
 
 // What every public submission records about the person (api/features/public-forms, api/features/webinars),
 // and the team alert its e-mail job writes.
@@ -23,7 +23,7 @@ export {
   type RecordedContact,
   type SubmissionStatement,
   type SubmissionToRecord,
-} from './public-submissions.ts';
-export { lockSubmittingContact, teamAlertFor, teamRecipients, type SubmittingContact } from './team-alert.ts';
-export { contactEmailKinds } from './emails.ts';
-export { contactsWording } from './email-wording.ts';
+} from './submissions/public-submissions.ts';
+export { lockSubmittingContact, teamAlertFor, teamRecipients, type SubmittingContact } from './submissions/team-alert.ts';
+export { contactEmailKinds } from './submissions/emails.ts';
+export { contactsWording } from './submissions/email-wording.ts';

@@ -1,6 +1,6 @@
 /**
  * The offer's link (docs/decisions/130-offers-amounts-and-acceptance.md): `/offre/<id>.<signature>`, the
- * signature an HMAC of the session secret like the booking's manage links (../booking/links.ts), so
+ * signature an HMAC of the session secret like the booking's manage links (../booking/manage/links.ts), so
  * nobody opens someone else's offer by changing a number, and no token is stored. The link opens a page;
  * only its form's POST accepts, because mail scanners follow links.
  */

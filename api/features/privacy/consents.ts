@@ -1,6 +1,6 @@
 /**
  * Proofs of what each person was told and agreed to (table `consent_proofs`). A public
- * submission records the notice shown with its form (inside its own statement: api/features/contacts/public-submissions.ts); the newsletter records request, confirmation
+ * submission records the notice shown with its form (inside its own statement: api/features/contacts/submissions/public-submissions.ts); the newsletter records request, confirmation
  * (with the IP prefix) and withdrawal.
  */
 import type { Knex } from 'knex';

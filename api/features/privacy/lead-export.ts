@@ -1,6 +1,6 @@
 /**
  * The answer to an access request (revFADP Art. 25): everything held about one contact, in one JSON
- * document. It reads the same tables api/features/contacts/erasure.ts erases (a table added there belongs here
+ * document. It reads the same tables api/features/contacts/records/erasure.ts erases (a table added there belongs here
  * too), plus the audit events that name the contact's id. The contact's first touch is in `contact`
  * (`firstTouch`), each submission's own touch on its activity (`touch`) (decision 115).
  */

@@ -3,9 +3,9 @@
  * - a contact is inactive when nothing happened for RETENTION_MONTHS: no submission or note
  *   (activities), no registration, no e-mail, no booked call (made or held since), no change, and no running newsletter subscription
  *   (the person asked to hear from us until they unsubscribe). Inactive contacts are erased one by
- *   one (api/features/contacts/erasure.ts), each erasure audited as `lead_erased` with reason `retention`;
+ *   one (api/features/contacts/records/erasure.ts), each erasure audited as `lead_erased` with reason `retention`;
  * - invoices and credit notes are accounting records (CO art. 958f, ten years): erasing their contact
- *   keeps them (api/features/contacts/erasure.ts, `KEPT`) and retention never deletes them; a contact
+ *   keeps them (api/features/contacts/records/erasure.ts, `KEPT`) and retention never deletes them; a contact
  *   with an unpaid or recent invoice is not inactive;
  * - e-mails older than EMAIL_BODY_RETENTION_DAYS lose their subject's facts and bodies (`data`,
  *   `text_body`, `html_body`); kind, status, dates and recipient's contact link stay. Queued e-mails

@@ -1,7 +1,7 @@
 /**
  * `{base}/leads/{id}/export|erase|consents` and `{base}/retention` of the admin API: the
  * answers to access and erasure requests, the proofs of what a contact was told, and what the next
- * retention run will erase. What is erased: api/features/contacts/erasure.ts; what is exported: api/features/privacy/lead-export.ts.
+ * retention run will erase. What is erased: api/features/contacts/records/erasure.ts; what is exported: api/features/privacy/lead-export.ts.
  */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';

@@ -1,7 +1,7 @@
 /**
  * The e-mails a contact request causes. The request's statement queues its facts as one
  * `emails-prepare` job (./submissions.ts); this worker turns them into rows: the acknowledgement and
- * the team alert (api/features/contacts/team-alert.ts). The job id is the submission's identity, so a
+ * the team alert (api/features/contacts/submissions/team-alert.ts). The job id is the submission's identity, so a
  * job that runs twice finds its rows already there (unique cause keys) and adds nothing.
  */
 import type { Database } from '../../platform/db.ts';
@@ -15,7 +15,7 @@ import { lockSubmittingContact, teamAlertFor } from '../contacts/index.ts';
 export interface ContactRequestJobData {
   leadId: number;
   /**
-   * The note this request wrote on the contact (what was typed, api/features/contacts/public-submissions.ts):
+   * The note this request wrote on the contact (what was typed, api/features/contacts/submissions/public-submissions.ts):
    * the team alert quotes it, since a returning contact's own message field keeps the first one.
    */
   noteId?: number | null;

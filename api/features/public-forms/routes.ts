@@ -4,7 +4,7 @@
  * a plain HTML form post (no JavaScript) is answered with a 303 to the thank-you or error page.
  * One entry for both forms (rate limits, honeypot, validation, the replay header), then each its own:
  * a contact request is ./submissions.ts (its e-mails: ./prepare-emails.ts), a webinar sign-up is
- * api/features/webinars/sign-up.ts.
+ * api/features/webinars/seats/sign-up.ts.
  */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';

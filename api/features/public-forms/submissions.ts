@@ -1,7 +1,7 @@
 /**
  * The contact request, sent to `POST /api/leads` (./routes.ts; a webinar sign-up sent there is
- * api/features/webinars/sign-up.ts). What it records about the person is the contacts' statement
- * (api/features/contacts/public-submissions.ts: contact, note, notice proof, Idempotency-Key), with
+ * api/features/webinars/seats/sign-up.ts). What it records about the person is the contacts' statement
+ * (api/features/contacts/submissions/public-submissions.ts: contact, note, notice proof, Idempotency-Key), with
  * the request's e-mail job in the same statement, so a 201 means the e-mails will go out.
  *
  * The receipt (what the visitor is told) is always the same: a known email is answered exactly like a

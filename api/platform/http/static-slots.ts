@@ -3,7 +3,7 @@
  * when its file changes); each distinct slot content gets its own bytes, ETag and compressed copies,
  * compressed once, on the first request that asks for that encoding, then served from memory like the
  * build's precompressed siblings. A request costs one look-up of the next session (an in-memory cache,
- * api/features/webinars/next-session.ts) and a hash of a few hundred bytes.
+ * api/features/webinars/sessions/next-session.ts) and a hash of a few hundred bytes.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 /**
  * Idempotent public submissions: a retry (double click, lost response) carrying the same
  * `Idempotency-Key` gets the first answer again instead of recording a second submission.
- * One mechanism for every kind of submission (api/features/contacts/public-submissions.ts): the key row
+ * One mechanism for every kind of submission (api/features/contacts/submissions/public-submissions.ts): the key row
  * (`idempotency_keys`: scoped key, hash of the payload, the answer to replay) is inserted by the
  * submission's first statement, in the submission's transaction, so the key and what it guards commit
  * together or not at all; a concurrent retry blocks on the key's unique index until the first one

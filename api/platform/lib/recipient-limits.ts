@@ -1,7 +1,7 @@
 /**
  * The counters kept per e-mail address (at most one newsletter confirmation and one acknowledgement a
  * day, decision 087), keyed by a hash of the address, never the address; in one place so that the
- * erasure of a contact finds every one of them (api/features/contacts/erasure.ts).
+ * erasure of a contact finds every one of them (api/features/contacts/records/erasure.ts).
  */
 import { createHash } from 'node:crypto';
 

@@ -1,18 +1,36 @@
 /** The accounts' calls (the signed-in user's profile, password and sessions; the team's users), with their cache keys. */
-import type { SessionJson, UserAccountJson, UserJson } from '#presenters';
-import type { ProfileUpdateInput, UserCreateInput, UserUpdateInput } from '#schemas';
-import { getJson } from '../../lib/api.ts';
+import type { AuditEventJson, SessionJson, UserAccountJson, UserJson } from '#presenters';
+import type { AuditEventType, ProfileUpdateInput, UserCreateInput, UserUpdateInput } from '#schemas';
+import { getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';
 
+/** The accounts' cache keys: the users, the sessions and the security journal (Paramètres → Journal). */
+export const accountKeys = {
+  users: ['users'] as const,
+  sessions: ['sessions'] as const,
+  audit: ['audit'] as const,
+};
+
+export interface AuditPage {
+  events: AuditEventJson[];
+  pagination: { page: number; limit: number; total: number };
+}
+
+export const AUDIT_PAGE_SIZE = 20;
+
 /** A user created or changed shows in the users' list and writes to the journal. */
-const USER_TOUCHES: readonly QueryKey[] = [['users'], ['audit']];
+const USER_TOUCHES: readonly QueryKey[] = [accountKeys.users, accountKeys.audit];
 /** A password change or a closed session ends sessions and writes to the journal. */
-const SESSION_TOUCHES: readonly QueryKey[] = [['sessions'], ['audit']];
+const SESSION_TOUCHES: readonly QueryKey[] = [accountKeys.sessions, accountKeys.audit];
 
 export const accountQueries = {
-  users: () => ({ key: ['users', adminBase()] as const, fetcher: getJson<{ users: UserAccountJson[] }>(`${adminBase()}/users`) }),
-  sessions: () => ({ key: ['sessions'] as const, fetcher: getJson<{ sessions: SessionJson[] }>('/api/simple-auth/sessions') }),
+  users: () => ({ key: [...accountKeys.users, adminBase()] as const, fetcher: getJson<{ users: UserAccountJson[] }>(`${adminBase()}/users`) }),
+  sessions: () => ({ key: accountKeys.sessions, fetcher: getJson<{ sessions: SessionJson[] }>('/api/simple-auth/sessions') }),
+  audit: (type: AuditEventType | '', page: number) => ({
+    key: [...accountKeys.audit, adminBase(), type, String(page)] as const,
+    fetcher: getJson<AuditPage>(withQuery(`${adminBase()}/audit`, { page, limit: AUDIT_PAGE_SIZE, type })),
+  }),
 };
 
 export const accountMutations = {

@@ -4,6 +4,8 @@ import type { TaskDueGroup } from '#schemas/tasks.ts';
 import { CONTACT_PAGE_SIZE, getJson, PAGE_SIZE, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';
+import { analyticsKeys } from '../analytics/queries.ts';
+import { contactKeys } from '../contacts/queries.ts';
 
 export interface TaskListQuery {
   due: TaskDueGroup;
@@ -17,29 +19,35 @@ export interface ActivityFeedJson {
   pagination: PageJson;
 }
 
+/** The activities' cache keys, for every feature that refreshes them (a contact's own activities live under its `contactKeys.lead`). */
+export const activityKeys = {
+  tasks: ['tasks'] as const,
+  activities: ['activities'] as const,
+};
+
 /** An activity created or edited shows on its contact, the activity lists, the contacts list, the tasks and the analytics. */
-const activityTouches = (leadId: string | number): QueryKey[] => [['tasks'], ['lead', String(leadId)], ['activities'], ['leads', 'list'], ['analytics']];
+const activityTouches = (leadId: string | number): QueryKey[] => [activityKeys.tasks, contactKeys.lead(leadId), activityKeys.activities, contactKeys.list, analyticsKeys.all];
 
 const leadActivitiesUrl = (leadId: string) => `/api/crm/leads/${encodeURIComponent(leadId)}/activities`;
 
 export const activityQueries = {
   tasks: (query: TaskListQuery) => ({
-    key: ['tasks', 'list', adminBase(), JSON.stringify(query)] as const,
+    key: [...activityKeys.tasks, 'list', adminBase(), JSON.stringify(query)] as const,
     fetcher: getJson<TaskPageJson>(withQuery(`${adminBase()}/tasks`, { limit: PAGE_SIZE, ...query })),
   }),
-  counts: () => ({ key: ['tasks', 'counts', adminBase()] as const, fetcher: getJson<TaskCountsJson>(`${adminBase()}/tasks/counts`) }),
-  assignees: () => ({ key: ['tasks', 'assignees', adminBase()] as const, fetcher: getJson<AssigneesJson>(`${adminBase()}/tasks/assignees`) }),
+  counts: () => ({ key: [...activityKeys.tasks, 'counts', adminBase()] as const, fetcher: getJson<TaskCountsJson>(`${adminBase()}/tasks/counts`) }),
+  assignees: () => ({ key: [...activityKeys.tasks, 'assignees', adminBase()] as const, fetcher: getJson<AssigneesJson>(`${adminBase()}/tasks/assignees`) }),
   feed: (page: number) => ({
-    key: ['activities', 'feed', adminBase(), String(page)] as const,
+    key: [...activityKeys.activities, 'feed', adminBase(), String(page)] as const,
     fetcher: getJson<ActivityFeedJson>(withQuery(`${adminBase()}/activities`, { page, limit: PAGE_SIZE })),
   }),
   recent: () => ({
-    key: ['activities', 'recent', adminBase()] as const,
+    key: [...activityKeys.activities, 'recent', adminBase()] as const,
     fetcher: getJson<RecentActivityJson[]>(`${adminBase()}/activities/recent?limit=10`),
   }),
   /** A contact's activities, one page at a time (decision 089). */
   lead: (leadId: string, page: number) => ({
-    key: ['lead', leadId, 'activities', String(page)] as const,
+    key: [...contactKeys.lead(leadId), 'activities', String(page)] as const,
     fetcher: getJson<ActivityPageJson>(withQuery(leadActivitiesUrl(leadId), { page, limit: CONTACT_PAGE_SIZE })),
   }),
 };

@@ -17,21 +17,26 @@ const funnelSearch = (filter: FunnelFilter) => {
   return search.toString();
 };
 
+/** The analytics' cache key: every figure of the screen starts with it. */
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+};
+
 export const analyticsQueries = {
   analytics: (period: string) => ({
-    key: ['analytics', adminBase(), period] as const,
+    key: [...analyticsKeys.all, adminBase(), period] as const,
     fetcher: getJson<AnalyticsJson>(`${adminBase()}/analytics?period=${encodeURIComponent(period)}`),
   }),
   funnel: (filter: FunnelFilter) => ({
-    key: ['analytics', adminBase(), 'funnel', funnelSearch(filter)] as const,
+    key: [...analyticsKeys.all, adminBase(), 'funnel', funnelSearch(filter)] as const,
     fetcher: getJson<FunnelJson>(`${adminBase()}/analytics/funnel?${funnelSearch(filter)}`),
   }),
   sources: (filter: FunnelFilter) => ({
-    key: ['analytics', adminBase(), 'sources', funnelSearch(filter)] as const,
+    key: [...analyticsKeys.all, adminBase(), 'sources', funnelSearch(filter)] as const,
     fetcher: getJson<SourceFunnelJson>(`${adminBase()}/analytics/sources?${funnelSearch(filter)}`),
   }),
   visits: (period: string) => ({
-    key: ['analytics', adminBase(), 'visits', period] as const,
+    key: [...analyticsKeys.all, adminBase(), 'visits', period] as const,
     fetcher: getJson<VisitsJson>(`${adminBase()}/analytics/visits?period=${encodeURIComponent(period)}`),
   }),
 };

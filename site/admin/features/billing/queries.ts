@@ -5,16 +5,23 @@ import { getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation } from '../../lib/query.ts';
 
+/** The billing's cache keys: its settings (the offers' plans read them too) and the invoices. */
+export const billingKeys = {
+  all: ['billing'] as const,
+  settings: ['billing', 'settings'] as const,
+  invoices: ['billing', 'invoices'] as const,
+};
+
 export const billingQueries = {
-  settings: () => ({ key: ['billing', 'settings', adminBase()] as const, fetcher: getJson<BillingSettingsJson>(`${adminBase()}/billing-settings`) }),
+  settings: () => ({ key: [...billingKeys.settings, adminBase()] as const, fetcher: getJson<BillingSettingsJson>(`${adminBase()}/billing-settings`) }),
   invoices: (query: { status?: string; leadId?: number; page?: number }) => ({
-    key: ['billing', 'invoices', JSON.stringify(query), adminBase()] as const,
+    key: [...billingKeys.invoices, JSON.stringify(query), adminBase()] as const,
     fetcher: getJson<{ invoices: InvoiceJson[]; pagination: PageJson }>(withQuery(`${adminBase()}/invoices`, query)),
   }),
 };
 
 export const billingMutations = {
-  saveSettings: mutation((body: BillingSettings) => http.put(`${adminBase()}/billing-settings`, { json: body }).json<BillingSettingsJson>(), [['billing', 'settings']]),
+  saveSettings: mutation((body: BillingSettings) => http.put(`${adminBase()}/billing-settings`, { json: body }).json<BillingSettingsJson>(), [billingKeys.settings]),
 };
 
 /** Where an invoice's PDF opens. */
@@ -31,6 +38,6 @@ export interface CreditNoteBody {
 export const creditNoteMutations = {
   create: mutation(
     (invoiceId: number, body: CreditNoteBody) => http.post(`${adminBase()}/invoices/${invoiceId}/credit-notes`, { json: body }).json<CreditNoteJson>(),
-    [['billing', 'invoices']],
+    [billingKeys.invoices],
   ),
 };

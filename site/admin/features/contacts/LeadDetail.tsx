@@ -13,7 +13,7 @@ import { LeadActivities } from '../activities/index.ts';
 import { LeadFacts } from './detail/LeadFacts.tsx';
 import { OriginCard } from './origin/OriginCard.tsx';
 import { LeadEmailsCard } from '../emails/index.ts';
-import { LeadRegistrationsCard } from '../registrations/index.ts';
+import { LeadRegistrationsCard } from '../webinars/index.ts';
 import { LeadPrivacyCard } from '../privacy/index.ts';
 import { LeadOffersCard } from '../offers/index.ts';
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { frenchClockTime, frenchLongDate } from '#french-dates';
 import { useQuery } from '../../lib/query.ts';
-import { bookingQueries } from '../bookings/index.ts';
+import { bookingQueries } from '../booking/queries.ts';
 import { listState } from '../../ui/list-state.tsx';
 import { Card, CardHeader, CardLink, cx, focusRing, fullName } from '../../ui/primitives.tsx';
 

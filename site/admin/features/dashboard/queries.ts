@@ -2,9 +2,15 @@
 import type { BackupStatsJson, UnreadFeedsJson } from '#presenters';
 import { getJson } from '../../lib/api.ts';
 import { adminBase } from '../../lib/http.ts';
+import { bookingKeys } from '../booking/queries.ts';
+
+/** The dashboard's own cache key (the backups' facts); the unread calendars are under the booking's key. */
+export const dashboardKeys = {
+  backups: ['backups'] as const,
+};
 
 export const dashboardQueries = {
-  backupStats: () => ({ key: ['backups', 'stats', adminBase()] as const, fetcher: getJson<BackupStatsJson>(`${adminBase()}/stats/backups`) }),
-  /** Hosts whose own calendar is unread (their change in Paramètres refreshes `['booking', 'feeds']`). */
-  unreadFeeds: () => ({ key: ['booking', 'feeds', adminBase()] as const, fetcher: getJson<UnreadFeedsJson>(`${adminBase()}/stats/booking-feeds`) }),
+  backupStats: () => ({ key: [...dashboardKeys.backups, 'stats', adminBase()] as const, fetcher: getJson<BackupStatsJson>(`${adminBase()}/stats/backups`) }),
+  /** Hosts whose own calendar is unread (their change in Paramètres refreshes `bookingKeys.feeds`). */
+  unreadFeeds: () => ({ key: [...bookingKeys.feeds, adminBase()] as const, fetcher: getJson<UnreadFeedsJson>(`${adminBase()}/stats/booking-feeds`) }),
 };

@@ -15,23 +15,29 @@ export interface EmailListQuery {
   limit?: number;
 }
 
+/** The e-mails' cache keys: the lists (a contact's included) and one e-mail's page. */
+export const emailKeys = {
+  all: ['emails'] as const,
+  anyEmail: ['email'] as const,
+};
+
 export const emailQueries = {
   emails: (query: EmailListQuery) => ({
-    key: ['emails', 'list', adminBase(), JSON.stringify(query)] as const,
+    key: [...emailKeys.all, 'list', adminBase(), JSON.stringify(query)] as const,
     fetcher: getJson<EmailPageJson>(withQuery(`${adminBase()}/emails`, { limit: PAGE_SIZE, ...query })),
   }),
   /** A contact's e-mails on its page, one page at a time (decision 089); under 'emails', so a new or resent e-mail refreshes them. */
   lead: (leadId: number, page: number) => ({
-    key: ['emails', 'lead', String(leadId), adminBase(), String(page)] as const,
+    key: [...emailKeys.all, 'lead', String(leadId), adminBase(), String(page)] as const,
     fetcher: getJson<EmailPageJson>(withQuery(`${adminBase()}/leads/${leadId}/emails`, { page, limit: CONTACT_PAGE_SIZE })),
   }),
   email: (id: string) => ({
-    key: ['email', id, adminBase()] as const,
+    key: [...emailKeys.anyEmail, id, adminBase()] as const,
     fetcher: getJson<EmailDetailJson>(`${adminBase()}/emails/${encodeURIComponent(id)}`),
   }),
 };
 
 export const emailMutations = {
   /** "Renvoyer" queues a copy: the lists and the e-mail pages change. */
-  resend: mutation((id: number) => http.post(`${adminBase()}/emails/${id}/resend`).json<{ id: number }>(), [['emails'], ['email']]),
+  resend: mutation((id: number) => http.post(`${adminBase()}/emails/${id}/resend`).json<{ id: number }>(), [emailKeys.all, emailKeys.anyEmail]),
 };

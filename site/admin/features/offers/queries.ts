@@ -4,6 +4,10 @@ import type { OfferCreate } from '#schemas/offers.ts';
 import { getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';
+import { activityKeys } from '../activities/queries.ts';
+import { billingKeys } from '../billing/queries.ts';
+import { contactKeys } from '../contacts/queries.ts';
+import { emailKeys } from '../emails/queries.ts';
 
 /** The plans of Paramètres → Facturation (GET /api/admin/billing-settings), as the offer form uses them. */
 export interface BillingPlansJson {
@@ -12,15 +16,21 @@ export interface BillingPlansJson {
 }
 
 /** An offer written, sent or withdrawn shows in the contact's offers and in its activities. */
-const offerTouches = (leadId: number): QueryKey[] => [['offers'], ['lead', String(leadId)], ['activities'], ['emails']];
+/** The offers' cache key. */
+export const offerKeys = {
+  all: ['offers'] as const,
+};
+
+const offerTouches = (leadId: number): QueryKey[] => [offerKeys.all, contactKeys.lead(leadId), activityKeys.activities, emailKeys.all];
 
 export const offerQueries = {
   lead: (leadId: number) => ({
-    key: ['offers', 'lead', adminBase(), String(leadId)] as const,
+    key: [...offerKeys.all, 'lead', adminBase(), String(leadId)] as const,
     fetcher: getJson<OfferPageJson>(withQuery(`${adminBase()}/offers`, { leadId, limit: 100 })),
   }),
   plans: () => ({
-    key: ['billing-settings', adminBase()] as const,
+    // Under billing's own key: saving Paramètres → Facturation refreshes the plans an offer offers.
+    key: [...billingKeys.settings, adminBase()] as const,
     fetcher: getJson<BillingPlansJson>(`${adminBase()}/billing-settings`),
   }),
 };

@@ -4,20 +4,28 @@ import type { AnalyticsPeriod, PaymentStatus, VisitChannel } from '#schemas';
 import { getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';
+import { billingKeys } from '../billing/queries.ts';
+import { contactKeys } from '../contacts/queries.ts';
 
 export const REVIEW_PAGE_SIZE = 20;
 
+/** The payments' cache keys: the payments to review and the revenue figures. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  revenue: ['revenue'] as const,
+};
+
 /** An import or a decision changes the lists, the dashboard's card, the invoices and the contacts' client badge. */
-const PAYMENT_TOUCHES: readonly QueryKey[] = [['payments'], ['billing'], ['invoices'], ['leads'], ['lead'], ['revenue']];
+const paymentTouches = (): readonly QueryKey[] => [paymentKeys.all, billingKeys.all, contactKeys.leads, contactKeys.anyLead, paymentKeys.revenue];
 
 export const paymentQueries = {
   list: (status: PaymentStatus | '', page: number) => ({
-    key: ['payments', adminBase(), status, String(page)] as const,
+    key: [...paymentKeys.all, adminBase(), status, String(page)] as const,
     fetcher: getJson<PaymentPageJson>(withQuery(`${adminBase()}/payments`, { status, page, limit: REVIEW_PAGE_SIZE })),
   }),
-  dashboard: () => ({ key: ['billing', 'dashboard', adminBase()] as const, fetcher: getJson<BillingDashboardJson>(`${adminBase()}/stats/billing`) }),
+  dashboard: () => ({ key: [...billingKeys.all, 'dashboard', adminBase()] as const, fetcher: getJson<BillingDashboardJson>(`${adminBase()}/stats/billing`) }),
   revenue: (period: AnalyticsPeriod, channel: VisitChannel | '', campaign: string) => ({
-    key: ['revenue', adminBase(), period, channel, campaign] as const,
+    key: [...paymentKeys.revenue, adminBase(), period, channel, campaign] as const,
     fetcher: getJson<RevenueJson>(withQuery(`${adminBase()}/analytics/revenue`, { period, channel, campaign })),
   }),
 };
@@ -25,8 +33,8 @@ export const paymentQueries = {
 export const paymentMutations = {
   importFile: mutation(
     (file: Blob) => http.post(`${adminBase()}/bank-files`, { body: file, headers: { 'content-type': 'application/xml' } }).json<BankFileImportJson>(),
-    PAYMENT_TOUCHES,
+    paymentTouches,
   ),
-  assign: mutation((id: number, invoiceNumber: string) => http.patch(`${adminBase()}/payments/${id}`, { json: { invoiceNumber } }).json<PaymentJson>(), PAYMENT_TOUCHES),
-  ignore: mutation((id: number) => http.patch(`${adminBase()}/payments/${id}`, { json: { status: 'ignored' } }).json<PaymentJson>(), PAYMENT_TOUCHES),
+  assign: mutation((id: number, invoiceNumber: string) => http.patch(`${adminBase()}/payments/${id}`, { json: { invoiceNumber } }).json<PaymentJson>(), paymentTouches),
+  ignore: mutation((id: number) => http.patch(`${adminBase()}/payments/${id}`, { json: { status: 'ignored' } }).json<PaymentJson>(), paymentTouches),
 };

@@ -3,13 +3,13 @@ import type { ConsentProofJson } from '#presenters';
 import { getJson } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation } from '../../lib/query.ts';
-import { CONTACT_TOUCHES } from '../contacts/queries.ts';
+import { contactKeys, contactTouches } from '../contacts/queries.ts';
 
 export type { ConsentProofJson };
 
 export const privacyQueries = {
   consents: (leadId: number) => ({
-    key: ['lead', String(leadId), 'consents', adminBase()] as const,
+    key: [...contactKeys.lead(leadId), 'consents', adminBase()] as const,
     fetcher: getJson<{ consents: ConsentProofJson[] }>(`${adminBase()}/leads/${leadId}/consents`),
   }),
 };
@@ -28,5 +28,5 @@ export const privacyMutations = {
     const response = await http.post(`${adminBase()}/leads/${leadId}/erase`, { json: { confirmEmail } });
     if (response.status === 204) return null;
     return ((await response.json()) as { message?: string }).message ?? null;
-  }, CONTACT_TOUCHES),
+  }, contactTouches),
 };
