@@ -38,7 +38,7 @@ export function leadsWhatWouldReach(miss: Target, leads: LeadsResult): string {
       `write the access log through an asynchronous destination (\`pino.destination({ dest: 1, sync: false })\` in api/server.ts; pino writes each line synchronously by default${logShare ? `, ${logShare} % of the app's CPU here` : ''}), at the price of losing the last buffered lines on a power cut`,
       'in production, web instances with WORKERS=off and a worker instance on other cores',
     );
-    // Already in place: the submission is one named prepared statement (api/features/contacts/public-submissions.ts),
+    // Already in place: the submission is one named prepared statement (api/features/contacts/submissions/public-submissions.ts),
     // shared by the contact requests that arrive together (decision 082),
     // the session is read only on the session APIs (api/platform/http/session.ts returns at once elsewhere),
     // and the in-process workers wait while the requests keep the process busy (decision 079).
