@@ -24,7 +24,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, migrateLatest } from '../api/platform/db.ts';
-import { checkStart, computeSlots, loadHostSchedules, readBookingSettings, readFeed, swissDate } from '../api/features/booking/index.ts';
+import { checkStart, computeSlots, loadHostSchedules, readBookingSettings, readFeed } from '../api/features/booking/index.ts';
+import { swissDay } from '../api/platform/lib/swiss-day.ts';
 import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { startProductionServer, type RunningProcess } from './lib/server.ts';
 import { ROOT, log, median, percentile, round } from './lib/util.ts';
@@ -436,7 +437,7 @@ const WEEKLY = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '08:00', end:
 
 /** The hosts, their feeds read as the refresh job reads them, and their bookings (past and upcoming), in SQL. */
 async function seed(client: pg.Client, now: Date, horizonDays: number): Promise<{ feeds: FeedFigures[]; hostIds: number[]; existing: { upcoming: number; past: number } }> {
-  const today = swissDate(now);
+  const today = swissDay(now);
   // The refresh job's window: from yesterday (a call's buffers reach back) to the horizon's end and a day.
   const window = { from: new Date(now.getTime() - DAY_MS), to: new Date(now.getTime() + (horizonDays + 1) * DAY_MS) };
   const feeds: FeedFigures[] = [];
@@ -459,7 +460,7 @@ async function seed(client: pg.Client, now: Date, horizonDays: number): Promise<
     const firstParseMs = times.shift()!;
     feeds.push({ host: host + 1, events: reading.events, bytes: Buffer.byteLength(text), firstParseMs: round(firstParseMs, 1), parseMs: round(median(times), 1), busyIntervals: reading.busy.length });
     // One day off in the coming weeks for the first host (a date override with no range).
-    const overrides = host === 0 ? [{ date: swissDate(now.getTime() + 9 * DAY_MS), ranges: [] }] : [];
+    const overrides = host === 0 ? [{ date: swissDay(now.getTime() + 9 * DAY_MS), ranges: [] }] : [];
     await client.query(
       `insert into booking_hosts (user_id, is_host, weekly, overrides, video_url, feed_url, feed_status, feed_read_at, feed_checked_at, feed_busy, calendar_token)
        values ($1, true, $2, $3, $4, $5, 'ok', now(), now(), $6, $7)`,
@@ -535,7 +536,7 @@ export async function benchBooking(options: { siteDistDir: string; samples: numb
     const computeTimes: number[] = [];
     for (let index = 0; index < options.samples + 5; index++) {
       const now = new Date();
-      const from = swissDate(now);
+      const from = swissDay(now);
       const loadStarted = performance.now();
       const hosts = await loadHostSchedules(knex, now, from, DAYS);
       const loadMs = performance.now() - loadStarted;
@@ -594,7 +595,7 @@ export async function benchBooking(options: { siteDistDir: string; samples: numb
     // A start that exactly one host can still take: 200 attempts at once must give one booking.
     const now = new Date();
     const after = JSON.parse((await send(new http.Agent(), base, 'GET', `/api/bookings/slots?days=${DAYS}`)).body) as typeof slotsAnswer;
-    const hosts = await loadHostSchedules(knex, now, swissDate(now), DAYS);
+    const hosts = await loadHostSchedules(knex, now, swissDay(now), DAYS);
     const candidates = after.days.flatMap((item) => item.slots.map((slot) => slot.start));
     const freeHostsAt = (start: string) => {
       const check = checkStart(settings, now, new Date(start), hosts);

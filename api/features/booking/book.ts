@@ -9,6 +9,7 @@
  * - an `Idempotency-Key` claimed in the same transaction replays the first answer on a retry.
  * A start that breaks a rule or was just taken: 409 "Ce créneau n'est plus disponible." with the next free starts.
  */
+import { swissDay } from "../../platform/lib/swiss-day.ts";
 import { randomUUID } from "node:crypto";
 import type { Knex } from "knex";
 import type { BookingRequest, BookingSettings } from "../../schemas/index.ts";
@@ -26,7 +27,6 @@ import {
   checkStart,
   chooseHost,
   computeSlots,
-  swissDate,
   type SlotsResponse,
 } from "./availability.ts";
 import { daysAround, loadHostSchedules, readBookingSettings } from "./store.ts";
@@ -88,7 +88,7 @@ export async function nextFreeSlots(
   count = NEXT_SLOTS,
 ): Promise<Array<{ start: string }>> {
   const settings = await readBookingSettings(db);
-  const from = swissDate(now);
+  const from = swissDay(now);
   const hosts = await loadHostSchedules(db, now, from, settings.horizonDays);
   return computeSlots(
     settings,

@@ -19,7 +19,7 @@ import { bookCall } from './book.ts';
 import { freeStarts } from './free-starts.ts';
 import { queueBookedEmails } from './mail.ts';
 import { readBookingSettings } from './store.ts';
-import { swissDate } from './availability.ts';
+import { swissDay } from '../../platform/lib/swiss-day.ts';
 import { ZodError } from 'zod';
 import { fieldErrorsFromZod, HttpError, MESSAGES, toHttpError } from '../../platform/errors.ts';
 import { signMessage } from '../../platform/lib/signed-message.ts';
@@ -101,7 +101,7 @@ export function publicBookingRouter(): Router {
     const now = new Date();
     ctx.set('Cache-Control', 'no-store');
     // Kept computed while nothing they depend on changes (decision 126).
-    ctx.body = (await freeStarts(ctx.knex, now, { from: query.from ?? swissDate(now), days: query.days })).slots;
+    ctx.body = (await freeStarts(ctx.knex, now, { from: query.from ?? swissDay(now), days: query.days })).slots;
   });
 
   router.post(
