@@ -13,7 +13,7 @@ import { recordConsentProof } from '../privacy/index.ts';
 import { FIRST_TOUCH_KEPT } from '../contacts/index.ts';
 import { touchRowBindings, touchRowSql, type Touch } from '../attribution/index.ts';
 import { emailDigest, NEWSLETTER_RATE_LIMIT } from '../../platform/lib/recipient-limits.ts';
-import type { NewsletterEmailData } from './emails.ts';
+import type { NewsletterEmailData } from './subscription-emails.ts';
 
 /** The secret of the confirmation and unsubscribe links. */
 function newNewsletterToken(): string {
