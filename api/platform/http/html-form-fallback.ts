@@ -28,6 +28,8 @@ export interface FormPages {
   success: (ctx: Context, form: PostedForm) => FormPage;
   /** Where a refusal goes, with the French message to show. */
   failure: (ctx: Context, form: PostedForm, message: string) => FormPage;
+  /** An unexpected failure (5xx): answered as a refusal with the generic message (default), or left to the error handler. */
+  serverErrors?: 'page' | 'rethrow';
 }
 
 /** The middleware answering a form post with pages; put it before the route's other middleware. */
@@ -41,10 +43,18 @@ export function htmlFormFallback(pages: FormPages): Middleware {
       await next();
       page = pages.success(ctx, form);
     } catch (error) {
+      if (pages.serverErrors === 'rethrow' && isServerError(error)) throw error;
       page = pages.failure(ctx, form, formErrorMessage(ctx, error));
     }
     seeOther(ctx, page);
   };
+}
+
+/** A known failure of ours (5xx: the database unavailable…); an unknown error is answered with a page, logged. */
+function isServerError(error: unknown): boolean {
+  if (error instanceof ZodError) return false;
+  const known = toHttpError(error);
+  return known !== undefined && known.status >= 500;
 }
 
 /** The French message of a refusal; an unexpected failure is logged and answered with the generic one. */
@@ -64,6 +74,7 @@ export function seeOther(ctx: Context, page: FormPage): void {
     params.set('sig', signMessage(ctx.config.sessionSecret, page.message));
   }
   const query = params.toString();
-  ctx.redirect(`${page.path}${query ? `?${query}` : ''}${page.anchor ? `#${page.anchor}` : ''}`);
+  const separator = page.path.includes('?') ? '&' : '?';
+  ctx.redirect(`${page.path}${query ? `${separator}${query}` : ''}${page.anchor ? `#${page.anchor}` : ''}`);
   ctx.status = 303;
 }
