@@ -17,7 +17,6 @@ import type { Knex } from "knex";
 import type { BookingRequest, BookingSettings } from "../../schemas/index.ts";
 import { BOOKING_SLOT_TAKEN_MESSAGE } from "../../schemas/index.ts";
 import { HttpError } from "../../platform/errors.ts";
-import { IDEMPOTENCY_MISMATCH_MESSAGE } from "../../platform/lib/idempotency.ts";
 import { currentNotice } from "../privacy/index.ts";
 import {
   recordSubmissions,
@@ -281,13 +280,12 @@ async function recordBookingContact(
   return recorded;
 }
 
-/** The receipt a retry replays: the first answer, stored with its key. */
+/** The receipt a retry replays: the first answer, stored with its key (the booking's, always whole). */
 async function bookingReceipt(
   trx: Knex.Transaction,
   key: SubmissionKey,
 ): Promise<BookingReceipt> {
-  const stored = await storedReceipt<BookingReceipt>(trx, key);
-  if (!stored?.start || !stored.end || !stored.status)
-    throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
-  return stored as BookingReceipt;
+  return (await storedReceipt<BookingReceipt>(trx, key, {
+    required: true,
+  })) as BookingReceipt;
 }

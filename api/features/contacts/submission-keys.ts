@@ -29,11 +29,14 @@ export async function storeReceipt(db: Knex | Knex.Transaction, key: SubmissionK
   if (key) await db('idempotency_keys').where({ key: key.scoped }).update({ responseBody: JSON.stringify(receipt) });
 }
 
-/** The receipt stored with a key claimed before; the same key with another payload is refused (422). */
-export async function storedReceipt<Receipt>(db: Knex | Knex.Transaction, key: SubmissionKey): Promise<Partial<Receipt> | null> {
+/**
+ * The receipt stored with a key claimed before; the same key with another payload is refused (422), and
+ * so is a key without receipt when `required` (a form whose retry must replay a whole answer: a booking).
+ */
+export async function storedReceipt<Receipt>(db: Knex | Knex.Transaction, key: SubmissionKey, { required = false } = {}): Promise<Partial<Receipt> | null> {
   const stored = await db('idempotency_keys')
     .where({ key: key.scoped })
     .first<{ requestHash: string; responseBody: Partial<Receipt> | null } | undefined>('requestHash', 'responseBody');
-  if (!stored || stored.requestHash !== key.hash) throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
+  if (!stored || stored.requestHash !== key.hash || (required && !stored.responseBody)) throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
   return stored.responseBody;
 }
