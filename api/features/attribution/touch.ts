@@ -62,8 +62,8 @@ function submittingPage(ctx: Context, posted: PostedTouch): URL | undefined {
 /**
  * The touch this request knows without any query: this process's memory of the visitor's first page
  * today, else the submitting page, else Direct; with `visitor`, for the statement that records the
- * submission to read the visitor's written first source itself (firstSourceSql, touchRowSql), which
- * then comes first.
+ * submission (api/features/contacts/public-submissions.ts) to read the visitor's written first source
+ * itself (firstSourceSql), which then comes first.
  */
 export async function submissionTouch(ctx: Context, posted: PostedTouch = {}): Promise<Touch> {
   const found = await ctx.visits.visitorOf(ctx);
