@@ -20,7 +20,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, migrateLatest } from '../api/platform/db.ts';
-import { checkStart, computeSlots, loadHostSchedules, readBookingSettings, swissDate } from '../api/features/booking/index.ts';
+import { checkStart, computeSlots, loadHostSchedules, readBookingSettings } from '../api/features/booking/index.ts';
+import { swissDay } from '../api/platform/lib/swiss-day.ts';
 import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { startProductionServer, type RunningProcess } from './lib/server.ts';
 import { ROOT, log } from './lib/util.ts';
@@ -122,7 +123,7 @@ export async function benchBooking(options: { siteDistDir: string; samples: numb
     const computeTimes: number[] = [];
     for (let index = 0; index < options.samples + 5; index++) {
       const now = new Date();
-      const from = swissDate(now);
+      const from = swissDay(now);
       const loadStarted = performance.now();
       const hosts = await loadHostSchedules(knex, now, from, DAYS);
       const loadMs = performance.now() - loadStarted;
@@ -181,7 +182,7 @@ export async function benchBooking(options: { siteDistDir: string; samples: numb
     // A start that exactly one host can still take: 200 attempts at once must give one booking.
     const now = new Date();
     const after = JSON.parse((await send(new http.Agent(), base, 'GET', `/api/bookings/slots?days=${DAYS}`)).body) as typeof slotsAnswer;
-    const hosts = await loadHostSchedules(knex, now, swissDate(now), DAYS);
+    const hosts = await loadHostSchedules(knex, now, swissDay(now), DAYS);
     const candidates = after.days.flatMap((item) => item.slots.map((slot) => slot.start));
     const freeHostsAt = (start: string) => {
       const check = checkStart(settings, now, new Date(start), hosts);

@@ -11,17 +11,17 @@ import { webinarEmailKinds, webinarWording } from './webinars/index.ts';
 import { publicFormsEmailKinds, publicFormsWording } from './public-forms/index.ts';
 import { contactEmailKinds, contactsWording } from './contacts/index.ts';
 import { bookingEmailKinds, bookingWording, feedAlertEmailKinds, feedAlertWording } from './booking/index.ts';
-import { newsletterEmailKinds, newsletterWording } from './newsletters/index.ts';
+import { newsletterEmailKinds, newsletterWording, subscriptionEmailKinds, subscriptionWording } from './newsletters/index.ts';
 import { billingEmailKinds, billingWording } from './billing/index.ts';
 import { offerEmailKinds, offersWording } from './offers/index.ts';
 
-export const emailKinds: EmailKinds = { ...webinarEmailKinds, ...publicFormsEmailKinds, ...contactEmailKinds, ...bookingEmailKinds, ...feedAlertEmailKinds, ...newsletterEmailKinds, ...billingEmailKinds, ...offerEmailKinds } satisfies EmailKinds;
+export const emailKinds: EmailKinds = { ...webinarEmailKinds, ...publicFormsEmailKinds, ...contactEmailKinds, ...bookingEmailKinds, ...feedAlertEmailKinds, ...newsletterEmailKinds, ...subscriptionEmailKinds, ...billingEmailKinds, ...offerEmailKinds } satisfies EmailKinds;
 
 /** Every kind, in the registry's order. */
 export const EMAIL_KINDS = Object.keys(emailKinds) as EmailKind[];
 
 /** The wording file's schema: the shared fields first, then each feature's sections. */
-export const emailContentSchema = z.strictObject({ ...commonWording, ...webinarWording, ...publicFormsWording, ...contactsWording, ...bookingWording, ...feedAlertWording, ...newsletterWording, ...billingWording, ...offersWording });
+export const emailContentSchema = z.strictObject({ ...commonWording, ...webinarWording, ...publicFormsWording, ...contactsWording, ...bookingWording, ...feedAlertWording, ...newsletterWording, ...subscriptionWording, ...billingWording, ...offersWording });
 export type EmailContent = z.output<typeof emailContentSchema>;
 
 export function loadEmailContent(file = EMAIL_CONTENT_FILE): EmailContent {

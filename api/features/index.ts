@@ -39,7 +39,7 @@ export function apiRouters(_config: Config): Router[] {
     publicFormRouters.publicLeadsRouter(),
     webinarRouters.publicRegistrationsRouter(),
     webinarRouters.invitationJoinRouter(),
-    publicFormRouters.newsletterRouter(),
+    newsletterRouters.newsletterSubscriptionRouter(),
     bookingRouters.publicBookingRouter(),
     bookingRouters.hostCalendarRouter(),
     bookingRouters.publicManageRouter(),

@@ -6,7 +6,8 @@
  * it without confirmation, and never more than the invoice.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createInvoicesForAcceptedOffer, runInvoiceDaily, swissToday } from '../../api/features/billing/index.ts';
+import { createInvoicesForAcceptedOffer, runInvoiceDaily } from '../../api/features/billing/index.ts';
+import { swissDay } from '../../api/platform/lib/swiss-day.ts';
 import { setUpAppWithSmtp, type AppWithSmtp } from './harness.ts';
 import { acceptedOffer, billingSettings, insertOffers } from './billing-fixture.ts';
 import { waitUntil } from '../support/smtp-sink.ts';
@@ -83,7 +84,7 @@ describe('invoice e-mails', () => {
 
 describe('credit notes and the 30-day guarantee', () => {
   it('issues a numbered credit note within the guarantee, e-mails it, and credits the invoice once fully refunded', async () => {
-    const today = swissToday();
+    const today = swissDay(new Date());
     const [id] = await accept({ startDate: addDays(today, -29) });
     const first = await ctx.admin.post(`/api/admin/invoices/${id}/credit-notes`, { amountCents: 86_450, reason: 'Garantie 30 jours' });
     expect(first.status).toBe(201);
@@ -102,7 +103,7 @@ describe('credit notes and the 30-day guarantee', () => {
   });
 
   it('after the 30 days asks for a confirmation, then refunds', async () => {
-    const [id] = await accept({ startDate: addDays(swissToday(), -31) });
+    const [id] = await accept({ startDate: addDays(swissDay(new Date()), -31) });
     const refused = await ctx.admin.post(`/api/admin/invoices/${id}/credit-notes`, { amountCents: 1_000, reason: 'Geste' });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'guarantee_ended' });

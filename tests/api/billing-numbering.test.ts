@@ -9,7 +9,8 @@ import type { Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import knexFactory from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
-import { createInvoicesForAcceptedOffer, swissToday } from '../../api/features/billing/index.ts';
+import { createInvoicesForAcceptedOffer } from '../../api/features/billing/index.ts';
+import { swissDay } from '../../api/platform/lib/swiss-day.ts';
 import { setUpAppWithUsers, type AppWithUsers } from './harness.ts';
 import { acceptedOffer, billingSettings, insertOffers } from './billing-fixture.ts';
 
@@ -55,7 +56,7 @@ describe('invoice numbers under concurrency', () => {
     expect(failures).toHaveLength(10);
     expect(failures.every((failure) => failure.reason instanceof RolledBack)).toBe(true);
 
-    const year = swissToday().slice(0, 4);
+    const year = swissDay(new Date()).slice(0, 4);
     const numbers = (await ctx.app.knex('invoices').pluck('number')) as string[];
     expect(numbers.sort()).toEqual(Array.from({ length: 40 }, (_, index) => `${year}-${String(index + 1).padStart(4, '0')}`));
     const references = (await ctx.app.knex('invoices').pluck('reference')) as string[];

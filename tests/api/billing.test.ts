@@ -4,7 +4,8 @@
  * adding up, the first one issued with its PDF and e-mail), the list with its filters and the PDF route.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createInvoicesForAcceptedOffer, markInvoicePayment, swissToday } from '../../api/features/billing/index.ts';
+import { createInvoicesForAcceptedOffer, markInvoicePayment } from '../../api/features/billing/index.ts';
+import { swissDay } from '../../api/platform/lib/swiss-day.ts';
 import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { setUpAppWithUsers, type AppWithUsers } from './harness.ts';
 import { acceptedOffer, billingSettings, PLAIN_IBAN, QR_IBAN, insertOffers } from './billing-fixture.ts';
@@ -103,7 +104,7 @@ describe('invoices of an accepted offer', () => {
     await saveSettings(PLAIN_IBAN);
     const second = await accept({ offerId: 2 });
     const rows = await ctx.app.knex('invoices').orderBy('id').select('id', 'number', 'reference', 'iban', 'status');
-    const year = swissToday().slice(0, 4);
+    const year = swissDay(new Date()).slice(0, 4);
     expect(rows.map((row) => row.number)).toEqual([`${year}-0001`, `${year}-0002`]);
     expect(rows[0].id).toBe(first.invoiceIds[0]);
     expect(rows[1].id).toBe(second.invoiceIds[0]);
@@ -137,7 +138,7 @@ describe('invoices of an accepted offer', () => {
     const list = await ctx.member.get('/api/admin/invoices', { query: { leadId } });
     expect(list.status).toBe(200);
     expect(list.body.pagination).toMatchObject({ total: 1 });
-    expect(list.body.invoices[0]).toMatchObject({ id: invoiceIds[0], leadId, totalCents: 486_450, paidCents: 0, currency: 'CHF', status: 'open', issuedOn: swissToday() });
+    expect(list.body.invoices[0]).toMatchObject({ id: invoiceIds[0], leadId, totalCents: 486_450, paidCents: 0, currency: 'CHF', status: 'open', issuedOn: swissDay(new Date()) });
 
     await ctx.app.knex('invoices').where({ id: invoiceIds[0] }).update({ dueOn: '2020-01-31', issuedOn: '2020-01-01' });
     expect((await ctx.admin.get('/api/admin/invoices', { query: { status: 'overdue' } })).body.invoices.map((i: { id: number }) => i.id)).toEqual(invoiceIds);

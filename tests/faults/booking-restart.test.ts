@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TestClient } from '../api/harness.ts';
-import { computeSlots, swissDate } from '../../api/features/booking/index.ts';
+import { computeSlots } from '../../api/features/booking/index.ts';
+import { swissDay } from '../../api/platform/lib/swiss-day.ts';
 import { setUpKillableServers } from './killable-servers.ts';
 
 const faults = setUpKillableServers('booking_restart');
@@ -21,7 +22,7 @@ describe('the app killed right after a booking', () => {
     // The first start at least six minutes ahead; its reminder one minute before it, still to come.
     const now = new Date();
     const host = { id: 1, weekly: WHOLE_DAYS, overrides: [], feedState: 'ok' as const, busy: [], bookings: [] };
-    const start = computeSlots({ ...RULES, minimumNoticeMinutes: 6 }, now, { from: swissDate(now), days: 2 }, [host]).days.flatMap((day) => day.slots)[0]!.start;
+    const start = computeSlots({ ...RULES, minimumNoticeMinutes: 6 }, now, { from: swissDay(now), days: 2 }, [host]).days.flatMap((day) => day.slots)[0]!.start;
 
     const env = {
       DATABASE_URL: faults.scratch.url,

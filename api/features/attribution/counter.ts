@@ -22,7 +22,8 @@ import { ADMIN_SHELL_PATTERN, type PageServedHook } from '../../platform/http/st
 import { hasSignedSessionCookie } from '../../platform/http/session.ts';
 import type { VisitDevice } from '../../schemas/index.ts';
 import { browserDevice, classifyVisit, hostWithoutWww, isPrefetch, type VisitSource } from './classify.ts';
-import { daySalt, swissDay, visitorHash } from './salts.ts';
+import { daySalt, visitorHash } from './salts.ts';
+import { swissDay } from '../../platform/lib/swiss-day.ts';
 import { emptyBatch, mergeBatches, writeBatch, type Batch } from './visit-batches.ts';
 
 /** Built pages that are not the public site: the back office's shell, its sign-in page, the error page. */

@@ -12,5 +12,5 @@ export { createVisitCounter, type VisitCounter } from './counter.ts';
 export { visitPeriodBounds } from './report.ts';
 export { daySalt, rotateSalts, purgeVisitorData, swissDay, visitorHash } from './salts.ts';
 export { VISIT_SALTS_QUEUE } from './upkeep-job.ts';
-export { submissionTouch, touchJson, firstSourceSql, FIRST_SOURCE_JSON, touchRowSql, touchRowBindings, type Touch } from './touch.ts';
+export { submissionTouch, touchJson, firstSourceSql, FIRST_SOURCE_JSON, type Touch } from './touch.ts';
 export type { FirstVisit } from './counter.ts';

@@ -6,24 +6,13 @@
  */
 import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { Database } from '../../platform/db.ts';
+import { swissDay } from '../../platform/lib/swiss-day.ts';
 
 /** Stored length of a visitor hash: 128 bits, base64url. */
 const HASH_LENGTH = 22;
 
-const SWISS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-let lastMinute = Number.NaN;
-let lastDay = '';
-
-/** `2026-11-25`: the Swiss calendar day of `at` (each page view asks: formatted once per minute, as Swiss days start on the minute). */
-export function swissDay(at: Date): string {
-  const minute = Math.floor(at.getTime() / 60_000);
-  if (minute !== lastMinute) {
-    lastDay = SWISS_DAY.format(at);
-    lastMinute = minute;
-  }
-  return lastDay;
-}
+// The salt's day is the platform's one Swiss day (docs/decisions/137-one-public-entry.md).
+export { swissDay } from '../../platform/lib/swiss-day.ts';
 
 /** The salt is a prepared key: `createHmac` with raw bytes imports the key again at each call, about ten times the cost of the hash. */
 export function visitorHash(salt: KeyObject, ip: string, userAgent: string, host: string): string {

@@ -62,8 +62,8 @@ function submittingPage(ctx: Context, posted: PostedTouch): URL | undefined {
 /**
  * The touch this request knows without any query: this process's memory of the visitor's first page
  * today, else the submitting page, else Direct; with `visitor`, for the statement that records the
- * submission to read the visitor's written first source itself (firstSourceSql, touchRowSql), which
- * then comes first.
+ * submission (api/features/contacts/public-submissions.ts) to read the visitor's written first source
+ * itself (firstSourceSql), which then comes first.
  */
 export async function submissionTouch(ctx: Context, posted: PostedTouch = {}): Promise<Touch> {
   const found = await ctx.visits.visitorOf(ctx);
@@ -128,42 +128,6 @@ export function firstSourceSql(rows: string): string {
 /** The touch's JSON on a note, as touchJson writes it, from the first_source CTE's columns (alias `f`). */
 export const FIRST_SOURCE_JSON = `jsonb_build_object('channel', f.channel, 'source', f.source, 'medium', f.medium, 'campaign', f.campaign,
         'referrer', f.referrer, 'landingPage', f.landing_page, 'at', to_char(f.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
-
-/**
- * One submission's touch resolved inside its own statement (a contact's newsletter request, a booking):
- * the CTEs ending with `touch_row`, one row of the touch's columns (`channel`, `source`, `medium`,
- * `campaign`, `referrer`, `landing_page`, `at`) and its note's JSON (`touch`): the visitor's written
- * first source when there is one, else the touch given. Its bindings: touchRowBindings, first.
- */
-export function touchRowSql(): string {
-  return `submitted_touch as (
-      select 1 as n, ?::date as visitor_day, ?::text as visitor_hash, ?::text as visitor_message, ?::text as channel, ?::text as source,
-        ?::text as medium, ?::text as campaign, ?::text as referrer, ?::text as landing_page, ?::timestamptz as at, ?::jsonb as touch
-    ),
-    ${firstSourceSql('submitted_touch')},
-    touch_row as (
-      select ${['channel', 'source', 'medium', 'campaign', 'referrer', 'landing_page', 'at'].map((column) => `case when f.n is null then t.${column} else f.${column} end as ${column}`).join(', ')},
-        case when f.n is null then t.touch else ${FIRST_SOURCE_JSON} end as touch
-      from submitted_touch t left join first_source f on f.n = t.n
-    )`;
-}
-
-export function touchRowBindings(touch: Touch | undefined): Array<string | null> {
-  if (!touch) return Array.from({ length: 11 }, () => null);
-  return [
-    touch.visitor?.day ?? null,
-    touch.visitor?.hash ?? null,
-    touch.visitor?.message ?? null,
-    touch.channel,
-    touch.source,
-    touch.medium,
-    touch.campaign,
-    touch.referrer,
-    touch.landingPage,
-    touch.at.toISOString(),
-    JSON.stringify(touchJson(touch)),
-  ];
-}
 
 /** The touch as an activity's JSON (`activities.touch`). */
 export function touchJson(touch: Touch): Record<string, string | null> {

@@ -10,7 +10,8 @@ import { badRequest, conflict, HttpError, notFound } from '../../platform/errors
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
 import { INVOICE_NOT_FOUND_MESSAGE, type CreditNoteInput } from '../../schemas/index.ts';
-import { addDays, swissToday } from './dates.ts';
+import { addDays } from './dates.ts';
+import { swissDay } from '../../platform/lib/swiss-day.ts';
 import { formatChf } from './money.ts';
 import { formatDocumentNumber, nextDocumentNumber } from './numbering.ts';
 import { frenchDay } from './pdf.ts';
@@ -50,7 +51,7 @@ export async function createCreditNote(trx: Knex.Transaction, invoiceId: number,
       { path: 'amountCents', message: `Au plus ${remaining} centimes (CHF ${formatChf(remaining)}).` },
     ]);
   }
-  const today = swissToday(now);
+  const today = swissDay(now);
   if (invoice.serviceStartOn && today > guaranteeEndsOn(invoice.serviceStartOn) && !input.confirmAfterGuarantee) {
     throw new HttpError(409, `La garantie de 30 jours a pris fin le ${frenchDay(guaranteeEndsOn(invoice.serviceStartOn))}. Confirmez pour rembourser quand même.`, {
       body: { code: GUARANTEE_ENDED_CODE, guaranteeEndedOn: guaranteeEndsOn(invoice.serviceStartOn) },

@@ -1,9 +1,7 @@
-/** Calendar days as `YYYY-MM-DD` in Swiss time: invoices are dated and fall due on Swiss days. */
-const SWISS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-export function swissToday(now: Date = new Date()): string {
-  return SWISS_DAY.format(now);
-}
+/**
+ * Calendar days as `YYYY-MM-DD`: invoices are dated and fall due on Swiss days (today's is the
+ * platform's one Swiss day, api/platform/lib/swiss-day.ts).
+ */
 
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -24,6 +24,5 @@ export {
 export { invoicePdf, qrBillData, type InvoiceDocument } from './pdf.ts';
 export { isQrIban, validateSwissIban } from '../../schemas/billing.ts';
 export { qrReference, creditorReference } from './references.ts';
-export { swissToday } from './dates.ts';
 export { billingEmailKinds } from './emails.ts';
 export { billingWording, type BillingWording } from './email-wording.ts';

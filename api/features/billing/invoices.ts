@@ -10,7 +10,8 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
 import { INVOICE_NOT_FOUND_MESSAGE } from '../../schemas/index.ts';
-import { addDays, addMonths, swissToday } from './dates.ts';
+import { addDays, addMonths } from './dates.ts';
+import { swissDay } from '../../platform/lib/swiss-day.ts';
 import { splitCents } from './money.ts';
 import { formatDocumentNumber, nextDocumentNumber } from './numbering.ts';
 import { invoicePdf, type InvoiceDocument } from './pdf.ts';
@@ -140,7 +141,7 @@ export async function createInvoicesForAcceptedOffer(trx: Knex.Transaction, offe
   const settings = await readBillingSettings(trx);
   if (!billingReady(settings) || !settings.iban) throw conflict(BILLING_NOT_READY_MESSAGE);
   const count = Math.min(Math.max(Math.trunc(offer.instalments), 1), 12);
-  const today = swissToday(now);
+  const today = swissDay(now);
   const year = Number(today.slice(0, 4));
   const firstDue = addDays(today, settings.paymentTermDays);
   const totals = splitCents(offer.totalCents, count);

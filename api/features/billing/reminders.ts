@@ -14,7 +14,8 @@ import type { Database } from '../../platform/db.ts';
 import type { Queue } from '../../platform/queue/queue.ts';
 import type { WorkerDeps } from '../../platform/queue/scheduled.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
-import { addDays, swissToday } from './dates.ts';
+import { addDays } from './dates.ts';
+import { swissDay } from '../../platform/lib/swiss-day.ts';
 import { issueInvoice } from './invoices.ts';
 
 export const INVOICE_DAILY_QUEUE = 'invoice-daily';
@@ -26,7 +27,7 @@ export async function scheduleInvoiceDaily(queue: Queue): Promise<void> {
 }
 
 export async function runInvoiceDaily(db: Knex, reminderDays: readonly number[], now: Date = new Date()): Promise<{ issued: number; reminders: number }> {
-  const today = swissToday(now);
+  const today = swissDay(now);
   const due = (await db('invoices').where('status', 'scheduled').where('issuedOn', '<=', today).orderBy('id').pluck('id')) as number[];
   for (const id of due) await db.transaction((trx) => issueInvoice(trx, id));
 

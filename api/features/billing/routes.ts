@@ -16,7 +16,7 @@ import { readBillingSettings, writeBillingSettings } from './settings.ts';
 import { listInvoices } from './list.ts';
 import { invoicePdfBytes } from './invoices.ts';
 import { createCreditNote } from './credit-notes.ts';
-import { swissToday } from './dates.ts';
+import { swissDay } from '../../platform/lib/swiss-day.ts';
 
 const settingsSchemas = { body: billingSettingsSchema };
 const listSchemas = { query: invoiceListQuerySchema };
@@ -40,7 +40,7 @@ export function adminBillingRouter(base: string): Router {
 
   router.get('/invoices', requireAdmin, validate(listSchemas), async (ctx) => {
     const { query } = input(ctx, listSchemas);
-    const today = swissToday();
+    const today = swissDay(new Date());
     const { invoices, total } = await listInvoices(ctx.knex, query, today);
     ctx.body = presentInvoiceList(invoices, today, query, total);
   });

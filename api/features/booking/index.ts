@@ -3,7 +3,7 @@ import type { FeatureJob } from '../../platform/queue/scheduled.ts';
 import { scheduleFeedRefresh, workFeedRefresh } from './calendars/feed-job.ts';
 export { BOOKING_FEEDS_QUEUE } from './calendars/feed-job.ts';
 
-export { computeSlots, checkStart, chooseHost, blockedRange, swissDate, START_RULES, HOST_CHOICE_DAYS } from './engine/availability.ts';
+export { computeSlots, checkStart, chooseHost, blockedRange, START_RULES, HOST_CHOICE_DAYS } from './engine/availability.ts';
 export type { SlotRules, FeedState, TimeInterval, BookedCall, HostSchedule, SlotsResponse, StartRule, StartCheck } from './engine/availability.ts';
 export { readFeed, FeedError, FEED_LIMITS } from './calendars/feed.ts';
 export { readFeedInWorker, stopFeedWorker } from './calendars/feed-thread.ts';

@@ -19,10 +19,9 @@ import { bookCall } from './engine/book.ts';
 import { freeStarts } from './engine/free-starts.ts';
 import { queueBookedEmails } from './mail/mail.ts';
 import { readBookingSettings } from './engine/store.ts';
-import { swissDate } from './engine/availability.ts';
-import { ZodError } from 'zod';
-import { fieldErrorsFromZod, HttpError, MESSAGES, toHttpError } from '../../platform/errors.ts';
-import { signMessage } from '../../platform/lib/signed-message.ts';
+import { swissDay } from '../../platform/lib/swiss-day.ts';
+import { htmlFormFallback } from '../../platform/http/html-form-fallback.ts';
+import { honeypot } from '../../platform/http/honeypot.ts';
 import { confirmedMessage, linkParameters, loadBookingPageCopy, type BookingPageCopy } from './pages/page.ts';
 import { BOOKING_CONFIRMED_PATH, BOOKING_PAGE_PATH, verifyPrefillToken } from './pages/page-link.ts';
 import type { BookingReceipt } from './engine/book.ts';
@@ -33,20 +32,17 @@ const slotsSchemas = { query: bookingSlotsQuerySchema };
 const bookingSchemas = { body: bookingRequestSchema };
 
 /**
- * A robot filling the hidden `website` field gets the answer a person would get and nothing is
- * recorded: telling it apart would teach it to leave the field empty.
+ * A robot filling the honeypot gets the confirmation a person would get for the start it posted
+ * (api/platform/http/honeypot.ts), and nothing is recorded.
  */
-async function bookingHoneypot(ctx: Context, next: Next): Promise<void> {
+const bookingHoneypot = honeypot(async (ctx) => {
   const body = ctx.request.body as Record<string, unknown> | undefined;
-  const trap = body?.website;
-  if (trap === undefined || trap === null || (typeof trap === 'string' && trap.trim() === '')) return next();
-  ctx.logger.info({ reqId: ctx.state.requestId }, 'honeypot filled: booking ignored');
   const settings = await readBookingSettings(ctx.knex);
   const start = isoDateTime('').safeParse(body?.start);
   const startMs = start.success ? Date.parse(start.data) : Date.now();
   ctx.status = 201;
   ctx.body = { status: 'confirmed', start: new Date(startMs).toISOString(), end: new Date(startMs + settings.durationMinutes * 60_000).toISOString() };
-}
+});
 
 /** The request body's schema depends on the call's mode (by phone, the number is required). */
 async function validateBooking(ctx: Context, next: Next): Promise<void> {
@@ -57,41 +53,22 @@ async function validateBooking(ctx: Context, next: Next): Promise<void> {
 let pageCopy: BookingPageCopy | undefined;
 
 /**
- * The booking page's form without JavaScript: success → 303 to the confirmation page saying the booked
- * day and time; a refusal → 303 back to the page with the message at the top, its fresh free times and,
- * when the page was opened from a signed link, the person's name and e-mail again. JSON is untouched.
+ * The booking page's form without JavaScript (api/platform/http/html-form-fallback.ts): success → 303
+ * to the confirmation page saying the booked day and time; a refusal → 303 back to the page with the
+ * message at the top, its fresh free times and, when the page was opened from a signed link, the
+ * person's name and e-mail again.
  */
-async function bookingFormAnswer(ctx: Context, next: Next): Promise<void> {
-  if (ctx.state.bodyFormat !== 'form') return next();
-  const form = (ctx.request.body ?? {}) as Record<string, unknown>;
-  let message: string;
-  try {
-    await next();
+const bookingFormPages = htmlFormFallback({
+  success: (ctx) => {
     pageCopy ??= loadBookingPageCopy();
-    message = confirmedMessage(pageCopy, new Date((ctx.body as BookingReceipt).start));
-    redirectTo(ctx, BOOKING_CONFIRMED_PATH, message);
-    return;
-  } catch (error) {
-    message = formErrorMessage(ctx, error);
-  }
-  const link = linkParameters(form, 'lead', 'leadToken');
-  const back = link && verifyPrefillToken(ctx.config.sessionSecret, link.id, link.token) ? { lead: String(link.id), token: link.token } : undefined;
-  redirectTo(ctx, BOOKING_PAGE_PATH, message, back, 'reservation');
-}
-
-function formErrorMessage(ctx: Context, error: unknown): string {
-  if (error instanceof ZodError) return fieldErrorsFromZod(error)[0]?.message ?? MESSAGES.invalid;
-  const known = toHttpError(error);
-  if (known && known.status < 500) return known.message;
-  ctx.logger.error({ err: error, reqId: ctx.state.requestId }, 'booking form failed');
-  return (known ?? new HttpError(500, MESSAGES.internal)).message;
-}
-
-function redirectTo(ctx: Context, pathname: string, message: string, extra: Record<string, string> = {}, anchor?: string): void {
-  const params = new URLSearchParams({ ...extra, message, sig: signMessage(ctx.config.sessionSecret, message) });
-  ctx.redirect(`${pathname}?${params.toString()}${anchor ? `#${anchor}` : ''}`);
-  ctx.status = 303;
-}
+    return { path: BOOKING_CONFIRMED_PATH, message: confirmedMessage(pageCopy, new Date((ctx.body as BookingReceipt).start)) };
+  },
+  failure: (ctx, form, message) => {
+    const link = linkParameters(form, 'lead', 'leadToken');
+    const back = link && verifyPrefillToken(ctx.config.sessionSecret, link.id, link.token) ? { lead: String(link.id), token: link.token } : undefined;
+    return { path: BOOKING_PAGE_PATH, query: back, message, anchor: 'reservation' };
+  },
+});
 
 export function publicBookingRouter(): Router {
   const router = apiRouter();
@@ -101,12 +78,12 @@ export function publicBookingRouter(): Router {
     const now = new Date();
     ctx.set('Cache-Control', 'no-store');
     // Kept computed while nothing they depend on changes (decision 126).
-    ctx.body = (await freeStarts(ctx.knex, now, { from: query.from ?? swissDate(now), days: query.days })).slots;
+    ctx.body = (await freeStarts(ctx.knex, now, { from: query.from ?? swissDay(now), days: query.days })).slots;
   });
 
   router.post(
     '/api/bookings',
-    bookingFormAnswer,
+    bookingFormPages,
     limitPerIp(RATE_LIMIT_RULES.leadsPerIpMinute, RATE_LIMIT_RULES.leadsPerIpDay),
     bookingHoneypot,
     validateBooking,

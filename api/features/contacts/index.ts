@@ -10,20 +10,19 @@ export { compactLeadCounts, leadStats } from './records/lead-counts.ts';
 export { compactTagCounts } from './tags/tags.ts';
 export { recentActivities } from './activities/activities.ts';
 
-// What every public submission records about the person (api/features/public-forms, api/features/webinars),
-// and the team alert its e-mail job writes.
+// The one way to record a public contact (public forms, webinars, booking, newsletters; decision 137):
+// the statement, its idempotency claim and replay, and the team alert its e-mail job writes.
 export {
   recordSubmissions,
-  storedReceipt,
-  storeReceipt,
-  submissionKey,
   submissionStatementSql,
   FIRST_TOUCH_KEPT,
   touchColumns,
+  type PublicPerson,
   type RecordedContact,
   type SubmissionStatement,
   type SubmissionToRecord,
 } from './submissions/public-submissions.ts';
+export { storedReceipt, storeReceipt, submissionKey, type SubmissionKey } from './submissions/submission-keys.ts';
 export { lockSubmittingContact, teamAlertFor, teamRecipients, type SubmittingContact } from './submissions/team-alert.ts';
 export { contactEmailKinds } from './submissions/emails.ts';
 export { contactsWording } from './submissions/email-wording.ts';

@@ -11,7 +11,7 @@ import type { ComposeContext, EmailKind, EmailKindDefinition, QueuedEmail, SendD
 import { swissDateTime } from '../../platform/mail/dates.ts';
 import { joinUrl, upcomingSessions, type UpcomingSession } from '../webinars/index.ts';
 import { bookingPageUrl } from '../booking/index.ts';
-import { newsletterLinks } from '../public-forms/index.ts';
+import { newsletterLinks } from './subscription-emails.ts';
 import { renderMarkdown, splitBody, tagLink } from './markdown.ts';
 import type { NewsletterWording } from './email-wording.ts';
 

@@ -16,6 +16,9 @@ export const newsletterJobs: FeatureJob[] = [
 ];
 
 export { newsletterEmailKinds } from './emails.ts';
+// The subscription's double opt-in (its confirmation e-mail and wording).
+export { subscriptionEmailKinds } from './subscription-emails.ts';
+export { subscriptionWording } from './subscription-wording.ts';
 export type { IssueEmailData, PausedAlertData } from './emails.ts';
 export { newsletterWording } from './email-wording.ts';
 export type { NewsletterWording } from './email-wording.ts';

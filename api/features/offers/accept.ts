@@ -9,7 +9,7 @@
  */
 import type { Knex } from 'knex';
 import { conflict, HttpError } from '../../platform/errors.ts';
-import { swissDate } from '../booking/index.ts';
+import { swissDay } from '../../platform/lib/swiss-day.ts';
 import { OFFER_MESSAGES } from '../../schemas/offers.ts';
 import type { BillingAddress } from '../../schemas/billing.ts';
 import { createInvoicesForAcceptedOffer } from './billing-port.ts';
@@ -33,7 +33,7 @@ export interface Acceptance {
 }
 
 export async function acceptOffer(db: Knex, input: { offerId: number; address: BillingAddress; ipPrefix: string | null }, now: Date = new Date()): Promise<Acceptance> {
-  const today = swissDate(now);
+  const today = swissDay(now);
   const invoiceIds = await db.transaction(async (trx) => {
     const offer = await lockOffer(trx, input.offerId);
     const refusal = refusalOf(offer, today);

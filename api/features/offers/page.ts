@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import { escapeHtml } from '../../platform/lib/signed-message.ts';
 import { frenchLongDate } from '../../platform/lib/french-dates.ts';
 import type { DynamicRoute } from '../../platform/http/static.ts';
-import { swissDate } from '../booking/index.ts';
+import { swissDay } from '../../platform/lib/swiss-day.ts';
 import { formatChf, formatVatRate, type OfferStatus } from '../../schemas/offers.ts';
 import { sellerFacts } from './billing-port.ts';
 import { OFFER_PAGE_TEMPLATE, offerIdOfToken } from './links.ts';
@@ -88,7 +88,7 @@ export function offerPage(db: Knex, secret: string, token: string, built: string
     const id = offerIdOfToken(secret, token);
     const offer = id === undefined ? undefined : await readOffer(db, id);
     const seller = await sellerFacts(db);
-    const status = offer ? shownStatus(offer, swissDate(now)) : undefined;
+    const status = offer ? shownStatus(offer, swissDay(now)) : undefined;
     const states = offerStatesOf(offer, status, seller);
     const page = showOfferStates(built, states);
     if (!offer || states.has('invalid')) return page;

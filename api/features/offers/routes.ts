@@ -16,7 +16,7 @@ import { auditRequest } from '../../platform/audit.ts';
 import { leadParamsSchema } from '../../schemas/params.ts';
 import { offerCreateSchema, offerListQuerySchema, offerParamsSchema } from '../../schemas/offers.ts';
 import { presentOffer, presentOfferPage } from '../../presenters/offers.ts';
-import { swissDate } from '../booking/index.ts';
+import { swissDay } from '../../platform/lib/swiss-day.ts';
 import { createOffer, listOffers, readOfferOr404, sendOffer, shownStatus, withdrawOffer } from './store.ts';
 import { offerPdf } from './pdf.ts';
 import { sellerFacts } from './billing-port.ts';
@@ -39,7 +39,7 @@ export function adminOffersRouter(base: string): Router {
 
   router.get('/offers', requireAdmin, validate(listSchemas), async (ctx) => {
     const { query } = input(ctx, listSchemas);
-    const today = swissDate(new Date());
+    const today = swissDay(new Date());
     const { offers, total } = await listOffers(ctx.knex, query, today);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentOfferPage(

@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
 import { findLeadOr404 } from '../contacts/index.ts';
-import { swissDate } from '../booking/index.ts';
+import { swissDay } from '../../platform/lib/swiss-day.ts';
 import { formatChf, OFFER_LIMITS, OFFER_MESSAGES, type OfferCreate, type OfferListQuery, type OfferStatus } from '../../schemas/offers.ts';
 import { computeAmounts, type OfferLine } from './amounts.ts';
 import { sellerFacts } from './billing-port.ts';
@@ -63,7 +63,7 @@ function normalise(row: Record<string, unknown>): OfferRow {
 }
 
 /** The status an offer shows today: a sent offer past its validity is "expired". */
-export function shownStatus(offer: Pick<OfferRow, 'status' | 'validUntil'>, today: string = swissDate(new Date())): OfferStatus {
+export function shownStatus(offer: Pick<OfferRow, 'status' | 'validUntil'>, today: string = swissDay(new Date())): OfferStatus {
   return offer.status === 'sent' && offer.validUntil < today ? 'expired' : offer.status;
 }
 
@@ -106,7 +106,7 @@ async function recordActivity(trx: Knex.Transaction, offer: Pick<OfferRow, 'id' 
   });
 }
 
-export async function createOffer(db: Knex, leadId: number, input: OfferCreate, userId: number, today: string = swissDate(new Date())): Promise<OfferRow> {
+export async function createOffer(db: Knex, leadId: number, input: OfferCreate, userId: number, today: string = swissDay(new Date())): Promise<OfferRow> {
   const validUntil = input.validUntil ?? addDays(today, OFFER_LIMITS.defaultValidityDays);
   if (validUntil < today) throw badRequest(OFFER_MESSAGES.validUntilPast, [{ path: 'validUntil', message: OFFER_MESSAGES.validUntilPast }]);
   await findLeadOr404(db, leadId);
@@ -152,7 +152,7 @@ export function contentHashOf(offer: OfferRow, seller: object): string {
 }
 
 /** Sends a draft: fixes its content hash and queues the `offer_sent` e-mail, in one transaction. */
-export async function sendOffer(db: Knex, id: number, userId: number, today: string = swissDate(new Date())): Promise<OfferRow> {
+export async function sendOffer(db: Knex, id: number, userId: number, today: string = swissDay(new Date())): Promise<OfferRow> {
   const seller = await sellerFacts(db);
   await db.transaction(async (trx) => {
     const offer = await lockOffer(trx, id);
@@ -171,7 +171,7 @@ export async function sendOffer(db: Knex, id: number, userId: number, today: str
 }
 
 /** Withdraws a draft or a sent offer still valid: its link then says so; an accepted one stays accepted. */
-export async function withdrawOffer(db: Knex, id: number, userId: number, today: string = swissDate(new Date())): Promise<OfferRow> {
+export async function withdrawOffer(db: Knex, id: number, userId: number, today: string = swissDay(new Date())): Promise<OfferRow> {
   await db.transaction(async (trx) => {
     const offer = await lockOffer(trx, id);
     if (!offer) throw notFound(OFFER_MESSAGES.notFound);
@@ -184,7 +184,7 @@ export async function withdrawOffer(db: Knex, id: number, userId: number, today:
 }
 
 /** The list, newest first, with the contact's name; `expired` and `sent` are told apart by today's date. */
-export async function listOffers(db: Knex, query: OfferListQuery, today: string = swissDate(new Date())) {
+export async function listOffers(db: Knex, query: OfferListQuery, today: string = swissDay(new Date())) {
   const filtered = () => {
     const base = db('offers as o').join('leads as l', 'l.id', 'o.lead_id');
     if (query.leadId !== undefined) base.where('o.leadId', query.leadId);

@@ -1,7 +1,4 @@
-/**
- * The sections of site/content/emails.yaml that the public forms' e-mails read: the acknowledgement
- * of a contact request, the newsletter confirmation.
- */
+/** The section of site/content/emails.yaml that the public forms' e-mail reads: the acknowledgement of a contact request. */
 import { z } from 'zod';
 import { person, personNoName, plain } from '../../platform/mail/content.ts';
 
@@ -17,18 +14,6 @@ export const publicFormsWording = {
     /** The booking page's offer, under the next steps. */
     booking: person,
     bookingButton: plain,
-    closing: plain,
-  }),
-  newsletterConfirmation: z.strictObject({
-    subject: person,
-    preview: person,
-    greeting: person,
-    greetingNoName: personNoName,
-    intro: person,
-    button: plain,
-    hint: plain,
-    ignore: plain,
-    unsubscribe: plain,
     closing: plain,
   }),
 };

@@ -7,5 +7,3 @@ export { contactRequestPreparers } from './prepare-emails.ts';
 export { publicFormsEmailKinds } from './emails.ts';
 export { publicFormsWording } from './email-wording.ts';
 export { PUBLIC_ACTIVITY_TITLES } from './submissions.ts';
-// The newsletter's own pages (confirm, unsubscribe), for the issues' unsubscribe link and headers.
-export { newsletterLinks } from './emails.ts';

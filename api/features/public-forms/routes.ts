@@ -8,28 +8,58 @@
  */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
-import { publicLeadSchema } from '../../schemas/index.ts';
+import { publicLeadSchema, splitFullName } from '../../schemas/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
-import { htmlFormFallback } from '../../platform/http/html-form-fallback.ts';
-import { honeypot } from './honeypot.ts';
+import { htmlFormFallback, type PostedForm } from '../../platform/http/html-form-fallback.ts';
+import { honeypot } from '../../platform/http/honeypot.ts';
 import { limitPerIp } from '../../platform/http/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
 import { parseIdempotencyKey } from '../../platform/lib/idempotency.ts';
-import { submitContactRequest } from './submissions.ts';
+import { receiptWithoutRecording, submitContactRequest } from './submissions.ts';
 import { signUpForNextWebinar } from '../webinars/index.ts';
-import { presentPublicSubmission } from '../../presenters/index.ts';
+import { presentPublicSubmission, type PublicSubmissionJson } from '../../presenters/index.ts';
 import { submissionTouch } from '../attribution/index.ts';
 
 const schemas = { body: publicLeadSchema };
+
+/** Which form was posted: the thank-you and error pages word themselves for it. */
+function formType(form: PostedForm): 'webinar' | 'contact' {
+  return form.type === 'webinar' ? 'webinar' : 'contact';
+}
+
+/**
+ * The forms without JavaScript: success → 303 /merci/?type=… (with the webinar's notice, if any); a
+ * client mistake → 303 /erreur-envoi/?type=…&message=<French message> (docs/decisions/137-one-public-entry.md).
+ */
+const formPages = htmlFormFallback({
+  // The contact form has one name field; its script splits it, and so does the server when no script ran.
+  prepare: (form) => {
+    if (typeof form.fullName !== 'string' || form.firstName) return form;
+    const { fullName, ...rest } = form;
+    return { ...rest, ...splitFullName(fullName) };
+  },
+  success: (ctx, form) => {
+    const notice = (ctx.body as Partial<PublicSubmissionJson> | undefined)?.notice;
+    return { path: '/merci/', query: { type: formType(form) }, message: notice ?? undefined };
+  },
+  failure: (_ctx, form, message) => ({ path: '/erreur-envoi/', query: { type: formType(form) }, message }),
+});
+
+/** A robot filling the honeypot gets the receipt a person would get now (for a sign-up: the next webinar's, as it stands). */
+const leadsHoneypot = honeypot(async (ctx) => {
+  const body = ctx.request.body as Record<string, unknown> | undefined;
+  ctx.status = 201;
+  ctx.body = presentPublicSubmission(await receiptWithoutRecording(ctx.knex, body?.type === 'webinar' ? 'webinar' : 'contact'));
+});
 
 export function publicLeadsRouter(): Router {
   const router = apiRouter();
 
   router.post(
     '/api/leads',
-    htmlFormFallback,
+    formPages,
     limitPerIp(RATE_LIMIT_RULES.leadsPerIpMinute, RATE_LIMIT_RULES.leadsPerIpDay),
-    honeypot,
+    leadsHoneypot,
     validate(schemas, { allowForm: true }),
     async (ctx) => {
       const { website: _honeypot, touchPage, touchReferrer, ...lead } = input(ctx, schemas).body;

@@ -1,32 +1,23 @@
 /**
- * The public forms that also work without JavaScript (decision 051): a plain HTML form post is answered
- * with a page, a 303 to the result page with the signed message (../lib/signed-message.ts), its errors
- * included; a JSON request gets JSON.
+ * The public forms that also work without JavaScript (decision 051) and answer on one result page: a
+ * plain HTML form post is answered with a page, a 303 to the result page with the signed message, its
+ * refusals included; a JSON request gets JSON. The answer itself is the platform's one no-script form
+ * answer (./html-form-fallback.ts, docs/decisions/137-one-public-entry.md); an unexpected failure is
+ * left to the error handler.
  */
-import type { Context } from 'koa';
-import { ZodError } from 'zod';
-import { signMessage } from '../lib/signed-message.ts';
-import { fieldErrorsFromZod, MESSAGES, toHttpError } from '../errors.ts';
+import type { Context, Middleware } from 'koa';
+import { htmlFormFallback } from './html-form-fallback.ts';
 
 /**
  * A form post is answered with a page (303 + signed message), its errors included; JSON gets JSON.
  * `resultPath` may depend on the request (a page showing the very thing the form changed).
  */
-export function pageAnswer(resultPath: string | ((ctx: Context) => string), type?: string) {
-  return async (ctx: Context, next: () => Promise<unknown>) => {
-    if (ctx.state.bodyFormat !== 'form') return next();
-    let message: string;
-    try {
-      await next();
-      message = (ctx.body as { message: string }).message;
-    } catch (error) {
-      const known = error instanceof ZodError ? undefined : toHttpError(error);
-      if (known && known.status >= 500) throw error;
-      message = error instanceof ZodError ? (fieldErrorsFromZod(error)[0]?.message ?? MESSAGES.invalid) : (known?.message ?? MESSAGES.invalid);
-    }
-    const params = new URLSearchParams({ ...(type ? { type } : {}), message, sig: signMessage(ctx.config.sessionSecret, message) });
-    const path = typeof resultPath === 'function' ? resultPath(ctx) : resultPath;
-    ctx.redirect(`${path}${path.includes('?') ? '&' : '?'}${params.toString()}`);
-    ctx.status = 303;
-  };
+export function pageAnswer(resultPath: string | ((ctx: Context) => string), type?: string): Middleware {
+  const path = (ctx: Context) => (typeof resultPath === 'function' ? resultPath(ctx) : resultPath);
+  const query = type ? { type } : undefined;
+  return htmlFormFallback({
+    success: (ctx) => ({ path: path(ctx), query, message: (ctx.body as { message: string }).message }),
+    failure: (ctx, _form, message) => ({ path: path(ctx), query, message }),
+    serverErrors: 'rethrow',
+  });
 }

@@ -15,7 +15,7 @@ import { writeSiteFixture } from '../site-fixture.ts';
 import { bookingPageUrl } from '../../../api/features/booking/index.ts';
 import { manageToken } from '../../../api/features/booking/manage/links.ts';
 import { freeStarts } from '../../../api/features/booking/engine/free-starts.ts';
-import { swissDate } from '../../../api/features/booking/engine/availability.ts';
+import { swissDay } from '../../../api/platform/lib/swiss-day.ts';
 import { verifyMessage } from '../../../api/platform/lib/signed-message.ts';
 import { frenchLongDate, frenchTime } from '../../../api/platform/lib/french-dates.ts';
 
@@ -321,12 +321,12 @@ describe('the free starts kept computed between visits (decision 126)', () => {
 
   it('drops a start once it is within the notice period, with nothing changed in the database', async () => {
     const now = new Date();
-    const range = { from: swissDate(now), days: 14 };
+    const range = { from: swissDay(now), days: 14 };
     const first = (await freeStarts(app.knex, now, range)).slots.days.flatMap((day) => day.slots)[0]!.start;
     const notice = (await app.knex('booking_settings').where({ id: 1 }).first('minimumNoticeMinutes')).minimumNoticeMinutes as number;
     // The very instant the start comes within the notice: no longer offered.
     const later = new Date(Date.parse(first) - notice * 60_000 + 1);
-    const offered = (await freeStarts(app.knex, later, { from: swissDate(later), days: 14 })).slots.days.flatMap((day) => day.slots.map((slot) => slot.start));
+    const offered = (await freeStarts(app.knex, later, { from: swissDay(later), days: 14 })).slots.days.flatMap((day) => day.slots.map((slot) => slot.start));
     expect(offered).not.toContain(first);
     expect(offered.length).toBeGreaterThan(0);
   });

@@ -22,6 +22,7 @@ import { format } from 'date-fns/format';
 import { getISODay } from 'date-fns/getISODay';
 import type { BookingSettings, DateOverride, WeeklyRange } from '#schemas';
 import { SWISS_TIME_ZONE } from '../../../platform/lib/french-dates.ts';
+import { swissDay } from '../../../platform/lib/swiss-day.ts';
 import { mergeSpans, overlapsAny, type Span } from './intervals.ts';
 
 export type SlotRules = Pick<
@@ -85,14 +86,6 @@ export function blockedRange(rules: SlotRules, start: Date): TimeInterval {
   };
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** `YYYY-MM-DD` of the Swiss day an instant falls on. */
-export function swissDate(instant: Date | number): string {
-  const zoned = new TZDate(typeof instant === 'number' ? instant : instant.getTime(), SWISS_TIME_ZONE);
-  return `${zoned.getFullYear()}-${pad(zoned.getMonth() + 1)}-${pad(zoned.getDate())}`;
-}
-
 /**
  * Converting a Swiss day and wall-clock time costs a time-zone lookup; slot lists ask for the same
  * few days and times over and over, so answers are remembered (they never change while the process
@@ -113,7 +106,7 @@ function remember<T>(memo: Map<string, T>, key: string, compute: () => T): T {
 }
 
 /** The Swiss day `offset` days after `date` (calendar days, whatever their length), with its ISO weekday. */
-function swissDay(date: string, offset = 0): { date: string; isoWeekday: number } {
+function calendarDay(date: string, offset = 0): { date: string; isoWeekday: number } {
   return remember(dayMemo, `${date}+${offset}`, () => {
     const [year, month, day] = date.split('-').map(Number) as [number, number, number];
     // Noon is never near a daylight-saving change.
@@ -144,7 +137,7 @@ interface PreparedHost {
 function prepare(host: HostSchedule): PreparedHost {
   const perDay = new Map<string, number>();
   for (const booking of host.bookings) {
-    const date = swissDate(booking.start);
+    const date = swissDay(booking.start);
     perDay.set(date, (perDay.get(date) ?? 0) + 1);
   }
   const toSpan = (interval: TimeInterval): Span => [interval.start.getTime(), interval.end.getTime()];
@@ -174,7 +167,7 @@ interface Window {
 function windowAt(rules: SlotRules, now: Date): Window {
   return {
     earliest: now.getTime() + rules.minimumNoticeMinutes * MINUTE_MS,
-    beyond: swissDay(swissDate(now), rules.horizonDays).date,
+    beyond: calendarDay(swissDay(now), rules.horizonDays).date,
   };
 }
 
@@ -212,7 +205,7 @@ export function computeSlots(rules: SlotRules, now: Date, range: { from: string;
   const prepared = hosts.map(prepare);
   const days: SlotsResponse['days'] = [];
   for (let offset = 0; offset < range.days; offset += 1) {
-    const { date, isoWeekday } = swissDay(range.from, offset);
+    const { date, isoWeekday } = calendarDay(range.from, offset);
     const starts = new Set<number>();
     for (const host of prepared) for (const start of hostStartsOn(rules, window, host, date, isoWeekday)) starts.add(start);
     days.push({ date, slots: [...starts].sort((a, b) => a - b).map((start) => ({ start: new Date(start).toISOString() })) });
@@ -225,7 +218,7 @@ function hostRule(rules: SlotRules, host: PreparedHost, date: string, start: num
   if (host.host.feedState !== 'ok') return 'feed';
   const durationMs = rules.durationMinutes * MINUTE_MS;
   const stepMs = rules.slotStepMinutes * MINUTE_MS;
-  const containing = rangesOn(host, date, swissDay(date).isoWeekday).filter(([rangeStart, rangeEnd]) => start >= rangeStart && start + durationMs <= rangeEnd);
+  const containing = rangesOn(host, date, calendarDay(date).isoWeekday).filter(([rangeStart, rangeEnd]) => start >= rangeStart && start + durationMs <= rangeEnd);
   if (containing.length === 0) return 'schedule';
   if (!containing.some(([rangeStart]) => (start - rangeStart) % stepMs === 0)) return 'step';
   return hostBlocks(rules, host, date, start);
@@ -239,7 +232,7 @@ function hostRule(rules: SlotRules, host: PreparedHost, date: string, start: num
 export function checkStart(rules: SlotRules, now: Date, start: Date, hosts: ReadonlyArray<HostSchedule>): StartCheck {
   const startMs = start.getTime();
   const window = windowAt(rules, now);
-  const date = Number.isNaN(startMs) ? '' : swissDate(startMs);
+  const date = Number.isNaN(startMs) ? '' : swissDay(startMs);
   const global: StartRule | null = date === '' ? 'schedule' : startMs < window.earliest ? 'notice' : date >= window.beyond ? 'horizon' : null;
   if (global) return { ok: false, rule: global, hosts: hosts.map((host) => ({ hostId: host.id, rule: global })) };
 

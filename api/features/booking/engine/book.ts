@@ -3,30 +3,35 @@
  * - the posted start is checked again against every rule (./availability.ts `checkStart`), with the
  *   host rows locked for the transaction, so two requests for one host take turns on the check; the
  *   exclusion constraint on (host, blocked range) refuses whatever would still overlap;
- * - the contact rules of public submissions hold: one contact per e-mail, never overwritten, empty
- *   fields filled, the privacy notice's version recorded; the answer never says whether the e-mail was known;
+ * - the person is recorded the one way of every public form (api/features/contacts/submissions/public-submissions.ts,
+ *   docs/decisions/137-one-public-entry.md): one contact per e-mail, never overwritten, empty fields
+ *   filled, the privacy notice's version recorded; the answer never says whether the e-mail was known;
  * - the call is an activity of the contact (a planned meeting assigned to its host: the host's Tâches);
- * - an `Idempotency-Key` claimed in the same transaction replays the first answer on a retry.
+ * - an `Idempotency-Key` claimed by that statement, first in the transaction, replays the first answer on a
+ *   retry before any rule is checked again (the booked start is no longer free for the retry itself).
  * A start that breaks a rule or was just taken: 409 "Ce créneau n'est plus disponible." with the next free starts.
  */
+import { swissDay } from "../../../platform/lib/swiss-day.ts";
 import { randomUUID } from "node:crypto";
 import type { Knex } from "knex";
 import type { BookingRequest, BookingSettings } from "../../../schemas/index.ts";
 import { BOOKING_SLOT_TAKEN_MESSAGE } from "../../../schemas/index.ts";
 import { HttpError } from "../../../platform/errors.ts";
+import { currentNotice } from "../../privacy/index.ts";
 import {
-  IDEMPOTENCY_MISMATCH_MESSAGE,
-  requestHash,
-  scopedKey,
-} from "../../../platform/lib/idempotency.ts";
-import { upsertContact } from "./contact.ts";
+  recordSubmissions,
+  storedReceipt,
+  storeReceipt,
+  submissionKey,
+  submissionStatementSql,
+  type SubmissionKey,
+} from "../../contacts/index.ts";
 import type { Touch } from "../../attribution/index.ts";
 import {
   blockedRange,
   checkStart,
   chooseHost,
   computeSlots,
-  swissDate,
   type SlotsResponse,
 } from "./availability.ts";
 import { daysAround, loadHostSchedules, readBookingSettings } from "./store.ts";
@@ -88,7 +93,7 @@ export async function nextFreeSlots(
   count = NEXT_SLOTS,
 ): Promise<Array<{ start: string }>> {
   const settings = await readBookingSettings(db);
-  const from = swissDate(now);
+  const from = swissDay(now);
   const hosts = await loadHostSchedules(db, now, from, settings.horizonDays);
   return computeSlots(
     settings,
@@ -163,26 +168,10 @@ async function bookInTransaction(
   now: Date,
 ): Promise<BookingResult> {
   const { request } = input;
-  const key = input.idempotencyKey
-    ? {
-        scoped: scopedKey("bookings", input.idempotencyKey),
-        hash: requestHash(request),
-      }
-    : undefined;
-  if (key) {
-    const claimed = await trx("idempotency_keys")
-      .insert({
-        key: key.scoped,
-        requestHash: key.hash,
-        responseStatus: 201,
-        responseBody: null,
-      })
-      .onConflict("key")
-      .ignore()
-      .returning("key");
-    if (claimed.length === 0)
-      return { replayed: true, receipt: await storedReceipt(trx, key) };
-  }
+  const key = submissionKey(request, input.idempotencyKey, "bookings");
+  const contact = await recordBookingContact(trx, input, key);
+  if (!contact) return { replayed: true, receipt: await bookingReceipt(trx, key!) };
+  const leadId = contact.id;
 
   const start = new Date(request.start);
   const settings = await readBookingSettings(trx);
@@ -200,12 +189,6 @@ async function bookInTransaction(
 
   const blocked = blockedRange(settings, start);
   const end = new Date(start.getTime() + settings.durationMinutes * 60_000);
-  const { leadId, typedDifferences, touch } = await upsertContact(
-    trx,
-    request,
-    key?.scoped ?? null,
-    input.touch,
-  );
   const host = (await trx("booking_hosts")
     .where({ userId: hostId })
     .first("videoUrl")) as { videoUrl: string | null };
@@ -217,13 +200,13 @@ async function bookInTransaction(
       title: BOOKING_ACTIVITY_TITLE,
       // What the person wrote, then what they typed that differs from the contact: nothing typed is lost.
       description:
-        [request.message, typedDifferences].filter(Boolean).join("\n\n") ||
+        [request.message, contact.differences].filter(Boolean).join("\n\n") ||
         null,
       scheduledAt: start,
       dueDate: start,
       assignedTo: hostId,
       // As the contact's statement resolved it (the visitor's written first source, decision 115).
-      touch: touch ?? null,
+      touch: contact.touch ?? null,
     })
     .returning("id")) as Array<{ id: number }>;
   const [booking] = (await trx("bookings")
@@ -250,10 +233,7 @@ async function bookInTransaction(
     start: start.toISOString(),
     end: end.toISOString(),
   };
-  if (key)
-    await trx("idempotency_keys")
-      .where({ key: key.scoped })
-      .update({ responseBody: JSON.stringify(receipt) });
+  await storeReceipt(trx, key, receipt);
   const made: MadeBooking = {
     id: booking!.id,
     leadId,
@@ -267,15 +247,45 @@ async function bookInTransaction(
   return { replayed: false, receipt, booking: made };
 }
 
-async function storedReceipt(
+/** The statement without e-mail job, shared with the webinar sign-up (one prepared statement per SQL text). */
+let statementSql: string | undefined;
+
+/**
+ * The person, as every public form records them: their key claimed, the contact created or completed,
+ * the notice shown proved. No note: the call itself is their activity, with what they typed that
+ * differs. Undefined when the key was claimed before (a replay).
+ */
+async function recordBookingContact(
   trx: Knex.Transaction,
-  key: { scoped: string; hash: string },
+  input: BookCallInput,
+  key: SubmissionKey | undefined,
+) {
+  statementSql ??= submissionStatementSql();
+  const { firstName, lastName, email, phone } = input.request;
+  const statement = {
+    sql: statementSql,
+    name: "public-submissions",
+    title: null,
+    receipt: null,
+    notice: currentNotice(),
+  };
+  const [recorded] = await recordSubmissions(trx, statement, [
+    {
+      lead: { firstName, lastName, email, phone, type: "contact" },
+      key,
+      touch: input.touch,
+      form: "booking",
+    },
+  ]);
+  return recorded;
+}
+
+/** The receipt a retry replays: the first answer, stored with its key (the booking's, always whole). */
+async function bookingReceipt(
+  trx: Knex.Transaction,
+  key: SubmissionKey,
 ): Promise<BookingReceipt> {
-  const stored = (await trx("idempotency_keys")
-    .where({ key: key.scoped })
-    .first("requestHash", "responseBody")) as
-    { requestHash: string; responseBody: BookingReceipt | null } | undefined;
-  if (!stored || stored.requestHash !== key.hash || !stored.responseBody)
-    throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
-  return stored.responseBody;
+  return (await storedReceipt<BookingReceipt>(trx, key, {
+    required: true,
+  })) as BookingReceipt;
 }

@@ -17,9 +17,10 @@
  *   (a write, a BEGIN, a COMMIT): no other process can change the data, and a statement sent after the
  *   read was sent runs after it on the one connection. A PGlite query costs milliseconds of this thread.
  */
+import { swissDay } from '../../../platform/lib/swiss-day.ts';
 import type { Knex } from 'knex';
 import type { BookingSettings } from '../../../schemas/index.ts';
-import { computeSlots, swissDate, type SlotsResponse } from './availability.ts';
+import { computeSlots, type SlotsResponse } from './availability.ts';
 import { FEED_STALE_AFTER_MS, loadHostSchedules, readBookingSettings } from './store.ts';
 
 type Db = Knex | Knex.Transaction;
@@ -143,7 +144,7 @@ export async function freeStarts(db: Db, now: Date, range: { from: string; days:
   const state = stateOf(db);
   const version = await availabilityVersion(db);
   const key = `${range.from}/${range.days}`;
-  const today = swissDate(now);
+  const today = swissDay(now);
   const at = now.getTime();
   const kept = state.entries.get(key);
   const holds = (entry: Entry | undefined): entry is Entry =>

@@ -3,10 +3,11 @@
  * row), each host's schedule, video link and calendar feed, and the inputs the availability engine needs
  * (./availability.ts) for a span of Swiss days. Hosts are active users marked as hosts.
  */
+import { swissDay } from '../../../platform/lib/swiss-day.ts';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { BOOKING_SETTINGS_DEFAULTS, type BookingSettings, type DateOverride, type HostAvailability, type WeeklyRange } from '../../../schemas/index.ts';
-import { HOST_CHOICE_DAYS, swissDate, type BookedCall, type FeedState, type HostSchedule, type TimeInterval } from './availability.ts';
+import { HOST_CHOICE_DAYS, type BookedCall, type FeedState, type HostSchedule, type TimeInterval } from './availability.ts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -179,7 +180,7 @@ export async function loadHostSchedules(db: Db, now: Date, fromDate: string, day
 
 /** The Swiss date of now and of an instant: the span of days a posted start needs. */
 export function daysAround(now: Date, start: Date): { fromDate: string; days: number } {
-  const fromDate = swissDate(now);
-  const days = Math.max(1, Math.ceil((Date.parse(`${swissDate(start)}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / 86_400_000) + 1);
+  const fromDate = swissDay(now);
+  const days = Math.max(1, Math.ceil((Date.parse(`${swissDay(start)}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / 86_400_000) + 1);
   return { fromDate, days };
 }

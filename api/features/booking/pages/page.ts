@@ -24,7 +24,7 @@ import { escapeHtml, fillMessageSlot } from '../../../platform/lib/signed-messag
 import { fillQueryFields } from '../../../platform/http/page-slots.ts';
 import { frenchLongDate, frenchTime } from '../../../platform/lib/french-dates.ts';
 import { freeStarts, type FreeStarts } from '../engine/free-starts.ts';
-import { swissDate } from '../engine/availability.ts';
+import { swissDay } from '../../../platform/lib/swiss-day.ts';
 import { verifyManageToken } from '../manage/links.ts';
 import { verifyPrefillToken } from './page-link.ts';
 import { typesetFrench } from '../../../platform/lib/french-typography.ts';
@@ -190,7 +190,7 @@ export function bookingPageFiller(db: Knex, options: BookingPageOptions) {
       }
     }
 
-    const starts = await freeStarts(db, now, { from: swissDate(now), days: copy.slots.days });
+    const starts = await freeStarts(db, now, { from: swissDay(now), days: copy.slots.days });
     const values = mode === 'book' ? await prefill(db, options.secret, query) : {};
     // A key per visit: the same form posted twice (a double click without script) books once.
     const idempotencyKey = randomUUID();

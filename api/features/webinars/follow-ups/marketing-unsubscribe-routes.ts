@@ -11,17 +11,16 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiRouter } from '../../../platform/http/router.ts';
 import { marketingUnsubscribeQuerySchema } from '../../../schemas/index.ts';
-import { signMessage } from '../../../platform/lib/signed-message.ts';
+import { seeOther } from '../../../platform/http/html-form-fallback.ts';
 import { MARKETING_UNSUBSCRIBE_PATH } from '../mail/links.ts';
 import { HttpError, toHttpError } from '../../../platform/errors.ts';
 import { MARKETING_UNSUBSCRIBE_MESSAGES, unsubscribeFromMarketing } from './marketing-unsubscribe.ts';
 
 export const MARKETING_UNSUBSCRIBE_RESULT_PATH = '/relances-webinaire/resultat/';
 
+/** 303 to the result page with the message signed (api/platform/http/html-form-fallback.ts). */
 function resultPage(ctx: Context, message: string): void {
-  const params = new URLSearchParams({ message, sig: signMessage(ctx.config.sessionSecret, message) });
-  ctx.redirect(`${MARKETING_UNSUBSCRIBE_RESULT_PATH}?${params.toString()}`);
-  ctx.status = 303;
+  seeOther(ctx, { path: MARKETING_UNSUBSCRIBE_RESULT_PATH, message });
 }
 
 export function marketingUnsubscribeRouter(): Router {

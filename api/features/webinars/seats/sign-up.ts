@@ -61,7 +61,7 @@ export async function signUpForNextWebinar(
 
 /**
  * The receipt a sign-up would get right now, without recording anything: what the honeypot answers a
- * robot (api/features/public-forms/honeypot.ts), so its answer looks like everyone else's.
+ * robot (api/features/public-forms/routes.ts, through api/platform/http/honeypot.ts), so its answer looks like everyone else's.
  */
 export async function receiptWithoutSigningUp(db: Knex): Promise<PublicReceipt> {
   const { rows } = await db.raw<{ rows: Array<{ id: number; max_attendees: number; taken: number }> }>(

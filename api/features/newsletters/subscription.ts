@@ -10,36 +10,42 @@ import type { Knex } from 'knex';
 import { hit } from '../../platform/lib/rate-limit.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
 import { recordConsentProof } from '../privacy/index.ts';
-import { FIRST_TOUCH_KEPT } from '../contacts/index.ts';
-import { touchRowBindings, touchRowSql, type Touch } from '../attribution/index.ts';
+import { recordSubmissions, submissionStatementSql } from '../contacts/index.ts';
+import type { Touch } from '../attribution/index.ts';
 import { emailDigest, NEWSLETTER_RATE_LIMIT } from '../../platform/lib/recipient-limits.ts';
-import type { NewsletterEmailData } from './emails.ts';
+import type { NewsletterEmailData } from './subscription-emails.ts';
 
 /** The secret of the confirmation and unsubscribe links. */
 function newNewsletterToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** Upserts the contact as `pending` (unless already subscribed) and queues the confirmation e-mail. */
+/** The statement without e-mail job, shared with the other public forms (one prepared statement per SQL text). */
+let statementSql: string | undefined;
+
+/**
+ * Records the contact the one way of every public form (api/features/contacts/public-submissions.ts,
+ * docs/decisions/137-one-public-entry.md: one per address, never overwritten, first touch kept; no note,
+ * and its own consent proofs below), sets it `pending` (unless already subscribed) and queues the
+ * confirmation e-mail.
+ */
 export async function requestNewsletter(
   trx: Knex.Transaction,
   request: { firstName?: string; email: string; ipPrefix: string | null; touch?: Touch },
 ): Promise<void> {
+  statementSql ??= submissionStatementSql();
+  const statement = { sql: statementSql, name: 'public-submissions', title: null, receipt: null, notice: null };
+  // The contact needs a first name (constraint): without one, the address's local part stands in.
+  const person = { firstName: request.firstName ?? request.email.split('@')[0]!, email: request.email, type: 'contact' as const };
+  const [contact] = await recordSubmissions(trx, statement, [{ lead: person, key: undefined, touch: request.touch, form: 'newsletter', source: 'website' }]);
   const { rows } = await trx.raw<{ rows: Array<{ id: number; newsletter_status: string; newsletter_token: string }> }>(
-    // The visitor's written first source is read here, in the statement itself (decision 115).
-    `with ${touchRowSql()}
-     insert into leads (first_name, email, type, source, status, newsletter_status, newsletter_requested_at, newsletter_token,
-       first_touch_channel, first_touch_source, first_touch_medium, first_touch_campaign, first_touch_referrer, first_touch_landing_page, first_touch_at)
-     select ?, ?, 'contact', 'website', 'new', 'pending', now(), ?, channel, source, medium, campaign, referrer, landing_page, at from touch_row
-     on conflict (lower(email)) do update set
-       ${FIRST_TOUCH_KEPT},
-       newsletter_status = case when leads.newsletter_status = 'subscribed' then 'subscribed' else 'pending' end,
-       newsletter_requested_at = case when leads.newsletter_status = 'subscribed' then leads.newsletter_requested_at else now() end,
-       newsletter_token = coalesce(leads.newsletter_token, excluded.newsletter_token),
-       updated_at = now()
+    `update leads set
+       newsletter_status = case when newsletter_status = 'subscribed' then 'subscribed' else 'pending' end,
+       newsletter_requested_at = case when newsletter_status = 'subscribed' then newsletter_requested_at else now() end,
+       newsletter_token = coalesce(newsletter_token, ?)
+     where id = ?
      returning id, newsletter_status, newsletter_token`,
-    // The contact needs a first name (constraint): without one, the address's local part stands in.
-    [...touchRowBindings(request.touch), request.firstName ?? request.email.split('@')[0]!, request.email, newNewsletterToken()],
+    [newNewsletterToken(), contact!.id],
   );
   const lead = rows[0]!;
   if (lead.newsletter_status === 'subscribed') return;

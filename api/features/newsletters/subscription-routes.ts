@@ -15,10 +15,11 @@ import type { Context } from 'koa';
 import { apiRouter } from '../../platform/http/router.ts';
 import { newsletterSubscribeSchema, newsletterTokenQuerySchema } from '../../schemas/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
+import { honeypot } from '../../platform/http/honeypot.ts';
 import { limitPerIp } from '../../platform/http/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
 import { ipPrefix } from '../../platform/lib/client-ip.ts';
-import { confirmNewsletter, requestNewsletter, unsubscribeNewsletter } from './newsletter.ts';
+import { confirmNewsletter, requestNewsletter, unsubscribeNewsletter } from './subscription.ts';
 import { submissionTouch } from '../attribution/index.ts';
 
 const subscribeSchemas = { body: newsletterSubscribeSchema };
@@ -29,30 +30,34 @@ function seeOther(ctx: Context, pathname: string): void {
   ctx.status = 303;
 }
 
+/** The same answer to every request, a person's or a robot's: 303 to the thank-you page for a form, else 202. */
+function received(ctx: Context): void {
+  if (ctx.state.bodyFormat === 'form') return seeOther(ctx, '/newsletter/merci/');
+  ctx.status = 202;
+  ctx.body = { status: 'received' };
+}
+
 /** A link whose token is malformed is answered like an unknown one: the page says the link is invalid. */
 async function invalidLinkPage(ctx: Context, next: () => Promise<unknown>): Promise<void> {
   if (!newsletterTokenQuerySchema.safeParse({ ...ctx.query }).success) return seeOther(ctx, '/newsletter/lien-invalide/');
   await next();
 }
 
-export function newsletterRouter(): Router {
+export function newsletterSubscriptionRouter(): Router {
   const router = apiRouter();
 
   router.post(
     '/api/newsletter',
     limitPerIp(RATE_LIMIT_RULES.leadsPerIpMinute, RATE_LIMIT_RULES.leadsPerIpDay),
     validate(subscribeSchemas, { allowForm: true }),
+    // After validation: a robot's malformed address is refused like a person's (api/platform/http/honeypot.ts).
+    honeypot(received),
     async (ctx) => {
-      const { website, touchPage, touchReferrer, ...request } = input(ctx, subscribeSchemas).body;
-      const isRobot = typeof website === 'string' ? website.trim() !== '' : website !== undefined && website !== null;
-      if (!isRobot) {
-        // Where the person came from (decision 115), kept as the contact's first touch if it has none.
-        const touch = await submissionTouch(ctx, { touchPage, touchReferrer });
-        await ctx.knex.transaction((trx) => requestNewsletter(trx, { ...request, ipPrefix: ipPrefix(ctx.ip), touch }));
-      }
-      if (ctx.state.bodyFormat === 'form') return seeOther(ctx, '/newsletter/merci/');
-      ctx.status = 202;
-      ctx.body = { status: 'received' };
+      const { website: _honeypot, touchPage, touchReferrer, ...request } = input(ctx, subscribeSchemas).body;
+      // Where the person came from (decision 115), kept as the contact's first touch if it has none.
+      const touch = await submissionTouch(ctx, { touchPage, touchReferrer });
+      await ctx.knex.transaction((trx) => requestNewsletter(trx, { ...request, ipPrefix: ipPrefix(ctx.ip), touch }));
+      received(ctx);
     },
   );
 
