@@ -25,5 +25,3 @@ export {
   type SubmissionToRecord,
 } from './public-submissions.ts';
 export { lockSubmittingContact, teamAlertFor, teamRecipients, type SubmittingContact } from './team-alert.ts';
-export { contactEmailKinds } from './emails.ts';
-export { contactsWording } from './email-wording.ts';

@@ -3,9 +3,6 @@
  * sent there is api/features/webinars'), the newsletter's double opt-in, and the e-mails they cause
  * (acknowledgement, newsletter confirmation; the team alert is the contacts').
  */
-export { contactRequestPreparers } from './prepare-emails.ts';
-export { publicFormsEmailKinds } from './emails.ts';
-export { publicFormsWording } from './email-wording.ts';
 export { PUBLIC_ACTIVITY_TITLES } from './submissions.ts';
 // The newsletter's own pages (confirm, unsubscribe), for the issues' unsubscribe link and headers.
 export { newsletterLinks } from './emails.ts';

@@ -1,5 +1,0 @@
-/** The routers of this feature, mounted by api/features/index.ts (other features use ./index.ts). */
-import { publicLeadsRouter } from './routes.ts';
-import { newsletterRouter } from './newsletter-routes.ts';
-
-export const publicFormRouters = { publicLeadsRouter, newsletterRouter };
