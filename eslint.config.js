@@ -16,9 +16,10 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
     },
   },
-  // Import direction of the API (docs/architecture.md, "Import rules"; decision 098): platform knows no
-  // feature, a feature reaches another only through its index.ts, and only the composition root
-  // (api/features/index.ts, api/features/email-kinds.ts) reaches a feature's routers.
+  // Import direction of the API (docs/architecture.md, "Import rules"; decisions 098 and 136): platform
+  // knows no feature, a feature reaches another only through its index.ts, only the list of features
+  // (api/features/index.ts) takes a feature's manifest.ts, and the application that starts them
+  // (app.ts, server.ts, jobs.ts) names no feature: it loops over that list.
   {
     files: ['api/platform/**/*.ts'],
     rules: {
@@ -34,6 +35,7 @@ export default tseslint.config(
           patterns: [
             { regex: '^\\.\\./[^./][^/]*/(?!index\\.ts$)', message: 'Another feature is reached through its index.ts only.' },
             { regex: '^\\.\\./(index|email-kinds)\\.ts$', message: 'A feature does not import the composition root (api/features/index.ts, email-kinds.ts).' },
+            { regex: '^\\./manifest\\.ts$', message: 'A feature\'s files do not import its manifest: the manifest imports them (decision 136).' },
             { regex: '^\\.\\./\\.\\./(app|server|start|jobs|dev|dev-api)\\.ts$', message: 'A feature does not import the application that starts it.' },
           ],
         },
@@ -43,11 +45,21 @@ export default tseslint.config(
   {
     files: ['api/features/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./[^/]+/(?!index\\.ts$|http\\.ts$)', message: 'The composition root takes a feature\'s index.ts (and its routers from http.ts).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./[^/]+/(?!index\\.ts$|manifest\\.ts$)', message: 'The composition root takes a feature\'s manifest.ts (and its index.ts).' }] }],
+    },
+  },
+  {
+    files: ['api/app.ts', 'api/server.ts', 'api/jobs.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: 'features/[^/]+/', message: 'The application names no feature: it loops over the manifests of api/features/index.ts (decision 136).' }] },
+      ],
     },
   },
   {
     files: ['api/*.ts', 'api/cli/**/*.ts'],
+    ignores: ['api/app.ts', 'api/server.ts', 'api/jobs.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: 'features/[^/]+/(?!index\\.ts$)[^/]+$', message: 'Outside api/features/, a feature is reached through its index.ts only.' }] }],
     },

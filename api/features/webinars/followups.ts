@@ -10,7 +10,6 @@
  * session) must not send one for every past session (decision 053).
  */
 import type { Database } from '../../platform/db.ts';
-import type { Logger } from '../../platform/logger.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
 import type { FollowupData } from './funnel-emails.ts';
 import { webinarFacts } from './email-data.ts';
