@@ -3,9 +3,10 @@
  * api/start.ts builds it for `npm start`.
  *
  * Order of the chain, top to bottom: request id + access log → security headers → error handler (JSON
- * with a French `message`) → body parser → same-origin check on session APIs → API routers →
- * features' request hooks → unknown `/api/*` → the static site. What each feature adds (its routers, request
- * hooks, context, pages) comes from its manifest, in the order of api/features/index.ts
+ * with a French `message`) → body parser → same-origin check on session APIs → sessions → viewers'
+ * read-only rule → health → the features' request hooks → the features' API routers → unknown `/api/*` →
+ * the static site with the features' pages. What each feature adds (its context, request hooks, routers,
+ * pages) comes from its manifest, in the order of api/features/index.ts
  * (docs/decisions/136-one-manifest-per-feature.md); this file names no feature.
  */
 import { randomUUID } from 'node:crypto';
