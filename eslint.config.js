@@ -16,21 +16,22 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
     },
   },
-  // Import direction of the API (docs/architecture.md, "Import rules"; decision 098): platform knows no
-  // feature, a feature reaches another only through its index.ts, and only the composition root
-  // (api/features/index.ts, api/features/email-kinds.ts) reaches a feature's routers.
+  // Import direction of the API (docs/architecture.md, "Import rules"; decisions 098 and 136): platform
+  // knows no feature, a feature reaches another only through its index.ts, only the list of features
+  // (api/features/index.ts) takes a feature's manifest.ts, and the application that starts them
+  // (app.ts, server.ts, jobs.ts) names no feature: it loops over that list.
   {
     files: ['api/platform/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'api/platform/ knows no feature: pass what it needs in (a registry, a callback) instead.' }] }],
     },
   },
-  // A feature's top files (index.ts, http.ts, routes.ts) sit one folder below api/features/, the files of its
+  // A feature's top files (index.ts, manifest.ts, routes.ts) sit one folder below api/features/, the files of its
   // rooms two (docs/decisions/138-rooms-inside-big-features.md): the same rules, one `../` further up.
   ...[
-    { files: ['api/features/*/*.ts'], up: '\\.\\./' },
-    { files: ['api/features/*/*/**/*.ts'], up: '\\.\\./\\.\\./' },
-  ].map(({ files, up }) => ({
+    { files: ['api/features/*/*.ts'], up: '\\.\\./', self: '\\./' },
+    { files: ['api/features/*/*/**/*.ts'], up: '\\.\\./\\.\\./', self: '\\.\\./' },
+  ].map(({ files, up, self }) => ({
     files,
     rules: {
       'no-restricted-imports': [
@@ -40,6 +41,7 @@ export default tseslint.config(
             { regex: `^${up}[^./][^/]*/(?!index\\.ts$)`, message: 'Another feature is reached through its index.ts only.' },
             { regex: `^${up}(index|email-kinds)\\.ts$`, message: 'A feature does not import the composition root (api/features/index.ts, email-kinds.ts).' },
             { regex: `^${up}\\.\\./(app|server|start|jobs|dev|dev-api)\\.ts$`, message: 'A feature does not import the application that starts it.' },
+            { regex: `^${self}manifest\\.ts$`, message: 'A feature\'s files do not import its manifest: the manifest imports them (decision 136).' },
           ],
         },
       ],
@@ -48,11 +50,21 @@ export default tseslint.config(
   {
     files: ['api/features/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./[^/]+/(?!index\\.ts$|http\\.ts$)', message: 'The composition root takes a feature\'s index.ts (and its routers from http.ts).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./[^/]+/(?!index\\.ts$|manifest\\.ts$)', message: 'The composition root takes a feature\'s manifest.ts (and its index.ts).' }] }],
+    },
+  },
+  {
+    files: ['api/app.ts', 'api/server.ts', 'api/jobs.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: 'features/[^/]+/', message: 'The application names no feature: it loops over the manifests of api/features/index.ts (decision 136).' }] },
+      ],
     },
   },
   {
     files: ['api/*.ts', 'api/cli/**/*.ts'],
+    ignores: ['api/app.ts', 'api/server.ts', 'api/jobs.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: 'features/[^/]+/(?!index\\.ts$)[^/]+', message: 'Outside api/features/, a feature is reached through its index.ts only.' }] }],
     },

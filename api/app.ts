@@ -3,10 +3,11 @@
  * api/start.ts builds it for `npm start`.
  *
  * Order of the chain, top to bottom: request id + access log → security headers → error handler (JSON
- * with a French `message`) → body parser → same-origin check on session APIs → API routers →
- * unknown `/api/*` → the static site, which tells the visit counter of each page it serves (decision 111).
- * The counter writes in batches: whoever stops the app calls `app.context.visits.stop()` before closing
- * the database (api/server.ts, the tests' harness).
+ * with a French `message`) → body parser → same-origin check on session APIs → sessions → viewers'
+ * read-only rule → health → the features' request hooks → the features' API routers → unknown `/api/*` →
+ * the static site with the features' pages. What each feature adds (its context, request hooks, routers,
+ * pages) comes from its manifest, in the order of api/features/index.ts
+ * (docs/decisions/136-one-manifest-per-feature.md); this file names no feature.
  */
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
@@ -20,22 +21,13 @@ import { bodyParser } from './platform/http/body.ts';
 import { serveSite } from './platform/http/static.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import { requireSameOrigin } from './platform/http/same-origin.ts';
-import { apiRouters } from './features/index.ts';
+import { FEATURES, apiRouters } from './features/index.ts';
 import { readOnlyForViewers } from './platform/http/auth.ts';
 import { SESSION_API_PATHS, sessionMiddleware } from './platform/http/session.ts';
 import type { ServerPhase } from './platform/shutdown.ts';
 import { PasswordHasher } from './platform/lib/password-hasher.ts';
 import { argon2Cost } from './platform/lib/passwords.ts';
-import { createSetupCode, type SetupCode } from './features/accounts/index.ts';
-import { invalidateNextSession, nextSession, loadSessionCopy, nextSessionHtml } from './features/webinars/index.ts';
-import { createVisitCounter, type VisitCounter } from './features/attribution/index.ts';
-import { bookingPageFiller, manageVisitPage } from './features/booking/index.ts';
-import { archiveIssueRoute, archiveListFiller, archiveSitemapFiller } from './features/newsletters/index.ts';
-import { OFFER_PAGE_PREFIX, offerPageRoute } from './features/offers/index.ts';
-
-/** Requests that may change a webinar or who holds its seats (admin edits, sign-ups, cancellations). */
-const WEBINAR_WRITES = /^\/api\/(leads$|registrations\/|admin(-dev)?\/(webinars|registrations|leads))/;
-
+import type { FeatureSite } from './platform/feature.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -60,7 +52,10 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
     queueLength: config.passwordHashQueue,
     cost: argon2Cost(config.passwordHashCost),
   });
-  app.context.setupCode = createSetupCode(config);
+  const deps = { config, knex, logger };
+  for (const feature of FEATURES) if ('appContext' in feature) Object.assign(app.context, feature.appContext(deps));
+  // Paths whose rest is a key (an offer's signed link): logged without it (decision 131).
+  const secretPrefixes = FEATURES.flatMap((feature) => ('secretPathPrefixes' in feature ? feature.secretPathPrefixes : []));
   // Errors are logged once by the error handler; Koa's default handler would print stacks to stderr.
   app.silent = true;
 
@@ -75,8 +70,7 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
         {
           reqId: ctx.state.requestId,
           method: ctx.method,
-          // An offer's signed link is a key to the person's offer: logged without it (decision 131).
-          path: ctx.path.startsWith(OFFER_PAGE_PREFIX) ? OFFER_PAGE_PREFIX : ctx.path,
+          path: secretPrefixes.find((prefix) => ctx.path.startsWith(prefix)) ?? ctx.path,
           status: ctx.status,
           ms: Math.round(performance.now() - started),
           // Who, when signed in (an id, never an email).
@@ -112,12 +106,8 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
   });
   app.use(health.routes());
 
-  // Any change to webinars or registrations made through this instance shows on the public pages at once.
-  app.use(async function webinarChanges(ctx, next) {
-    await next();
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && WEBINAR_WRITES.test(ctx.path)) invalidateNextSession(knex);
-  });
-  for (const router of apiRouters(config)) {
+  for (const feature of FEATURES) if ('requestHooks' in feature) for (const hook of feature.requestHooks(deps)) app.use(hook);
+  for (const router of apiRouters()) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
@@ -128,23 +118,14 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
     if (/^\/api(\/|$)/i.test(ctx.path)) throw notFound(MESSAGES.routeNotFound);
     return next();
   });
-  const sessionCopy = loadSessionCopy();
-  const visits = createVisitCounter({ config, knex, logger });
-  app.context.visits = visits;
-  // Pages made at each visit: the booking page's free times change by the minute, the manage page shows
-  // one booking as it is now (api/features/booking/pages/page.ts, manage-page.ts); the newsletter's archive and
-  // the sitemap list the issues published so far (api/features/newsletters/archive-pages.ts).
-  const fillers = {
-    'rendez-vous/index.html': bookingPageFiller(knex, { secret: config.sessionSecret }),
-    'rendez-vous/gerer/index.html': manageVisitPage(knex, config.sessionSecret),
-    'newsletter/index.html': archiveListFiller(knex),
-    'sitemap-0.xml': archiveSitemapFiller(knex),
-  };
+  // The features' parts of the site: pages made at each visit, dynamic pages, the visit counter's hook.
+  const sites: FeatureSite[] = FEATURES.flatMap((feature) => ('site' in feature ? [feature.site(deps, app.context)] : []));
+  const servedHooks = sites.flatMap((site) => (site.onPageServed ? [site.onPageServed] : []));
   app.use(
-    serveSite(config.siteDistDir, config.sessionSecret, async () => nextSessionHtml(sessionCopy, await nextSession(knex)), {
-      onPageServed: visits.onPageServed,
-      fillers,
-      routes: [archiveIssueRoute(knex, config.publicUrl ?? ''), offerPageRoute(knex, config.sessionSecret)],
+    serveSite(config.siteDistDir, config.sessionSecret, sites.find((site) => site.nextSessionSlot)?.nextSessionSlot, {
+      onPageServed: servedHooks.length === 0 ? undefined : (ctx, pagePath, status) => servedHooks.forEach((hook) => hook(ctx, pagePath, status)),
+      fillers: Object.assign({}, ...sites.map((site) => site.fillers)),
+      routes: sites.flatMap((site) => site.routes ?? []),
     }),
   );
   return app;
@@ -156,8 +137,5 @@ declare module 'koa' {
     config: Config;
     logger: Logger;
     passwordHasher: PasswordHasher;
-    setupCode: SetupCode;
-    /** The visits counted in memory, written in batches (decision 111). */
-    visits: VisitCounter;
   }
 }

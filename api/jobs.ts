@@ -1,7 +1,8 @@
 /**
  * Starts the job queue with the app, and its workers unless WORKERS=off (a web-only instance still
- * enqueues; any instance with workers on the same database sends): the outbox's, then every feature's
- * (api/features/index.ts lists them). `stop()` lets the handlers in
+ * enqueues; any instance with workers on the same database sends): the outbox's with every feature's
+ * `emails-prepare` work, then every feature's crons and background workers, as their manifests declare
+ * them (api/features/index.ts lists them; docs/decisions/136-one-manifest-per-feature.md). `stop()` lets the handlers in
  * flight finish (up to `SHUTDOWN_GRACE_MS`) before the caller closes the database.
  */
 import type { Config } from './platform/config.ts';
@@ -13,8 +14,9 @@ import { QUEUE_SCHEMA, bindQueue, startQueue, type Queue } from './platform/queu
 import { QUEUES, createQueues } from './platform/mail/queues.ts';
 import { rememberQueueTables } from './platform/queue/inline-job.ts';
 import type { MailEngine } from './platform/mail/sender.ts';
-import { workOutbox } from './platform/mail/workers.ts';
-import { FEATURE_JOBS } from './features/index.ts';
+import { workOutbox, workPrepareJobs } from './platform/mail/workers.ts';
+import { scheduleCron, workCron, type WorkerDeps } from './platform/queue/scheduled.ts';
+import { FEATURES } from './features/index.ts';
 import { emailKinds, loadEmailContent } from './features/email-kinds.ts';
 
 export interface RunningJobs {
@@ -46,7 +48,8 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
   const queue = await startQueue({ knex, databaseUrl: config.databaseUrl, logger });
   await createQueues(queue, config.mail.retryDelaySeconds);
   await rememberQueueTables(queue, [QUEUES.prepare]);
-  for (const job of FEATURE_JOBS) await job.schedule?.(queue, config);
+  const crons = FEATURES.flatMap((feature) => ('crons' in feature ? feature.crons : []));
+  for (const cron of crons) await scheduleCron(queue, cron, config);
   bindQueue(queue);
   const transport = createMailTransport(config.mail);
   // Workers that run outside the queue (the newsletter's dispatcher) stop first, their message in flight finished.
@@ -64,8 +67,11 @@ export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_
       linkSecret: config.sessionSecret,
     });
     await workOutbox(queue, { config, knex, logger, engine, whenQuiet });
-    const onStop = (stop: () => Promise<void>) => void stoppers.push(stop);
-    for (const job of FEATURE_JOBS) await job.work(queue, { config, knex, logger, whenQuiet, mailEngine: engine, onStop });
+    const deps: WorkerDeps = { config, knex, logger, whenQuiet, mailEngine: engine, onStop: (stop) => void stoppers.push(stop) };
+    // `emails-prepare`: a submission's e-mail rows, written by the feature whose form it was.
+    await workPrepareJobs(queue, deps, Object.assign({}, ...FEATURES.map((feature) => ('emailPreparers' in feature ? feature.emailPreparers : {}))));
+    for (const cron of crons) await workCron(queue, cron, deps);
+    for (const worker of FEATURES.flatMap((feature) => ('workers' in feature ? feature.workers : []))) await worker(deps);
   }
 
   const outboxQueues: string[] = [QUEUES.prepare, QUEUES.send];

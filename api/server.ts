@@ -1,19 +1,19 @@
 /**
  * Runs the app on an HTTP server with a graceful shutdown (api/platform/shutdown.ts): on SIGTERM/SIGINT the
  * health check says "draining" while requests are still served for SHUTDOWN_GRACE_SECONDS, then the
- * listener closes, in-flight requests finish (10 s at most), the visits counted since the last batch are
- * written, the job workers finish their jobs, the database closes, exit 0.
+ * listener closes, in-flight requests finish (10 s at most), the features' `requestsDone` steps run (the
+ * visits counted since the last batch are written), the job workers finish their jobs, the features'
+ * `workersDone` steps run, the database closes, exit 0. What each feature does at the start and the stop
+ * is its manifest's `server` (docs/decisions/136-one-manifest-per-feature.md); this file names no feature.
  */
 import http from 'node:http';
 import type { Config } from './platform/config.ts';
 import { createApp } from './app.ts';
 import { bindModels, databaseOptions, migrateLatest, openDatabase, type Database } from './platform/db.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
-import { scheduleMaintenance, isServerRunning, ServerAlreadyRunningError, startControlSocket } from './features/operations/index.ts';
 import { createShutdownController, SHUTDOWN_DRAIN_MS } from './platform/shutdown.ts';
-import { adminCreateControlHandler, announceSetupCode } from './features/accounts/index.ts';
-import { argon2Cost } from './platform/lib/passwords.ts';
-import { stopFeedWorker } from './features/booking/index.ts';
+import type { FeatureStop } from './platform/feature.ts';
+import { FEATURES } from './features/index.ts';
 import { startJobs } from './jobs.ts';
 import { createQuietGate, createRequestLoad } from './platform/lib/request-load.ts';
 
@@ -27,32 +27,28 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
-  // Two processes on one embedded data directory would corrupt it.
-  if (!config.databaseUrl && (await isServerRunning(config.dataDir))) throw new ServerAlreadyRunningError(config.dataDir);
+  for (const feature of FEATURES) if ('server' in feature && 'beforeOpen' in feature.server) await feature.server.beforeOpen(config);
   const knex = await openDatabase(databaseOptions(config));
   bindModels(knex);
   const applied = await migrateLatest(knex);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
 
-  // The embedded database is single-process: `npm run db:backup` asks this server for its dump (decision 023),
-  // `npm run admin:create` asks it to create the account (decision 125).
-  const control = config.databaseUrl
-    ? undefined
-    : await startControlSocket({
-        dataDir: config.dataDir,
-        knex,
-        logger,
-        handlers: { '/admin-create': adminCreateControlHandler(knex, argon2Cost(config.passwordHashCost)) },
-      });
+  const lifecycle = createShutdownController();
+  const app = createApp({ config, knex, logger, serverPhase: lifecycle.phase });
+  // The features' start (the control socket, the setup code, the housekeeping timer), before the workers start.
+  const deps = { config, knex, logger };
+  const controlHandlers = Object.assign({}, ...FEATURES.map((feature) => ('controlHandlers' in feature ? feature.controlHandlers(deps) : {})));
+  const stops: FeatureStop[] = [];
+  for (const feature of FEATURES) {
+    if (!('server' in feature) || !('start' in feature.server)) continue;
+    const stop = await feature.server.start({ ...deps, context: app.context, controlHandlers });
+    if (stop) stops.push(stop);
+  }
   let url = '';
   // E-mail workers wait while the requests keep this process busy (decision 079).
   const requestLoad = createRequestLoad();
   const whenQuiet = createQuietGate({ quietFor: requestLoad.quietFor });
   const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: SHUTDOWN_DRAIN_MS, whenQuiet });
-  const lifecycle = createShutdownController();
-  const app = createApp({ config, knex, logger, serverPhase: lifecycle.phase });
-  await announceSetupCode(knex, logger, app.context.setupCode);
-  const stopMaintenance = scheduleMaintenance(knex, logger);
   const server = http.createServer(requestLoad.track(lifecycle.wrap(app.callback())));
   lifecycle.attach(server);
   // Bound how long a slow client can hold a socket (slowloris) without hurting normal keep-alive.
@@ -75,12 +71,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const stop = () => {
     stopping ??= (async () => {
       logger.info({ graceMs: config.shutdownGraceMs }, 'draining');
-      stopMaintenance();
+      for (const stop of stops) await stop.draining?.();
       await lifecycle.shutdown(config.shutdownGraceMs);
-      await app.context.visits.stop(); // the last visits counted, written once no request is left
+      for (const stop of stops) await stop.requestsDone?.(); // no request is left
       await jobs.stop(); // workers drained before the database closes
-      await stopFeedWorker(); // no feed is being read any more (decision 126)
-      await control?.close();
+      for (const stop of stops) await stop.workersDone?.();
       await knex.destroy();
       logger.info('stopped');
     })();

@@ -1,27 +1,37 @@
 /**
- * Every e-mail kind the outbox sends, gathered from the features that own them: the one registry the
- * sender works from, and the schema of the wording file those kinds read (site/content/emails.yaml).
- * The kinds are those of the browser contract (api/schemas/emails.ts, with their labels): the type
- * below fails to compile while a kind has no definition here, or a feature defines an unknown one.
+ * Every e-mail kind the outbox sends, gathered from the features' manifests (./index.ts): the one
+ * registry the sender works from, and the schema of the wording file those kinds read
+ * (site/content/emails.yaml). The kinds are those of the browser contract (api/schemas/emails.ts, with
+ * their labels): `REGISTRY_COMPLETE` below fails to compile while a kind has no definition, or a feature
+ * defines an unknown one (docs/architecture.md, "Adding an e-mail kind").
  */
 import { z } from 'zod';
 import { commonWording, EMAIL_CONTENT_FILE, EmailContentError, loadContent } from '../platform/mail/content.ts';
 import { composeWith, type ComposeContext as BaseContext, type ComposedEmail, type EmailKind, type EmailKinds } from '../platform/mail/kinds.ts';
-import { webinarEmailKinds, webinarWording } from './webinars/index.ts';
-import { publicFormsEmailKinds, publicFormsWording } from './public-forms/index.ts';
-import { contactEmailKinds, contactsWording } from './contacts/index.ts';
-import { bookingEmailKinds, bookingWording, feedAlertEmailKinds, feedAlertWording } from './booking/index.ts';
-import { newsletterEmailKinds, newsletterWording, subscriptionEmailKinds, subscriptionWording } from './newsletters/index.ts';
-import { billingEmailKinds, billingWording } from './billing/index.ts';
-import { offerEmailKinds, offersWording } from './offers/index.ts';
+import { FEATURES } from './index.ts';
 
-export const emailKinds: EmailKinds = { ...webinarEmailKinds, ...publicFormsEmailKinds, ...contactEmailKinds, ...bookingEmailKinds, ...feedAlertEmailKinds, ...newsletterEmailKinds, ...subscriptionEmailKinds, ...billingEmailKinds, ...offerEmailKinds } satisfies EmailKinds;
+type Feature = (typeof FEATURES)[number];
+/** `A | B` → `A & B`: every feature's kinds (or wording sections) in one object type. */
+type Merged<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;
+type KindsOf<F> = F extends { emailKinds: infer Kinds } ? Kinds : {};
+type WordingOf<F> = F extends { emailWording: infer Wording } ? Wording : {};
+type Registry = Merged<KindsOf<Feature>>;
+type MissingKind = Exclude<EmailKind, keyof Registry>;
+type UnknownKind = Exclude<keyof Registry, EmailKind>;
+
+/** Compiles only while every kind has exactly one feature's definition; otherwise the error names the kinds. */
+const REGISTRY_COMPLETE: [MissingKind, UnknownKind] extends [never, never] ? true : { missing: MissingKind; unknown: UnknownKind } = true;
+void REGISTRY_COMPLETE;
+
+const registry = Object.assign({}, ...FEATURES.map((feature) => ('emailKinds' in feature ? feature.emailKinds : {}))) as Registry;
+export const emailKinds: EmailKinds = registry satisfies EmailKinds;
 
 /** Every kind, in the registry's order. */
 export const EMAIL_KINDS = Object.keys(emailKinds) as EmailKind[];
 
 /** The wording file's schema: the shared fields first, then each feature's sections. */
-export const emailContentSchema = z.strictObject({ ...commonWording, ...webinarWording, ...publicFormsWording, ...contactsWording, ...bookingWording, ...feedAlertWording, ...newsletterWording, ...subscriptionWording, ...billingWording, ...offersWording });
+const featureWording = Object.assign({}, ...FEATURES.map((feature) => ('emailWording' in feature ? feature.emailWording : {}))) as Merged<WordingOf<Feature>>;
+export const emailContentSchema = z.strictObject({ ...commonWording, ...featureWording });
 export type EmailContent = z.output<typeof emailContentSchema>;
 
 export function loadEmailContent(file = EMAIL_CONTENT_FILE): EmailContent {

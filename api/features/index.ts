@@ -1,85 +1,50 @@
 /**
- * The one place that lists every feature's routes, in the order they are mounted, and every feature's
- * queues, crons and workers (api/jobs.ts starts them). A feature is a folder of api/features/; what
- * it offers the others is its index.ts (docs/architecture.md, "Import rules").
+ * The one list of features: each line is a feature's manifest (its folder's manifest.ts), which
+ * declares everything the feature contributes (docs/decisions/136-one-manifest-per-feature.md). The app
+ * (api/app.ts), the server (api/server.ts), the job runner (api/jobs.ts) and the e-mail kinds registry
+ * (./email-kinds.ts) loop over it; routers are mounted, jobs created and kinds gathered in this order.
+ * What a feature offers the others is its index.ts (docs/architecture.md, "Import rules").
  */
 import type Router from '@koa/router';
-import type { Config } from '../platform/config.ts';
-import type { FeatureJob } from '../platform/queue/scheduled.ts';
 import { ADMIN_API_BASES } from '../platform/http/router.ts';
-import { workPrepareJobs } from '../platform/mail/workers.ts';
-import { contactRequestPreparers } from './public-forms/index.ts';
-import { publicFormRouters } from './public-forms/http.ts';
-import { signUpPreparers, webinarJobs } from './webinars/index.ts';
-import { webinarRouters } from './webinars/http.ts';
-import { contactRouters } from './contacts/http.ts';
-import { privacyJobs } from './privacy/index.ts';
-import { privacyRouters } from './privacy/http.ts';
-import { accountRouters } from './accounts/http.ts';
-import { analyticsRouters } from './analytics/http.ts';
-import { operationsJobs } from './operations/index.ts';
-import { operationsRouters } from './operations/http.ts';
-import { emailRouters } from './emails/http.ts';
-import { bookingRouters } from './booking/http.ts';
-import { bookingJobs } from './booking/index.ts';
-import { attributionJobs } from './attribution/index.ts';
-import { attributionRouters } from './attribution/http.ts';
-import { newsletterJobs } from './newsletters/index.ts';
-import { newsletterRouters } from './newsletters/http.ts';
-import { billingRouters } from './billing/http.ts';
-import { billingJobs } from './billing/index.ts';
-import { offerRouters } from './offers/http.ts';
-import { paymentsRouters } from './payments/http.ts';
+import { publicFormsFeature } from './public-forms/manifest.ts';
+import { webinarsFeature } from './webinars/manifest.ts';
+import { contactsFeature } from './contacts/manifest.ts';
+import { privacyFeature } from './privacy/manifest.ts';
+import { accountsFeature } from './accounts/manifest.ts';
+import { analyticsFeature } from './analytics/manifest.ts';
+import { operationsFeature } from './operations/manifest.ts';
+import { emailsFeature } from './emails/manifest.ts';
+import { bookingFeature } from './booking/manifest.ts';
+import { attributionFeature } from './attribution/manifest.ts';
+import { newslettersFeature } from './newsletters/manifest.ts';
+import { billingFeature } from './billing/manifest.ts';
+import { offersFeature } from './offers/manifest.ts';
+import { paymentsFeature } from './payments/manifest.ts';
+
+export const FEATURES = [
+  publicFormsFeature,
+  webinarsFeature,
+  contactsFeature,
+  privacyFeature,
+  accountsFeature,
+  analyticsFeature,
+  operationsFeature,
+  emailsFeature,
+  bookingFeature,
+  attributionFeature,
+  newslettersFeature,
+  billingFeature,
+  offersFeature,
+  paymentsFeature,
+] as const;
 
 export { ADMIN_API_BASES };
 
-/** Every API router, in the order they are mounted. Each router defines full `/api/...` paths. */
-export function apiRouters(_config: Config): Router[] {
+/** Every API router, in the order they are mounted: the full-path ones, then the back office's under each admin base. */
+export function apiRouters(): Router[] {
   return [
-    publicFormRouters.publicLeadsRouter(),
-    webinarRouters.publicRegistrationsRouter(),
-    webinarRouters.invitationJoinRouter(),
-    newsletterRouters.newsletterSubscriptionRouter(),
-    bookingRouters.publicBookingRouter(),
-    bookingRouters.hostCalendarRouter(),
-    bookingRouters.publicManageRouter(),
-    webinarRouters.marketingUnsubscribeRouter(),
-    offerRouters.publicOffersRouter(),
-    accountRouters.authRouter(),
-    accountRouters.accountRouter(),
-    ...ADMIN_API_BASES.flatMap((base) => [
-      analyticsRouters.adminDashboardRouter(base),
-      contactRouters.adminLeadsRouter(base),
-      contactRouters.adminLeadBulkRouter(base),
-      webinarRouters.adminWebinarsRouter(base),
-      accountRouters.adminAuditRouter(base),
-      emailRouters.adminEmailsRouter(base),
-      webinarRouters.adminLeadRegistrationsRouter(base),
-      contactRouters.adminTasksRouter(base),
-      analyticsRouters.adminAnalyticsRouter(base),
-      attributionRouters.adminVisitsRouter(base),
-      accountRouters.adminUsersRouter(base),
-      contactRouters.adminTagsRouter(base),
-      operationsRouters.adminSettingsRouter(base),
-      privacyRouters.adminPrivacyRouter(base),
-      bookingRouters.adminBookingSettingsRouter(base),
-      bookingRouters.adminBookingsRouter(base),
-      newsletterRouters.adminNewslettersRouter(base),
-      newsletterRouters.adminNewsletterPreviewRouter(base),
-      billingRouters.adminBillingRouter(base),
-      offerRouters.adminOffersRouter(base),
-      paymentsRouters.adminPaymentsRouter(base),
-    ]),
-    contactRouters.crmRouter(),
-    contactRouters.crmActivitiesRouter(),
+    ...FEATURES.flatMap((feature) => ('routers' in feature ? feature.routers() : [])),
+    ...ADMIN_API_BASES.flatMap((base) => FEATURES.flatMap((feature) => ('adminRouters' in feature ? feature.adminRouters(base) : []))),
   ];
 }
-
-/**
- * `emails-prepare`: a submission's e-mail rows, written by the feature whose form it was (its queue is
- * the outbox's, api/platform/mail/queues.ts): a contact request, a webinar sign-up.
- */
-const prepareJobs: FeatureJob = { work: (queue, deps) => workPrepareJobs(queue, deps, { ...contactRequestPreparers, ...signUpPreparers }) };
-
-/** Every feature's queues and workers, created and started in this order. */
-export const FEATURE_JOBS: FeatureJob[] = [prepareJobs, ...webinarJobs, ...privacyJobs, ...operationsJobs, ...bookingJobs, ...attributionJobs, ...newsletterJobs, ...billingJobs];

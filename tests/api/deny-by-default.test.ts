@@ -25,7 +25,7 @@ interface Route {
 
 function allRoutes(): Route[] {
   const routes: Route[] = [];
-  for (const router of apiRouters(app.config)) {
+  for (const router of apiRouters()) {
     for (const layer of router.stack) {
       const path = String(layer.path);
       for (const method of layer.methods) {

@@ -27,7 +27,7 @@ interface Route {
 
 function routes(): Route[] {
   const result: Route[] = [];
-  for (const router of apiRouters(app.config)) {
+  for (const router of apiRouters()) {
     for (const layer of router.stack) {
       for (const method of layer.methods) if (method !== 'HEAD') result.push({ method, path: String(layer.path) });
     }

@@ -17,7 +17,7 @@ const UNKNOWN_PATH = { message: "Cette adresse de l'API n'existe pas." };
 /** Every route of the API's own table, parameters filled, with its path in capitals after `/api`. */
 function routesInOtherCase(): Array<{ method: string; path: string; shouted: string }> {
   const routes: Array<{ method: string; path: string; shouted: string }> = [];
-  for (const router of apiRouters(app.config)) {
+  for (const router of apiRouters()) {
     for (const layer of router.stack) {
       for (const method of layer.methods) {
         if (method === 'HEAD') continue;

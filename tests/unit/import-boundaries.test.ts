@@ -2,8 +2,8 @@
  * The API's import rules hold (docs/architecture.md, "Import rules"; decisions 097 and 098):
  * - no import circle in api/, except the Objection models' relation thunks (api/models/);
  * - the lint rule of eslint.config.js refuses an import in the wrong direction, so `npm run check`
- *   fails on one: platform importing a feature, a feature reaching into another's files, the outbox
- *   importing a feature.
+ *   fails on one: platform importing a feature, a feature reaching into another's files or manifest, the
+ *   outbox importing a feature, the application naming a feature (decision 136).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,8 +80,28 @@ describe('the lint rule on import direction', () => {
     expect(await refusals(room, "import { apiRouters } from '../../index.ts';\nexport const f = apiRouters;\n")).toEqual([
       expect.stringContaining('composition root'),
     ]);
-    expect(await refusals('api/server.ts', "import { bookCall } from './features/booking/engine/book.ts';\nexport const f = bookCall;\n")).toEqual([
+    expect(await refusals('api/cli/example.ts', "import { bookCall } from '../features/booking/engine/book.ts';\nexport const f = bookCall;\n")).toEqual([
       expect.stringContaining('through its index.ts only'),
+    ]);
+  });
+
+  it('refuses a feature named by the application, which loops over the manifests (decision 136)', async () => {
+    expect(await refusals('api/app.ts', "import { nextSession } from './features/webinars/index.ts';\nexport const f = nextSession;\n")).toEqual([
+      expect.stringContaining('names no feature'),
+    ]);
+    expect(await refusals('api/app.ts', "import { FEATURES } from './features/index.ts';\nexport const f = FEATURES;\n")).toEqual([]);
+  });
+
+  it('refuses another feature’s manifest; only the list of features takes it', async () => {
+    expect(await refusals('api/features/analytics/example.ts', "import { webinarsFeature } from '../webinars/manifest.ts';\nexport const f = webinarsFeature;\n")).toEqual([
+      expect.stringContaining('through its index.ts only'),
+    ]);
+    expect(await refusals('api/features/webinars/example.ts', "import { webinarsFeature } from './manifest.ts';\nexport const f = webinarsFeature;\n")).toEqual([
+      expect.stringContaining('do not import its manifest'),
+    ]);
+    expect(await refusals('api/features/example.ts', "import { webinarsFeature } from './webinars/manifest.ts';\nexport const f = webinarsFeature;\n")).toEqual([]);
+    expect(await refusals('api/features/example.ts', "import { followupsCron } from './webinars/follow-ups/followups.ts';\nexport const f = followupsCron;\n")).toEqual([
+      expect.stringContaining('takes a feature\'s manifest.ts'),
     ]);
   });
 

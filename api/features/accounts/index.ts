@@ -1,5 +1,5 @@
 /** Accounts: sign-in and sessions, one's own account, users and roles, the audit log, the first administrator's setup code. */
 
-export { announceSetupCode, createSetupCode, type SetupCode } from './setup-code.ts';
+export { announceSetupCode, type SetupCode } from './setup-code.ts';
 export { createAdministrator } from './auth.ts';
-export { AdminCreateError, ADMIN_CREATE_USAGE, adminCreateControlHandler, createAdminFromCli } from './command-line-admin.ts';
+export { AdminCreateError, ADMIN_CREATE_USAGE, createAdminFromCli } from './command-line-admin.ts';

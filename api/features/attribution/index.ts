@@ -2,12 +2,6 @@
  * Attribution: visits counted by the server itself, without a cookie or a script (decision 111), and
  * where they come from. The app hands `onPageServed` of its counter to the site's static handler.
  */
-import type { FeatureJob } from '../../platform/queue/scheduled.ts';
-import { scheduleSaltRotation, workSaltRotation } from './upkeep-job.ts';
-
-/** The hourly salt rotation and purge: a cron. */
-export const attributionJobs: FeatureJob[] = [{ schedule: (queue) => scheduleSaltRotation(queue), work: (queue, deps) => workSaltRotation(queue, deps) }];
-
 export { createVisitCounter, type VisitCounter } from './counter.ts';
 export { visitPeriodBounds } from './report.ts';
 export { daySalt, rotateSalts, purgeVisitorData, swissDay, visitorHash } from './salts.ts';

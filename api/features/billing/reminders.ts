@@ -11,8 +11,7 @@
  */
 import type { Knex } from 'knex';
 import type { Database } from '../../platform/db.ts';
-import type { Queue } from '../../platform/queue/queue.ts';
-import type { WorkerDeps } from '../../platform/queue/scheduled.ts';
+import type { Cron } from '../../platform/queue/scheduled.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
 import { addDays } from './dates.ts';
 import { swissDay } from '../../platform/lib/swiss-day.ts';
@@ -21,10 +20,6 @@ import { issueInvoice } from './invoices.ts';
 export const INVOICE_DAILY_QUEUE = 'invoice-daily';
 export const INVOICE_DAILY_SCHEDULE = '5 * * * *';
 
-export async function scheduleInvoiceDaily(queue: Queue): Promise<void> {
-  await queue.createQueue(INVOICE_DAILY_QUEUE, { retryLimit: 0, expireInSeconds: 600 } as never);
-  await queue.schedule(INVOICE_DAILY_QUEUE, INVOICE_DAILY_SCHEDULE, null, { tz: 'Europe/Zurich' });
-}
 
 export async function runInvoiceDaily(db: Knex, reminderDays: readonly number[], now: Date = new Date()): Promise<{ issued: number; reminders: number }> {
   const today = swissDay(now);
@@ -69,8 +64,14 @@ export async function runInvoiceDaily(db: Knex, reminderDays: readonly number[],
   return { issued: due.length, reminders };
 }
 
-export async function workInvoiceDaily(queue: Queue, deps: WorkerDeps): Promise<void> {
-  await queue.work(INVOICE_DAILY_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+/** Scheduled instalments issued and overdue invoices reminded: a cron. */
+export const invoiceDailyCron: Cron = {
+  queue: INVOICE_DAILY_QUEUE,
+  schedule: INVOICE_DAILY_SCHEDULE,
+  timeZone: 'Europe/Zurich',
+  expireInSeconds: 600,
+  pollingIntervalSeconds: 30,
+  async run(deps) {
     await deps.whenQuiet();
     try {
       const result = await runInvoiceDaily(deps.knex as Database, deps.config.invoiceReminderDays);
@@ -78,5 +79,5 @@ export async function workInvoiceDaily(queue: Queue, deps: WorkerDeps): Promise<
     } catch (error) {
       deps.logger.error({ err: error }, 'invoice run failed');
     }
-  });
-}
+  },
+};

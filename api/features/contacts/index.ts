@@ -24,5 +24,3 @@ export {
 } from './submissions/public-submissions.ts';
 export { storedReceipt, storeReceipt, submissionKey, type SubmissionKey } from './submissions/submission-keys.ts';
 export { lockSubmittingContact, teamAlertFor, teamRecipients, type SubmittingContact } from './submissions/team-alert.ts';
-export { contactEmailKinds } from './submissions/emails.ts';
-export { contactsWording } from './submissions/email-wording.ts';

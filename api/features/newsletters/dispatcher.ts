@@ -13,6 +13,7 @@ import type { MailEngine } from '../../platform/mail/sender.ts';
 import { EmailBusyError, sendEmail } from '../../platform/mail/sender.ts';
 import { SEND_RETRY_DELAY_MAX_SECONDS, SEND_RETRY_LIMIT } from '../../platform/mail/queues.ts';
 import type { MailConfig } from '../../platform/mail/config.ts';
+import type { BackgroundWorker } from '../../platform/queue/scheduled.ts';
 import { finishIssues, pauseForRefusals, startDueIssues } from './sending.ts';
 
 /** The longest the loop sleeps while messages wait: a pause or a new issue is seen this fast. */
@@ -203,3 +204,9 @@ export function startDispatcher({ knex, logger, engine, ratePerMinute, whenQuiet
     },
   };
 }
+
+/** The dispatcher as a background worker: it runs beside the queue's workers, in every instance that runs them. */
+export const dispatcherWorker: BackgroundWorker = async ({ config, knex, logger, whenQuiet, mailEngine, onStop }) => {
+  const dispatcher = startDispatcher({ knex, logger, engine: mailEngine, ratePerMinute: config.newsletterRatePerMinute, whenQuiet });
+  onStop(dispatcher.stop);
+};

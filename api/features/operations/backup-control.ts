@@ -15,16 +15,12 @@ import path from 'node:path';
 import type { Database } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { writeDump } from './backup-take.ts';
+import type { ControlHandler, ControlReply as Reply } from '../../platform/feature.ts';
 
 export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'server.sock');
 
-export interface Reply {
-  status: number;
-  body: { file?: string; message?: string; pid?: number; [key: string]: unknown };
-}
-
-/** A request the application answers on the control socket: its JSON payload in, a reply out. */
-export type ControlHandler = (payload: unknown) => Promise<Reply>;
+/** A request the application answers on the control socket: its JSON payload in, a reply out (each feature's, gathered from the manifests). */
+export type { ControlHandler, ControlReply as Reply } from '../../platform/feature.ts';
 
 /** A payload larger than this is refused (the requests carry a path or a few words). */
 const MAX_PAYLOAD_BYTES = 64 * 1024;

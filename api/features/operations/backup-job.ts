@@ -13,7 +13,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { BACKUP_TIME_ZONE } from '../../platform/config-backup.ts';
 import { takeScheduledBackup } from './backup-take.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import type { Queue } from '../../platform/queue/queue.ts';
+import type { Cron } from '../../platform/queue/scheduled.ts';
 
 export const BACKUP_QUEUE = 'backup';
 
@@ -21,14 +21,6 @@ export interface BackupDeps {
   config: Config;
   knex: Database;
   logger: Logger;
-}
-
-/** Creates the queue and (re)writes its schedule; `BACKUP_SCHEDULE=off` removes it. */
-export async function scheduleBackups(queue: Queue, config: Config): Promise<void> {
-  // A dump of a large database may take a while; a killed instance's job is not picked up again.
-  await queue.createQueue(BACKUP_QUEUE, { retryLimit: 0, expireInSeconds: 3600 } as never);
-  if (config.backup.schedule) await queue.schedule(BACKUP_QUEUE, config.backup.schedule, null, { tz: BACKUP_TIME_ZONE });
-  else await queue.unschedule(BACKUP_QUEUE);
 }
 
 /** One scheduled backup, with its outcome recorded; never throws. */
@@ -48,8 +40,13 @@ export async function runScheduledBackup({ config, knex, logger }: BackupDeps): 
   }
 }
 
-export async function workBackups(queue: Queue, deps: BackupDeps): Promise<void> {
-  await queue.work(BACKUP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
-    await runScheduledBackup(deps);
-  });
-}
+/** `BACKUP_SCHEDULE=off` removes the schedule. */
+export const backupCron: Cron = {
+  queue: BACKUP_QUEUE,
+  schedule: (config) => config.backup.schedule || undefined,
+  timeZone: BACKUP_TIME_ZONE,
+  // A dump of a large database may take a while.
+  expireInSeconds: 3600,
+  pollingIntervalSeconds: 5,
+  run: runScheduledBackup,
+};

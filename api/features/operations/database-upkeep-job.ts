@@ -9,7 +9,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { runDatabaseUpkeep } from './database-upkeep.ts';
-import type { Queue } from '../../platform/queue/queue.ts';
+import type { Cron } from '../../platform/queue/scheduled.ts';
 
 export const DATABASE_UPKEEP_QUEUE = 'database-upkeep';
 export const DATABASE_UPKEEP_SCHEDULE = '*/5 * * * *';
@@ -17,12 +17,6 @@ export const DATABASE_UPKEEP_SCHEDULE = '*/5 * * * *';
 /** Only the embedded database needs it: a PostgreSQL server has its autovacuum daemon. */
 function needsUpkeep(config: Config): boolean {
   return !config.databaseUrl;
-}
-
-export async function scheduleDatabaseUpkeep(queue: Queue, config: Config): Promise<void> {
-  await queue.createQueue(DATABASE_UPKEEP_QUEUE, { retryLimit: 0, expireInSeconds: 900 } as never);
-  if (needsUpkeep(config)) await queue.schedule(DATABASE_UPKEEP_QUEUE, DATABASE_UPKEEP_SCHEDULE);
-  else await queue.unschedule(DATABASE_UPKEEP_QUEUE);
 }
 
 /** One run, with what it did in the log (table names and counts only: no personal data); never throws. */
@@ -36,9 +30,11 @@ export async function runScheduledUpkeep(knex: Database, logger: Logger): Promis
   }
 }
 
-export async function workDatabaseUpkeep(queue: Queue, { config, knex, logger }: { config: Config; knex: Database; logger: Logger }): Promise<void> {
-  if (!needsUpkeep(config)) return;
-  await queue.work(DATABASE_UPKEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
-    await runScheduledUpkeep(knex, logger);
-  });
-}
+export const databaseUpkeepCron: Cron = {
+  queue: DATABASE_UPKEEP_QUEUE,
+  schedule: DATABASE_UPKEEP_SCHEDULE,
+  expireInSeconds: 900,
+  pollingIntervalSeconds: 5,
+  needed: needsUpkeep,
+  run: ({ knex, logger }) => runScheduledUpkeep(knex, logger),
+};

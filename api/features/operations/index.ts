@@ -2,15 +2,6 @@
  * Operations: scheduled and on-demand backups (and the control socket the CLI talks to), database
  * upkeep, the periodic housekeeping of shared tables, and the mail settings screen.
  */
-import type { FeatureJob } from '../../platform/queue/scheduled.ts';
-import { scheduleBackups, workBackups } from './backup-job.ts';
-import { scheduleDatabaseUpkeep, workDatabaseUpkeep } from './database-upkeep-job.ts';
-
-export const operationsJobs: FeatureJob[] = [
-  { schedule: scheduleBackups, work: (queue, deps) => workBackups(queue, deps) },
-  { schedule: scheduleDatabaseUpkeep, work: (queue, deps) => workDatabaseUpkeep(queue, deps) },
-];
-
 export { backupStats } from './backup-stats.ts';
 export { scheduleMaintenance } from './maintenance.ts';
 export {

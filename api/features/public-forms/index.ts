@@ -3,7 +3,4 @@
  * sent there is api/features/webinars'), the newsletter's double opt-in, and the e-mails they cause
  * (acknowledgement, newsletter confirmation; the team alert is the contacts').
  */
-export { contactRequestPreparers } from './prepare-emails.ts';
-export { publicFormsEmailKinds } from './emails.ts';
-export { publicFormsWording } from './email-wording.ts';
 export { PUBLIC_ACTIVITY_TITLES } from './submissions.ts';

@@ -48,5 +48,5 @@ export async function prepareContactRequestEmails(db: Database, config: MailConf
   });
 }
 
-/** The `emails-prepare` jobs this feature's forms queue, by their `submission` (api/features/index.ts registers them). */
+/** The `emails-prepare` jobs this feature's forms queue, by their `submission` (its manifest, ./manifest.ts, declares them). */
 export const contactRequestPreparers = { contact: prepareContactRequestEmails };

@@ -1,7 +1,7 @@
 /**
  * The outbox's workers: `emails-send` delivers rows (./sender.ts), its dead-letter queue marks them
  * failed; `emails-prepare` hands each submission's facts to the feature that queued them (their
- * `submission` names it, api/features/index.ts registers them); and the way every e-mail worker takes
+ * `submission` names it, its manifest declares them); and the way every e-mail worker takes
  * its jobs.
  */
 import type { Job, JobResult } from 'pg-boss';

@@ -10,22 +10,16 @@
  * session) must not send one for every past session (decision 053).
  */
 import type { Database } from '../../../platform/db.ts';
-import type { Logger } from '../../../platform/logger.ts';
 import { createEmails } from '../../../platform/mail/outbox.ts';
 import type { FollowupData } from '../mail/funnel-emails.ts';
 import { webinarFacts } from '../mail/email-data.ts';
-import type { Queue } from '../../../platform/queue/queue.ts';
+import type { Cron } from '../../../platform/queue/scheduled.ts';
 
 export const FOLLOWUP_QUEUE = 'webinar-followups';
 export const FOLLOWUP_SCHEDULE = '* * * * *';
 const BATCH = 200;
 /** A session older than this (from its start) gets no follow-up any more. */
 export const FOLLOWUP_MAX_AGE_DAYS = 7;
-
-export async function scheduleFollowups(queue: Queue): Promise<void> {
-  await queue.createQueue(FOLLOWUP_QUEUE, { retryLimit: 0, expireInSeconds: 300 } as never);
-  await queue.schedule(FOLLOWUP_QUEUE, FOLLOWUP_SCHEDULE);
-}
 
 interface Due {
   registrationId: number;
@@ -81,9 +75,14 @@ export async function queueDueFollowups(db: Database): Promise<number> {
   }
 }
 
-export async function workFollowups(queue: Queue, db: Database, logger: Logger): Promise<void> {
-  await queue.work(FOLLOWUP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
-    const created = await queueDueFollowups(db);
+/** The follow-ups after a session (decision 053): a cron every minute. */
+export const followupsCron: Cron = {
+  queue: FOLLOWUP_QUEUE,
+  schedule: FOLLOWUP_SCHEDULE,
+  expireInSeconds: 300,
+  pollingIntervalSeconds: 5,
+  async run({ knex, logger }) {
+    const created = await queueDueFollowups(knex);
     if (created > 0) logger.info({ created }, 'webinar follow-ups queued');
-  });
-}
+  },
+};

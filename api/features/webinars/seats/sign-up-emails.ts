@@ -88,5 +88,5 @@ export async function prepareSignUpEmails(db: Database, config: MailConfig, jobI
   });
 }
 
-/** The `emails-prepare` jobs this feature queues, by their `submission` (api/features/index.ts registers them). */
+/** The `emails-prepare` jobs this feature queues, by their `submission` (its manifest, ./manifest.ts, declares them). */
 export const signUpPreparers = { webinar: prepareSignUpEmails };
