@@ -1,5 +1,5 @@
 /**
- * Phase `emails` of `npm run bench` (issue 12, reported in RESULTS.md since issue 16): the e-mail
+ * Phase `emails` of `npm run bench`: the e-mail
  * pipeline of `npm start` on PostgreSQL, against a local SMTP sink (smtp-server over TCP):
  *   1. sign-up → SMTP accepted: webinar sign-ups at 20 per second for 15 s, latency from the 201 to the
  *      sink accepting the confirmation (p50, p95, max); target p95 < 2 s;
