@@ -233,7 +233,7 @@ describe('POST /api/admin/bank-files', () => {
     expect(latin1.body.message).toBe('Le fichier n’est pas encodé en UTF-8 : ce n’est pas un relevé camt.');
     const json = await admin.post('/api/admin/bank-files', { file: 'x' });
     expect(json.status).toBe(415);
-    expect(json.body.message).toBe('Envoyez le relevé camt.054 ou camt.053 tel que la banque le fournit (fichier XML, Content-Type: application/xml).');
+    expect(json.body.message).toBe('Envoyez le relevé camt.054 ou camt.053 tel que la banque le fournit (fichier XML, Content-Type: application/xml, ou un seul fichier dans un formulaire multipart/form-data).');
     const empty = await admin.request('POST', '/api/admin/bank-files', { body: '', headers: { 'content-type': 'application/xml' } });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Le fichier est vide.');
