@@ -248,17 +248,17 @@ test('from the held discovery call to the paid invoice and the revenue of its ca
 
   // Analytiques filtered on the campaign: a bar per origin beside the table of the same figures, at a phone's and a desk's width.
   await page.goto(`/admin/analytics?campaign=${CAMPAIGN}`);
-  const card = page.getByRole('region', { name: 'Encaissements selon l’origine', exact: true });
-  const chart = card.getByRole('img', { name: `Barres des encaissements selon l’origine, CHF 4’500.00 en tout : Réseaux sociaux · linkedin · ${CAMPAIGN} CHF 4’500.00.` });
-  const table = card.getByRole('region', { name: 'Encaissements selon l’origine, tableau' });
+  const revenueCard = page.getByRole('region', { name: 'Encaissements selon l’origine', exact: true });
+  const chart = revenueCard.getByRole('img', { name: `Barres des encaissements selon l’origine, CHF 4’500.00 en tout : Réseaux sociaux · linkedin · ${CAMPAIGN} CHF 4’500.00.` });
+  const table = revenueCard.getByRole('region', { name: 'Encaissements selon l’origine, tableau' });
   for (const [width, height] of [[390, 844], [1366, 900]] as const) {
     await page.setViewportSize({ width, height });
     await expect(chart).toBeVisible();
     await expect(chart.locator('svg')).toBeVisible();
     await expect(table.locator('tbody tr')).toHaveCount(1);
     await expect(table.locator('tbody tr td')).toHaveText(['Réseaux sociaux', 'linkedin', CAMPAIGN, '1', 'CHF 4’500.00', 'CHF 0.00']);
-    await expect(card).toContainText('Encaissé (HT)CHF 4’500.00');
-    await expect(card).toContainText('Clients payants1');
+    await expect(revenueCard).toContainText('Encaissé (HT)CHF 4’500.00');
+    await expect(revenueCard).toContainText('Clients payants1');
     expect(await seriousViolations(page)).toEqual([]);
   }
   // On a desk the table stands beside the chart, as the screen's other charts.
