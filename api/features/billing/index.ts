@@ -8,7 +8,8 @@ import { scheduleInvoiceDaily, workInvoiceDaily } from './reminders.ts';
 /** Scheduled instalments issued and overdue invoices reminded: a cron. */
 export const billingJobs: FeatureJob[] = [{ schedule: (queue) => scheduleInvoiceDaily(queue), work: (queue, deps) => workInvoiceDaily(queue, deps) }];
 export { runInvoiceDaily, INVOICE_DAILY_QUEUE } from './reminders.ts';
-export { readBillingSettings, billingReady, type BillingSettingsRecord } from './settings.ts';
+export { readBillingSettings, billingReady, sellerFacts, type BillingSettingsRecord, type SellerFacts } from './settings.ts';
+export type { PostalAddress } from './address.ts';
 export {
   createInvoicesForAcceptedOffer,
   markInvoicePayment,
