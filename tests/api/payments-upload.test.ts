@@ -5,26 +5,17 @@
  * French 400 or 413 that writes nothing: no file, two files, a file that is not XML, a broken form,
  * a file over the limit; a viewer's upload is refused as the XML body is.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VIEWER_FORBIDDEN_MESSAGE } from '../../api/platform/http/auth.ts';
 import { BANK_FILE_LIMIT_BYTES } from '../../api/features/payments/routes.ts';
 import { camtXml } from '../support/camt.ts';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import type { TestApp, TestClient } from './harness.ts';
+import { insertInvoice, rowCounts, setUpPaymentsApp } from './payments-fixture.ts';
 
 let app: TestApp;
 let admin: TestClient;
 let viewer: TestClient;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.signIn({ email: 'envoi@example.ch', firstName: 'Emma', lastName: 'Envoi' });
-  viewer = await app.signIn({ email: 'regard@example.ch', role: 'viewer' });
-});
-afterAll(() => app.close());
-
-beforeEach(async () => {
-  await app.emptyTables('payments', 'bank_files', 'credit_notes', 'invoices', 'leads');
-});
+setUpPaymentsApp({ admin: 'envoi@example.ch', viewer: 'regard@example.ch' }, (started) => ({ app, admin, viewer } = started));
 
 const EXACT_REF = '210000000003139471430009017';
 const PARTIAL_REF = '210000000003139471430009025';
@@ -34,31 +25,7 @@ async function openInvoices(): Promise<number[]> {
   const [lead] = await app.knex('leads').insert({ firstName: 'Lou', lastName: 'Envoi', email: 'lou.envoi@example.ch', type: 'contact', source: 'form' }).returning('id');
   const ids: number[] = [];
   for (const [index, [reference, totalCents]] of ([[EXACT_REF, 100_000], [PARTIAL_REF, 50_000]] as const).entries()) {
-    const [row] = await app
-      .knex('invoices')
-      .insert({
-        number: `2027-010${index}`,
-        leadId: lead.id,
-        debtorName: 'Lou Envoi',
-        debtorStreet: 'Rue du Lac',
-        debtorBuildingNumber: '3',
-        debtorPostalCode: '1003',
-        debtorTown: 'Lausanne',
-        debtorCountry: 'CH',
-        lines: JSON.stringify([{ label: 'Accompagnement', quantity: 1, unitPriceCents: totalCents }]),
-        netCents: totalCents,
-        vatCents: 0,
-        totalCents,
-        vatRateBasisPoints: null,
-        reference,
-        iban: 'CH4431999123000889012',
-        issuedOn: '2027-01-04',
-        dueOn: '2027-02-03',
-        status: 'open',
-        paidCents: 0,
-      })
-      .returning('id');
-    ids.push(row.id);
+    ids.push(await insertInvoice(app.knex, { leadId: lead.id, number: `2027-010${index}`, reference, totalCents, debtorName: 'Lou Envoi' }));
   }
   return ids;
 }
@@ -103,12 +70,6 @@ async function stateOfInvoices(ids: number[]): Promise<{ status: string; paidCen
   return rows.map((row) => ({ status: row.status, paidCents: Number(row.paidCents) }));
 }
 
-async function rowCounts(): Promise<{ files: number; payments: number }> {
-  const [files] = await app.knex('bank_files').count({ n: '*' });
-  const [payments] = await app.knex('payments').count({ n: '*' });
-  return { files: Number(files!.n), payments: Number(payments!.n) };
-}
-
 describe('POST /api/admin/bank-files as a multipart upload', () => {
   it('gives the same answer and the same payments as the XML body, and knows the file again either way', async () => {
     const rawIds = await openInvoices();
@@ -116,7 +77,7 @@ describe('POST /api/admin/bank-files as a multipart upload', () => {
     expect(raw.status).toBe(200);
     const rawState = await stateOfInvoices(rawIds);
     expect(rawState).toEqual([{ status: 'paid', paidCents: 100_000 }, { status: 'open', paidCents: 20_000 }]);
-    expect(await rowCounts()).toEqual({ files: 1, payments: 3 });
+    expect(await rowCounts(app.knex)).toEqual({ files: 1, payments: 3 });
     // The upload after the body: the bank's references are the same, so nothing is paid twice.
     const again = await uploadForm(admin, [statementPart()]);
     expect(again.status).toBe(200);
@@ -179,7 +140,7 @@ describe('POST /api/admin/bank-files as a multipart upload', () => {
     expect(notCamt.body.message).toMatch(/^Le fichier n’est pas un relevé camt\.054 ou camt\.053/);
 
     for (const answer of [noFile, two, pdf, octetPdf, empty, noBoundary, cut, notCamt]) expect(answer.text).not.toMatch(/stack|select |insert into/i);
-    expect(await rowCounts()).toEqual({ files: 0, payments: 0 });
+    expect(await rowCounts(app.knex)).toEqual({ files: 0, payments: 0 });
     expect(await stateOfInvoices(ids)).toEqual([{ status: 'open', paidCents: 0 }, { status: 'open', paidCents: 0 }]);
   });
 
@@ -188,7 +149,7 @@ describe('POST /api/admin/bank-files as a multipart upload', () => {
     const response = await uploadForm(admin, [{ field: 'file', content: tooLarge, type: 'application/xml', filename: 'enorme.xml' }]);
     expect(response.status).toBe(413);
     expect(response.body.message).toBe('Le fichier est trop volumineux (32 Mo au maximum) : importez les relevés un par un.');
-    expect(await rowCounts()).toEqual({ files: 0, payments: 0 });
+    expect(await rowCounts(app.knex)).toEqual({ files: 0, payments: 0 });
     expect((await admin.get('/api/admin/payments')).status).toBe(200);
   }, 120_000);
 
@@ -196,6 +157,6 @@ describe('POST /api/admin/bank-files as a multipart upload', () => {
     const response = await uploadForm(viewer, [statementPart()]);
     expect(response.status).toBe(403);
     expect(response.body.message).toBe(VIEWER_FORBIDDEN_MESSAGE);
-    expect(await rowCounts()).toEqual({ files: 0, payments: 0 });
+    expect(await rowCounts(app.knex)).toEqual({ files: 0, payments: 0 });
   });
 });

@@ -7,11 +7,10 @@
  * nothing more. The code destroys no accounting record at any age, so there is no older case to check.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createInvoicesForAcceptedOffer } from '../../api/features/billing/index.ts';
 import { runRetention } from '../../api/features/privacy/retention.ts';
 import { camtXml } from '../support/camt.ts';
 import { setUpAppWithUsers, type AppWithUsers } from './harness.ts';
-import { acceptedOffer, billingSettings, insertOffers } from './billing-fixture.ts';
+import { contactWithInvoice } from './billing-fixture.ts';
 
 let ctx: AppWithUsers;
 setUpAppWithUsers(['emails', 'payments', 'bankFiles', 'creditNotes', 'invoices', 'documentCounters', 'activities', 'leads', 'auditEvents'], (users) => (ctx = users));
@@ -47,11 +46,7 @@ async function accountingRows() {
 }
 
 beforeEach(async () => {
-  const [row] = await ctx.app.knex('leads').insert(PERSON).returning('id');
-  leadId = row.id;
-  await insertOffers(ctx.app.knex, leadId);
-  expect((await ctx.admin.request('PUT', '/api/admin/billing-settings', { json: billingSettings() })).status).toBe(200);
-  [invoiceId] = (await ctx.app.knex.transaction((trx) => createInvoicesForAcceptedOffer(trx, acceptedOffer(leadId, { startDate: '2099-01-01' })))).invoiceIds as [number];
+  ({ leadId, invoiceId } = await contactWithInvoice(ctx, PERSON));
   const { reference } = await ctx.app.knex('invoices').where({ id: invoiceId }).first('reference');
   const statement = camtXml({
     entries: [

@@ -101,7 +101,7 @@ describe('viewers on the sale’s routes', () => {
     for (const [name, change] of changes) {
       const response = await change();
       expect(response.status, name).toBe(403);
-      expect(response.body.message, name).toBe(VIEWER_FORBIDDEN_MESSAGE);
+      expect((response.body as { message: string }).message, name).toBe(VIEWER_FORBIDDEN_MESSAGE);
     }
     expect(await saleState()).toBe(before);
   });

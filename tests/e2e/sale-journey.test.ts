@@ -264,4 +264,21 @@ test('from the held discovery call to the paid invoice and the revenue of its ca
   // On a desk the table stands beside the chart, as the screen's other charts.
   const [chartBox, tableBox] = [await chart.boundingBox(), await table.boundingBox()];
   expect(tableBox!.x).toBeGreaterThan(chartBox!.x + chartBox!.width - 1);
+
+  // Forty days after the programme's start the guarantee is over: the button says so and asks for a confirmation.
+  await sql(databaseUrl, `update invoices set service_start_on = current_date - 40 where id = $1`, [invoice!.id]);
+  await page.goto(`/admin/leads/${lead!.id}`);
+  const invoiceRow = page.getByRole('region', { name: 'Factures du contact' }).locator('tbody tr').filter({ hasText: number });
+  await invoiceRow.getByRole('button', { name: `Rembourser (garantie terminée) : facture ${number}` }).click();
+  const refund = page.getByRole('dialog', { name: `Rembourser la facture ${number}` });
+  await expect(refund).toContainText('La garantie de 30 jours est terminée : confirmez pour établir quand même une note de crédit.');
+  await refund.getByLabel('Motif').fill('Départ anticipé');
+  await refund.getByRole('button', { name: 'Établir la note de crédit' }).click();
+  await expect(refund).toContainText('Confirmez le remboursement après la garantie.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await refund.getByRole('switch', { name: 'Je confirme le remboursement après la fin de la garantie' }).click();
+  await refund.getByRole('button', { name: 'Établir la note de crédit' }).click();
+  await expect(toast(page)).toContainText('Note de crédit établie');
+  const refunded = await (await page.request.get(`/api/admin/analytics/revenue?period=30d&campaign=${CAMPAIGN}`)).json();
+  expect(refunded).toMatchObject({ revenueCents: 0, refundsCents: 450_000 });
 });
