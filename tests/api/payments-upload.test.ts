@@ -78,6 +78,8 @@ describe('POST /api/admin/bank-files as a multipart upload', () => {
     const rawState = await stateOfInvoices(rawIds);
     expect(rawState).toEqual([{ status: 'paid', paidCents: 100_000 }, { status: 'open', paidCents: 20_000 }]);
     expect(await rowCounts(app.knex)).toEqual({ files: 1, payments: 3 });
+    const matchedOnly = await viewer.get('/api/admin/payments', { query: { status: 'matched' } });
+    expect(matchedOnly.body.payments.map((payment: { bankReference: string; status: string }) => [payment.bankReference, payment.status])).toEqual([['UP-T1', 'matched']]);
     // The upload after the body: the bank's references are the same, so nothing is paid twice.
     const again = await uploadForm(admin, [statementPart()]);
     expect(again.status).toBe(200);

@@ -265,6 +265,14 @@ test('from the held discovery call to the paid invoice and the revenue of its ca
   const [chartBox, tableBox] = [await chart.boundingBox(), await table.boundingBox()];
   expect(tableBox!.x).toBeGreaterThan(chartBox!.x + chartBox!.width - 1);
 
+  // The contacts list filtered on clients shows them alone, the filter named in its chip.
+  await page.goto('/admin/leads');
+  await page.getByRole('button', { name: 'Filtrer' }).click();
+  await page.getByRole('menuitem', { name: 'Clients' }).click();
+  await expect(page.getByText('Clients uniquement')).toBeVisible();
+  await expect(page.getByRole('main').locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByRole('main').locator('tbody tr')).toContainText(NAME);
+
   // Forty days after the programme's start the guarantee is over: the button says so and asks for a confirmation.
   await sql(databaseUrl, `update invoices set service_start_on = current_date - 40 where id = $1`, [invoice!.id]);
   await page.goto(`/admin/leads/${lead!.id}`);
