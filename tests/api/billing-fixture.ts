@@ -1,6 +1,8 @@
 /** Billing's test data: settings with a QR-IBAN or an ordinary IBAN, and an accepted offer as the offers feature hands it over. */
 import type { Knex } from 'knex';
-import type { AcceptedOffer } from '../../api/features/billing/index.ts';
+import { expect } from 'vitest';
+import { createInvoicesForAcceptedOffer, type AcceptedOffer } from '../../api/features/billing/index.ts';
+import type { AppWithUsers } from './harness.ts';
 
 /** SIX's example QR-IBAN (institution identifier 31999) and ordinary IBAN. */
 export const QR_IBAN = 'CH4431999123000889012';
@@ -56,4 +58,17 @@ export async function insertOffers(knex: Knex, leadId: number, count = 1): Promi
       vatRateBasisPoints: 810,
     })),
   );
+}
+
+/**
+ * A contact `person` with the invoice of an accepted offer (4'864.50, open, a start far ahead so the
+ * guarantee runs), the settings saved through the API first, as billing's privacy tests start.
+ */
+export async function contactWithInvoice(ctx: AppWithUsers, person: Record<string, string>): Promise<{ leadId: number; invoiceId: number }> {
+  const [row] = await ctx.app.knex('leads').insert(person).returning('id');
+  const leadId = row.id as number;
+  await insertOffers(ctx.app.knex, leadId);
+  expect((await ctx.admin.request('PUT', '/api/admin/billing-settings', { json: billingSettings() })).status).toBe(200);
+  const [invoiceId] = (await ctx.app.knex.transaction((trx) => createInvoicesForAcceptedOffer(trx, acceptedOffer(leadId, { startDate: '2099-01-01' })))).invoiceIds as [number];
+  return { leadId, invoiceId };
 }

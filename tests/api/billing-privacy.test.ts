@@ -5,10 +5,9 @@
  * invoice is unpaid; once it erases one, the invoices stay.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createInvoicesForAcceptedOffer } from '../../api/features/billing/index.ts';
 import { runRetention } from '../../api/features/privacy/retention.ts';
 import { setUpAppWithUsers, type AppWithUsers } from './harness.ts';
-import { acceptedOffer, billingSettings, insertOffers } from './billing-fixture.ts';
+import { contactWithInvoice } from './billing-fixture.ts';
 
 let ctx: AppWithUsers;
 setUpAppWithUsers(['emails', 'creditNotes', 'invoices', 'documentCounters', 'activities', 'leads', 'auditEvents'], (users) => (ctx = users));
@@ -18,11 +17,7 @@ let leadId: number;
 let invoiceId: number;
 
 beforeEach(async () => {
-  const [row] = await ctx.app.knex('leads').insert(PERSON).returning('id');
-  leadId = row.id;
-  await insertOffers(ctx.app.knex, leadId);
-  expect((await ctx.admin.request('PUT', '/api/admin/billing-settings', { json: billingSettings() })).status).toBe(200);
-  [invoiceId] = (await ctx.app.knex.transaction((trx) => createInvoicesForAcceptedOffer(trx, acceptedOffer(leadId, { startDate: '2099-01-01' })))).invoiceIds as [number];
+  ({ leadId, invoiceId } = await contactWithInvoice(ctx, PERSON));
 });
 
 describe('accounting records and privacy', () => {

@@ -8,6 +8,7 @@ import { createInvoicesForAcceptedOffer, markInvoicePayment } from '../../api/fe
 import { swissDay } from '../../api/platform/lib/swiss-day.ts';
 import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { setUpAppWithUsers, type AppWithUsers } from './harness.ts';
+import { IBAN_INVALID_MESSAGE } from '../../api/schemas/billing.ts';
 import { acceptedOffer, billingSettings, PLAIN_IBAN, QR_IBAN, insertOffers } from './billing-fixture.ts';
 
 let ctx: AppWithUsers;
@@ -83,6 +84,16 @@ describe('billing settings', () => {
 
     const german = await ctx.admin.request('PUT', '/api/admin/billing-settings', { json: { ...billingSettings(), iban: 'DE89370400440532013000' } });
     expect(german.status).toBe(400);
+  });
+
+  it('takes a Liechtenstein IBAN with its check digits, and names the field when they are wrong', async () => {
+    const liechtenstein = await ctx.admin.request('PUT', '/api/admin/billing-settings', { json: { ...billingSettings(), iban: 'LI21 0881 0000 2324 013A A' } });
+    expect(liechtenstein.status).toBe(200);
+    expect(liechtenstein.body).toMatchObject({ iban: 'LI21088100002324013AA', qrIban: false });
+    const wrongDigits = await ctx.admin.request('PUT', '/api/admin/billing-settings', { json: { ...billingSettings(), iban: 'LI22088100002324013AA' } });
+    expect(wrongDigits.status).toBe(400);
+    expect(wrongDigits.body.errors).toEqual([{ path: 'iban', message: IBAN_INVALID_MESSAGE }]);
+    expect((await ctx.admin.get('/api/admin/billing-settings')).body.iban).toBe('LI21088100002324013AA');
   });
 
   it('lets a viewer read but not change the settings', async () => {

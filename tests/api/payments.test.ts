@@ -5,27 +5,18 @@
  * file again, the same file five times at once), a bad file refused with nothing written, and
  * GET/PATCH /api/admin/payments (the review list, assigning a payment, setting it aside, viewers read only).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VIEWER_FORBIDDEN_MESSAGE } from '../../api/platform/http/auth.ts';
 import { markInvoicePayment } from '../../api/features/billing/index.ts';
 import { markInvoicePayments } from '../../api/features/payments/import.ts';
 import { camtXml, bankRef, type CamtFileSpec } from '../support/camt.ts';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import type { TestApp, TestClient } from './harness.ts';
+import { insertInvoice, rowCounts, setUpPaymentsApp } from './payments-fixture.ts';
 
 let app: TestApp;
 let admin: TestClient;
 let viewer: TestClient;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.signIn({ email: 'compta@example.ch', firstName: 'Claire', lastName: 'Compta' });
-  viewer = await app.signIn({ email: 'lecture@example.ch', role: 'viewer' });
-});
-afterAll(() => app.close());
-
-beforeEach(async () => {
-  await app.emptyTables('payments', 'bank_files', 'credit_notes', 'invoices', 'leads');
-});
+setUpPaymentsApp({ admin: 'compta@example.ch', viewer: 'lecture@example.ch' }, (started) => ({ app, admin, viewer } = started));
 
 let invoiceSerial = 0;
 /** A QR reference of 27 digits, unique in the run (the check digit is not what matching looks at). */
@@ -38,31 +29,9 @@ function qrReference(): string {
 async function invoice(totalCents: number, options: { status?: 'open' | 'paid' | 'credited' | 'scheduled'; paidCents?: number } = {}): Promise<{ id: number; reference: string }> {
   const [lead] = await app.knex('leads').insert({ firstName: 'Zoé', lastName: 'Payeuse', email: `payeuse-${invoiceSerial + 1}@example.ch`, type: 'contact', source: 'form' }).returning('id');
   const reference = qrReference();
-  const [row] = await app
-    .knex('invoices')
-    .insert({
-      number: `2027-${String(invoiceSerial).padStart(4, '0')}`,
-      leadId: lead.id,
-      debtorName: 'Zoé Payeuse',
-      debtorStreet: 'Rue du Lac',
-      debtorBuildingNumber: '12',
-      debtorPostalCode: '1003',
-      debtorTown: 'Lausanne',
-      debtorCountry: 'CH',
-      lines: JSON.stringify([{ label: 'Accompagnement', quantity: 1, unitPriceCents: totalCents }]),
-      netCents: totalCents,
-      vatCents: 0,
-      totalCents,
-      vatRateBasisPoints: null,
-      reference,
-      iban: 'CH4431999123000889012',
-      issuedOn: '2027-01-04',
-      dueOn: '2027-02-03',
-      status: options.status ?? 'open',
-      paidCents: options.paidCents ?? 0,
-    })
-    .returning('id');
-  return { id: row.id, reference };
+  const number = `2027-${String(invoiceSerial).padStart(4, '0')}`;
+  const id = await insertInvoice(app.knex, { leadId: lead.id, number, reference, totalCents, debtorName: 'Zoé Payeuse', status: options.status, paidCents: options.paidCents });
+  return { id, reference };
 }
 
 async function invoiceState(id: number): Promise<{ status: string; paidCents: number }> {
@@ -73,12 +42,6 @@ async function invoiceState(id: number): Promise<{ status: string; paidCents: nu
 function upload(client: TestClient, spec: CamtFileSpec | string) {
   const body = typeof spec === 'string' ? spec : camtXml(spec);
   return client.request('POST', '/api/admin/bank-files', { body, headers: { 'content-type': 'application/xml' } });
-}
-
-async function rowCounts(): Promise<{ files: number; payments: number }> {
-  const [files] = await app.knex('bank_files').count({ n: '*' });
-  const [payments] = await app.knex('payments').count({ n: '*' });
-  return { files: Number(files!.n), payments: Number(payments!.n) };
 }
 
 describe('POST /api/admin/bank-files', () => {
@@ -162,7 +125,7 @@ describe('POST /api/admin/bank-files', () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ transactions: 2, matched: 0, partial: 0, unmatched: 0, ignored: 0, duplicates: 2 });
     expect(await invoiceState(target.id)).toEqual({ status: 'open', paidCents: 10_000 });
-    expect(await rowCounts()).toEqual({ files: 2, payments: 2 });
+    expect(await rowCounts(app.knex)).toEqual({ files: 2, payments: 2 });
   });
 
   it('writes each payment once when the same file is sent five times at once', async () => {
@@ -178,7 +141,7 @@ describe('POST /api/admin/bank-files', () => {
     expect(answers.reduce((sum, answer) => sum + answer.body.duplicates, 0)).toBe(4 * 3);
     expect(answers.reduce((sum, answer) => sum + answer.body.matched, 0)).toBe(1);
     expect(await invoiceState(target.id)).toEqual({ status: 'paid', paidCents: 60_000 });
-    expect((await rowCounts()).payments).toBe(3);
+    expect((await rowCounts(app.knex)).payments).toBe(3);
   });
 
   it('reopens the invoice when the bank reverses a matched payment, and sends a reversal with no payment to review', async () => {
@@ -219,7 +182,7 @@ describe('POST /api/admin/bank-files', () => {
     const refused = await upload(admin, goodThenBad);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Écriture 2 du fichier : montant « 1,00 » illisible (Ntry/Amt).');
-    expect(await rowCounts()).toEqual({ files: 0, payments: 0 });
+    expect(await rowCounts(app.knex)).toEqual({ files: 0, payments: 0 });
     expect(await invoiceState(target.id)).toEqual({ status: 'open', paidCents: 0 });
 
     const pain = await upload(admin, '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>');
@@ -233,19 +196,19 @@ describe('POST /api/admin/bank-files', () => {
     expect(latin1.body.message).toBe('Le fichier n’est pas encodé en UTF-8 : ce n’est pas un relevé camt.');
     const json = await admin.post('/api/admin/bank-files', { file: 'x' });
     expect(json.status).toBe(415);
-    expect(json.body.message).toBe('Envoyez le relevé camt.054 ou camt.053 tel que la banque le fournit (fichier XML, Content-Type: application/xml).');
+    expect(json.body.message).toBe('Envoyez le relevé camt.054 ou camt.053 tel que la banque le fournit (fichier XML, Content-Type: application/xml, ou un seul fichier dans un formulaire multipart/form-data).');
     const empty = await admin.request('POST', '/api/admin/bank-files', { body: '', headers: { 'content-type': 'application/xml' } });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Le fichier est vide.');
     for (const answer of [refused, pain, truncated, latin1, json, empty]) expect(answer.text).not.toMatch(/stack|select |insert into/i);
-    expect(await rowCounts()).toEqual({ files: 0, payments: 0 });
+    expect(await rowCounts(app.knex)).toEqual({ files: 0, payments: 0 });
   });
 
   it('lets a viewer read the payments but neither import a file nor assign a payment', async () => {
     const imported = await upload(viewer, { entries: [{ acctSvcrRef: 'V1', amountCents: 100 }] });
     expect(imported.status).toBe(403);
     expect(imported.body.message).toBe(VIEWER_FORBIDDEN_MESSAGE);
-    expect(await rowCounts()).toEqual({ files: 0, payments: 0 });
+    expect(await rowCounts(app.knex)).toEqual({ files: 0, payments: 0 });
     expect((await viewer.get('/api/admin/payments')).status).toBe(200);
     expect((await app.client().get('/api/admin/payments')).status).toBe(401);
   });

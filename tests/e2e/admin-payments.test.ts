@@ -1,8 +1,8 @@
 /**
  * Paramètres → Paiements in the browser (decision 133): an administrator imports a camt.054 made here,
  * reads the counts, sets a payment aside, is told in French when an invoice number does not exist or the
- * file is not a bank statement; the dashboard's "Facturation" card and the revenue table of Analytiques
- * show. Axe clean, screenshots at two widths. A viewer's refusal is tested in tests/api/payments.test.ts:
+ * file is not a bank statement; the file goes as a form upload (decision 142); the dashboard's
+ * "Facturation" card and the revenue table of Analytiques (its chart: tests/e2e/sale-journey.test.ts) show. Axe clean, screenshots at two widths. A viewer's refusal is tested in tests/api/payments.test.ts:
  * creating a viewer here would add a user to the worker's shared server, which admin-settings counts.
  */
 import { camtXml } from '../support/camt.ts';
@@ -17,7 +17,9 @@ test('an administrator imports a bank file and reviews its payments', async ({ p
 
   const upload = async (name: string, body: string) => {
     await page.getByLabel('Fichier camt (XML)').setInputFiles({ name, mimeType: 'application/xml', buffer: Buffer.from(body) });
+    const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/bank-files'));
     await page.getByRole('button', { name: 'Importer', exact: true }).click();
+    expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
   };
 
   await upload('releve.xml', 'Date;Montant\n2027-01-15;12.50\n');

@@ -245,4 +245,48 @@ test('from the held discovery call to the paid invoice and the revenue of its ca
   const row = page.getByRole('region', { name: 'Encaissements selon l’origine, tableau' }).locator('tbody tr').filter({ hasText: CAMPAIGN });
   await expect(row).toContainText('linkedin');
   await expect(row).toContainText('CHF 4’500.00');
+
+  // Analytiques filtered on the campaign: a bar per origin beside the table of the same figures, at a phone's and a desk's width.
+  await page.goto(`/admin/analytics?campaign=${CAMPAIGN}`);
+  const revenueCard = page.getByRole('region', { name: 'Encaissements selon l’origine', exact: true });
+  const chart = revenueCard.getByRole('img', { name: `Barres des encaissements selon l’origine, CHF 4’500.00 en tout : Réseaux sociaux · linkedin · ${CAMPAIGN} CHF 4’500.00.` });
+  const table = revenueCard.getByRole('region', { name: 'Encaissements selon l’origine, tableau' });
+  for (const [width, height] of [[390, 844], [1366, 900]] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(chart).toBeVisible();
+    await expect(chart.locator('svg')).toBeVisible();
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+    await expect(table.locator('tbody tr td')).toHaveText(['Réseaux sociaux', 'linkedin', CAMPAIGN, '1', 'CHF 4’500.00', 'CHF 0.00']);
+    await expect(revenueCard).toContainText('Encaissé (HT)CHF 4’500.00');
+    await expect(revenueCard).toContainText('Clients payants1');
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  // On a desk the table stands beside the chart, as the screen's other charts.
+  const [chartBox, tableBox] = [await chart.boundingBox(), await table.boundingBox()];
+  expect(tableBox!.x).toBeGreaterThan(chartBox!.x + chartBox!.width - 1);
+
+  // The contacts list filtered on clients shows them alone, the filter named in its chip.
+  await page.goto('/admin/leads');
+  await page.getByRole('button', { name: 'Filtrer' }).click();
+  await page.getByRole('menuitem', { name: 'Clients' }).click();
+  await expect(page.getByText('Clients uniquement')).toBeVisible();
+  await expect(page.getByRole('main').locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByRole('main').locator('tbody tr')).toContainText(NAME);
+
+  // Forty days after the programme's start the guarantee is over: the button says so and asks for a confirmation.
+  await sql(databaseUrl, `update invoices set service_start_on = current_date - 40 where id = $1`, [invoice!.id]);
+  await page.goto(`/admin/leads/${lead!.id}`);
+  const invoiceRow = page.getByRole('region', { name: 'Factures du contact' }).locator('tbody tr').filter({ hasText: number });
+  await invoiceRow.getByRole('button', { name: `Rembourser (garantie terminée) : facture ${number}` }).click();
+  const refund = page.getByRole('dialog', { name: `Rembourser la facture ${number}` });
+  await expect(refund).toContainText('La garantie de 30 jours est terminée : confirmez pour établir quand même une note de crédit.');
+  await refund.getByLabel('Motif').fill('Départ anticipé');
+  await refund.getByRole('button', { name: 'Établir la note de crédit' }).click();
+  await expect(refund).toContainText('Confirmez le remboursement après la garantie.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await refund.getByRole('switch', { name: 'Je confirme le remboursement après la fin de la garantie' }).click();
+  await refund.getByRole('button', { name: 'Établir la note de crédit' }).click();
+  await expect(toast(page)).toContainText('Note de crédit établie');
+  const refunded = await (await page.request.get(`/api/admin/analytics/revenue?period=30d&campaign=${CAMPAIGN}`)).json();
+  expect(refunded).toMatchObject({ revenueCents: 0, refundsCents: 450_000 });
 });

@@ -6,13 +6,10 @@
  * no discovery call.
  */
 import type { Knex } from 'knex';
-import { FUNNEL_CALL_STEPS, FUNNEL_STEPS, type AnalyticsPeriod, type FunnelStep, type VisitChannel } from '../../schemas/index.ts';
-import { visitPeriodBounds } from '../attribution/index.ts';
+import { FUNNEL_CALL_STEPS, FUNNEL_STEPS, type AnalyticsPeriod, type FunnelStep } from '../../schemas/index.ts';
+import { originConditions, visitPeriodBounds, type OriginFilter } from '../attribution/index.ts';
 
-export interface FunnelFilter {
-  channel?: VisitChannel | undefined;
-  campaign?: string | undefined;
-}
+export type FunnelFilter = OriginFilter;
 
 export interface Funnel {
   steps: { key: FunnelStep; count: number }[];
@@ -23,17 +20,9 @@ export interface Funnel {
  * `bounds b` (a contact created on one of the period's Swiss days). The steps after contacts add STEP_CONDITIONS.
  */
 export function cohortWhere(filter: FunnelFilter): { where: string; bindings: string[] } {
-  const conditions = ["l.created_at >= ((b.first_day + 1)::timestamp at time zone 'Europe/Zurich')"];
-  const bindings: string[] = [];
-  if (filter.channel) {
-    conditions.push('l.first_touch_channel = ?');
-    bindings.push(filter.channel);
-  }
-  if (filter.campaign) {
-    conditions.push('l.first_touch_campaign = ?');
-    bindings.push(filter.campaign);
-  }
-  return { where: conditions.join(' and '), bindings };
+  const origin = originConditions(filter);
+  const conditions = ["l.created_at >= ((b.first_day + 1)::timestamp at time zone 'Europe/Zurich')", ...origin.conditions];
+  return { where: conditions.join(' and '), bindings: origin.bindings };
 }
 
 /**
@@ -66,16 +55,9 @@ export async function bookingExists(db: Knex): Promise<boolean> {
 }
 
 async function visitors(db: Knex, period: AnalyticsPeriod, filter: FunnelFilter): Promise<number> {
-  const conditions = ['c.day > b.first_day', 'c.day <= b.last_day'];
-  const bindings: string[] = [];
-  if (filter.channel) {
-    conditions.push('c.channel = ?');
-    bindings.push(filter.channel);
-  }
-  if (filter.campaign) {
-    conditions.push('c.campaign = ?');
-    bindings.push(filter.campaign);
-  }
+  const origin = originConditions(filter, { channel: 'c.channel', campaign: 'c.campaign' });
+  const conditions = ['c.day > b.first_day', 'c.day <= b.last_day', ...origin.conditions];
+  const bindings = origin.bindings;
   const { rows } = await db.raw<{ rows: { count: number }[] }>(
     `with ${visitPeriodBounds(period)}
      select coalesce(sum(c.entries), 0)::int as count from visit_daily_counts c, bounds b where ${conditions.join(' and ')}`,

@@ -4,6 +4,7 @@
  */
 export { createVisitCounter, type VisitCounter } from './counter.ts';
 export { visitPeriodBounds } from './report.ts';
+export { originConditions, FIRST_TOUCH_COLUMNS, type OriginFilter } from './origin-filter.ts';
 export { daySalt, rotateSalts, purgeVisitorData, swissDay, visitorHash } from './salts.ts';
 export { VISIT_SALTS_QUEUE } from './upkeep-job.ts';
 export { submissionTouch, touchJson, firstSourceSql, FIRST_SOURCE_JSON, type Touch } from './touch.ts';

@@ -3,7 +3,8 @@
  * offer (offers), payments booked against them (payments), the QR-bill PDF, the e-mail kinds and jobs.
  */
 export { runInvoiceDaily, INVOICE_DAILY_QUEUE } from './reminders.ts';
-export { readBillingSettings, billingReady, type BillingSettingsRecord } from './settings.ts';
+export { readBillingSettings, billingReady, sellerFacts, type BillingSettingsRecord, type SellerFacts } from './settings.ts';
+export type { PostalAddress } from './address.ts';
 export {
   createInvoicesForAcceptedOffer,
   markInvoicePayment,

@@ -17,18 +17,13 @@ import { formatDocumentNumber, nextDocumentNumber } from './numbering.ts';
 import { invoicePdf, type InvoiceDocument } from './pdf.ts';
 import { referenceFor } from './references.ts';
 import { billingReady, readBillingSettings } from './settings.ts';
+import type { PostalAddress } from './address.ts';
 
 export const BILLING_NOT_READY_MESSAGE =
   'La facturation n’est pas encore configurée : renseignez le créancier, son adresse et l’IBAN dans Paramètres → Facturation.';
 
-export interface DebtorAddress {
-  name: string;
-  street: string;
-  buildingNumber: string | null;
-  postalCode: string;
-  town: string;
-  country: string;
-}
+/** The debtor as the accepted offer gives it and the invoice keeps it (with the erased contact's name, decision 127). */
+export type DebtorAddress = PostalAddress;
 
 export interface OfferLine {
   label: string;

@@ -11,6 +11,7 @@ import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data } from 'swissqrbill/types';
 import { formatChf, formatRate } from './money.ts';
 import type { BillingSettingsRecord } from './settings.ts';
+import type { PostalAddress } from './address.ts';
 
 export interface InvoiceDocument {
   number: string;
@@ -27,7 +28,7 @@ export interface InvoiceDocument {
   vatRateBasisPoints: number | null;
   reference: string;
   iban: string;
-  debtor: { name: string; street: string; buildingNumber: string | null; postalCode: string; town: string; country: string };
+  debtor: PostalAddress;
 }
 
 const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];

@@ -4,12 +4,13 @@
  */
 import type { Knex } from 'knex';
 import { vatPercentToBasisPoints, type BillingSettings } from '../../schemas/index.ts';
+import type { PostalAddress } from './address.ts';
 
 type Db = Knex | Knex.Transaction;
 
 /** The settings as the invoices use them: the rate in basis points (810 = 8.1 %), null when not subject to VAT. */
 export interface BillingSettingsRecord {
-  creditor: { name: string; street: string; buildingNumber: string | null; postalCode: string; town: string; country: string };
+  creditor: PostalAddress;
   iban: string | null;
   vatNumber: string | null;
   vatRateBasisPoints: number | null;
@@ -63,6 +64,18 @@ export async function readBillingSettings(db: Db): Promise<BillingSettingsRecord
     paymentTermDays: row.paymentTermDays,
     plans: row.plans,
   };
+}
+
+/** The seller as an offer names it (art. 26 LTVA: the supplier, its VAT number and rate), from the settings. */
+export interface SellerFacts extends PostalAddress {
+  vatNumber: string | null;
+  /** 810 = 8.1 %; null: not subject to VAT. */
+  vatRateBasisPoints: number | null;
+}
+
+export async function sellerFacts(db: Db): Promise<SellerFacts> {
+  const settings = await readBillingSettings(db);
+  return { ...settings.creditor, buildingNumber: settings.creditor.buildingNumber || null, vatNumber: settings.vatNumber ?? null, vatRateBasisPoints: settings.vatRateBasisPoints ?? null };
 }
 
 export async function writeBillingSettings(db: Db, settings: BillingSettings): Promise<BillingSettingsRecord> {

@@ -11,12 +11,9 @@
  */
 import type { Knex } from 'knex';
 import type { AnalyticsPeriod, VisitChannel } from '../../schemas/index.ts';
-import { visitPeriodBounds } from '../attribution/index.ts';
+import { originConditions, visitPeriodBounds, type OriginFilter } from '../attribution/index.ts';
 
-export interface RevenueFilter {
-  channel?: VisitChannel | undefined;
-  campaign?: string | undefined;
-}
+export type RevenueFilter = OriginFilter;
 
 export interface RevenueRow {
   channel: VisitChannel | null;
@@ -35,18 +32,10 @@ export interface Revenue {
   byChannel: RevenueRow[];
 }
 
+/** The funnel's origin filter on the payer's first touch (the same people as the funnel's, decision 134). */
 function originWhere(filter: RevenueFilter): { where: string; bindings: string[] } {
-  const conditions = ['true'];
-  const bindings: string[] = [];
-  if (filter.channel) {
-    conditions.push('l.first_touch_channel = ?');
-    bindings.push(filter.channel);
-  }
-  if (filter.campaign) {
-    conditions.push('l.first_touch_campaign = ?');
-    bindings.push(filter.campaign);
-  }
-  return { where: conditions.join(' and '), bindings };
+  const { conditions, bindings } = originConditions(filter);
+  return { where: ['true', ...conditions].join(' and '), bindings };
 }
 
 const IN_PERIOD = (day: string) => `${day} > b.first_day and ${day} <= b.last_day`;

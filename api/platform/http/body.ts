@@ -6,7 +6,8 @@
  * - `text/csv` is left unread (`bodyFormat: 'csv'`): only a route that opts in (`validate(..., { allowCsv: true })`)
  *   reads it, after its sign-in check, with its own limit (`readRawBody`), so nobody signed out makes the
  *   server hold a large upload. XML (`application/xml`, `text/xml`: a bank's camt file) likewise
- *   (`bodyFormat: 'xml'`, `allowXml`).
+ *   (`bodyFormat: 'xml'`, `allowXml`), and a browser's file upload (`multipart/form-data`: `bodyFormat: 'multipart'`,
+ *   `allowMultipart`, read with `readMultipartFile` from ./multipart.ts; decision 142).
  * `__proto__`, `constructor` and `prototype` keys are dropped while parsing (no prototype pollution).
  */
 import type { Context, Next } from 'koa';
@@ -15,7 +16,7 @@ import { HttpError, MESSAGES } from '../errors.ts';
 export const BODY_LIMIT_BYTES = 100 * 1024;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-export type BodyFormat = 'none' | 'json' | 'form' | 'csv' | 'xml';
+export type BodyFormat = 'none' | 'json' | 'form' | 'csv' | 'xml' | 'multipart';
 /** The attendance import's limit: a participants' export is larger than a form. */
 export const CSV_LIMIT_BYTES = 2 * 1024 * 1024;
 export const CSV_TOO_LARGE = 'Le fichier est trop volumineux (2 Mo au maximum).';
@@ -89,6 +90,10 @@ export function bodyParser() {
     }
     if (ctx.is('application/xml', 'text/xml') !== false) {
       ctx.state.bodyFormat = 'xml' satisfies BodyFormat;
+      return next();
+    }
+    if (ctx.is('multipart/form-data') !== false) {
+      ctx.state.bodyFormat = 'multipart' satisfies BodyFormat;
       return next();
     }
     const isJson = ctx.is('application/json', 'application/*+json') !== false;

@@ -2,7 +2,7 @@
  * `validate({ body, query, params })` parses the request with the shared zod schemas (api/schemas)
  * and stores the typed result in `ctx.state.input`. A handler reads it with `input(ctx)`.
  * Bodies must be JSON unless the route opts in to HTML form posts (`allowForm`), to a CSV file (`allowCsv`)
- * or to an XML file (`allowXml`).
+ * to an XML file (`allowXml`) or to a file uploaded as `multipart/form-data` (`allowMultipart`).
  * A failure is a 400 with field errors, except a path id that names no record (`pathIdSchema`): 404
  * with the record's message, as for an id that does not exist.
  */
@@ -23,7 +23,7 @@ export type Input<S extends Schemas> = {
   params: S['params'] extends ZodType ? z.output<S['params']> : undefined;
 };
 
-export function validate<S extends Schemas>(schemas: S, options: { allowForm?: boolean; allowCsv?: boolean; allowXml?: boolean } = {}) {
+export function validate<S extends Schemas>(schemas: S, options: { allowForm?: boolean; allowCsv?: boolean; allowXml?: boolean; allowMultipart?: boolean } = {}) {
   return async function validateRequest(ctx: Context, next: Next): Promise<void> {
     // A route that validates only its path ignores any body, as it did before paths were validated here.
     const readsRequest = schemas.body !== undefined || schemas.query !== undefined;
@@ -31,6 +31,7 @@ export function validate<S extends Schemas>(schemas: S, options: { allowForm?: b
     // A CSV body is read by the one route that takes it (the import); everywhere else it is refused.
     if (readsRequest && ctx.state.bodyFormat === 'csv' && !options.allowCsv) throw new HttpError(415, MESSAGES.unsupportedMediaType);
     if (ctx.state.bodyFormat === 'xml' && !options.allowXml) throw new HttpError(415, MESSAGES.unsupportedMediaType);
+    if (ctx.state.bodyFormat === 'multipart' && !options.allowMultipart) throw new HttpError(415, MESSAGES.unsupportedMediaType);
     ctx.state.input = {
       body: schemas.body ? schemas.body.parse(ctx.request.body ?? {}) : undefined,
       query: schemas.query ? schemas.query.parse({ ...ctx.query }) : undefined,

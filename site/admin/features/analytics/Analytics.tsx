@@ -1,7 +1,7 @@
 /**
  * Analytiques (/admin/analytics, decisions 070, 072 and 116): a period (30 jours, 90 jours, 12 mois, in the URL), the
  * funnel from visit to discovery call with its origin filter and its table per origin (./VisitFunnel.tsx), the daily
- * visits (./DailyVisits.tsx), and six charts (the discovery calls' two in ./CallsCharts.tsx), each with its figures in a
+ * visits (./DailyVisits.tsx), the revenue per first touch (./RevenueByOrigin.tsx), and six charts (the discovery calls' two in ./CallsCharts.tsx), each with its figures in a
  * table for screen readers and for copying. The chart library (Observable Plot) is imported here only, so it loads with this screen's chunk (decision 070).
  */
 import { useStore } from '@nanostores/react';
@@ -24,7 +24,7 @@ import { CallFunnel, CallsPerWeek } from './CallsCharts.tsx';
 import { analyticsPath, FunnelFilters, VisitFunnel } from './VisitFunnel.tsx';
 import { DailyVisits, usePeriodCampaigns } from './DailyVisits.tsx';
 import { countOf } from './rates.ts';
-import { RevenueCard } from '../payments/index.ts';
+import { RevenueByOrigin } from './RevenueByOrigin.tsx';
 
 
 function Weekly({ data }: { data: AnalyticsJson }) {
@@ -154,7 +154,7 @@ export function Analytics() {
       </p>
       <FunnelFilters filter={filter} campaigns={campaigns} />
       <VisitFunnel filter={filter} />
-      <RevenueCard filter={filter} />
+      <RevenueByOrigin filter={filter} />
       <DailyVisits period={period} />
       {result.loading ? (
         <p role="status" className="text-sm text-slate-500">

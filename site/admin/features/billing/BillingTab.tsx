@@ -4,16 +4,17 @@
  * their PDF. Viewers read; administrators change. Prices are typed in francs and sent in centimes.
  */
 import type { BillingSettingsJson, InvoiceJson } from '#presenters';
-import { billingSettingsSchema, INVOICE_STATUS_LABELS } from '#schemas';
+import { billingSettingsSchema } from '#schemas';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { useCanEdit } from '../../stores/session.ts';
 import { toast, toastError } from '../../stores/toast.ts';
 import { FormActions, TextField } from '../../ui/forms.tsx';
-import { Badge, Card, CardHeader, cx } from '../../ui/primitives.tsx';
+import { Card, CardHeader } from '../../ui/primitives.tsx';
 import { ListTable, td } from '../../ui/table.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
-import { billingMutations, billingQueries, invoicePdfUrl } from './queries.ts';
+import { billingMutations, billingQueries } from './queries.ts';
+import { InvoiceFigureCells, InvoiceNumberCell } from './invoice-cells.tsx';
 
 export function BillingTab() {
   return (
@@ -150,12 +151,6 @@ function SettingsForm({ initial }: { initial: BillingSettingsJson }) {
   );
 }
 
-const STATUS_TONES = { scheduled: 'gray', open: 'blue', overdue: 'red', paid: 'green', credited: 'amber' } as const;
-
-function chf(cents: number): string {
-  return new Intl.NumberFormat('fr-CH', { style: 'currency', currency: 'CHF' }).format(cents / 100);
-}
-
 function InvoicesCard() {
   const list = useQuery(billingQueries.invoices({}));
   return (
@@ -171,23 +166,9 @@ function InvoicesCard() {
       >
         {(invoice) => (
           <tr key={invoice.id} className="group hover:bg-slate-50">
-            <td className={cx(td, 'whitespace-nowrap font-medium')}>
-              {invoice.status === 'scheduled' ? (
-                invoice.number
-              ) : (
-                <a href={invoicePdfUrl(invoice.id)} className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
-                  {invoice.number}
-                  <span className="sr-only"> (PDF)</span>
-                </a>
-              )}
-            </td>
+            <InvoiceNumberCell invoice={invoice} />
             <td className={td}>{invoice.debtorName}</td>
-            <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{chf(invoice.totalCents)}</td>
-            <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{chf(invoice.paidCents)}</td>
-            <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{invoice.dueOn}</td>
-            <td className={td}>
-              <Badge tone={STATUS_TONES[invoice.status]}>{INVOICE_STATUS_LABELS[invoice.status]}</Badge>
-            </td>
+            <InvoiceFigureCells invoice={invoice} />
           </tr>
         )}
       </ListTable>

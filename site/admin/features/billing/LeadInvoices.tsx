@@ -6,24 +6,20 @@
  */
 import { useState } from 'react';
 import type { InvoiceJson } from '#presenters';
-import { creditNoteSchema, INVOICE_STATUS_LABELS } from '#schemas';
+import { creditNoteSchema } from '#schemas';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { useCanEdit } from '../../stores/session.ts';
 import { toast, toastError } from '../../stores/toast.ts';
 import { FormDialog } from '../../ui/dialog.tsx';
 import { FormActions, SwitchField, TextField } from '../../ui/forms.tsx';
-import { Badge, buttonClass, cx } from '../../ui/primitives.tsx';
+import { buttonClass, cx } from '../../ui/primitives.tsx';
 import { ListTable, td } from '../../ui/table.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
-import { billingQueries, creditNoteMutations, invoicePdfUrl } from './queries.ts';
+import { billingQueries, creditNoteMutations } from './queries.ts';
+import { chf, InvoiceFigureCells, InvoiceNumberCell } from './invoice-cells.tsx';
 
-const STATUS_TONES = { scheduled: 'gray', open: 'blue', overdue: 'red', paid: 'green', credited: 'amber' } as const;
 const SWISS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-export function chf(cents: number): string {
-  return new Intl.NumberFormat('fr-CH', { style: 'currency', currency: 'CHF' }).format(cents / 100);
-}
 
 /** Whether the 30-day guarantee from the programme's start is over (Swiss days). */
 export function guaranteeEnded(invoice: Pick<InvoiceJson, 'serviceStartOn'>, now = new Date()): boolean {
@@ -50,22 +46,8 @@ export function LeadInvoices({ leadId }: { leadId: number }) {
           const remaining = invoice.totalCents - invoice.creditedCents;
           return (
             <tr key={invoice.id} className="group hover:bg-slate-50">
-              <td className={cx(td, 'whitespace-nowrap font-medium')}>
-                {invoice.status === 'scheduled' ? (
-                  invoice.number
-                ) : (
-                  <a href={invoicePdfUrl(invoice.id)} className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
-                    {invoice.number}
-                    <span className="sr-only"> (PDF)</span>
-                  </a>
-                )}
-              </td>
-              <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{chf(invoice.totalCents)}</td>
-              <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{chf(invoice.paidCents)}</td>
-              <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{invoice.dueOn}</td>
-              <td className={td}>
-                <Badge tone={STATUS_TONES[invoice.status]}>{INVOICE_STATUS_LABELS[invoice.status]}</Badge>
-              </td>
+              <InvoiceNumberCell invoice={invoice} />
+              <InvoiceFigureCells invoice={invoice} />
               <td className={cx(td, 'text-right')}>
                 {canEdit && invoice.status !== 'scheduled' && remaining > 0 ? (
                   <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => setRefunding(invoice)}>

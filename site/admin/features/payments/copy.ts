@@ -1,6 +1,6 @@
 /**
  * The French copy of the payments screens (decisions 133 and 134), in one place: Paramètres →
- * Facturation → "Importer un relevé", the review list, the dashboard's card, the revenue table.
+ * Facturation → "Importer un relevé", the review list, the dashboard's card, the revenue per origin (drawn by analytics).
  */
 export const paymentsCopy = {
   import: {

@@ -30,9 +30,17 @@ export const paymentQueries = {
   }),
 };
 
+/** The one file field the server reads; the browser sets the multipart Content-Type with its boundary. */
+function uploadForm(file: File): FormData {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
+}
+
 export const paymentMutations = {
   importFile: mutation(
-    (file: Blob) => http.post(`${adminBase()}/bank-files`, { body: file, headers: { 'content-type': 'application/xml' } }).json<BankFileImportJson>(),
+    // Sent as a form upload (decision 142): the browser names the file and its type, and the server streams it with its limit.
+    (file: File) => http.post(`${adminBase()}/bank-files`, { body: uploadForm(file) }).json<BankFileImportJson>(),
     paymentTouches,
   ),
   assign: mutation((id: number, invoiceNumber: string) => http.patch(`${adminBase()}/payments/${id}`, { json: { invoiceNumber } }).json<PaymentJson>(), paymentTouches),
