@@ -4,7 +4,7 @@
  * with the record's own "not found" message, so `/leads/abc` and `/leads/999999` read the same.
  */
 import { z } from './zod.ts';
-import { tagNameSchema } from './leads.ts';
+import { tagNameSchema } from '../features/contacts/contract/index.ts';
 
 /** What a 404 says for each kind of record (api/platform/errors.ts and the services reuse these). */
 export const NOT_FOUND_MESSAGES = {

@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
-import type { AuditEventType, AuditListQuery } from '../schemas/index.ts';
+import type { AuditEventType, AuditListQuery } from '../contract/audit.ts';
 import { ipPrefix } from './lib/client-ip.ts';
 
 export interface AuditEventRow {

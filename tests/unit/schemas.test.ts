@@ -1,34 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  ACTIVITY_STATUSES,
-  ACTIVITY_STATUS_LABELS,
-  ACTIVITY_TYPES,
-  ACTIVITY_TYPE_LABELS,
-  LEAD_SOURCES,
-  LEAD_SOURCE_LABELS,
-  LEAD_STATUSES,
-  LEAD_STATUS_LABELS,
-  REGISTRATION_STATUSES,
-  REGISTRATION_STATUS_LABELS,
-  activityCreateSchema,
-  contactFormSchema,
-  leadCreateSchema,
-  leadListQuerySchema,
-  leadParamsSchema,
-  leadTagParamsSchema,
-  NOT_FOUND_ISSUE,
-  webinarParamsSchema,
-  leadUpdateSchema,
-  loginSchema,
-  parseId,
-  publicLeadSchema,
-  setupAdminSchema,
-  tagSchema,
-  webinarCreateSchema,
-  webinarFormSchema,
-} from '../../api/schemas/index.ts';
+import { ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS, REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS, leadParamsSchema, leadTagParamsSchema, NOT_FOUND_ISSUE, webinarParamsSchema, parseId } from '#contract';
+import { activityCreateSchema, contactFormSchema, leadCreateSchema, leadListQuerySchema, leadUpdateSchema, publicLeadSchema, tagSchema, webinarFormSchema } from '#contract/contacts';
+import { loginSchema, setupAdminSchema } from '#contract/accounts';
+import { webinarCreateSchema } from '#contract/webinars';
 
 const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../../api/schemas');
 

@@ -4,7 +4,8 @@
  * and registrations through the index on the webinar's date, so the cost follows the period, not the table.
  */
 import type { Knex } from 'knex';
-import { LEAD_SOURCES, LEAD_STATUSES, type AnalyticsPeriod, type LeadSource, type LeadStatus } from '../../schemas/index.ts';
+import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from '../../contract/options.ts';
+import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
 import { PUBLIC_ACTIVITY_TITLES } from '../public-forms/index.ts';
 
 /** Constant SQL intervals per period (never user text). */

@@ -6,7 +6,9 @@
  * no discovery call.
  */
 import type { Knex } from 'knex';
-import { FUNNEL_CALL_STEPS, FUNNEL_STEPS, type AnalyticsPeriod, type FunnelStep, type VisitChannel } from '../../schemas/index.ts';
+import { FUNNEL_CALL_STEPS, FUNNEL_STEPS, type FunnelStep } from './contract/index.ts';
+import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
+import type { VisitChannel } from '../../contract/visit-channels.ts';
 import { visitPeriodBounds } from '../attribution/index.ts';
 
 export interface FunnelFilter {

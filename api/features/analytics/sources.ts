@@ -6,7 +6,8 @@
  * the funnel's figures.
  */
 import type { Knex } from 'knex';
-import type { AnalyticsPeriod, VisitChannel } from '../../schemas/index.ts';
+import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
+import type { VisitChannel } from '../../contract/visit-channels.ts';
 import { visitPeriodBounds } from '../attribution/index.ts';
 import { cohortWhere, STEP_CONDITIONS, type FunnelFilter } from './funnel.ts';
 

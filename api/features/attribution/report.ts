@@ -5,7 +5,8 @@
  * source's visitors are those who came from it first that day; a page's, those who viewed it that day.
  */
 import type { Database } from '../../platform/db.ts';
-import type { AnalyticsPeriod, VisitChannel } from '../../schemas/index.ts';
+import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
+import type { VisitChannel } from '../../contract/visit-channels.ts';
 
 /** Constant SQL intervals per period (never user text). */
 const INTERVALS: Record<AnalyticsPeriod, string> = { '30d': '30 days', '90d': '90 days', '12m': '12 months' };

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
-import { INVOICE_NOT_FOUND_MESSAGE, type CreditNoteInput } from '../../schemas/index.ts';
+import { INVOICE_NOT_FOUND_MESSAGE, type CreditNoteInput } from './contract/index.ts';
 import { addDays, swissToday } from './dates.ts';
 import { formatChf } from './money.ts';
 import { formatDocumentNumber, nextDocumentNumber } from './numbering.ts';

@@ -22,7 +22,7 @@ export {
   type InvoiceStatus,
 } from './invoices.ts';
 export { invoicePdf, qrBillData, type InvoiceDocument } from './pdf.ts';
-export { isQrIban, validateSwissIban } from '../../schemas/billing.ts';
+export { isQrIban, validateSwissIban } from './contract/index.ts';
 export { qrReference, creditorReference } from './references.ts';
 export { swissToday } from './dates.ts';
 export { billingEmailKinds } from './emails.ts';

@@ -5,7 +5,7 @@
  * tell the person, so they go through ./manage.ts (the same path as the person's own links).
  */
 import type { Knex } from 'knex';
-import { BOOKING_NOT_FOUND_MESSAGE, type AdminBookingsQuery, type BookingStatus } from '../../schemas/index.ts';
+import { BOOKING_NOT_FOUND_MESSAGE, type AdminBookingsQuery, type BookingStatus } from './contract/index.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 
 export interface AgendaRow {

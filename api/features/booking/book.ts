@@ -11,8 +11,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Knex } from "knex";
-import type { BookingRequest, BookingSettings } from "../../schemas/index.ts";
-import { BOOKING_SLOT_TAKEN_MESSAGE } from "../../schemas/index.ts";
+import type { BookingRequest, BookingSettings } from "./contract/index.ts";
+import { BOOKING_SLOT_TAKEN_MESSAGE } from "./contract/index.ts";
 import { HttpError } from "../../platform/errors.ts";
 import {
   IDEMPOTENCY_MISMATCH_MESSAGE,

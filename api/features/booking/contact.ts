@@ -3,7 +3,7 @@
  * contact rules of public submissions, inside the booking's transaction.
  */
 import type { Knex } from "knex";
-import type { BookingRequest } from "../../schemas/index.ts";
+import type { BookingRequest } from "./contract/index.ts";
 import { currentNotice } from "../privacy/index.ts";
 import { FIRST_TOUCH_KEPT } from "../contacts/index.ts";
 import { touchRowBindings, touchRowSql, type Touch } from "../attribution/index.ts";

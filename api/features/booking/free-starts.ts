@@ -18,7 +18,7 @@
  *   read was sent runs after it on the one connection. A PGlite query costs milliseconds of this thread.
  */
 import type { Knex } from 'knex';
-import type { BookingSettings } from '../../schemas/index.ts';
+import type { BookingSettings } from './contract/index.ts';
 import { computeSlots, swissDate, type SlotsResponse } from './availability.ts';
 import { FEED_STALE_AFTER_MS, loadHostSchedules, readBookingSettings } from './store.ts';
 

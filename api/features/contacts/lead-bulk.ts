@@ -5,7 +5,7 @@
  * Tags follow the rules of a single contact (api/features/contacts/lead-tags.ts): letter case ignored, 50 at most.
  */
 import type { Knex } from 'knex';
-import type { LeadStatus } from '../../schemas/index.ts';
+import type { LeadStatus } from '../../contract/options.ts';
 import { MAX_TAGS_PER_LEAD } from './lead-tags.ts';
 import { deleteLeads } from './lead-records.ts';
 

@@ -4,7 +4,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { badRequest } from '../../platform/errors.ts';
-import { IMPORT_FIELDS, type ImportField } from '../../schemas/index.ts';
+import { IMPORT_FIELDS, type ImportField } from './contract/index.ts';
 
 export type CsvEncoding = 'utf-8' | 'windows-1252';
 export type CsvDelimiter = ',' | ';' | '\t';

@@ -8,18 +8,10 @@
 import type { Knex } from 'knex';
 import { HttpError } from '../../platform/errors.ts';
 import type { FieldError } from '../../platform/errors.ts';
-import {
-  IMPORT_MAX_ROWS,
-  LEAD_SOURCE_LABELS,
-  LEAD_STATUS_LABELS,
-  LEAD_TYPE_LABELS,
-  VISIT_CHANNEL_LABELS,
-  fieldErrorList,
-  leadImportRowSchema,
-  type ImportField,
-  type LeadImportQuery,
-  type LeadImportRow,
-} from '../../schemas/index.ts';
+import { IMPORT_MAX_ROWS, leadImportRowSchema, type ImportField, type LeadImportQuery, type LeadImportRow } from './contract/index.ts';
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS } from '../../contract/options.ts';
+import { VISIT_CHANNEL_LABELS } from '../../contract/visit-channels.ts';
+import { fieldErrorList } from '../../contract/field-errors.ts';
 import { parseFirstTouchDate } from './first-touch-csv.ts';
 import { FIRST_TOUCH_KEPT } from './public-submissions.ts';
 import { decodeCsv, detectDelimiter, guessColumns, normalizeHeader, parseCsvRecords, type CsvDelimiter, type CsvEncoding } from './lead-import-csv.ts';

@@ -18,7 +18,7 @@
  *   retry waits on the key's unique index until the first one commits); another payload → 422.
  */
 import type { Knex } from 'knex';
-import type { PublicLead } from '../../schemas/index.ts';
+import type { PublicLead } from './contract/index.ts';
 import { FIRST_SOURCE_JSON, firstSourceSql, touchJson, type Touch } from '../attribution/index.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { IDEMPOTENCY_MISMATCH_MESSAGE, requestHash, scopedKey } from '../../platform/lib/idempotency.ts';

@@ -15,7 +15,7 @@ import { escapeHtml } from '../../platform/lib/signed-message.ts';
 import { frenchLongDate } from '../../platform/lib/french-dates.ts';
 import type { DynamicRoute } from '../../platform/http/static.ts';
 import { swissDate } from '../booking/index.ts';
-import { formatChf, formatVatRate, type OfferStatus } from '../../schemas/offers.ts';
+import { formatChf, formatVatRate, type OfferStatus } from './contract/index.ts';
 import { sellerFacts } from './billing-port.ts';
 import { OFFER_PAGE_TEMPLATE, offerIdOfToken } from './links.ts';
 import { dayInWords } from './pdf.ts';

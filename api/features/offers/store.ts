@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
 import { findLeadOr404 } from '../contacts/index.ts';
 import { swissDate } from '../booking/index.ts';
-import { formatChf, OFFER_LIMITS, OFFER_MESSAGES, type OfferCreate, type OfferListQuery, type OfferStatus } from '../../schemas/offers.ts';
+import { formatChf, OFFER_LIMITS, OFFER_MESSAGES, type OfferCreate, type OfferListQuery, type OfferStatus } from './contract/index.ts';
 import { computeAmounts, type OfferLine } from './amounts.ts';
 import { sellerFacts } from './billing-port.ts';
 

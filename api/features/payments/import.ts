@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { PaymentReviewReason, PaymentStatus } from '../../schemas/index.ts';
+import type { PaymentReviewReason, PaymentStatus } from './contract/index.ts';
 import { CamtError, readCamt, type CamtReading, type CamtTransaction } from './camt.ts';
 
 /** Rows per insert statement (PostgreSQL allows 65,535 parameters; 13 per row). */

@@ -10,7 +10,8 @@
  *   invoice's date to the booking of the payment that settled it, over the invoices settled in the period.
  */
 import type { Knex } from 'knex';
-import type { AnalyticsPeriod, VisitChannel } from '../../schemas/index.ts';
+import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
+import type { VisitChannel } from '../../contract/visit-channels.ts';
 import { visitPeriodBounds } from '../attribution/index.ts';
 
 export interface RevenueFilter {

@@ -4,7 +4,7 @@
  * telling it apart would teach it to leave the field empty.
  */
 import type { Context, Next } from 'koa';
-import { presentPublicSubmission } from '../../presenters/index.ts';
+import { presentPublicSubmission } from '../webinars/contract/index.ts';
 import { receiptWithoutRecording } from './submissions.ts';
 
 export async function honeypot(ctx: Context, next: Next): Promise<void> {

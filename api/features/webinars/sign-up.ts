@@ -14,7 +14,7 @@
  * email and a repeated sign-up are answered exactly like a first submission.
  */
 import type { Knex } from 'knex';
-import type { PublicLead } from '../../schemas/index.ts';
+import type { PublicLead } from '../contacts/contract/index.ts';
 import { currentNotice } from '../privacy/index.ts';
 import type { Touch } from '../attribution/index.ts';
 import { recordSubmissions, storedReceipt, storeReceipt, submissionKey, submissionStatementSql } from '../contacts/index.ts';

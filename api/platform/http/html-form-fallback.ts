@@ -6,10 +6,10 @@
  */
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
-import { splitFullName } from '../../schemas/index.ts';
+import { splitFullName } from '../../contract/fields.ts';
 import { fieldErrorsFromZod, HttpError, MESSAGES, toHttpError } from '../errors.ts';
 import { signMessage } from '../lib/signed-message.ts';
-import type { PublicSubmissionJson } from '../../presenters/index.ts';
+import type { PublicSubmissionJson } from '../../features/webinars/contract/index.ts';
 
 export async function htmlFormFallback(ctx: Context, next: Next): Promise<void> {
   if (ctx.state.bodyFormat !== 'form') return next();

@@ -9,7 +9,7 @@
 import type { Context, Next } from 'koa';
 import { ZodError, type ZodType, type z } from 'zod';
 import { HttpError, MESSAGES, notFound } from '../errors.ts';
-import { NOT_FOUND_ISSUE } from '../../schemas/index.ts';
+import { NOT_FOUND_ISSUE } from '../../contract/params.ts';
 
 interface Schemas {
   body?: ZodType;

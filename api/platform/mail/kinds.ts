@@ -5,7 +5,7 @@
  * (api/schemas/emails.ts: names and their labels on the Emails screen).
  */
 import type { Database } from '../db.ts';
-import type { EmailKindValue } from '../../schemas/emails.ts';
+import type { EmailKindValue } from '../../features/emails/contract/index.ts';
 import type { CommonWording } from './content.ts';
 import { renderEmail, type EmailDocument } from './layout.ts';
 import { documentWithCampaign } from './campaign-links.ts';

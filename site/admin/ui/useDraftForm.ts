@@ -6,7 +6,7 @@
  */
 import { useState, type SubmitEvent } from 'react';
 import type { z } from 'zod';
-import { firstErrorByField } from '#schemas/field-errors.ts';
+import { firstErrorByField } from '#contract';
 import { fieldErrors } from '../lib/http.ts';
 
 export type FieldErrors = Record<string, string>;

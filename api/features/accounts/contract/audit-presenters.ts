@@ -1,5 +1,5 @@
-import type { AuditEventRow } from '../platform/audit.ts';
-import { iso } from './common.ts';
+import type { AuditEventRow } from '../../../platform/audit.ts';
+import { iso } from '../../../contract/presenting.ts';
 
 /** One security event as `GET /api/admin/audit` answers it. */
 export function presentAuditEvent(event: AuditEventRow) {

@@ -1,7 +1,7 @@
 /** Sign-in and first-admin creation. */
-import { z } from './zod.ts';
-import { EMAIL_INVALID, EMAIL_MAX } from './fields.ts';
-import { currentPasswordSchema, filledText as filled, MISSING_FIELDS_MESSAGE, newPasswordSchema } from './passwords.ts';
+import { z } from '../../../contract/zod.ts';
+import { EMAIL_INVALID, EMAIL_MAX } from '../../../contract/fields.ts';
+import { currentPasswordSchema, filledText as filled, MISSING_FIELDS_MESSAGE, newPasswordSchema } from '../../../contract/passwords.ts';
 
 /** `POST /api/simple-auth/login`: `email` is the username field (an email or a username). */
 export const loginSchema = z.object({

@@ -1,5 +1,5 @@
-import type { SessionRow } from '../features/accounts/sessions.ts';
-import { iso } from './common.ts';
+import type { SessionRow } from '../sessions.ts';
+import { iso } from '../../../contract/presenting.ts';
 
 /** One session of the signed-in user. `id` is the public id: not the cookie value, nor its hash. */
 export function presentSession(session: SessionRow, currentPublicId: string | undefined) {

@@ -1,5 +1,5 @@
-import type { User } from '../models/index.ts';
-import { iso, text } from './common.ts';
+import type { User } from '../../../models/index.ts';
+import { iso, text } from '../../../contract/presenting.ts';
 
 /** The signed-in user as the admin app sees it. Never the password hash. */
 export function presentUser(user: User) {

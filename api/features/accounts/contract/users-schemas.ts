@@ -1,9 +1,9 @@
 /** Users and roles: the admin's user list, a user's own profile, and tag administration. */
-import { z } from './zod.ts';
-import { blankToNull, clearableText, emailField, httpUrl, oneOf, requiredText } from './fields.ts';
-import { newPasswordSchema } from './passwords.ts';
-import { tagNameSchema } from './leads.ts';
-import { pathIdSchema } from './params.ts';
+import { z } from '../../../contract/zod.ts';
+import { blankToNull, clearableText, emailField, httpUrl, oneOf, requiredText } from '../../../contract/fields.ts';
+import { newPasswordSchema } from '../../../contract/passwords.ts';
+import { tagNameSchema } from '../../contacts/contract/index.ts';
+import { pathIdSchema } from '../../../contract/params.ts';
 
 export const USER_NOT_FOUND_MESSAGE = 'Utilisateur non trouvé.';
 

@@ -1,5 +1,5 @@
-import type { Analytics } from '../features/analytics/analytics.ts';
-import { iso } from './common.ts';
+import type { Analytics } from '../analytics.ts';
+import { iso } from '../../../contract/presenting.ts';
 
 /** The series behind every chart of the analytics screen. */
 export function presentAnalytics(data: Analytics) {

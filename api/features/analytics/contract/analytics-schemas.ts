@@ -1,9 +1,7 @@
 /** The analytics screen and its CSV report: the periods they cover. */
-import { z } from './zod.ts';
-import { blankToUndefined, oneOf } from './fields.ts';
-import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS } from './analytics-periods.ts';
-
-export { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS, type AnalyticsPeriod } from './analytics-periods.ts';
+import { z } from '../../../contract/zod.ts';
+import { blankToUndefined, oneOf } from '../../../contract/fields.ts';
+import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS } from '../../../contract/analytics-periods.ts';
 
 /** `GET /api/admin/analytics?period` and `…/analytics/report.csv?period` (default 30 days). */
 export const analyticsQuerySchema = z.object({

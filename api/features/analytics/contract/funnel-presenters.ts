@@ -1,7 +1,7 @@
-import type { Funnel } from '../features/analytics/funnel.ts';
-import type { SourceFunnelRow } from '../features/analytics/sources.ts';
-import { FUNNEL_STEP_LABELS } from '../schemas/index.ts';
-import { text } from './common.ts';
+import type { Funnel } from '../funnel.ts';
+import type { SourceFunnelRow } from '../sources.ts';
+import { FUNNEL_STEP_LABELS } from './funnel-schemas.ts';
+import { text } from '../../../contract/presenting.ts';
 
 /** The funnel from visit to discovery call (decision 116): each step's key, French label and count. */
 export function presentFunnel(data: Funnel) {

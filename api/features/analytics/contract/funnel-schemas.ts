@@ -2,10 +2,10 @@
  * The funnel from visit to discovery call (decision 116): its steps with their French labels, and the
  * query of `GET /api/admin/analytics/funnel` and `…/analytics/sources`. Imports only zod.
  */
-import { z } from './zod.ts';
-import { blankToUndefined, oneOf, optionalOneOf, optionalText } from './fields.ts';
-import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS } from './analytics-periods.ts';
-import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from './visits.ts';
+import { z } from '../../../contract/zod.ts';
+import { blankToUndefined, oneOf, optionalOneOf, optionalText } from '../../../contract/fields.ts';
+import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS } from '../../../contract/analytics-periods.ts';
+import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from '../../../contract/visit-channels.ts';
 
 export const FUNNEL_STEPS = ['visitors', 'contacts', 'signUps', 'present', 'callsBooked', 'callsHeld', 'qualified', 'offersSent', 'offersAccepted', 'clients'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];

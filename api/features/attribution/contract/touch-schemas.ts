@@ -7,9 +7,9 @@
  * - the contacts list's "Origine" filter;
  * - the first touch's columns in the contacts' CSV files.
  */
-import { z } from './zod.ts';
-import { blankToNull, blankToUndefined, isoDateTime, oneOf, optionalOneOf } from './fields.ts';
-import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from './visits.ts';
+import { z } from '../../../contract/zod.ts';
+import { blankToNull, blankToUndefined, isoDateTime, oneOf, optionalOneOf } from '../../../contract/fields.ts';
+import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from '../../../contract/visit-channels.ts';
 
 /** Bounds of the stored values (the check constraints of the leads table say the same). */
 export const TOUCH_LIMITS = { value: 100, domain: 253, path: 500, address: 2000 } as const;

@@ -1,4 +1,4 @@
-import type { VisitsReport } from '../features/attribution/report.ts';
+import type { VisitsReport } from '../report.ts';
 
 /** The visits screen's figures (decision 111): an absent source, medium or campaign is null. */
 export function presentVisits(data: VisitsReport) {

@@ -1,9 +1,7 @@
 /** Visits counted by the server (decision 111): their channels and device classes, and the report's query. */
-import { z } from './zod.ts';
-import { blankToUndefined, oneOf } from './fields.ts';
-import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS } from './analytics-periods.ts';
-
-export { VISIT_CHANNELS, VISIT_CHANNEL_LABELS, type VisitChannel } from './visit-channels.ts';
+import { z } from '../../../contract/zod.ts';
+import { blankToUndefined, oneOf } from '../../../contract/fields.ts';
+import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS } from '../../../contract/analytics-periods.ts';
 
 export const VISIT_DEVICES = ['mobile', 'tablet', 'desktop'] as const;
 export type VisitDevice = (typeof VISIT_DEVICES)[number];

@@ -1,6 +1,6 @@
 /** Billing's API shapes: the settings, the invoices list, a credit note. The admin imports these return types (type-only). */
-import { isQrIban } from '../schemas/billing.ts';
-import { iso, presentPage } from './common.ts';
+import { isQrIban } from './schemas.ts';
+import { iso, presentPage } from '../../../contract/presenting.ts';
 
 export interface BillingSettingsFacts {
   creditor: { name: string; street: string; buildingNumber: string | null; postalCode: string; town: string; country: string };

@@ -3,9 +3,9 @@
  * November 2025), Swiss IBANs and the invoice list's query. Imports only zod: the IBAN checks are the
  * arithmetic of ISO 13616 written here, so the browser form and the API say the same.
  */
-import { z } from './zod.ts';
-import { blankToNull, blankToUndefined, integer, labelledValues, optionalOneOf, requiredText } from './fields.ts';
-import { paginationQuerySchema } from './leads.ts';
+import { z } from '../../../contract/zod.ts';
+import { blankToNull, blankToUndefined, integer, labelledValues, optionalOneOf, requiredText } from '../../../contract/fields.ts';
+import { paginationQuerySchema } from '../../contacts/contract/index.ts';
 
 export const IBAN_INVALID_MESSAGE = 'L’IBAN doit être un IBAN suisse ou liechtensteinois valide (CH ou LI, 21 caractères, chiffres de contrôle corrects).';
 export const VAT_NUMBER_MESSAGE = 'Le numéro de TVA doit avoir la forme CHE-123.456.789 TVA.';

@@ -1,5 +1,5 @@
-import type { AgendaRow } from '../features/booking/agenda.ts';
-import { iso, text } from './common.ts';
+import type { AgendaRow } from '../agenda.ts';
+import { iso, text } from '../../../contract/presenting.ts';
 
 /** One call of the team's agenda: its time, status and host, the person and what they wrote. */
 export function presentAgendaBooking(row: AgendaRow) {

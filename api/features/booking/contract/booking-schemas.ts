@@ -4,13 +4,11 @@
  * Rules the availability engine relies on (api/features/booking/availability.ts) are checked here:
  * a range ends after it starts and never overlaps another range of the same day.
  */
-import { z } from './zod.ts';
-import { blankToNull, blankToUndefined, emailField, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalOneOf, optionalPhone, optionalText, requiredPhone, requiredText } from './fields.ts';
-import { MAX_SERIAL_ID, pathIdSchema } from './params.ts';
+import { z } from '../../../contract/zod.ts';
+import { blankToNull, blankToUndefined, emailField, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalOneOf, optionalPhone, optionalText, requiredPhone, requiredText } from '../../../contract/fields.ts';
+import { MAX_SERIAL_ID, pathIdSchema } from '../../../contract/params.ts';
 import { BOOKING_STATUSES, BOOKING_STATUS_LABELS, BOOKING_TEAM_STATUSES } from './booking-statuses.ts';
-import { postedTouchFields } from './touch.ts';
-
-export { BOOKING_STATUSES, BOOKING_STATUS_LABELS, BOOKING_TEAM_STATUSES, type BookingStatus, type BookingTeamStatus } from './booking-statuses.ts';
+import { postedTouchFields } from '../../attribution/contract/index.ts';
 
 export const BOOKING_MODES = ['video', 'phone'] as const;
 export type BookingMode = (typeof BOOKING_MODES)[number];

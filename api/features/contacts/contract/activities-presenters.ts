@@ -1,5 +1,5 @@
-import type { Activity, Lead } from '../models/index.ts';
-import { iso, presentPage, text } from './common.ts';
+import type { Activity, Lead } from '../../../models/index.ts';
+import { iso, presentPage, text } from '../../../contract/presenting.ts';
 
 /** The fields an activity shows, whether read as a model or as a row of the task list. */
 type ActivityFields = Pick<

@@ -1,8 +1,8 @@
 /** Activities logged against a contact. */
-import { z } from './zod.ts';
-import { ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS } from './options.ts';
-import { blankToNull, blankToUndefined, clearableText, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalOneOf, optionalText, requiredText } from './fields.ts';
-import { MAX_SERIAL_ID, pathIdSchema } from './params.ts';
+import { z } from '../../../contract/zod.ts';
+import { ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS } from '../../../contract/options.ts';
+import { blankToNull, blankToUndefined, clearableText, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalOneOf, optionalText, requiredText } from '../../../contract/fields.ts';
+import { MAX_SERIAL_ID, pathIdSchema } from '../../../contract/params.ts';
 
 export const ACTIVITY_NOT_FOUND = 'Activité non trouvée';
 

@@ -1,4 +1,4 @@
-import type { ImportResult } from '../features/contacts/lead-import.ts';
+import type { ImportResult } from '../lead-import.ts';
 
 /** The answer of `POST {base}/leads/import`: how the file was read, what happened (or would), each row's errors. */
 export function presentLeadImport(result: ImportResult) {

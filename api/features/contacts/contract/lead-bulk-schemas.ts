@@ -3,13 +3,13 @@
  * selected contacts. A row is validated by the admin creation schema itself, so an imported contact
  * obeys exactly the rules of one typed in the form.
  */
-import { z } from './zod.ts';
-import { blankToUndefined, integer, oneOf, optionalOneOf, optionalText } from './fields.ts';
-import { leadCreateSchema, tagNameSchema } from './leads.ts';
-import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from './options.ts';
-import { idSchema } from './params.ts';
-import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from './visits.ts';
-import { FIRST_TOUCH_FIELDS, FIRST_TOUCH_FIELD_LABELS, TOUCH_LIMITS } from './touch.ts';
+import { z } from '../../../contract/zod.ts';
+import { blankToUndefined, integer, oneOf, optionalOneOf, optionalText } from '../../../contract/fields.ts';
+import { leadCreateSchema, tagNameSchema } from './leads-schemas.ts';
+import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from '../../../contract/options.ts';
+import { idSchema } from '../../../contract/params.ts';
+import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from '../../../contract/visit-channels.ts';
+import { FIRST_TOUCH_FIELDS, FIRST_TOUCH_FIELD_LABELS, TOUCH_LIMITS } from '../../attribution/contract/index.ts';
 
 /** The same bound as api/features/contacts/lead-tags.ts. */
 const MAX_TAGS_PER_LEAD = 50;

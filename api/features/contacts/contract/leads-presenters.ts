@@ -1,5 +1,5 @@
-import type { Lead } from '../models/index.ts';
-import { iso, presentPage, text } from './common.ts';
+import type { Lead } from '../../../models/index.ts';
+import { iso, presentPage, text } from '../../../contract/presenting.ts';
 
 /** Where the contact came from when they first wrote in (decision 115); null when unknown (e.g. added by hand). */
 export function presentFirstTouch(lead: Lead) {

@@ -1,33 +1,11 @@
 /**
  * Contacts (leads): what the public forms send, what the admin form sends, and the list query.
  */
-import { z } from './zod.ts';
-import {
-  LEAD_SOURCES,
-  LEAD_SOURCE_LABELS,
-  LEAD_STATUSES,
-  LEAD_STATUS_LABELS,
-  LEAD_TYPES,
-  LEAD_TYPE_LABELS,
-  LIMITS,
-} from './options.ts';
-import {
-  blankToUndefined,
-  clearablePhone,
-  clearableText,
-  commaSeparated,
-  emailField,
-  integer,
-  isoDateTime,
-  oneOf,
-  optionalDateOrDateTime,
-  optionalPhone,
-  optionalText,
-  requiredPhone,
-  requiredText,
-} from './fields.ts';
-import { newsletterFilter } from './privacy.ts';
-import { firstTouchFilters, firstTouchUpdateSchema, postedTouchFields } from './touch.ts';
+import { z } from '../../../contract/zod.ts';
+import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS, LEAD_TYPES, LEAD_TYPE_LABELS, LIMITS } from '../../../contract/options.ts';
+import { blankToUndefined, clearablePhone, clearableText, commaSeparated, emailField, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalPhone, optionalText, requiredPhone, requiredText } from '../../../contract/fields.ts';
+import { newsletterFilter } from '../../privacy/contract/index.ts';
+import { firstTouchFilters, firstTouchUpdateSchema, postedTouchFields } from '../../attribution/contract/index.ts';
 
 export const FIRST_NAME_MIN_MESSAGE = 'Le prénom doit comporter au moins 2 caractères';
 

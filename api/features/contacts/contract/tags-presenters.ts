@@ -1,4 +1,4 @@
-import type { TagCount } from '../features/contacts/tags.ts';
+import type { TagCount } from '../tags.ts';
 
 /** One tag of `GET /api/admin/tags`: its name (most used spelling) and how many contacts carry it. */
 export function presentTag(tag: TagCount) {

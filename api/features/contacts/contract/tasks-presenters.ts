@@ -1,6 +1,6 @@
-import type { TaskRow } from '../features/contacts/tasks.ts';
-import { presentPage, text } from './common.ts';
-import { presentActivity } from './activities.ts';
+import type { TaskRow } from '../tasks.ts';
+import { presentPage, text } from '../../../contract/presenting.ts';
+import { presentActivity } from './activities-presenters.ts';
 
 function personName(firstName: string | null, lastName: string | null, fallback: string): string {
   return [firstName, lastName].filter(Boolean).join(' ') || fallback;

@@ -1,11 +1,11 @@
 /** The e-mails of the admin API. The admin imports these return types (type-only). */
-import type { Email } from '../models/Email.ts';
-import { iso, presentPage, text } from './common.ts';
+import type { Email } from '../../../models/Email.ts';
+import { iso, presentPage, text } from '../../../contract/presenting.ts';
 
 export function presentEmail(email: Email) {
   return {
     id: email.id,
-    kind: email.kind as import('../schemas/emails.ts').EmailKindValue,
+    kind: email.kind as import('./schemas.ts').EmailKindValue,
     to: email.toAddress,
     subject: text(email.subject),
     status: email.status,

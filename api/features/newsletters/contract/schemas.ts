@@ -2,10 +2,10 @@
  * Newsletter issues (docs/decisions/112-newsletter-sending.md): what the editor posts, the states and
  * their French labels, and the queries of the audience and recipient lists. Imports only zod.
  */
-import { z } from './zod.ts';
-import { blankToUndefined, commaSeparated, emailField, isoDateTime, optionalOneOf, requiredText } from './fields.ts';
-import { tagNameSchema } from './leads.ts';
-import { pathIdSchema } from './params.ts';
+import { z } from '../../../contract/zod.ts';
+import { blankToUndefined, commaSeparated, emailField, isoDateTime, optionalOneOf, requiredText } from '../../../contract/fields.ts';
+import { tagNameSchema } from '../../contacts/contract/index.ts';
+import { pathIdSchema } from '../../../contract/params.ts';
 
 export const NEWSLETTER_ISSUE_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
 export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];

@@ -1,7 +1,7 @@
 /** Offers as the admin API answers them (docs/decisions/130-offers-amounts-and-acceptance.md): money in centimes, days as `YYYY-MM-DD`. */
-import type { ListedOffer, OfferRow } from '../features/offers/store.ts';
-import type { OfferStatus } from '../schemas/offers.ts';
-import { iso, presentPage, text } from './common.ts';
+import type { ListedOffer, OfferRow } from '../store.ts';
+import type { OfferStatus } from './schemas.ts';
+import { iso, presentPage, text } from '../../../contract/presenting.ts';
 
 /** One offer; `status` is the one shown today (a sent offer past its validity is `expired`). */
 export function presentOffer(offer: OfferRow, status: OfferStatus) {

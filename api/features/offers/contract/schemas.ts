@@ -3,11 +3,11 @@
  * and their French labels, the list's query, and the billing address the public page posts with "J'accepte
  * l'offre". Money is an integer number of centimes; dates are Swiss calendar days (AAAA-MM-JJ). Imports only zod.
  */
-import { z } from './zod.ts';
-import { blankToUndefined, integer, optionalOneOf, optionalText, requiredText } from './fields.ts';
-import { paginationQuerySchema } from './leads.ts';
-import { pathIdSchema } from './params.ts';
-import { postalAddressFields } from './billing.ts';
+import { z } from '../../../contract/zod.ts';
+import { blankToUndefined, integer, optionalOneOf, optionalText, requiredText } from '../../../contract/fields.ts';
+import { paginationQuerySchema } from '../../contacts/contract/index.ts';
+import { pathIdSchema } from '../../../contract/params.ts';
+import { postalAddressFields } from '../../billing/contract/index.ts';
 
 export const OFFER_STATUS_LABELS = {
   draft: 'Brouillon',

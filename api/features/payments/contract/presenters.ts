@@ -1,9 +1,9 @@
 /** Payments read from bank files and an import's counts (docs/decisions/133-bank-file-import-and-matching.md). */
-import type { BankFileImport } from '../features/payments/import.ts';
-import type { PaymentRecord } from '../features/payments/payments.ts';
-import type { BillingDashboard, Revenue } from '../features/payments/revenue.ts';
-import type { PaymentListQuery } from '../schemas/index.ts';
-import { iso, presentPage, text } from './common.ts';
+import type { BankFileImport } from '../import.ts';
+import type { PaymentRecord } from '../payments.ts';
+import type { BillingDashboard, Revenue } from '../revenue.ts';
+import type { PaymentListQuery } from './schemas.ts';
+import { iso, presentPage, text } from '../../../contract/presenting.ts';
 
 export function presentBankFileImport(result: BankFileImport) {
   return {

@@ -1,4 +1,4 @@
-import { iso } from './common.ts';
+import { iso } from '../../../contract/presenting.ts';
 
 export interface ConsentProofRow {
   id: number | string;

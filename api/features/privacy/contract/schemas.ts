@@ -2,9 +2,9 @@
  * Privacy: the newsletter's double opt-in, erasure's confirmation, and the words the back office uses
  * for newsletter states and consent proofs.
  */
-import { z } from './zod.ts';
-import { emailField, optionalOneOf, optionalText } from './fields.ts';
-import { postedTouchFields } from './touch.ts';
+import { z } from '../../../contract/zod.ts';
+import { emailField, optionalOneOf, optionalText } from '../../../contract/fields.ts';
+import { postedTouchFields } from '../../attribution/contract/index.ts';
 
 /** `bounced`: the server refused the address for good (a 5xx on the recipient); no issue goes there any more. */
 export const NEWSLETTER_STATUSES = ['pending', 'subscribed', 'unsubscribed', 'bounced'] as const;

@@ -1,5 +1,5 @@
-import type { WebinarRegistration } from '../models/index.ts';
-import { iso, presentPage } from './common.ts';
+import type { WebinarRegistration } from '../../../models/index.ts';
+import { iso, presentPage } from '../../../contract/presenting.ts';
 
 /** One row of the contact's registrations: the session and where the person stands. */
 export function presentLeadRegistration(registration: WebinarRegistration) {

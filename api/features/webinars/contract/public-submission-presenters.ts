@@ -1,4 +1,4 @@
-import type { PublicReceipt, WebinarOutcome } from '../features/webinars/seats.ts';
+import type { PublicReceipt, WebinarOutcome } from '../seats.ts';
 
 /** What the visitor reads under the success message when the sign-up needs explaining (the webinar's state only). */
 export const WEBINAR_NOTICES: Record<Exclude<WebinarOutcome, 'registered'>, string> = {

@@ -1,6 +1,6 @@
 /** The registration links' forms (cancel, one-step sign-up from an invitation). Imports only zod. */
-import { z } from './zod.ts';
-import { integer } from './fields.ts';
+import { z } from '../../../contract/zod.ts';
+import { integer } from '../../../contract/fields.ts';
 
 export const REGISTRATION_LINK_MESSAGE = 'Ce lien n’est pas valide. Utilisez le lien reçu par e-mail, en entier.';
 

@@ -1,5 +1,5 @@
-import type { Webinar, WebinarRegistration, Lead } from '../models/index.ts';
-import { iso, presentPage, text } from './common.ts';
+import type { Webinar, WebinarRegistration, Lead } from '../../../models/index.ts';
+import { iso, presentPage, text } from '../../../contract/presenting.ts';
 
 export function presentWebinar(webinar: Webinar) {
   return {

@@ -1,5 +1,5 @@
 /** "Nouvel utilisateur": email, name, role and a first password the administrator hands over. */
-import { USER_ROLE_LABELS, USER_ROLES, userCreateSchema, type UserCreateInput, type UserRole } from '#schemas';
+import { USER_ROLE_LABELS, USER_ROLES, userCreateSchema, type UserCreateInput, type UserRole } from '#contract/accounts';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation } from '../../lib/query.ts';
 import { toast, toastError } from '../../stores/toast.ts';

@@ -1,6 +1,5 @@
 /** The accounts' calls (the signed-in user's profile, password and sessions; the team's users), with their cache keys. */
-import type { SessionJson, UserAccountJson, UserJson } from '#presenters';
-import type { ProfileUpdateInput, UserCreateInput, UserUpdateInput } from '#schemas';
+import type { SessionJson, UserAccountJson, UserJson, ProfileUpdateInput, UserCreateInput, UserUpdateInput } from '#contract/accounts';
 import { getJson } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';

@@ -1,6 +1,5 @@
 /** The agenda's calls (the team's bookings and the free starts to move one to), with their cache keys. */
-import type { AgendaBookingJson, AgendaJson } from '#presenters';
-import type { BookingTeamStatus } from '#schemas/booking-statuses.ts';
+import type { AgendaBookingJson, AgendaJson, BookingTeamStatus } from '#contract/booking';
 import { getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';

@@ -1,5 +1,5 @@
 /** An issue's state and a recipient's status, in French, with their colour. */
-import { NEWSLETTER_ISSUE_STATUS_LABELS, NEWSLETTER_RECIPIENT_STATUS_LABELS, type NewsletterIssueStatus, type NewsletterRecipientStatus } from '#schemas/newsletters.ts';
+import { NEWSLETTER_ISSUE_STATUS_LABELS, NEWSLETTER_RECIPIENT_STATUS_LABELS, type NewsletterIssueStatus, type NewsletterRecipientStatus } from '#contract/newsletters';
 import { Badge } from '../../ui/primitives.tsx';
 
 const issueTones: Record<NewsletterIssueStatus, 'gray' | 'blue' | 'amber' | 'green' | 'red' | 'indigo'> = {

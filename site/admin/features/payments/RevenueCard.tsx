@@ -3,8 +3,8 @@
  * VAT, net of credit notes, the clients, the median days from invoice to payment, and the table per first
  * touch (channel, source, campaign). Follows the screen's period and origin filter.
  */
-import { VISIT_CHANNEL_LABELS, type VisitChannel } from '#schemas/visit-channels.ts';
-import type { AnalyticsPeriod } from '#schemas/analytics-periods.ts';
+import { VISIT_CHANNEL_LABELS, type VisitChannel } from '#contract';
+import type { AnalyticsPeriod } from '#contract';
 import { useQuery } from '../../lib/query.ts';
 import { Card, CardHeader, cx } from '../../ui/primitives.tsx';
 import { Table, TableHead, td } from '../../ui/table.tsx';

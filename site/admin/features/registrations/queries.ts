@@ -3,7 +3,7 @@
  * at a time, decision 089), the status changes and the attendance import. Every key starts with
  * "registrations", so any webinar or contact change refreshes every page on screen.
  */
-import type { AttendanceJson, BulkStatusJson, LeadRegistrationPageJson, RegistrationJson, RegistrationPageJson } from '#presenters';
+import type { AttendanceJson, BulkStatusJson, LeadRegistrationPageJson, RegistrationJson, RegistrationPageJson } from '#contract/webinars';
 import { CONTACT_PAGE_SIZE, getJson, PAGE_SIZE, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';

@@ -1,7 +1,9 @@
 /** The calls of Paramètres' journal, system and booking tabs, with their cache keys and changes. */
 import { isHTTPError } from 'ky';
-import type { AuditEventJson, BookingSettingsJson, FeedStatusJson, HostAvailabilityJson, HostSummaryJson, MailSettingsJson } from '#presenters';
-import type { AuditEventType, BookingSettings, HostAvailability } from '#schemas';
+import type { AuditEventJson } from '#contract/accounts';
+import type { BookingSettingsJson, FeedStatusJson, HostAvailabilityJson, HostSummaryJson, BookingSettings, HostAvailability } from '#contract/booking';
+import type { MailSettingsJson } from '#contract/operations';
+import type { AuditEventType } from '#contract';
 import { getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';

@@ -1,5 +1,6 @@
 /** The webinars' calls, with their cache keys; each change declares what it makes out of date. */
-import type { WebinarJson, WebinarPageJson, WebinarStatsJson } from '#presenters';
+import type { WebinarJson, WebinarPageJson } from '#contract/webinars';
+import type { WebinarStatsJson } from '#contract/analytics';
 import { getJson, PAGE_SIZE, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';
