@@ -1,6 +1,6 @@
 /** The security record: event types and the admin list's query. */
 import { z } from './zod.ts';
-import { paginationQuerySchema } from '../features/contacts/contract/index.ts';
+import { paginationQuerySchema } from './params.ts';
 import { blankToUndefined, labelledValues } from './fields.ts';
 
 /** Every event type and what the Journal tab of Paramètres calls it (the types are listed here once). */

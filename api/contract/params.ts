@@ -4,7 +4,34 @@
  * with the record's own "not found" message, so `/leads/abc` and `/leads/999999` read the same.
  */
 import { z } from './zod.ts';
-import { tagNameSchema } from '../features/contacts/contract/index.ts';
+import { blankToUndefined, integer } from './fields.ts';
+import { LIMITS } from './options.ts';
+
+/** `page` and `limit` of every admin list: 10 per page, at most 100. */
+export const paginationQuerySchema = z.object({
+  page: z.preprocess(blankToUndefined, integer('La page', 1, 1_000_000, 'La page doit être un nombre entier supérieur ou égal à 1.').default(1)),
+  limit: z.preprocess(
+    blankToUndefined,
+    integer('La limite', 1, LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
+  ),
+});
+export type PaginationQuery = z.output<typeof paginationQuerySchema>;
+
+/**
+ * `page` and `limit` of what a contact's page lists (its activities, e-mails and registrations),
+ * newest first: 20 at a time by default, at most 100 (docs/decisions/089-contact-lists-are-paginated.md).
+ */
+export const contactListQuerySchema = paginationQuerySchema.extend({
+  limit: z.preprocess(blankToUndefined, integer('La limite', 1, LIMITS.pageSizeMax).default(LIMITS.contactPageSizeDefault)),
+});
+export type ContactListQuery = z.output<typeof contactListQuerySchema>;
+
+/** A tag: trimmed, 1 to 50 characters. */
+export const tagNameSchema = z
+  .string({ error: 'Le tag doit être un texte.' })
+  .trim()
+  .min(1, 'Le tag ne peut pas être vide.')
+  .max(LIMITS.tagMax, `Le tag ne doit pas dépasser ${LIMITS.tagMax} caractères.`);
 
 /** What a 404 says for each kind of record (api/platform/errors.ts and the services reuse these). */
 export const NOT_FOUND_MESSAGES = {

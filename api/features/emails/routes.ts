@@ -2,8 +2,7 @@
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import { emailListQuerySchema, presentEmailDetail, presentEmailPage } from './contract/index.ts';
-import { contactListQuerySchema } from '../contacts/contract/index.ts';
-import { emailParamsSchema, leadParamsSchema } from '../../contract/params.ts';
+import { contactListQuerySchema, emailParamsSchema, leadParamsSchema } from '../../contract/params.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { findEmailOr404, listEmails, listLeadEmails, resendEmail } from './emails.ts';

@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import { Webinar, WebinarRegistration } from '../../models/index.ts';
-import type { PaginationQuery } from '../contacts/contract/index.ts';
+import type { PaginationQuery } from '../../contract/params.ts';
 import type { RegistrationListQuery, WebinarCreate, RegistrationCounts } from './contract/index.ts';
 import { MESSAGES, notFound } from '../../platform/errors.ts';
 import { enqueueWebinarCancellations } from './cancellations.ts';

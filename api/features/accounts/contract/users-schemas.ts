@@ -2,8 +2,7 @@
 import { z } from '../../../contract/zod.ts';
 import { blankToNull, clearableText, emailField, httpUrl, oneOf, requiredText } from '../../../contract/fields.ts';
 import { newPasswordSchema } from '../../../contract/passwords.ts';
-import { tagNameSchema } from '../../contacts/contract/index.ts';
-import { pathIdSchema } from '../../../contract/params.ts';
+import { tagNameSchema, pathIdSchema } from '../../../contract/params.ts';
 
 export const USER_NOT_FOUND_MESSAGE = 'Utilisateur non trouvé.';
 

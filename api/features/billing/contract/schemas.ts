@@ -5,7 +5,7 @@
  */
 import { z } from '../../../contract/zod.ts';
 import { blankToNull, blankToUndefined, integer, labelledValues, optionalOneOf, requiredText } from '../../../contract/fields.ts';
-import { paginationQuerySchema } from '../../contacts/contract/index.ts';
+import { paginationQuerySchema } from '../../../contract/params.ts';
 
 export const IBAN_INVALID_MESSAGE = 'L’IBAN doit être un IBAN suisse ou liechtensteinois valide (CH ou LI, 21 caractères, chiffres de contrôle corrects).';
 export const VAT_NUMBER_MESSAGE = 'Le numéro de TVA doit avoir la forme CHE-123.456.789 TVA.';

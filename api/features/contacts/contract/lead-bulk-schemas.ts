@@ -5,9 +5,9 @@
  */
 import { z } from '../../../contract/zod.ts';
 import { blankToUndefined, integer, oneOf, optionalOneOf, optionalText } from '../../../contract/fields.ts';
-import { leadCreateSchema, tagNameSchema } from './leads-schemas.ts';
+import { leadCreateSchema } from './leads-schemas.ts';
+import { tagNameSchema, idSchema } from '../../../contract/params.ts';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from '../../../contract/options.ts';
-import { idSchema } from '../../../contract/params.ts';
 import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from '../../../contract/visit-channels.ts';
 import { FIRST_TOUCH_FIELDS, FIRST_TOUCH_FIELD_LABELS, TOUCH_LIMITS } from '../../attribution/contract/index.ts';
 

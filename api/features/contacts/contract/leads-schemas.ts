@@ -2,6 +2,7 @@
  * Contacts (leads): what the public forms send, what the admin form sends, and the list query.
  */
 import { z } from '../../../contract/zod.ts';
+import { contactListQuerySchema, paginationQuerySchema, tagNameSchema } from '../../../contract/params.ts';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS, LEAD_TYPES, LEAD_TYPE_LABELS, LIMITS } from '../../../contract/options.ts';
 import { blankToUndefined, clearablePhone, clearableText, commaSeparated, emailField, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalPhone, optionalText, requiredPhone, requiredText } from '../../../contract/fields.ts';
 import { newsletterFilter } from '../../privacy/contract/index.ts';
@@ -95,32 +96,6 @@ export const leadUpdateSchema = z.object({
 });
 export type LeadUpdateInput = z.input<typeof leadUpdateSchema>;
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
-
-/** `page` and `limit` of every admin list: 10 per page, at most 100. */
-export const paginationQuerySchema = z.object({
-  page: z.preprocess(blankToUndefined, integer('La page', 1, 1_000_000, 'La page doit être un nombre entier supérieur ou égal à 1.').default(1)),
-  limit: z.preprocess(
-    blankToUndefined,
-    integer('La limite', 1, LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
-  ),
-});
-export type PaginationQuery = z.output<typeof paginationQuerySchema>;
-
-/**
- * `page` and `limit` of what a contact's page lists (its activities, e-mails and registrations),
- * newest first: 20 at a time by default, at most 100 (docs/decisions/089-contact-lists-are-paginated.md).
- */
-export const contactListQuerySchema = paginationQuerySchema.extend({
-  limit: z.preprocess(blankToUndefined, integer('La limite', 1, LIMITS.pageSizeMax).default(LIMITS.contactPageSizeDefault)),
-});
-export type ContactListQuery = z.output<typeof contactListQuerySchema>;
-
-/** A tag: trimmed, 1 to 50 characters. */
-export const tagNameSchema = z
-  .string({ error: 'Le tag doit être un texte.' })
-  .trim()
-  .min(1, 'Le tag ne peut pas être vide.')
-  .max(LIMITS.tagMax, `Le tag ne doit pas dépasser ${LIMITS.tagMax} caractères.`);
 
 /** Body of `POST /api/crm/leads/{id}/tags`. */
 export const tagSchema = z.object({ tag: tagNameSchema });

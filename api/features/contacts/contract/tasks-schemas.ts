@@ -1,10 +1,9 @@
 /** The task list: open activities grouped by due day in Zurich. */
 import { z } from '../../../contract/zod.ts';
-import { paginationQuerySchema } from './leads-schemas.ts';
+import { paginationQuerySchema, MAX_SERIAL_ID } from '../../../contract/params.ts';
 import { ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS } from '../../../contract/options.ts';
 import { blankToUndefined, integer, optionalOneOf } from '../../../contract/fields.ts';
 import { ASSIGNEE_MESSAGE } from './activities-schemas.ts';
-import { MAX_SERIAL_ID } from '../../../contract/params.ts';
 
 /** The groups of the task list, in the order the screen shows them. */
 export const TASK_DUE_GROUPS = ['overdue', 'today', 'upcoming', 'none'] as const;

@@ -1,7 +1,7 @@
 /** The Emails screen: kinds and statuses with their French labels, and the list query. Imports only zod. */
 import { z } from '../../../contract/zod.ts';
 import { blankToUndefined, integer, labelledValues, optionalOneOf, optionalText } from '../../../contract/fields.ts';
-import { paginationQuerySchema } from '../../contacts/contract/index.ts';
+import { paginationQuerySchema } from '../../../contract/params.ts';
 
 /** Every e-mail kind with its French label: the kinds are listed here once (the database's list: decision 118). */
 export const EMAIL_KIND_LABELS = {

@@ -4,8 +4,7 @@
  */
 import { z } from '../../../contract/zod.ts';
 import { blankToUndefined, commaSeparated, emailField, isoDateTime, optionalOneOf, requiredText } from '../../../contract/fields.ts';
-import { tagNameSchema } from '../../contacts/contract/index.ts';
-import { pathIdSchema } from '../../../contract/params.ts';
+import { tagNameSchema, pathIdSchema } from '../../../contract/params.ts';
 
 export const NEWSLETTER_ISSUE_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
 export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];

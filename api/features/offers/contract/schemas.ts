@@ -5,8 +5,7 @@
  */
 import { z } from '../../../contract/zod.ts';
 import { blankToUndefined, integer, optionalOneOf, optionalText, requiredText } from '../../../contract/fields.ts';
-import { paginationQuerySchema } from '../../contacts/contract/index.ts';
-import { pathIdSchema } from '../../../contract/params.ts';
+import { paginationQuerySchema, pathIdSchema } from '../../../contract/params.ts';
 import { postalAddressFields } from '../../billing/contract/index.ts';
 
 export const OFFER_STATUS_LABELS = {

@@ -1,8 +1,7 @@
 /** Payments read from the bank's camt files (docs/decisions/133-bank-file-import-and-matching.md). */
 import { z } from '../../../contract/zod.ts';
 import { blankToUndefined, integer, labelledValues, optionalOneOf } from '../../../contract/fields.ts';
-import { paginationQuerySchema } from '../../contacts/contract/index.ts';
-import { MAX_SERIAL_ID, pathIdSchema } from '../../../contract/params.ts';
+import { paginationQuerySchema, MAX_SERIAL_ID, pathIdSchema } from '../../../contract/params.ts';
 
 /** What became of one bank transaction, as Paramètres → Facturation shows it. */
 export const PAYMENT_STATUS_LABELS = {

@@ -2,7 +2,7 @@
 import { z } from '../../../contract/zod.ts';
 import { LIMITS, REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS } from '../../../contract/options.ts';
 import { blankToNull, blankToUndefined, integer, isoDateTime, oneOf, optionalHttpUrl, optionalOneOf, optionalText, requiredText } from '../../../contract/fields.ts';
-import { paginationQuerySchema } from '../../contacts/contract/index.ts';
+import { paginationQuerySchema } from '../../../contract/params.ts';
 
 export const WEBINAR_DURATION_MESSAGE = `La durée doit être un nombre entier de minutes compris entre ${LIMITS.webinarDurationMin} et ${LIMITS.webinarDurationMax}.`;
 export const WEBINAR_MAX_ATTENDEES_MESSAGE = `Le nombre maximum de participants doit être un nombre entier compris entre ${LIMITS.webinarMaxAttendeesMin} et ${LIMITS.webinarMaxAttendeesMax}.`;
