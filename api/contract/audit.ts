@@ -1,7 +1,20 @@
-/** The security record: event types and the admin list's query. */
+/**
+ * The security record: event types, an event as it is stored, and the admin list's query. Shared, not a
+ * feature's: the platform writes and reads the record (api/platform/audit.ts), accounts presents it (decision 135).
+ */
 import { z } from './zod.ts';
 import { paginationQuerySchema } from './params.ts';
 import { blankToUndefined, labelledValues } from './fields.ts';
+
+/** One event as api/platform/audit.ts reads it back (the presenter of accounts' contract shapes it). */
+export interface AuditEventRow {
+  id: string | number;
+  type: AuditEventType;
+  userId: number | null;
+  ipPrefix: string | null;
+  details: Record<string, unknown>;
+  createdAt: Date;
+}
 
 /** Every event type and what the Journal tab of Paramètres calls it (the types are listed here once). */
 export const AUDIT_EVENT_LABELS = {

@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
-import { AUDIT_EVENT_TYPES } from '#contract';
-import { EMAIL_KIND_VALUES } from '#contract/emails';
+import { AUDIT_EVENT_TYPES, EMAIL_KIND_VALUES } from '#contract';
 import {
   addAllowedValues,
   addEmailKinds,

@@ -9,7 +9,6 @@ import { ZodError } from 'zod';
 import { splitFullName } from '../../contract/fields.ts';
 import { fieldErrorsFromZod, HttpError, MESSAGES, toHttpError } from '../errors.ts';
 import { signMessage } from '../lib/signed-message.ts';
-import type { PublicSubmissionJson } from '../../features/webinars/contract/index.ts';
 
 export async function htmlFormFallback(ctx: Context, next: Next): Promise<void> {
   if (ctx.state.bodyFormat !== 'form') return next();
@@ -26,7 +25,9 @@ export async function htmlFormFallback(ctx: Context, next: Next): Promise<void> 
     redirectToPage(ctx, '/erreur-envoi/', { type, message: formErrorMessage(ctx, error) });
     return;
   }
-  const notice = (ctx.body as Partial<PublicSubmissionJson> | undefined)?.notice;
+  // Only the answer's optional `notice` matters here: the fallback reads it by shape, so the platform
+  // depends on no feature's contract (docs/decisions/135-contract-beside-the-capability.md).
+  const notice = (ctx.body as { notice?: string | null } | undefined)?.notice;
   redirectToPage(ctx, '/merci/', notice ? { type, message: notice } : { type });
 }
 

@@ -1,4 +1,4 @@
-import type { AuditEventRow } from '../../../platform/audit.ts';
+import type { AuditEventRow } from '../../../contract/audit.ts';
 import { iso } from '../../../contract/presenting.ts';
 
 /** One security event as `GET /api/admin/audit` answers it. */

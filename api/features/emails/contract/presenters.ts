@@ -1,11 +1,12 @@
 /** The e-mails of the admin API. The admin imports these return types (type-only). */
 import type { Email } from '../../../models/Email.ts';
 import { iso, presentPage, text } from '../../../contract/presenting.ts';
+import type { EmailKindValue } from '../../../contract/email-kinds.ts';
 
 export function presentEmail(email: Email) {
   return {
     id: email.id,
-    kind: email.kind as import('./schemas.ts').EmailKindValue,
+    kind: email.kind as EmailKindValue,
     to: email.toAddress,
     subject: text(email.subject),
     status: email.status,
