@@ -59,6 +59,23 @@ export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
   cancelled: 'Annulé',
 };
 
+/** A user's role (the users' table stores it). */
+export const USER_ROLES = ['admin', 'viewer'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const USER_ROLE_LABELS: Record<UserRole, string> = { admin: 'Administrateur', viewer: 'Lecture seule' };
+
+/** A newsletter issue's state (the newsletters' table stores it). */
+export const NEWSLETTER_ISSUE_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
+export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];
+export const NEWSLETTER_ISSUE_STATUS_LABELS: Record<NewsletterIssueStatus, string> = {
+  draft: 'Brouillon',
+  scheduled: 'Programmée',
+  sending: 'En cours',
+  paused: 'En pause',
+  sent: 'Envoyée',
+  cancelled: 'Annulée',
+};
+
 /** Limits shared by the forms and the server: page sizes, and the bounds of every typed value. */
 export const LIMITS = {
   pageSizeDefault: 10,

@@ -1,5 +1,5 @@
 import { BaseModel } from './BaseModel.ts';
-import type { UserRole } from '../features/accounts/contract/index.ts';
+import type { UserRole } from '../contract/options.ts';
 
 export class User extends BaseModel {
   static tableName = 'users';

@@ -1,14 +1,12 @@
-/** Users and roles: the admin's user list, a user's own profile, and tag administration. */
+/** Users and roles: the admin's user list and a user's own profile (the roles themselves: api/contract/options.ts). */
 import { z } from '../../../contract/zod.ts';
 import { blankToNull, clearableText, emailField, httpUrl, oneOf, requiredText } from '../../../contract/fields.ts';
+import { USER_ROLES, USER_ROLE_LABELS } from '../../../contract/options.ts';
 import { newPasswordSchema } from '../../../contract/passwords.ts';
-import { tagNameSchema, pathIdSchema } from '../../../contract/params.ts';
+import { pathIdSchema } from '../../../contract/params.ts';
 
 export const USER_NOT_FOUND_MESSAGE = 'Utilisateur non trouvé.';
 
-export const USER_ROLES = ['admin', 'viewer'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-export const USER_ROLE_LABELS: Record<UserRole, string> = { admin: 'Administrateur', viewer: 'Lecture seule' };
 const role = oneOf(USER_ROLES, USER_ROLE_LABELS, 'Le rôle');
 
 const firstName = requiredText('Le prénom', { max: 100 });
@@ -48,8 +46,3 @@ export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 /** `:id` of a user. */
 export const userParamsSchema = z.object({ id: pathIdSchema(USER_NOT_FOUND_MESSAGE) });
-
-/** `:name` of `/api/admin/tags/{name}` and the body of its rename. */
-export const tagParamsSchema = z.object({ name: tagNameSchema });
-export const tagRenameSchema = z.object({ name: tagNameSchema });
-export type TagRenameInput = z.input<typeof tagRenameSchema>;

@@ -101,6 +101,11 @@ export type LeadUpdate = z.output<typeof leadUpdateSchema>;
 export const tagSchema = z.object({ tag: tagNameSchema });
 export type TagInput = z.input<typeof tagSchema>;
 
+/** `:name` of `/api/admin/tags/{name}` and the body of its rename. */
+export const tagParamsSchema = z.object({ name: tagNameSchema });
+export const tagRenameSchema = z.object({ name: tagNameSchema });
+export type TagRenameInput = z.input<typeof tagRenameSchema>;
+
 /** `GET /api/admin/leads?page&limit&search&status&source&tags&channel&campaign&createdAfter&createdFrom&createdTo`. */
 export const leadListQuerySchema = paginationQuerySchema.extend({
   search: optionalText('La recherche', 200),

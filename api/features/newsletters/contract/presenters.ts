@@ -1,6 +1,7 @@
 /** The newsletter issues of the admin API (decision 112). The admin imports these return types (type-only). */
 import type { Newsletter, NewsletterCounts } from '../../../models/index.ts';
-import type { NewsletterIssueStatus, NewsletterRecipientStatus } from './schemas.ts';
+import type { NewsletterRecipientStatus } from './schemas.ts';
+import type { NewsletterIssueStatus } from '../../../contract/options.ts';
 import { iso, text } from '../../../contract/presenting.ts';
 
 const NO_COUNTS: NewsletterCounts = { recipients: 0, queued: 0, sent: 0, failed: 0, cancelled: 0, unsubscribedSince: 0 };

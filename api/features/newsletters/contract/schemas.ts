@@ -5,17 +5,7 @@
 import { z } from '../../../contract/zod.ts';
 import { blankToUndefined, commaSeparated, emailField, isoDateTime, optionalOneOf, requiredText } from '../../../contract/fields.ts';
 import { tagNameSchema, pathIdSchema } from '../../../contract/params.ts';
-
-export const NEWSLETTER_ISSUE_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
-export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];
-export const NEWSLETTER_ISSUE_STATUS_LABELS: Record<NewsletterIssueStatus, string> = {
-  draft: 'Brouillon',
-  scheduled: 'Programmée',
-  sending: 'En cours',
-  paused: 'En pause',
-  sent: 'Envoyée',
-  cancelled: 'Annulée',
-};
+import { NEWSLETTER_ISSUE_STATUSES } from '../../../contract/options.ts';
 
 /** A recipient row's state (its e-mail's status). */
 export const NEWSLETTER_RECIPIENT_STATUSES = ['queued', 'sent', 'failed', 'cancelled'] as const;

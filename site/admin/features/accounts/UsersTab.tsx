@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { UserAccountJson } from '#contract/accounts';
-import { USER_ROLE_LABELS, type UserRole } from '#contract/accounts';
+import { USER_ROLE_LABELS, type UserRole } from '#contract';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
