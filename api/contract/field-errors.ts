@@ -9,6 +9,12 @@ export interface FieldIssue {
   message: string | undefined;
 }
 
+/** One item of the `errors` list of the API's 400 answers (api/platform/errors.ts throws them). */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
 /** "address.city" for a nested field, "email" for a flat one, "" for the whole object. */
 export function issuePath(path: FieldIssue['path']): string {
   if (path === undefined) return '';
@@ -16,7 +22,7 @@ export function issuePath(path: FieldIssue['path']): string {
 }
 
 /** Every issue as `{ path, message }`: the `errors` list of the API's 400 answers. */
-export function fieldErrorList(issues: readonly FieldIssue[]): { path: string; message: string }[] {
+export function fieldErrorList(issues: readonly FieldIssue[]): FieldError[] {
   return issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message ?? '' }));
 }
 

@@ -2,7 +2,7 @@
 import { ANALYTICS_PERIOD_LABELS } from '../../contract/analytics-periods.ts';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../../contract/options.ts';
 import { swissCsvDay as swissDay, swissCsvText } from '../../platform/lib/csv.ts';
-import type { Analytics } from './analytics.ts';
+import type { Analytics } from './contract/index.ts';
 
 export const REPORT_HEADER = ['Rubrique', 'Élément', 'Date', 'Valeur'];
 

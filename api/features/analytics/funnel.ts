@@ -10,14 +10,11 @@ import { FUNNEL_CALL_STEPS, FUNNEL_STEPS, type FunnelStep } from './contract/ind
 import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
 import type { VisitChannel } from '../../contract/visit-channels.ts';
 import { visitPeriodBounds } from '../attribution/index.ts';
+import type { Funnel } from './contract/index.ts';
 
 export interface FunnelFilter {
   channel?: VisitChannel | undefined;
   campaign?: string | undefined;
-}
-
-export interface Funnel {
-  steps: { key: FunnelStep; count: number }[];
 }
 
 /**

@@ -10,18 +10,7 @@ import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
 import type { VisitChannel } from '../../contract/visit-channels.ts';
 import { visitPeriodBounds } from '../attribution/index.ts';
 import { cohortWhere, STEP_CONDITIONS, type FunnelFilter } from './funnel.ts';
-
-export interface SourceFunnelRow {
-  /** null: contacts whose origin is unknown. */
-  channel: VisitChannel | null;
-  source: string;
-  campaign: string;
-  visitors: number;
-  contacts: number;
-  signUps: number;
-  callsBooked: number;
-  qualified: number;
-}
+import type { SourceFunnelRow } from './contract/index.ts';
 
 export async function sourceFunnel(db: Knex, period: AnalyticsPeriod, filter: FunnelFilter): Promise<SourceFunnelRow[]> {
   const { where, bindings } = cohortWhere(filter);

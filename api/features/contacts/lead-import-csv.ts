@@ -5,9 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import { badRequest } from '../../platform/errors.ts';
 import { IMPORT_FIELDS, type ImportField } from './contract/index.ts';
-
-export type CsvEncoding = 'utf-8' | 'windows-1252';
-export type CsvDelimiter = ',' | ';' | '\t';
+import type { CsvDelimiter, CsvEncoding } from './contract/index.ts';
 
 /**
  * UTF-8 when the bytes are valid UTF-8 (with or without BOM), Windows-1252 otherwise: Excel on Windows

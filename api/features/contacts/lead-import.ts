@@ -14,7 +14,8 @@ import { VISIT_CHANNEL_LABELS } from '../../contract/visit-channels.ts';
 import { fieldErrorList } from '../../contract/field-errors.ts';
 import { parseFirstTouchDate } from './first-touch-csv.ts';
 import { FIRST_TOUCH_KEPT } from './public-submissions.ts';
-import { decodeCsv, detectDelimiter, guessColumns, normalizeHeader, parseCsvRecords, type CsvDelimiter, type CsvEncoding } from './lead-import-csv.ts';
+import { decodeCsv, detectDelimiter, guessColumns, normalizeHeader, parseCsvRecords } from './lead-import-csv.ts';
+import type { CsvDelimiter, CsvEncoding, ImportResult, ImportRowReport } from './contract/index.ts';
 
 /**
  * The fields an existing contact may receive when it has them empty. Name, email, status, type and source
@@ -32,26 +33,6 @@ const COMPLETABLE_KEYS: Record<(typeof COMPLETABLE)[number], keyof LeadImportRow
 };
 export const PREVIEW_ROWS = 10;
 const MAX_REPORTED_ERRORS = 1000;
-
-export interface ImportRowReport {
-  row: number;
-  errors: FieldError[];
-}
-
-export interface ImportResult {
-  dryRun: boolean;
-  encoding: CsvEncoding;
-  delimiter: CsvDelimiter;
-  columns: Array<{ header: string; field: ImportField | '' }>;
-  rows: number;
-  created: number;
-  completed: number;
-  skipped: number;
-  /** Rows refused by validation; `errors` lists the first 1000 of them. */
-  invalid: number;
-  errors: ImportRowReport[];
-  preview: Array<{ row: number; values: Partial<Record<ImportField, string>>; errors: FieldError[] }>;
-}
 
 /** "Qualifié" or "qualified" → "qualified": a cell may hold a closed list's value or its French label. */
 function labelLookup(labels: Record<string, string>): Map<string, string> {

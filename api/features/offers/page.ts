@@ -19,7 +19,8 @@ import { formatChf, formatVatRate, type OfferStatus } from './contract/index.ts'
 import { sellerFacts } from './billing-port.ts';
 import { OFFER_PAGE_TEMPLATE, offerIdOfToken } from './links.ts';
 import { dayInWords } from './pdf.ts';
-import { readOffer, shownStatus, type OfferRow } from './store.ts';
+import { readOffer, shownStatus } from './store.ts';
+import type { OfferRow } from './contract/index.ts';
 
 export type OfferPageState =
   | 'invalid'

@@ -13,27 +13,11 @@ import type { Knex } from 'knex';
 import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
 import type { VisitChannel } from '../../contract/visit-channels.ts';
 import { visitPeriodBounds } from '../attribution/index.ts';
+import type { BillingDashboard, Revenue } from './contract/index.ts';
 
 export interface RevenueFilter {
   channel?: VisitChannel | undefined;
   campaign?: string | undefined;
-}
-
-export interface RevenueRow {
-  channel: VisitChannel | null;
-  source: string;
-  campaign: string;
-  clients: number;
-  revenueCents: number;
-  refundsCents: number;
-}
-
-export interface Revenue {
-  revenueCents: number;
-  refundsCents: number;
-  clients: number;
-  medianDaysToPayment: number | null;
-  byChannel: RevenueRow[];
 }
 
 function originWhere(filter: RevenueFilter): { where: string; bindings: string[] } {
@@ -99,17 +83,6 @@ export async function revenue(db: Knex, period: AnalyticsPeriod, filter: Revenue
     medianDaysToPayment: days === null || days === undefined ? null : Math.round(Number(days) * 10) / 10,
     byChannel,
   };
-}
-
-export interface BillingDashboard {
-  /** The current Swiss calendar month, `2027-01`. */
-  month: string;
-  monthRevenueCents: number;
-  openInvoices: number;
-  openCents: number;
-  overdueInvoices: number;
-  overdueCents: number;
-  toReview: number;
 }
 
 /**

@@ -17,7 +17,7 @@ export type { CancellationEmailData, RegistrationEmailData, WebinarFacts } from 
 // the waiting list, the receipt, and the e-mail job (its `emails-prepare` worker: signUpPreparers).
 export { SIGN_UP_NOTE_TITLE, receiptWithoutSigningUp, replayedReceipt, signUpForNextWebinar } from './sign-up.ts';
 export { signUpPreparers } from './sign-up-emails.ts';
-export type { PublicReceipt, WebinarOutcome } from './seats.ts';
+export type { PublicReceipt, WebinarOutcome } from './contract/index.ts';
 
 export { findWebinarOr404, webinarStats } from './webinars.ts';
 export { invalidateNextSession, nextSession } from './next-session.ts';

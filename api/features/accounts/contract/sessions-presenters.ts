@@ -1,5 +1,12 @@
-import type { SessionRow } from '../sessions.ts';
 import { iso } from '../../../contract/presenting.ts';
+
+export interface SessionRow {
+  publicId: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  browser: string | null;
+  ipPrefix: string | null;
+}
 
 /** One session of the signed-in user. `id` is the public id: not the cookie value, nor its hash. */
 export function presentSession(session: SessionRow, currentPublicId: string | undefined) {

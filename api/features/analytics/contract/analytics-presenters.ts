@@ -1,5 +1,47 @@
-import type { Analytics } from '../analytics.ts';
 import { iso } from '../../../contract/presenting.ts';
+import type { LeadSource, LeadStatus } from '../../../contract/options.ts';
+import type { AnalyticsPeriod } from '../../../contract/analytics-periods.ts';
+
+export interface WeekCounts {
+  week: string;
+  counts: Record<LeadSource, number>;
+  total: number;
+}
+
+export interface SessionFigures {
+  id: number;
+  title: string;
+  datetime: Date;
+  registrations: number;
+  attended: number;
+  /** Attended over registrations, in percent (one decimal); null without registrations. */
+  attendanceRate: number | null;
+}
+
+export interface Analytics {
+  period: AnalyticsPeriod;
+  from: Date;
+  to: Date;
+  newContacts: WeekCounts[];
+  funnel: { registered: number; attended: number; contactRequested: number; qualified: number };
+  sessions: SessionFigures[];
+  statuses: { status: LeadStatus; count: number }[];
+  calls: CallFigures;
+}
+
+/** The discovery calls: per week, those booked (when they were made) and those held or missed (when they took place). */
+export interface CallWeek {
+  week: string;
+  booked: number;
+  held: number;
+  noShow: number;
+}
+
+export interface CallFigures {
+  weeks: CallWeek[];
+  /** Contacts who signed up for a webinar in the period → booked a call afterwards → whose call was held. */
+  funnel: { signedUp: number; booked: number; held: number };
+}
 
 /** The series behind every chart of the analytics screen. */
 export function presentAnalytics(data: Analytics) {

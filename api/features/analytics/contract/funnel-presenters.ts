@@ -1,7 +1,23 @@
-import type { Funnel } from '../funnel.ts';
-import type { SourceFunnelRow } from '../sources.ts';
 import { FUNNEL_STEP_LABELS } from './funnel-schemas.ts';
 import { text } from '../../../contract/presenting.ts';
+import type { VisitChannel } from '../../../contract/visit-channels.ts';
+import type { FunnelStep } from './funnel-schemas.ts';
+
+export interface SourceFunnelRow {
+  /** null: contacts whose origin is unknown. */
+  channel: VisitChannel | null;
+  source: string;
+  campaign: string;
+  visitors: number;
+  contacts: number;
+  signUps: number;
+  callsBooked: number;
+  qualified: number;
+}
+
+export interface Funnel {
+  steps: { key: FunnelStep; count: number }[];
+}
 
 /** The funnel from visit to discovery call (decision 116): each step's key, French label and count. */
 export function presentFunnel(data: Funnel) {

@@ -1,4 +1,35 @@
-import type { VisitsReport } from '../report.ts';
+import type { VisitChannel } from '../../../contract/visit-channels.ts';
+import type { AnalyticsPeriod } from '../../../contract/analytics-periods.ts';
+
+export interface VisitDay {
+  date: string;
+  visits: number;
+  visitors: number;
+}
+
+export interface VisitSourceFigures {
+  channel: VisitChannel;
+  source: string;
+  medium: string;
+  campaign: string;
+  visits: number;
+  visitors: number;
+  /** Contacts created on the period's days whose first touch is this source (decision 116). */
+  contacts: number;
+}
+
+export interface VisitPageFigures {
+  path: string;
+  visits: number;
+  visitors: number;
+}
+
+export interface VisitsReport {
+  period: AnalyticsPeriod;
+  days: VisitDay[];
+  sources: VisitSourceFigures[];
+  pages: VisitPageFigures[];
+}
 
 /** The visits screen's figures (decision 111): an absent source, medium or campaign is null. */
 export function presentVisits(data: VisitsReport) {

@@ -1,5 +1,18 @@
-import type { AgendaRow } from '../agenda.ts';
 import { iso, text } from '../../../contract/presenting.ts';
+import type { BookingStatus } from './booking-statuses.ts';
+
+export interface AgendaRow {
+  id: number;
+  startAt: Date;
+  endAt: Date;
+  status: BookingStatus;
+  hostId: number;
+  message: string | null;
+  leadId: number;
+  leadFirstName: string;
+  leadLastName: string | null;
+  leadEmail: string;
+}
 
 /** One call of the team's agenda: its time, status and host, the person and what they wrote. */
 export function presentAgendaBooking(row: AgendaRow) {

@@ -1,4 +1,29 @@
-import type { ImportResult } from '../lead-import.ts';
+import type { FieldError } from '../../../contract/field-errors.ts';
+import type { ImportField } from './lead-bulk-schemas.ts';
+
+export interface ImportRowReport {
+  row: number;
+  errors: FieldError[];
+}
+
+export interface ImportResult {
+  dryRun: boolean;
+  encoding: CsvEncoding;
+  delimiter: CsvDelimiter;
+  columns: Array<{ header: string; field: ImportField | '' }>;
+  rows: number;
+  created: number;
+  completed: number;
+  skipped: number;
+  /** Rows refused by validation; `errors` lists the first 1000 of them. */
+  invalid: number;
+  errors: ImportRowReport[];
+  preview: Array<{ row: number; values: Partial<Record<ImportField, string>>; errors: FieldError[] }>;
+}
+
+export type CsvEncoding = 'utf-8' | 'windows-1252';
+
+export type CsvDelimiter = ',' | ';' | '\t';
 
 /** The answer of `POST {base}/leads/import`: how the file was read, what happened (or would), each row's errors. */
 export function presentLeadImport(result: ImportResult) {

@@ -2,9 +2,9 @@
  * Contacts (leads): what the public forms send, what the admin form sends, and the list query.
  */
 import { z } from '../../../contract/zod.ts';
-import { contactListQuerySchema, paginationQuerySchema, tagNameSchema } from '../../../contract/params.ts';
-import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS, LEAD_TYPES, LEAD_TYPE_LABELS, LIMITS } from '../../../contract/options.ts';
-import { blankToUndefined, clearablePhone, clearableText, commaSeparated, emailField, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalPhone, optionalText, requiredPhone, requiredText } from '../../../contract/fields.ts';
+import { paginationQuerySchema, tagNameSchema } from '../../../contract/params.ts';
+import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS, LEAD_TYPES, LEAD_TYPE_LABELS } from '../../../contract/options.ts';
+import { blankToUndefined, clearablePhone, clearableText, commaSeparated, emailField, isoDateTime, oneOf, optionalDateOrDateTime, optionalPhone, optionalText, requiredPhone, requiredText } from '../../../contract/fields.ts';
 import { newsletterFilter } from '../../privacy/contract/index.ts';
 import { firstTouchFilters, firstTouchUpdateSchema, postedTouchFields } from '../../attribution/contract/index.ts';
 

@@ -1,4 +1,8 @@
-import type { TagCount } from '../tags.ts';
+
+export interface TagCount {
+  name: string;
+  count: number;
+}
 
 /** One tag of `GET /api/admin/tags`: its name (most used spelling) and how many contacts carry it. */
 export function presentTag(tag: TagCount) {

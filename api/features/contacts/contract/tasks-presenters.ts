@@ -1,6 +1,32 @@
-import type { TaskRow } from '../tasks.ts';
 import { presentPage, text } from '../../../contract/presenting.ts';
 import { presentActivity } from './activities-presenters.ts';
+import type { ActivityStatus, ActivityType } from '../../../contract/options.ts';
+import type { ActivityTouch } from '../../../models/index.ts';
+import type { TaskDueGroup } from './tasks-schemas.ts';
+
+export interface TaskRow {
+  id: number;
+  leadId: number;
+  type: ActivityType;
+  title: string;
+  description: string | null;
+  status: ActivityStatus;
+  outcome: string | null;
+  dueDate: Date | null;
+  scheduledAt: Date | null;
+  completedAt: Date | null;
+  createdBy: number | null;
+  assignedTo: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  touch: ActivityTouch | null;
+  leadFirstName: string;
+  leadLastName: string | null;
+  assigneeFirstName: string | null;
+  assigneeLastName: string | null;
+  assigneeUsername: string | null;
+  due: TaskDueGroup;
+}
 
 function personName(firstName: string | null, lastName: string | null, fallback: string): string {
   return [firstName, lastName].filter(Boolean).join(' ') || fallback;

@@ -5,7 +5,6 @@
 import { z } from '../../../contract/zod.ts';
 import { blankToUndefined, commaSeparated, emailField, isoDateTime, optionalOneOf, requiredText } from '../../../contract/fields.ts';
 import { tagNameSchema, pathIdSchema } from '../../../contract/params.ts';
-import { NEWSLETTER_ISSUE_STATUSES } from '../../../contract/options.ts';
 
 /** A recipient row's state (its e-mail's status). */
 export const NEWSLETTER_RECIPIENT_STATUSES = ['queued', 'sent', 'failed', 'cancelled'] as const;

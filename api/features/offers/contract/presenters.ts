@@ -1,7 +1,44 @@
 /** Offers as the admin API answers them (docs/decisions/130-offers-amounts-and-acceptance.md): money in centimes, days as `YYYY-MM-DD`. */
-import type { ListedOffer, OfferRow } from '../store.ts';
 import type { OfferStatus } from './schemas.ts';
 import { iso, presentPage, text } from '../../../contract/presenting.ts';
+
+export interface OfferRow {
+  id: number;
+  leadId: number;
+  status: Exclude<OfferStatus, 'expired'>;
+  lines: OfferLine[];
+  discountCents: number;
+  startDate: string;
+  validUntil: string;
+  instalments: number;
+  message: string | null;
+  netCents: number;
+  vatCents: number;
+  totalCents: number;
+  vatRateBasisPoints: number | null;
+  contentHash: string | null;
+  sentAt: Date | null;
+  withdrawnAt: Date | null;
+  acceptedAt: Date | null;
+  acceptedContentHash: string | null;
+  billingName: string | null;
+  billingStreet: string | null;
+  billingBuildingNumber: string | null;
+  billingPostalCode: string | null;
+  billingTown: string | null;
+  billingCountry: string | null;
+  createdBy: number | null;
+  createdAt: Date;
+}
+
+/** An offer in the list: with its contact's name. */
+export type ListedOffer = OfferRow & { leadFirstName: string | null; leadLastName: string | null };
+
+export interface OfferLine {
+  label: string;
+  quantity: number;
+  unitPriceCents: number;
+}
 
 /** One offer; `status` is the one shown today (a sent offer past its validity is `expired`). */
 export function presentOffer(offer: OfferRow, status: OfferStatus) {

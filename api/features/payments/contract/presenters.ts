@@ -1,9 +1,81 @@
 /** Payments read from bank files and an import's counts (docs/decisions/133-bank-file-import-and-matching.md). */
-import type { BankFileImport } from '../import.ts';
-import type { PaymentRecord } from '../payments.ts';
-import type { BillingDashboard, Revenue } from '../revenue.ts';
-import type { PaymentListQuery } from './schemas.ts';
 import { iso, presentPage, text } from '../../../contract/presenting.ts';
+import type { VisitChannel } from '../../../contract/visit-channels.ts';
+import type { PaymentListQuery, PaymentReviewReason, PaymentStatus } from './schemas.ts';
+
+export interface RevenueRow {
+  channel: VisitChannel | null;
+  source: string;
+  campaign: string;
+  clients: number;
+  revenueCents: number;
+  refundsCents: number;
+}
+
+export interface Revenue {
+  revenueCents: number;
+  refundsCents: number;
+  clients: number;
+  medianDaysToPayment: number | null;
+  byChannel: RevenueRow[];
+}
+
+export interface BillingDashboard {
+  /** The current Swiss calendar month, `2027-01`. */
+  month: string;
+  monthRevenueCents: number;
+  openInvoices: number;
+  openCents: number;
+  overdueInvoices: number;
+  overdueCents: number;
+  toReview: number;
+}
+
+export interface PaymentRecord {
+  id: number;
+  bankFileId: number;
+  acctSvcrRef: string;
+  status: PaymentStatus;
+  reviewReason: PaymentReviewReason | null;
+  amountCents: number;
+  currency: string;
+  direction: 'credit' | 'debit';
+  reversal: boolean;
+  reversed: boolean;
+  reversesPaymentId: number | null;
+  reference: string | null;
+  bookingDate: string;
+  debtorName: string | null;
+  invoiceId: number | null;
+  invoiceNumber: string | null;
+  invoiceTotalCents: number | null;
+  invoicePaidCents: number | null;
+  invoiceStatus: string | null;
+  assignedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface BankFileImport {
+  fileId: number;
+  message: CamtMessage;
+  version: string;
+  entries: number;
+  transactions: number;
+  matched: number;
+  partial: number;
+  unmatched: number;
+  ignored: number;
+  reversals: number;
+  duplicates: number;
+  notBooked: number;
+}
+
+/**
+ * What reading a camt.053/054 file gives (the flat list of transactions), how it refuses a file
+ * (CamtError, a French message naming the problem) and its amounts in integer centimes: the shape the
+ * parser (camt.ts) fills and the import (import.ts) consumes (docs/decisions/132-bank-files-read-with-saxes.md).
+ */
+export type CamtMessage = 'camt.053' | 'camt.054';
 
 export function presentBankFileImport(result: BankFileImport) {
   return {

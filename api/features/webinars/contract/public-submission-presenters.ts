@@ -1,4 +1,12 @@
-import type { PublicReceipt, WebinarOutcome } from '../seats.ts';
+
+/** How a webinar sign-up went, as far as the visitor may know: it depends on the webinar alone. */
+export type WebinarOutcome = 'registered' | 'waitlisted' | 'no_upcoming_webinar';
+
+/** What the visitor is told, and what a replay of the same Idempotency-Key gets back (stored as JSON). */
+export interface PublicReceipt {
+  registration: { webinarId: number; status: 'registered' | 'waitlisted' } | null;
+  outcome: WebinarOutcome | null;
+}
 
 /** What the visitor reads under the success message when the sign-up needs explaining (the webinar's state only). */
 export const WEBINAR_NOTICES: Record<Exclude<WebinarOutcome, 'registered'>, string> = {
