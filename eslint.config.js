@@ -16,9 +16,9 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
     },
   },
-  // Import direction of the API (docs/architecture.md, "Import rules"; decision 098): platform knows no
-  // feature, a feature reaches another only through its index.ts, and only the composition root
-  // (api/features/index.ts, api/features/email-kinds.ts) reaches a feature's routers.
+  // Import direction of the API (docs/architecture.md, "Import rules"; decisions 098 and 135): platform knows
+  // no feature, a feature reaches another only through its index.ts or its contract/index.ts, and only the
+  // composition root (api/features/index.ts, api/features/email-kinds.ts) reaches a feature's routers.
   {
     files: ['api/platform/**/*.ts'],
     rules: {
@@ -32,7 +32,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^\\.\\./[^./][^/]*/(?!index\\.ts$)', message: 'Another feature is reached through its index.ts only.' },
+            {
+              regex: '^\\.\\./[^./][^/]*/(?!index\\.ts$|contract/index\\.ts$)',
+              message: 'Another feature is reached through its index.ts (or its contract through contract/index.ts) only.',
+            },
             { regex: '^\\.\\./(index|email-kinds)\\.ts$', message: 'A feature does not import the composition root (api/features/index.ts, email-kinds.ts).' },
             { regex: '^\\.\\./\\.\\./(app|server|start|jobs|dev|dev-api)\\.ts$', message: 'A feature does not import the application that starts it.' },
           ],
@@ -52,11 +55,32 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: 'features/[^/]+/(?!index\\.ts$)[^/]+$', message: 'Outside api/features/, a feature is reached through its index.ts only.' }] }],
     },
   },
+  // The contract the browser imports (docs/decisions/135-contract-beside-the-capability.md): the shared
+  // primitives (api/contract/) import only zod and each other; a feature's contract (its contract/ folder)
+  // imports only zod, the shared primitives, its own folder, another feature's contract/index.ts and,
+  // type-only, the models. Never a feature's internals, the platform or another feature's index.ts.
   {
-    // The browser contract imports nothing but zod (decision 019).
-    files: ['api/schemas/**/*.ts'],
+    files: ['api/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod(/|$)|\\./)', message: 'api/schemas/ imports only zod and its own files (decision 019).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod(/|$)|\\./)', message: 'api/contract/ imports only zod and its own files (decision 135).' }] }],
+    },
+  },
+  {
+    files: ['api/features/*/contract/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod(/|$)|\\./|\\.\\./\\.\\./\\.\\./contract/|\\.\\./\\.\\./[^./][^/]*/contract/index\\.ts$|\\.\\./\\.\\./\\.\\./models/)',
+              message:
+                'A feature’s contract imports only zod, api/contract/, its own folder, another feature’s contract/index.ts and (type-only) api/models/: its internals import it, not the reverse (decision 135).',
+            },
+            { regex: '^\\.\\./\\.\\./\\.\\./models/', allowTypeImports: true, message: 'A contract imports the models type-only (decision 135).' },
+          ],
+        },
+      ],
     },
   },
   // ── site/admin (decision 099) ────────────────────────────────────────────────────────────

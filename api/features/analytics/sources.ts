@@ -7,7 +7,6 @@
  */
 import type { Knex } from 'knex';
 import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
-import type { VisitChannel } from '../../contract/visit-channels.ts';
 import { visitPeriodBounds } from '../attribution/index.ts';
 import { cohortWhere, STEP_CONDITIONS, type FunnelFilter } from './funnel.ts';
 import type { SourceFunnelRow } from './contract/index.ts';

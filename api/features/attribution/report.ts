@@ -6,7 +6,6 @@
  */
 import type { Database } from '../../platform/db.ts';
 import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
-import type { VisitChannel } from '../../contract/visit-channels.ts';
 import type { VisitDay, VisitPageFigures, VisitSourceFigures, VisitsReport } from './contract/index.ts';
 
 /** Constant SQL intervals per period (never user text). */

@@ -7,7 +7,6 @@
  */
 import type { Knex } from 'knex';
 import { HttpError } from '../../platform/errors.ts';
-import type { FieldError } from '../../platform/errors.ts';
 import { IMPORT_MAX_ROWS, leadImportRowSchema, type ImportField, type LeadImportQuery, type LeadImportRow } from './contract/index.ts';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS } from '../../contract/options.ts';
 import { VISIT_CHANNEL_LABELS } from '../../contract/visit-channels.ts';
@@ -15,7 +14,7 @@ import { fieldErrorList } from '../../contract/field-errors.ts';
 import { parseFirstTouchDate } from './first-touch-csv.ts';
 import { FIRST_TOUCH_KEPT } from './public-submissions.ts';
 import { decodeCsv, detectDelimiter, guessColumns, normalizeHeader, parseCsvRecords } from './lead-import-csv.ts';
-import type { CsvDelimiter, CsvEncoding, ImportResult, ImportRowReport } from './contract/index.ts';
+import type { ImportResult, ImportRowReport } from './contract/index.ts';
 
 /**
  * The fields an existing contact may receive when it has them empty. Name, email, status, type and source

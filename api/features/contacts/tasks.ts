@@ -4,9 +4,7 @@
  * dashboard's monthly counts, so the server's own time zone never moves a task to another group.
  */
 import type { Knex } from 'knex';
-import type { ActivityStatus, ActivityType } from '../../contract/options.ts';
 import type { TaskDueGroup, TaskListQuery } from './contract/index.ts';
-import type { ActivityTouch } from '../../models/index.ts';
 import type { TaskRow } from './contract/index.ts';
 
 export const OPEN_STATUSES = ['planned', 'in_progress'] as const;

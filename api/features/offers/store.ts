@@ -14,7 +14,7 @@ import { swissDate } from '../booking/index.ts';
 import { formatChf, OFFER_LIMITS, OFFER_MESSAGES, type OfferCreate, type OfferListQuery, type OfferStatus } from './contract/index.ts';
 import { computeAmounts } from './amounts.ts';
 import { sellerFacts } from './billing-port.ts';
-import type { OfferLine, OfferRow } from './contract/index.ts';
+import type { OfferRow } from './contract/index.ts';
 
 /** Activity titles on the contact's history (the admin app shows them as written). */
 export const OFFER_ACTIVITY_TITLES = {

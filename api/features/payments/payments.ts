@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { markInvoicePayment } from '../billing/index.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
-import { PAYMENT_NOT_FOUND_MESSAGE, type PaymentListQuery, type PaymentReviewReason, type PaymentStatus, type PaymentUpdate } from './contract/index.ts';
+import { PAYMENT_NOT_FOUND_MESSAGE, type PaymentListQuery, type PaymentStatus, type PaymentUpdate } from './contract/index.ts';
 import type { PaymentRecord } from './contract/index.ts';
 
 export const PAYMENT_MESSAGES = {
