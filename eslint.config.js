@@ -34,7 +34,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./[^./][^/]*/(?!index\\.ts$|contract/index\\.ts$)',
-              message: 'Another feature is reached through its index.ts (or its contract through contract/index.ts) only.',
+              message: 'Another feature is reached through its index.ts only (its contract through contract/index.ts).',
             },
             { regex: '^\\.\\./(index|email-kinds)\\.ts$', message: 'A feature does not import the composition root (api/features/index.ts, email-kinds.ts).' },
             { regex: '^\\.\\./\\.\\./(app|server|start|jobs|dev|dev-api)\\.ts$', message: 'A feature does not import the application that starts it.' },
