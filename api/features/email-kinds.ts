@@ -1,7 +1,7 @@
 /**
  * Every e-mail kind the outbox sends, gathered from the features that own them: the one registry the
  * sender works from, and the schema of the wording file those kinds read (site/content/emails.yaml).
- * The kinds are those of the browser contract (api/schemas/emails.ts, with their labels): the type
+ * The kinds are those of the browser contract (api/contract/email-kinds.ts, with their labels): the type
  * below fails to compile while a kind has no definition here, or a feature defines an unknown one.
  */
 import { z } from 'zod';

@@ -6,7 +6,7 @@ export class User extends BaseModel {
 
   declare username: string;
   declare email: string;
-  /** Argon2id hash (see api/platform/lib/passwords.ts); never presented (api/presenters/users.ts). */
+  /** Argon2id hash (see api/platform/lib/passwords.ts); never presented (api/features/accounts/contract/users-presenters.ts). */
   declare password: string;
   declare firstName: string | null;
   declare lastName: string | null;

@@ -73,7 +73,7 @@ const HEADER_SYNONYMS: Record<ImportField, string[]> = {
   tags: ['tags', 'tag', 'etiquettes', 'etiquette', 'labels', 'label'],
   message: ['message', 'commentaire', 'comment', 'comments', 'commentaires'],
   notes: ['notes', 'note', 'notesinternes', 'internalnotes'],
-  // The contacts export's "Origine" columns (FIRST_TOUCH_FIELD_LABELS, api/schemas/touch.ts), and the UTM names.
+  // The contacts export's "Origine" columns (FIRST_TOUCH_FIELD_LABELS, api/features/attribution/contract/touch-schemas.ts), and the UTM names.
   firstTouchChannel: ['origine', 'origin', 'canal', 'channel', 'originecanal'],
   firstTouchSource: ['originesource', 'utmsource'],
   firstTouchMedium: ['originesupport', 'utmmedium', 'support', 'medium'],

@@ -1,5 +1,5 @@
 /**
- * `validate({ body, query, params })` parses the request with the shared zod schemas (api/schemas)
+ * `validate({ body, query, params })` parses the request with the contract's zod schemas (api/contract/, each feature's contract/)
  * and stores the typed result in `ctx.state.input`. A handler reads it with `input(ctx)`.
  * Bodies must be JSON unless the route opts in to HTML form posts (`allowForm`), to a CSV file (`allowCsv`)
  * or to an XML file (`allowXml`).

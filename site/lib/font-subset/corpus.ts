@@ -4,10 +4,11 @@
  * - every string of every content file (site/content/*.yaml), in upper and lower case too, since
  *   CSS `uppercase` turns "é" into "É";
  * - for body text also: the text the public components, layouts and pages write themselves, the
- *   API's messages that toasts and inline errors show (api/schemas, api/platform/errors.ts), and what
+ *   API's messages that toasts and inline errors show (the contract: api/contract/ and each feature's
+ *   contract/ folder, decision 135; api/platform/errors.ts), and what
  *   visitors type: printable ASCII and the French alphabet with its punctuation.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { SiteFont } from './fonts.ts';
@@ -15,7 +16,13 @@ import type { SiteFont } from './fonts.ts';
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 /** Sources whose own text reaches the page in the body font. */
-const BODY_SOURCES = ['site/components', 'site/layouts', 'site/pages', 'site/lib', 'api/schemas', 'api/platform/errors.ts'];
+const CONTRACT_SOURCES = [
+  'api/contract',
+  ...readdirSync(path.join(ROOT, 'api', 'features'))
+    .map((feature) => `api/features/${feature}/contract`)
+    .filter((dir) => existsSync(path.join(ROOT, dir))),
+];
+const BODY_SOURCES = ['site/components', 'site/layouts', 'site/pages', 'site/lib', ...CONTRACT_SOURCES, 'api/platform/errors.ts'];
 /** Admin code never uses the public fonts. */
 const NOT_PUBLIC = /(^|\/)(admin|login)(\.astro|\/|$)/;
 
