@@ -15,14 +15,14 @@ import type { SiteFont } from './fonts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
-/** Sources whose own text reaches the page in the body font. */
-const CONTRACT_SOURCES = [
-  'api/contract',
-  ...readdirSync(path.join(ROOT, 'api', 'features'))
-    .map((feature) => `api/features/${feature}/contract`)
-    .filter((dir) => existsSync(path.join(ROOT, dir))),
-];
-const BODY_SOURCES = ['site/components', 'site/layouts', 'site/pages', 'site/lib', ...CONTRACT_SOURCES, 'api/platform/errors.ts'];
+/** api/contract/ and every feature's contract/ folder (decision 135), read when the fonts are made. */
+function contractSources(): string[] {
+  const features = path.join(ROOT, 'api', 'features');
+  if (!existsSync(features)) return [];
+  return ['api/contract', ...readdirSync(features).map((feature) => `api/features/${feature}/contract`)].filter((dir) => existsSync(path.join(ROOT, dir)));
+}
+/** Sources whose own text reaches the page in the body font (and the contract's, contractSources). */
+const BODY_SOURCES = ['site/components', 'site/layouts', 'site/pages', 'site/lib', 'api/platform/errors.ts'];
 /** Admin code never uses the public fonts. */
 const NOT_PUBLIC = /(^|\/)(admin|login)(\.astro|\/|$)/;
 
@@ -71,7 +71,7 @@ export function withoutComments(source: string): string {
 
 /** The text of the public sources that write characters of their own (their comments aside). */
 export function bodySourceText(): string {
-  return BODY_SOURCES.flatMap(files)
+  return [...BODY_SOURCES, ...contractSources()].flatMap(files)
     .filter((file) => !NOT_PUBLIC.test(path.relative(ROOT, file)))
     .map((file) => withoutComments(readFileSync(file, 'utf8')))
     .join('');
