@@ -23,6 +23,29 @@ function adminShellInDev() {
   };
 }
 
+/** A module of the API's contract: api/contract/ or a feature's contract/ folder (decision 135). */
+const CONTRACT_MODULE = /\/api\/(contract|features\/[^/]+\/contract)\/[^/]+\.ts$/;
+
+/**
+ * The contract's modules only declare values, schemas and presenters (but zod.ts, which configures zod). Said to
+ * the bundler, a screen that takes a label from `#contract` or
+ * `#contract/<feature>` bundles that label, not every schema of the barrel and zod with it, which keeps the
+ * admin dashboard's first load small (docs/decisions/135-contract-beside-the-capability.md).
+ * @returns {import('vite').Plugin}
+ */
+function contractWithoutSideEffects() {
+  return {
+    name: 'contract-without-side-effects',
+    enforce: 'post',
+    transform(code, id) {
+      const file = id.split('?')[0];
+      // zod.ts keeps its one side effect: configuring zod before any schema is built.
+      if (CONTRACT_MODULE.test(file) && !file.endsWith('/api/contract/zod.ts')) return { code, map: null, moduleSideEffects: false };
+      return undefined;
+    },
+  };
+}
+
 /**
  * Static output only: every public page is pre-rendered HTML; the Koa server (api/) serves dist/.
  * Public values only here: the site never sees server configuration.
@@ -59,7 +82,7 @@ export default defineConfig({
     }),
   ],
   vite: {
-    plugins: [tailwindcss(), adminShellInDev()],
+    plugins: [tailwindcss(), adminShellInDev(), contractWithoutSideEffects()],
     // `npm run dev`: the API runs beside Astro's dev server (api/dev.ts).
     server: { proxy: { '/api': `http://localhost:${process.env.API_PORT ?? '3001'}` } },
   },

@@ -16,10 +16,10 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
     },
   },
-  // Import direction of the API (docs/architecture.md, "Import rules"; decisions 098 and 136): platform
-  // knows no feature, a feature reaches another only through its index.ts, only the list of features
-  // (api/features/index.ts) takes a feature's manifest.ts, and the application that starts them
-  // (app.ts, server.ts, jobs.ts) names no feature: it loops over that list.
+  // Import direction of the API (docs/architecture.md, "Import rules"; decisions 098, 135 and 136): platform
+  // knows no feature, a feature reaches another only through its index.ts or its contract/index.ts, only the
+  // list of features (api/features/index.ts) takes a feature's manifest.ts, and the application that starts
+  // them (app.ts, server.ts, jobs.ts) names no feature: it loops over that list.
   {
     files: ['api/platform/**/*.ts'],
     rules: {
@@ -38,7 +38,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: `^${up}[^./][^/]*/(?!index\\.ts$)`, message: 'Another feature is reached through its index.ts only.' },
+            { regex: `^${up}[^./][^/]*/(?!index\\.ts$|contract/index\\.ts$)`, message: 'Another feature is reached through its index.ts only (its contract through contract/index.ts).' },
             { regex: `^${up}(index|email-kinds)\\.ts$`, message: 'A feature does not import the composition root (api/features/index.ts, email-kinds.ts).' },
             { regex: `^${up}\\.\\./(app|server|start|jobs|dev|dev-api)\\.ts$`, message: 'A feature does not import the application that starts it.' },
             { regex: `^${self}manifest\\.ts$`, message: 'A feature\'s files do not import its manifest: the manifest imports them (decision 136).' },
@@ -69,11 +69,32 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: 'features/[^/]+/(?!index\\.ts$)[^/]+', message: 'Outside api/features/, a feature is reached through its index.ts only.' }] }],
     },
   },
+  // The contract the browser imports (docs/decisions/135-contract-beside-the-capability.md): the shared
+  // primitives (api/contract/) import only zod and each other; a feature's contract (its contract/ folder)
+  // imports only zod, the shared primitives, its own folder, another feature's contract/index.ts and,
+  // type-only, the models. Never a feature's internals, the platform or another feature's index.ts.
   {
-    // The browser contract imports nothing but zod (decision 019).
-    files: ['api/schemas/**/*.ts'],
+    files: ['api/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod(/|$)|\\./)', message: 'api/schemas/ imports only zod and its own files (decision 019).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod(/|$)|\\./)', message: 'api/contract/ imports only zod and its own files (decision 135).' }] }],
+    },
+  },
+  {
+    files: ['api/features/*/contract/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod(/|$)|\\./|\\.\\./\\.\\./\\.\\./contract/|\\.\\./\\.\\./[^./][^/]*/contract/index\\.ts$|\\.\\./\\.\\./\\.\\./models/)',
+              message:
+                'A feature’s contract imports only zod, api/contract/, its own folder, another feature’s contract/index.ts and (type-only) api/models/: its internals import it, not the reverse (decision 135).',
+            },
+            { regex: '^\\.\\./\\.\\./\\.\\./models/', allowTypeImports: true, message: 'A contract imports the models type-only (decision 135).' },
+          ],
+        },
+      ],
     },
   },
   // ── site/admin (decision 099) ────────────────────────────────────────────────────────────

@@ -14,7 +14,9 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const STAMP = '.build-stamp';
 /** What the site build reads: a change to any of these makes dist/ stale. */
 // The booking page's server-written markup (api/features/booking/pages/page.ts) brings its classes into the site's CSS.
-const SOURCES = ['site', 'astro.config.mjs', 'api/schemas', 'api/platform/errors.ts', 'api/features/booking/pages/page.ts', 'package-lock.json'];
+// The contract (api/contract/ and each feature's contract/, decision 135) is bundled into the site's forms.
+const CONTRACT_SOURCES = ['api/contract', ...readdirSync(path.join(ROOT, 'api/features')).map((feature) => `api/features/${feature}/contract`).filter((dir) => existsSync(path.join(ROOT, dir)))];
+const SOURCES = ['site', 'astro.config.mjs', ...CONTRACT_SOURCES, 'api/platform/errors.ts', 'api/features/booking/pages/page.ts', 'package-lock.json'];
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest)$/;
 
 function newestMtime(entry: string): number {

@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import type { VisitChannel } from '../schemas/visits.ts';
+import type { VisitChannel } from '../contract/visit-channels.ts';
 import { BaseModel } from './BaseModel.ts';
 import { Lead } from './Lead.ts';
 import { User } from './User.ts';

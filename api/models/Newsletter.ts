@@ -1,5 +1,5 @@
 import { BaseModel } from './BaseModel.ts';
-import type { NewsletterIssueStatus } from '../schemas/newsletters.ts';
+import type { NewsletterIssueStatus } from '../contract/options.ts';
 
 /** One newsletter issue (migration 20261129_newsletter_1_issues, decision 112); its messages are `emails` rows. */
 export class Newsletter extends BaseModel {

@@ -1,12 +1,12 @@
 import { BaseModel } from './BaseModel.ts';
-import type { UserRole } from '../schemas/index.ts';
+import type { UserRole } from '../contract/options.ts';
 
 export class User extends BaseModel {
   static tableName = 'users';
 
   declare username: string;
   declare email: string;
-  /** Argon2id hash (see api/platform/lib/passwords.ts); never presented (api/presenters/users.ts). */
+  /** Argon2id hash (see api/platform/lib/passwords.ts); never presented (api/features/accounts/contract/users-presenters.ts). */
   declare password: string;
   declare firstName: string | null;
   declare lastName: string | null;

@@ -1,5 +1,5 @@
 import { Model, type RelationMappings } from 'objection';
-import type { RegistrationStatus } from '../schemas/options.ts';
+import type { RegistrationStatus } from '../contract/options.ts';
 import { Lead } from './Lead.ts';
 import { Webinar } from './Webinar.ts';
 

@@ -4,17 +4,8 @@
  */
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
-import type { AuditEventType, AuditListQuery } from '../schemas/index.ts';
+import type { AuditEventRow, AuditEventType, AuditListQuery } from '../contract/audit.ts';
 import { ipPrefix } from './lib/client-ip.ts';
-
-export interface AuditEventRow {
-  id: string | number;
-  type: AuditEventType;
-  userId: number | null;
-  ipPrefix: string | null;
-  details: Record<string, unknown>;
-  createdAt: Date;
-}
 
 export interface NewAuditEvent {
   type: AuditEventType;

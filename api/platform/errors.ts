@@ -6,13 +6,10 @@ import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import { NotFoundError as ObjectionNotFoundError } from 'objection';
 import type { Logger } from 'pino';
-import { fieldErrorList } from '../schemas/field-errors.ts';
-import { NOT_FOUND_MESSAGES } from '../schemas/params.ts';
+import { fieldErrorList, type FieldError } from '../contract/field-errors.ts';
+import { NOT_FOUND_MESSAGES } from '../contract/params.ts';
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
+export type { FieldError };
 
 export class HttpError extends Error {
   readonly status: number;

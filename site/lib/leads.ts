@@ -3,7 +3,7 @@
  * a visitor reads in the error toast.
  */
 import ky from 'ky';
-import type { PublicSubmissionJson } from '#presenters';
+import type { PublicSubmissionJson } from '#contract/webinars';
 import { httpErrorMessage } from './http-errors.ts';
 
 /**

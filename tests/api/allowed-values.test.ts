@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
-import { AUDIT_EVENT_TYPES } from '../../api/schemas/index.ts';
-import { EMAIL_KIND_VALUES } from '../../api/schemas/emails.ts';
+import { AUDIT_EVENT_TYPES, EMAIL_KIND_VALUES } from '#contract';
 import {
   addAllowedValues,
   addEmailKinds,

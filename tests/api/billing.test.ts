@@ -8,7 +8,7 @@ import { createInvoicesForAcceptedOffer, markInvoicePayment } from '../../api/fe
 import { swissDay } from '../../api/platform/lib/swiss-day.ts';
 import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { setUpAppWithUsers, type AppWithUsers } from './harness.ts';
-import { IBAN_INVALID_MESSAGE } from '../../api/schemas/billing.ts';
+import { IBAN_INVALID_MESSAGE } from '../../api/features/billing/contract/index.ts';
 import { acceptedOffer, billingSettings, PLAIN_IBAN, QR_IBAN, insertOffers } from './billing-fixture.ts';
 
 let ctx: AppWithUsers;

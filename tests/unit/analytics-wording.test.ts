@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { countOf, percentText, shareOf } from '../../site/admin/features/analytics/rates.ts';
 import { funnelCopy } from '../../site/admin/features/analytics/copy.ts';
-import { presentSourceFunnel } from '../../api/presenters/funnel.ts';
+import { presentSourceFunnel } from '#contract/analytics';
 
 describe('counts', () => {
   it('agree with their number, 0 and 1 in the singular', () => {

@@ -15,7 +15,7 @@ import {
   type SlotRules,
   type SlotsResponse,
 } from '../../api/features/booking/engine/availability.ts';
-import { bookingSettingsSchema } from '../../api/schemas/index.ts';
+import { bookingSettingsSchema } from '#contract/booking';
 
 /** The settings' defaults (tests/unit/booking-schemas.test.ts lists them): 30 minutes, 0 before, 10 after, 12 hours' notice, 30 days, every 30 minutes, no cap. */
 const { mode: _mode, ...RULES }: SlotRules & { mode: string } = bookingSettingsSchema.parse({});

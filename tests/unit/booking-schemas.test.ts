@@ -3,7 +3,7 @@
  * French message each refused field gets (decision 102).
  */
 import { describe, expect, it } from 'vitest';
-import { BOOKING_SETTINGS_DEFAULTS, bookingRequestSchemaFor, bookingSettingsSchema, hostAvailabilitySchema } from '../../api/schemas/index.ts';
+import { BOOKING_SETTINGS_DEFAULTS, bookingRequestSchemaFor, bookingSettingsSchema, hostAvailabilitySchema } from '#contract/booking';
 
 function messages(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
   return (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);

@@ -3,7 +3,8 @@
  * forms share: every issue for the API, the first message per input for the forms.
  */
 import { describe, expect, test } from 'vitest';
-import { fieldErrorList, firstErrorByField, leadCreateSchema, webinarFormSchema } from '../../api/schemas/index.ts';
+import { fieldErrorList, firstErrorByField } from '#contract';
+import { leadCreateSchema, webinarFormSchema } from '#contract/contacts';
 
 const issuesOf = (schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: unknown[] } } }, value: unknown) =>
   schema.safeParse(value).error!.issues as Parameters<typeof fieldErrorList>[0];

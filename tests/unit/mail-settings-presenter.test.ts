@@ -1,6 +1,6 @@
 /** The mail facts of Paramètres: the SMTP host only, never the URL's user or password. */
 import { describe, expect, it } from 'vitest';
-import { presentMailSettings } from '../../api/presenters/settings.ts';
+import { presentMailSettings } from '#contract/operations';
 
 describe('presentMailSettings', () => {
   it('keeps the host and port of the SMTP URL and drops its credentials', () => {

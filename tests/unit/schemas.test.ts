@@ -1,50 +1,41 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  ACTIVITY_STATUSES,
-  ACTIVITY_STATUS_LABELS,
-  ACTIVITY_TYPES,
-  ACTIVITY_TYPE_LABELS,
-  LEAD_SOURCES,
-  LEAD_SOURCE_LABELS,
-  LEAD_STATUSES,
-  LEAD_STATUS_LABELS,
-  REGISTRATION_STATUSES,
-  REGISTRATION_STATUS_LABELS,
-  activityCreateSchema,
-  contactFormSchema,
-  leadCreateSchema,
-  leadListQuerySchema,
-  leadParamsSchema,
-  leadTagParamsSchema,
-  NOT_FOUND_ISSUE,
-  webinarParamsSchema,
-  leadUpdateSchema,
-  loginSchema,
-  parseId,
-  publicLeadSchema,
-  setupAdminSchema,
-  tagSchema,
-  webinarCreateSchema,
-  webinarFormSchema,
-} from '../../api/schemas/index.ts';
+import { ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS, REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS, leadParamsSchema, leadTagParamsSchema, NOT_FOUND_ISSUE, webinarParamsSchema, parseId } from '#contract';
+import { activityCreateSchema, contactFormSchema, leadCreateSchema, leadListQuerySchema, leadUpdateSchema, publicLeadSchema, tagSchema, webinarFormSchema } from '#contract/contacts';
+import { loginSchema, setupAdminSchema } from '#contract/accounts';
+import { webinarCreateSchema } from '#contract/webinars';
 
-const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../../api/schemas');
+const API_DIR = path.resolve(import.meta.dirname, '../../api');
+/** api/contract/ (the shared primitives) and every feature's contract/ folder (decision 135). */
+const CONTRACT_DIRS = [
+  path.join(API_DIR, 'contract'),
+  ...readdirSync(path.join(API_DIR, 'features'))
+    .map((feature) => path.join(API_DIR, 'features', feature, 'contract'))
+    .filter((dir) => existsSync(dir)),
+];
 
 function messages(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
   return (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
 }
 
 describe('the shared schema module', () => {
-  it('imports nothing but zod, so the browser can bundle it', () => {
+  it('imports nothing but zod and the contracts (the models type-only), so the browser can bundle it', () => {
     const offending: string[] = [];
-    for (const file of readdirSync(SCHEMAS_DIR).filter((name) => name.endsWith('.ts'))) {
-      const source = readFileSync(path.join(SCHEMAS_DIR, file), 'utf8');
-      for (const [, specifier] of source.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)) {
-        if (!['zod', 'zod/locales'].includes(specifier!) && !specifier!.startsWith('./')) offending.push(`${file}: ${specifier}`);
+    for (const dir of CONTRACT_DIRS) {
+      const shared = dir === CONTRACT_DIRS[0];
+      for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+        const source = readFileSync(path.join(dir, file), 'utf8');
+        for (const [, typeOnly, specifier] of source.matchAll(/^(?:import|export)\s(type\s)?[^;]*?from\s+'([^']+)'/gms)) {
+          const allowed =
+            ['zod', 'zod/locales'].includes(specifier!) ||
+            specifier!.startsWith('./') ||
+            (!shared && (specifier!.startsWith('../../../contract/') || /^\.\.\/\.\.\/[^./][^/]*\/contract\/index\.ts$/.test(specifier!) || (typeOnly !== undefined && specifier!.startsWith('../../../models/'))));
+          if (!allowed) offending.push(`${path.relative(API_DIR, dir)}/${file}: ${specifier}`);
+        }
       }
     }
+    expect(CONTRACT_DIRS.length).toBeGreaterThan(10);
     expect(offending).toEqual([]);
   });
 

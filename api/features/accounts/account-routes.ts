@@ -6,7 +6,9 @@
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import type { Context } from 'koa';
-import { passwordChangeSchema, profileUpdateSchema, sessionParamsSchema } from '../../schemas/index.ts';
+import { passwordChangeSchema } from '../../contract/passwords.ts';
+import { profileUpdateSchema, presentSession, presentUser } from './contract/index.ts';
+import { sessionParamsSchema } from '../../contract/params.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireUser, signedInUser } from '../../platform/http/auth.ts';
 import { signInSession, signOutSession } from '../../platform/http/session.ts';
@@ -14,7 +16,6 @@ import { limitPasswordAttempts, type PasswordAttempt } from '../../platform/http
 import { assertStrongPassword, changePassword, checkPassword } from './auth.ts';
 import { endOtherSessions, listSessions, revokeSession } from './sessions.ts';
 import { auditRequest } from '../../platform/audit.ts';
-import { presentSession, presentUser } from '../../presenters/index.ts';
 import { updateProfile } from './users.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 

@@ -1,11 +1,11 @@
 /** `{base}/audit` of the admin API: the security record, newest first. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
-import { auditListQuerySchema } from '../../schemas/index.ts';
+import { auditListQuerySchema } from '../../contract/audit.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { listAuditEvents } from '../../platform/audit.ts';
-import { presentAuditEvent } from '../../presenters/index.ts';
+import { presentAuditEvent } from './contract/index.ts';
 
 const listSchemas = { query: auditListQuerySchema };
 

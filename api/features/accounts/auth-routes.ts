@@ -6,7 +6,7 @@
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import type { Context } from 'koa';
-import { loginSchema, setupAdminSchema, type LoginInput } from '../../schemas/index.ts';
+import { loginSchema, setupAdminSchema, type LoginInput, presentUser } from './contract/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireUser, signedInUser } from '../../platform/http/auth.ts';
 import { signInSession, signOutSession } from '../../platform/http/session.ts';
@@ -21,7 +21,6 @@ import {
 } from './auth.ts';
 import { assertSetupCode } from './setup-code.ts';
 import { auditRequest } from '../../platform/audit.ts';
-import { presentUser } from '../../presenters/index.ts';
 import { conflict, HttpError } from '../../platform/errors.ts';
 import { limitPasswordAttempts, limitPerIp, type PasswordAttempt } from '../../platform/http/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';

@@ -5,7 +5,7 @@
  * through its control socket (decision 125), so the account can sign in at once.
  */
 import type { Knex } from 'knex';
-import { setupAdminSchema } from '../../schemas/index.ts';
+import { setupAdminSchema } from './contract/index.ts';
 import { PasswordHasher } from '../../platform/lib/password-hasher.ts';
 import { DEFAULT_COST, type Cost } from '../../platform/lib/passwords.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';

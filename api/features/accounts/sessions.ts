@@ -3,14 +3,7 @@
  * current one after a password change. Deleting the row is enough: the cookie then gets 401.
  */
 import type { Knex } from 'knex';
-
-export interface SessionRow {
-  publicId: string;
-  createdAt: Date;
-  lastSeenAt: Date;
-  browser: string | null;
-  ipPrefix: string | null;
-}
+import type { SessionRow } from './contract/index.ts';
 
 export async function listSessions(db: Knex, userId: number): Promise<SessionRow[]> {
   return db('sessions')

@@ -1,12 +1,11 @@
 /** `{base}/users` of the admin API: the team's accounts, their roles, who may sign in. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
-import { userCreateSchema, userParamsSchema, userUpdateSchema } from '../../schemas/index.ts';
+import { userCreateSchema, userParamsSchema, userUpdateSchema, presentUserAccount } from './contract/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { createUser, listUsers, updateUser } from './users.ts';
 import { auditRequest } from '../../platform/audit.ts';
-import { presentUserAccount } from '../../presenters/index.ts';
 
 const createSchemas = { body: userCreateSchema };
 const updateSchemas = { params: userParamsSchema, body: userUpdateSchema };

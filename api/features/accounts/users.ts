@@ -5,8 +5,9 @@
 import type { Knex } from 'knex';
 import { User } from '../../models/index.ts';
 import type { PasswordHasher } from '../../platform/lib/password-hasher.ts';
-import type { ProfileUpdate, UserCreate, UserRole } from '../../schemas/index.ts';
-import { USER_NOT_FOUND_MESSAGE } from '../../schemas/index.ts';
+import type { ProfileUpdate, UserCreate } from './contract/index.ts';
+import type { UserRole } from '../../contract/options.ts';
+import { USER_NOT_FOUND_MESSAGE } from './contract/index.ts';
 import { assertStrongPassword, findAccount } from './auth.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 

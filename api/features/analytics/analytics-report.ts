@@ -1,7 +1,8 @@
 /** "Générer un rapport": the analytics of a period as one Swiss Excel CSV, one figure a row. */
-import { ANALYTICS_PERIOD_LABELS, LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../../schemas/index.ts';
+import { ANALYTICS_PERIOD_LABELS } from '../../contract/analytics-periods.ts';
+import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../../contract/options.ts';
 import { swissCsvDay as swissDay, swissCsvText } from '../../platform/lib/csv.ts';
-import type { Analytics } from './analytics.ts';
+import type { Analytics } from './contract/index.ts';
 
 export const REPORT_HEADER = ['Rubrique', 'Élément', 'Date', 'Valeur'];
 

@@ -4,55 +4,16 @@
  * and registrations through the index on the webinar's date, so the cost follows the period, not the table.
  */
 import type { Knex } from 'knex';
-import { LEAD_SOURCES, LEAD_STATUSES, type AnalyticsPeriod, type LeadSource, type LeadStatus } from '../../schemas/index.ts';
+import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from '../../contract/options.ts';
+import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
 import { PUBLIC_ACTIVITY_TITLES } from '../public-forms/index.ts';
+import type { Analytics, CallFigures, CallWeek, SessionFigures, WeekCounts } from './contract/index.ts';
 
 /** Constant SQL intervals per period (never user text). */
 const INTERVALS: Record<AnalyticsPeriod, string> = { '30d': '30 days', '90d': '90 days', '12m': '12 months' };
 
 /** Registrations that hold (or held) a seat: a cancelled or waiting-list sign-up is not an "inscrit". */
 const SEATED = "r.status in ('registered', 'attended', 'no-show')";
-
-export interface WeekCounts {
-  week: string;
-  counts: Record<LeadSource, number>;
-  total: number;
-}
-
-export interface SessionFigures {
-  id: number;
-  title: string;
-  datetime: Date;
-  registrations: number;
-  attended: number;
-  /** Attended over registrations, in percent (one decimal); null without registrations. */
-  attendanceRate: number | null;
-}
-
-export interface Analytics {
-  period: AnalyticsPeriod;
-  from: Date;
-  to: Date;
-  newContacts: WeekCounts[];
-  funnel: { registered: number; attended: number; contactRequested: number; qualified: number };
-  sessions: SessionFigures[];
-  statuses: { status: LeadStatus; count: number }[];
-  calls: CallFigures;
-}
-
-/** The discovery calls: per week, those booked (when they were made) and those held or missed (when they took place). */
-export interface CallWeek {
-  week: string;
-  booked: number;
-  held: number;
-  noShow: number;
-}
-
-export interface CallFigures {
-  weeks: CallWeek[];
-  /** Contacts who signed up for a webinar in the period → booked a call afterwards → whose call was held. */
-  funnel: { signedUp: number; booked: number; held: number };
-}
 
 const zeroSources = (): Record<LeadSource, number> => Object.fromEntries(LEAD_SOURCES.map((source) => [source, 0])) as Record<LeadSource, number>;
 

@@ -1,13 +1,13 @@
 /** `{base}/stats/…` and `{base}/activities/recent`: the dashboard figures (base: /api/admin or /api/admin-dev). */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
-import { recentActivitiesQuerySchema } from '../../schemas/index.ts';
+import { recentActivitiesQuerySchema, presentRecentActivity } from '../contacts/contract/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { leadStats, recentActivities } from '../contacts/index.ts';
 import { webinarStats } from '../webinars/index.ts';
 import { backupStats } from '../operations/index.ts';
-import { presentBackupStats, presentLeadStats, presentRecentActivity, presentWebinarStats } from '../../presenters/index.ts';
+import { presentBackupStats, presentLeadStats, presentWebinarStats } from './contract/index.ts';
 
 const recentSchemas = { query: recentActivitiesQuerySchema };
 

@@ -6,14 +6,13 @@
  * no discovery call.
  */
 import type { Knex } from 'knex';
-import { FUNNEL_CALL_STEPS, FUNNEL_STEPS, type AnalyticsPeriod, type FunnelStep } from '../../schemas/index.ts';
+import { FUNNEL_CALL_STEPS, FUNNEL_STEPS, type FunnelStep } from './contract/index.ts';
+import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
+import type { VisitChannel } from '../../contract/visit-channels.ts';
+import type { Funnel } from './contract/index.ts';
 import { originConditions, visitPeriodBounds, type OriginFilter } from '../attribution/index.ts';
 
 export type FunnelFilter = OriginFilter;
-
-export interface Funnel {
-  steps: { key: FunnelStep; count: number }[];
-}
 
 /**
  * The period's contacts with the given first touch, as a condition on `leads l` beside the period's

@@ -4,12 +4,11 @@
  */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
-import { analyticsQuerySchema, funnelQuerySchema } from '../../schemas/index.ts';
+import { analyticsQuerySchema, funnelQuerySchema, presentAnalytics, presentFunnel, presentSourceFunnel } from './contract/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { analytics } from './analytics.ts';
 import { analyticsReportCsv } from './analytics-report.ts';
-import { presentAnalytics, presentFunnel, presentSourceFunnel } from '../../presenters/index.ts';
 import { bookingExists, funnel } from './funnel.ts';
 import { sourceFunnel } from './sources.ts';
 

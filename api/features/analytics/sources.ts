@@ -6,21 +6,10 @@
  * the funnel's figures.
  */
 import type { Knex } from 'knex';
-import type { AnalyticsPeriod, VisitChannel } from '../../schemas/index.ts';
+import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
 import { visitPeriodBounds } from '../attribution/index.ts';
 import { cohortWhere, STEP_CONDITIONS, type FunnelFilter } from './funnel.ts';
-
-export interface SourceFunnelRow {
-  /** null: contacts whose origin is unknown. */
-  channel: VisitChannel | null;
-  source: string;
-  campaign: string;
-  visitors: number;
-  contacts: number;
-  signUps: number;
-  callsBooked: number;
-  qualified: number;
-}
+import type { SourceFunnelRow } from './contract/index.ts';
 
 export async function sourceFunnel(db: Knex, period: AnalyticsPeriod, filter: FunnelFilter): Promise<SourceFunnelRow[]> {
   const { where, bindings } = cohortWhere(filter);

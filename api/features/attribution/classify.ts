@@ -16,7 +16,8 @@ import type { Context } from 'koa';
 import { isbot } from 'isbot';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { VISIT_CHANNELS, type VisitChannel, type VisitDevice } from '../../schemas/index.ts';
+import { VISIT_CHANNELS, type VisitChannel } from '../../contract/visit-channels.ts';
+import type { VisitDevice } from './contract/index.ts';
 
 export interface VisitSource {
   channel: VisitChannel;

@@ -20,7 +20,7 @@ import type { Database } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { ADMIN_SHELL_PATTERN, type PageServedHook } from '../../platform/http/static.ts';
 import { hasSignedSessionCookie } from '../../platform/http/session.ts';
-import type { VisitDevice } from '../../schemas/index.ts';
+import type { VisitDevice } from './contract/index.ts';
 import { browserDevice, classifyVisit, hostWithoutWww, isPrefetch, type VisitSource } from './classify.ts';
 import { daySalt, visitorHash } from './salts.ts';
 import { swissDay } from '../../platform/lib/swiss-day.ts';

@@ -4,7 +4,7 @@
  * revenue per origin) or a day's visit counts. One place, so every screen filtered on one origin
  * counts the same people.
  */
-import type { VisitChannel } from '../../schemas/index.ts';
+import type { VisitChannel } from '../../contract/index.ts';
 
 export interface OriginFilter {
   channel?: VisitChannel | undefined;

@@ -5,40 +5,11 @@
  * source's visitors are those who came from it first that day; a page's, those who viewed it that day.
  */
 import type { Database } from '../../platform/db.ts';
-import type { AnalyticsPeriod, VisitChannel } from '../../schemas/index.ts';
+import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
+import type { VisitDay, VisitPageFigures, VisitSourceFigures, VisitsReport } from './contract/index.ts';
 
 /** Constant SQL intervals per period (never user text). */
 const INTERVALS: Record<AnalyticsPeriod, string> = { '30d': '30 days', '90d': '90 days', '12m': '12 months' };
-
-export interface VisitDay {
-  date: string;
-  visits: number;
-  visitors: number;
-}
-
-export interface VisitSourceFigures {
-  channel: VisitChannel;
-  source: string;
-  medium: string;
-  campaign: string;
-  visits: number;
-  visitors: number;
-  /** Contacts created on the period's days whose first touch is this source (decision 116). */
-  contacts: number;
-}
-
-export interface VisitPageFigures {
-  path: string;
-  visits: number;
-  visitors: number;
-}
-
-export interface VisitsReport {
-  period: AnalyticsPeriod;
-  days: VisitDay[];
-  sources: VisitSourceFigures[];
-  pages: VisitPageFigures[];
-}
 
 /**
  * The period's days, as the SQL `bounds` (first_day excluded, last_day included): the 30 or 90 Swiss

@@ -3,8 +3,7 @@ import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
-import { visitsQuerySchema } from '../../schemas/index.ts';
-import { presentVisits } from '../../presenters/index.ts';
+import { visitsQuerySchema, presentVisits } from './contract/index.ts';
 import { visitsReport } from './report.ts';
 
 const schemas = { query: visitsQuerySchema };

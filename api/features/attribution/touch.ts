@@ -11,7 +11,8 @@
  * 3. else Direct, like a visit without a referrer.
  */
 import type { Context } from 'koa';
-import type { PostedTouch, VisitChannel } from '../../schemas/index.ts';
+import type { PostedTouch } from './contract/index.ts';
+import type { VisitChannel } from '../../contract/visit-channels.ts';
 import { classifyVisit, referrerDomain } from './classify.ts';
 import type { FirstVisit } from './counter.ts';
 

@@ -6,7 +6,7 @@
  * increments `entries` (the site's daily visitors) and `visitors` (the page's) of the row of that visit.
  */
 import type { Database } from '../../platform/db.ts';
-import type { VisitDevice } from '../../schemas/index.ts';
+import type { VisitDevice } from './contract/index.ts';
 import type { VisitSource } from './classify.ts';
 
 /** Rows written per statement (well under PostgreSQL's 65,535 parameters). */

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
-import { INVOICE_NOT_FOUND_MESSAGE, type CreditNoteInput } from '../../schemas/index.ts';
+import { INVOICE_NOT_FOUND_MESSAGE, type CreditNoteInput } from './contract/index.ts';
 import { addDays } from './dates.ts';
 import { swissDay } from '../../platform/lib/swiss-day.ts';
 import { formatChf } from './money.ts';

@@ -18,6 +18,6 @@ export {
   type InvoiceStatus,
 } from './invoices.ts';
 export { invoicePdf, qrBillData, type InvoiceDocument } from './pdf.ts';
-export { isQrIban, validateSwissIban } from '../../schemas/billing.ts';
+export { isQrIban, validateSwissIban } from './contract/index.ts';
 export { qrReference, creditorReference } from './references.ts';
 export type { BillingWording } from './email-wording.ts';

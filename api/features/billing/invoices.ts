@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
-import { INVOICE_NOT_FOUND_MESSAGE } from '../../schemas/index.ts';
+import { INVOICE_NOT_FOUND_MESSAGE } from './contract/index.ts';
 import { addDays, addMonths } from './dates.ts';
 import { swissDay } from '../../platform/lib/swiss-day.ts';
 import { splitCents } from './money.ts';

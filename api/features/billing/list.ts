@@ -1,6 +1,6 @@
 /** The invoices list (`GET /api/admin/invoices`): filters by status (overdue is open and past due, a Swiss day) and contact. */
 import type { Knex } from 'knex';
-import type { InvoiceListQuery } from '../../schemas/index.ts';
+import type { InvoiceListQuery } from './contract/index.ts';
 import { selectInvoices, toInvoiceRecord, type InvoiceRecord } from './invoices.ts';
 
 export interface ListedInvoice extends InvoiceRecord {

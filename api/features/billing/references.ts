@@ -6,7 +6,7 @@
  * invoice number, which is unique, so each reference is too.
  */
 import { calculateQRReferenceChecksum, calculateSCORReferenceChecksum } from 'swissqrbill/utils';
-import { isQrIban } from '../../schemas/index.ts';
+import { isQrIban } from './contract/index.ts';
 
 /** `2027-0001` → the digits `20270001`. */
 function numberDigits(year: number, sequence: number): string {

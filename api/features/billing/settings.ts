@@ -3,7 +3,7 @@
  * QR-bill, the account paid into, the VAT treatment, the payment term and the plans' list prices.
  */
 import type { Knex } from 'knex';
-import { vatPercentToBasisPoints, type BillingSettings } from '../../schemas/index.ts';
+import { vatPercentToBasisPoints, type BillingSettings } from './contract/index.ts';
 import type { PostalAddress } from './address.ts';
 
 type Db = Knex | Knex.Transaction;

@@ -10,7 +10,8 @@
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { apiRouter } from '../../platform/http/router.ts';
-import { bookingRequestSchema, bookingRequestSchemaFor, bookingSlotsQuerySchema, isoDateTime } from '../../schemas/index.ts';
+import { bookingRequestSchema, bookingRequestSchemaFor, bookingSlotsQuerySchema } from './contract/index.ts';
+import { isoDateTime } from '../../contract/fields.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { limitPerIp } from '../../platform/http/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';

@@ -2,8 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { Email } from '../../models/Email.ts';
-import type { EmailListQuery } from '../../schemas/emails.ts';
-import { NOT_FOUND_MESSAGES, type ContactListQuery } from '../../schemas/index.ts';
+import type { EmailListQuery } from './contract/index.ts';
+import { NOT_FOUND_MESSAGES } from '../../contract/params.ts';
+import type { ContactListQuery } from '../../contract/params.ts';
 import { findLeadOr404 } from '../contacts/index.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { createEmails, type NewEmail } from '../../platform/mail/outbox.ts';

@@ -1,12 +1,11 @@
 /** `{base}/emails…` of the admin API: the Emails screen and a contact's e-mails. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
-import { emailListQuerySchema } from '../../schemas/emails.ts';
-import { contactListQuerySchema, emailParamsSchema, leadParamsSchema } from '../../schemas/index.ts';
+import { emailListQuerySchema, presentEmailDetail, presentEmailPage } from './contract/index.ts';
+import { contactListQuerySchema, emailParamsSchema, leadParamsSchema } from '../../contract/params.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { findEmailOr404, listEmails, listLeadEmails, resendEmail } from './emails.ts';
-import { presentEmailDetail, presentEmailPage } from '../../presenters/emails.ts';
 
 const listSchemas = { query: emailListQuerySchema };
 const oneEmailSchemas = { params: emailParamsSchema };

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { Newsletter, type NewsletterCounts } from '../../models/index.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { NEWSLETTER_MESSAGES, type NewsletterCreate, type NewsletterUpdate } from '../../schemas/newsletters.ts';
+import { NEWSLETTER_MESSAGES, type NewsletterCreate, type NewsletterUpdate } from './contract/index.ts';
 
 export async function findIssueOr404(db: Knex, id: number): Promise<Newsletter> {
   const issue = await Newsletter.query(db).findById(id);

@@ -8,7 +8,7 @@
  */
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { NEWSLETTER_BLOCKS } from '../../schemas/newsletters.ts';
+import { NEWSLETTER_BLOCKS } from './contract/index.ts';
 
 export type BodySegment = { kind: 'markdown'; source: string } | { kind: 'webinars' } | { kind: 'booking' };
 

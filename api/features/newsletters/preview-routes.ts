@@ -7,8 +7,7 @@ import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
-import { newsletterParamsSchema } from '../../schemas/newsletters.ts';
-import { presentNewsletterPreview } from '../../presenters/newsletters.ts';
+import { newsletterParamsSchema, presentNewsletterPreview } from './contract/index.ts';
 import { findIssueOr404 } from './issues.ts';
 import { previewIssue } from './preview.ts';
 

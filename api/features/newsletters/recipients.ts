@@ -2,8 +2,8 @@
 import type { Knex } from 'knex';
 import { csvStream, swissCsvDate, swissFileStamp, type CsvColumn } from '../../platform/lib/csv.ts';
 import { streamRows, type CsvExport } from '../../platform/lib/csv-export.ts';
-import type { NewsletterRecipientRow } from '../../presenters/newsletters.ts';
-import { NEWSLETTER_RECIPIENT_STATUS_LABELS, type NewsletterRecipientStatus } from '../../schemas/newsletters.ts';
+import type { NewsletterRecipientRow } from './contract/index.ts';
+import { NEWSLETTER_RECIPIENT_STATUS_LABELS, type NewsletterRecipientStatus } from './contract/index.ts';
 import { findIssueOr404 } from './issues.ts';
 
 /** The list shows this many; the CSV has them all. */

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
 import type { MailConfig } from '../../platform/mail/config.ts';
-import { NEWSLETTER_MESSAGES } from '../../schemas/newsletters.ts';
+import { NEWSLETTER_MESSAGES } from './contract/index.ts';
 import { teamRecipients } from '../contacts/index.ts';
 import { assignSlug, audienceSql } from './issues.ts';
 import { blockFacts, type IssueEmailData, type PausedAlertData } from './emails.ts';

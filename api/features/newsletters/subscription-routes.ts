@@ -13,7 +13,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiRouter } from '../../platform/http/router.ts';
-import { newsletterSubscribeSchema, newsletterTokenQuerySchema } from '../../schemas/index.ts';
+import { newsletterSubscribeSchema, newsletterTokenQuerySchema } from '../privacy/contract/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { honeypot } from '../../platform/http/honeypot.ts';
 import { limitPerIp } from '../../platform/http/rate-limit.ts';

@@ -10,11 +10,11 @@
 import type { Knex } from 'knex';
 import { conflict, HttpError } from '../../platform/errors.ts';
 import { swissDay } from '../../platform/lib/swiss-day.ts';
-import { OFFER_MESSAGES } from '../../schemas/offers.ts';
-import type { BillingAddress } from '../../schemas/billing.ts';
+import { OFFER_MESSAGES, formatChf } from './contract/index.ts';
+import type { BillingAddress } from '../billing/contract/index.ts';
 import { createInvoicesForAcceptedOffer } from './billing-port.ts';
-import { lockOffer, OFFER_ACTIVITY_TITLES, readOffer, shownStatus, type OfferRow } from './store.ts';
-import { formatChf } from '../../schemas/offers.ts';
+import { lockOffer, OFFER_ACTIVITY_TITLES, readOffer, shownStatus } from './store.ts';
+import type { OfferRow } from './contract/index.ts';
 
 /** Why an offer cannot be accepted now, as the page says it. */
 export function refusalOf(offer: OfferRow | undefined, today: string): string | undefined {

@@ -5,12 +5,7 @@
  * total = net + VAT. Billing receives these amounts and only splits them into instalments: the VAT of
  * an offer is computed here, once.
  */
-
-export interface OfferLine {
-  label: string;
-  quantity: number;
-  unitPriceCents: number;
-}
+import type { OfferLine } from './contract/index.ts';
 
 export interface OfferAmounts {
   netCents: number;

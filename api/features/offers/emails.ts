@@ -8,7 +8,7 @@ import type { Database } from '../../platform/db.ts';
 import { letter, opening, personValues } from '../../platform/mail/document.ts';
 import type { ComposeContext, EmailKind, EmailKindDefinition, QueuedEmail, SendDecision } from '../../platform/mail/kinds.ts';
 import type { Block } from '../../platform/mail/layout.ts';
-import { formatChf } from '../../schemas/offers.ts';
+import { formatChf } from './contract/index.ts';
 import type { OffersWording } from './email-wording.ts';
 import { offerUrl } from './links.ts';
 import { dayInWords, offerPdf, planText } from './pdf.ts';

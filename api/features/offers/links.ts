@@ -5,7 +5,7 @@
  * only its form's POST accepts, because mail scanners follow links.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { OFFER_TOKEN_PATTERN } from '../../schemas/offers.ts';
+import { OFFER_TOKEN_PATTERN } from './contract/index.ts';
 
 export const OFFER_PAGE_PREFIX = '/offre/';
 /** The page's built template (site/pages/offre/modele/index.astro), never served under its own path. */

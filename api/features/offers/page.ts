@@ -15,11 +15,12 @@ import { escapeHtml } from '../../platform/lib/signed-message.ts';
 import { frenchLongDate } from '../../platform/lib/french-dates.ts';
 import type { DynamicRoute } from '../../platform/http/static.ts';
 import { swissDay } from '../../platform/lib/swiss-day.ts';
-import { formatChf, formatVatRate, type OfferStatus } from '../../schemas/offers.ts';
+import { formatChf, formatVatRate, type OfferStatus } from './contract/index.ts';
 import { sellerFacts } from './billing-port.ts';
 import { OFFER_PAGE_TEMPLATE, offerIdOfToken } from './links.ts';
 import { dayInWords } from './pdf.ts';
-import { readOffer, shownStatus, type OfferRow } from './store.ts';
+import { readOffer, shownStatus } from './store.ts';
+import type { OfferRow } from './contract/index.ts';
 
 export type OfferPageState =
   | 'invalid'

@@ -8,9 +8,9 @@
  */
 import PDFDocument from 'pdfkit';
 import { frenchLongDate } from '../../platform/lib/french-dates.ts';
-import { formatChf, formatVatRate } from '../../schemas/offers.ts';
+import { formatChf, formatVatRate } from './contract/index.ts';
 import type { SellerFacts } from './billing-port.ts';
-import type { OfferRow } from './store.ts';
+import type { OfferRow } from './contract/index.ts';
 
 export interface OfferPdfInput {
   offer: OfferRow;

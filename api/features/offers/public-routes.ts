@@ -15,7 +15,7 @@ import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
 import { pageAnswer } from '../../platform/http/page-answer.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { ipPrefix } from '../../platform/lib/client-ip.ts';
-import { OFFER_MESSAGES, OFFER_TOKEN_PATTERN, offerAcceptSchema } from '../../schemas/offers.ts';
+import { OFFER_MESSAGES, OFFER_TOKEN_PATTERN, offerAcceptSchema } from './contract/index.ts';
 import { acceptOffer } from './accept.ts';
 import { OFFER_PAGE_PREFIX, offerIdOfToken } from './links.ts';
 

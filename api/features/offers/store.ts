@@ -11,38 +11,10 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
 import { findLeadOr404 } from '../contacts/index.ts';
 import { swissDay } from '../../platform/lib/swiss-day.ts';
-import { formatChf, OFFER_LIMITS, OFFER_MESSAGES, type OfferCreate, type OfferListQuery, type OfferStatus } from '../../schemas/offers.ts';
-import { computeAmounts, type OfferLine } from './amounts.ts';
+import { formatChf, OFFER_LIMITS, OFFER_MESSAGES, type OfferCreate, type OfferListQuery, type OfferStatus } from './contract/index.ts';
+import { computeAmounts } from './amounts.ts';
 import { sellerFacts } from './billing-port.ts';
-
-export interface OfferRow {
-  id: number;
-  leadId: number;
-  status: Exclude<OfferStatus, 'expired'>;
-  lines: OfferLine[];
-  discountCents: number;
-  startDate: string;
-  validUntil: string;
-  instalments: number;
-  message: string | null;
-  netCents: number;
-  vatCents: number;
-  totalCents: number;
-  vatRateBasisPoints: number | null;
-  contentHash: string | null;
-  sentAt: Date | null;
-  withdrawnAt: Date | null;
-  acceptedAt: Date | null;
-  acceptedContentHash: string | null;
-  billingName: string | null;
-  billingStreet: string | null;
-  billingBuildingNumber: string | null;
-  billingPostalCode: string | null;
-  billingTown: string | null;
-  billingCountry: string | null;
-  createdBy: number | null;
-  createdAt: Date;
-}
+import type { OfferRow } from './contract/index.ts';
 
 /** Activity titles on the contact's history (the admin app shows them as written). */
 export const OFFER_ACTIVITY_TITLES = {
@@ -212,4 +184,3 @@ export async function listOffers(db: Knex, query: OfferListQuery, today: string 
     total: Number(count?.total ?? 0),
   };
 }
-export type ListedOffer = Awaited<ReturnType<typeof listOffers>>['offers'][number];

@@ -6,7 +6,7 @@ import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { loadSender } from '../../platform/mail/content.ts';
-import { presentMailSettings } from '../../presenters/index.ts';
+import { presentMailSettings } from './contract/index.ts';
 
 export function adminSettingsRouter(base: string): Router {
   const router = apiRouter({ prefix: base });

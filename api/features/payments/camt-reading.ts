@@ -1,9 +1,4 @@
-/**
- * What reading a camt.053/054 file gives (the flat list of transactions), how it refuses a file
- * (CamtError, a French message naming the problem) and its amounts in integer centimes: the shape the
- * parser (camt.ts) fills and the import (import.ts) consumes (docs/decisions/132-bank-files-read-with-saxes.md).
- */
-export type CamtMessage = 'camt.053' | 'camt.054';
+import type { CamtMessage } from './contract/index.ts';
 
 export interface CamtTransaction {
   /** The bank's own reference of this transaction: unique per account, the duplicate key. */

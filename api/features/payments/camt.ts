@@ -19,10 +19,12 @@
  * Every refusal is a {@link CamtError} whose French message names the problem.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { CAMT_VERSIONS, CamtError, decimalToCents, type CamtMessage, type CamtReading, type CamtTransaction } from './camt-reading.ts';
+import { CAMT_VERSIONS, CamtError, decimalToCents, type CamtReading, type CamtTransaction } from './camt-reading.ts';
+import type { CamtMessage } from './contract/index.ts';
 
 export { CamtError, CAMT_VERSIONS, decimalToCents } from './camt-reading.ts';
-export type { CamtErrorReason, CamtMessage, CamtReading, CamtTransaction } from './camt-reading.ts';
+export type { CamtErrorReason, CamtReading, CamtTransaction } from './camt-reading.ts';
+export type { CamtMessage };
 
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[34])\.001\.(\d{2})$/;
 

@@ -18,8 +18,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { PaymentReviewReason, PaymentStatus } from '../../schemas/index.ts';
+import type { PaymentReviewReason, PaymentStatus } from './contract/index.ts';
 import { CamtError, readCamt, type CamtReading, type CamtTransaction } from './camt.ts';
+import type { BankFileImport } from './contract/index.ts';
 
 /** Rows per insert statement (PostgreSQL allows 65,535 parameters; 13 per row). */
 const INSERT_CHUNK = 1000;
@@ -27,21 +28,6 @@ const INSERT_CHUNK = 1000;
 const LOOKUP_CHUNK = 1000;
 /** The largest amount an integer column holds: 21 million francs per transaction. */
 const MAX_AMOUNT_CENTS = 2_147_483_647;
-
-export interface BankFileImport {
-  fileId: number;
-  message: CamtReading['message'];
-  version: string;
-  entries: number;
-  transactions: number;
-  matched: number;
-  partial: number;
-  unmatched: number;
-  ignored: number;
-  reversals: number;
-  duplicates: number;
-  notBooked: number;
-}
 
 interface InvoiceState {
   id: number;

@@ -5,31 +5,8 @@
 import type { Knex } from 'knex';
 import { markInvoicePayment } from '../billing/index.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
-import { PAYMENT_NOT_FOUND_MESSAGE, type PaymentListQuery, type PaymentReviewReason, type PaymentStatus, type PaymentUpdate } from '../../schemas/index.ts';
-
-export interface PaymentRecord {
-  id: number;
-  bankFileId: number;
-  acctSvcrRef: string;
-  status: PaymentStatus;
-  reviewReason: PaymentReviewReason | null;
-  amountCents: number;
-  currency: string;
-  direction: 'credit' | 'debit';
-  reversal: boolean;
-  reversed: boolean;
-  reversesPaymentId: number | null;
-  reference: string | null;
-  bookingDate: string;
-  debtorName: string | null;
-  invoiceId: number | null;
-  invoiceNumber: string | null;
-  invoiceTotalCents: number | null;
-  invoicePaidCents: number | null;
-  invoiceStatus: string | null;
-  assignedAt: Date | null;
-  createdAt: Date;
-}
+import { PAYMENT_NOT_FOUND_MESSAGE, type PaymentListQuery, type PaymentStatus, type PaymentUpdate } from './contract/index.ts';
+import type { PaymentRecord } from './contract/index.ts';
 
 export const PAYMENT_MESSAGES = {
   notReviewable: 'Ce paiement a déjà été rapproché ou mis de côté : il ne peut plus être attribué.',

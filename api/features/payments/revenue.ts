@@ -10,27 +10,12 @@
  *   invoice's date to the booking of the payment that settled it, over the invoices settled in the period.
  */
 import type { Knex } from 'knex';
-import type { AnalyticsPeriod, VisitChannel } from '../../schemas/index.ts';
+import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
+import type { VisitChannel } from '../../contract/visit-channels.ts';
+import type { BillingDashboard, Revenue } from './contract/index.ts';
 import { originConditions, visitPeriodBounds, type OriginFilter } from '../attribution/index.ts';
 
 export type RevenueFilter = OriginFilter;
-
-export interface RevenueRow {
-  channel: VisitChannel | null;
-  source: string;
-  campaign: string;
-  clients: number;
-  revenueCents: number;
-  refundsCents: number;
-}
-
-export interface Revenue {
-  revenueCents: number;
-  refundsCents: number;
-  clients: number;
-  medianDaysToPayment: number | null;
-  byChannel: RevenueRow[];
-}
 
 /** The funnel's origin filter on the payer's first touch (the same people as the funnel's, decision 134). */
 function originWhere(filter: RevenueFilter): { where: string; bindings: string[] } {
@@ -87,17 +72,6 @@ export async function revenue(db: Knex, period: AnalyticsPeriod, filter: Revenue
     medianDaysToPayment: days === null || days === undefined ? null : Math.round(Number(days) * 10) / 10,
     byChannel,
   };
-}
-
-export interface BillingDashboard {
-  /** The current Swiss calendar month, `2027-01`. */
-  month: string;
-  monthRevenueCents: number;
-  openInvoices: number;
-  openCents: number;
-  overdueInvoices: number;
-  overdueCents: number;
-  toReview: number;
 }
 
 /**

@@ -14,14 +14,14 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiRouter } from '../../platform/http/router.ts';
-import { funnelQuerySchema, paymentListQuerySchema, paymentParamsSchema, paymentUpdateSchema } from '../../schemas/index.ts';
+import { funnelQuerySchema } from '../analytics/contract/index.ts';
+import { paymentListQuerySchema, paymentParamsSchema, paymentUpdateSchema, presentBankFileImport, presentPayment, presentPaymentPage, presentRevenue, presentBillingDashboard } from './contract/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { readRawBody } from '../../platform/http/body.ts';
 import { readMultipartFile } from '../../platform/http/multipart.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { auditRequest } from '../../platform/audit.ts';
-import { presentBankFileImport, presentPayment, presentPaymentPage, presentRevenue, presentBillingDashboard } from '../../presenters/index.ts';
 import { CamtError } from './camt.ts';
 import { importBankFile } from './import.ts';
 import { assignPayment, listPayments, paymentRow } from './payments.ts';

@@ -4,7 +4,7 @@
  * (with the IP prefix) and withdrawal.
  */
 import type { Knex } from 'knex';
-import type { ConsentProofRow } from '../../presenters/consents.ts';
+import type { ConsentProofRow } from './contract/index.ts';
 import { currentNotice } from './notice.ts';
 
 export interface NewConsentProof {

@@ -6,8 +6,8 @@
  */
 import type { Knex } from 'knex';
 import { findLeadOr404 } from '../contacts/index.ts';
-import { presentLead } from '../../presenters/index.ts';
-import { presentConsentProof, type ConsentProofRow } from '../../presenters/consents.ts';
+import { presentLead } from '../contacts/contract/index.ts';
+import { presentConsentProof, type ConsentProofRow } from './contract/index.ts';
 import { paymentsOfLead } from '../payments/index.ts';
 
 export async function exportLead(db: Knex, leadId: number) {

@@ -5,7 +5,8 @@
  */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
-import { leadEraseSchema, leadParamsSchema, ERASE_CONFIRMATION_MESSAGE } from '../../schemas/index.ts';
+import { leadEraseSchema, ERASE_CONFIRMATION_MESSAGE, presentConsentProof } from './contract/index.ts';
+import { leadParamsSchema } from '../../contract/params.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -25,7 +26,6 @@ function erasureKeptMessage(kept: KeptRecords[]): string {
   return `Contact effacé. Conservé : ${items.join(', ')}. ${KEPT_WHY}`;
 }
 import { auditRequest } from '../../platform/audit.ts';
-import { presentConsentProof } from '../../presenters/index.ts';
 
 const oneLeadSchemas = { params: leadParamsSchema };
 const eraseSchemas = { params: leadParamsSchema, body: leadEraseSchema };

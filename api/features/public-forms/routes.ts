@@ -8,7 +8,8 @@
  */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
-import { publicLeadSchema, splitFullName } from '../../schemas/index.ts';
+import { publicLeadSchema } from '../contacts/contract/index.ts';
+import { splitFullName } from '../../contract/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { htmlFormFallback, type PostedForm } from '../../platform/http/html-form-fallback.ts';
 import { honeypot } from '../../platform/http/honeypot.ts';
@@ -17,7 +18,7 @@ import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
 import { parseIdempotencyKey } from '../../platform/lib/idempotency.ts';
 import { receiptWithoutRecording, submitContactRequest } from './submissions.ts';
 import { signUpForNextWebinar } from '../webinars/index.ts';
-import { presentPublicSubmission, type PublicSubmissionJson } from '../../presenters/index.ts';
+import { presentPublicSubmission, type PublicSubmissionJson } from '../webinars/contract/index.ts';
 import { submissionTouch } from '../attribution/index.ts';
 
 const schemas = { body: publicLeadSchema };

@@ -8,7 +8,7 @@
  * first submission.
  */
 import type { Knex } from 'knex';
-import type { PublicLead } from '../../schemas/index.ts';
+import type { PublicLead } from '../contacts/contract/index.ts';
 import { inlineJobInsert } from '../../platform/queue/inline-job.ts';
 import { NaturalBatches } from '../../platform/lib/natural-batches.ts';
 import { QUEUES } from '../../platform/mail/queues.ts';

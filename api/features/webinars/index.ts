@@ -8,7 +8,7 @@ export type { CancellationEmailData, RegistrationEmailData, WebinarFacts } from 
 // The webinar sign-up sent to `POST /api/leads`, whose entry is api/features/public-forms': the seat or
 // the waiting list, the receipt, and the e-mail job (its `emails-prepare` worker: signUpPreparers).
 export { SIGN_UP_NOTE_TITLE, receiptWithoutSigningUp, replayedReceipt, signUpForNextWebinar } from './seats/sign-up.ts';
-export type { PublicReceipt, WebinarOutcome } from './seats/seats.ts';
+export type { PublicReceipt, WebinarOutcome } from './contract/index.ts';
 
 export { findWebinarOr404, webinarStats } from './sessions/webinars.ts';
 

@@ -1,5 +1,5 @@
 /**
- * `validate({ body, query, params })` parses the request with the shared zod schemas (api/schemas)
+ * `validate({ body, query, params })` parses the request with the contract's zod schemas (api/contract/, each feature's contract/)
  * and stores the typed result in `ctx.state.input`. A handler reads it with `input(ctx)`.
  * Bodies must be JSON unless the route opts in to HTML form posts (`allowForm`), to a CSV file (`allowCsv`)
  * to an XML file (`allowXml`) or to a file uploaded as `multipart/form-data` (`allowMultipart`).
@@ -9,7 +9,7 @@
 import type { Context, Next } from 'koa';
 import { ZodError, type ZodType, type z } from 'zod';
 import { HttpError, MESSAGES, notFound } from '../errors.ts';
-import { NOT_FOUND_ISSUE } from '../../schemas/index.ts';
+import { NOT_FOUND_ISSUE } from '../../contract/params.ts';
 
 interface Schemas {
   body?: ZodType;

@@ -6,7 +6,7 @@
  * the CLIs start as fast as before, and the login page downloads them only when it needs them.
  */
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { PASSWORD_MIN_SCORE, weakPasswordMessage, type PasswordStrength } from '../../schemas/passwords.ts';
+import { PASSWORD_MIN_SCORE, weakPasswordMessage, type PasswordStrength } from '../../contract/passwords.ts';
 
 let estimator: Promise<ZxcvbnFactory> | undefined;
 

@@ -2,10 +2,10 @@
  * What the outbox asks of an e-mail kind. The outbox knows no feature: each feature registers its kinds
  * (api/features/email-kinds.ts gathers them), saying how to write one from the facts stored on its row,
  * and what to check again just before it goes out. The list of kinds itself is the browser contract's
- * (api/schemas/emails.ts: names and their labels on the Emails screen).
+ * (api/contract/email-kinds.ts: names and their labels on the Emails screen).
  */
 import type { Database } from '../db.ts';
-import type { EmailKindValue } from '../../schemas/emails.ts';
+import type { EmailKindValue } from '../../contract/email-kinds.ts';
 import type { CommonWording } from './content.ts';
 import { renderEmail, type EmailDocument } from './layout.ts';
 import { documentWithCampaign } from './campaign-links.ts';

@@ -2,7 +2,7 @@
  * What every feature's `queries.ts` shares: the page sizes the API serves, the query-string builder
  * and the JSON getter. The calls themselves, with their cache keys, live in each feature.
  */
-import { LIMITS } from '#schemas/options.ts';
+import { LIMITS } from '#contract';
 import { http } from './http.ts';
 
 /** Page size of the admin lists: the API's default `limit`. */

@@ -3,7 +3,7 @@
  * texts (the rule itself: site/lib/http-errors.ts).
  */
 import ky, { isHTTPError } from 'ky';
-import { firstErrorByField, type FieldIssue } from '#schemas/field-errors.ts';
+import { firstErrorByField, type FieldIssue } from '#contract';
 import { httpErrorMessage } from '../../lib/http-errors.ts';
 
 export const http = ky.create({

@@ -6,7 +6,8 @@
  * needs the one-time setup code from the server's log, and the password must not be guessable.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { loginSchema, MISSING_FIELDS_MESSAGE, setupAdminSchema } from '#schemas';
+import { loginSchema, setupAdminSchema } from '#contract/accounts';
+import { MISSING_FIELDS_MESSAGE } from '#contract';
 import { errorMessage, http } from '../lib/http.ts';
 import { fetchCurrentUser } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';

@@ -1,7 +1,7 @@
 /** The signed-in user (`GET /api/simple-auth/user`, null on 401). */
 import { atom, computed } from 'nanostores';
 import { useStore } from '@nanostores/react';
-import type { UserJson } from '#presenters';
+import type { UserJson } from '#contract/accounts';
 import { errorMessage, http, isUnauthorized } from '../lib/http.ts';
 
 /** The signed-in user as `presentUser` answers it. */

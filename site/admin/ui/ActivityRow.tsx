@@ -1,5 +1,5 @@
 /** One row of an activity table with its contact: the dashboard's recent activity and the full feed. */
-import type { RecentActivityJson } from '#presenters';
+import type { RecentActivityJson } from '#contract/contacts';
 import { formatDateTime } from '../lib/dates.ts';
 import { ActivityStatusBadge, activityTypeLabel } from './badges.tsx';
 import { cx, focusRing, fullName } from './primitives.tsx';

@@ -1,5 +1,5 @@
 /** The dashboard's warning when the last scheduled backup failed (GET {adminBase}/stats/backups); nothing otherwise. */
-import type { BackupStatsJson } from '#presenters';
+import type { BackupStatsJson } from '#contract/analytics';
 import { formatDateTime } from '../lib/dates.ts';
 
 export function BackupAlert({ stats }: { stats: BackupStatsJson | undefined }) {

@@ -1,16 +1,5 @@
 /** Labels and coloured badges of the closed lists (lead source and status, registration and activity status). */
-import {
-  ACTIVITY_STATUS_LABELS,
-  ACTIVITY_TYPE_LABELS,
-  LEAD_SOURCE_LABELS,
-  LEAD_STATUS_LABELS,
-  REGISTRATION_STATUS_LABELS,
-  type ActivityStatus,
-  type ActivityType,
-  type LeadSource,
-  type LeadStatus,
-  type RegistrationStatus,
-} from '#schemas/options.ts';
+import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, REGISTRATION_STATUS_LABELS, type ActivityStatus, type ActivityType, type LeadSource, type LeadStatus, type RegistrationStatus } from '#contract';
 import { Badge } from './primitives.tsx';
 
 /** The source's label; a contact without a source shows `fallback`. */

@@ -1,12 +1,12 @@
 /**
  * The one way an admin form is written: a draft of the inputs, `field(name)` binding an input to
- * it, `onSubmit(schema, send)` validating with the API's own zod schema from `#schemas` before
+ * it, `onSubmit(schema, send)` validating with the API's own zod schema from `#contract` before
  * sending (first message per field under its input), and the server's field errors after a refused
  * save. The save itself is a feature's mutation run through `useMutation` (decision 099).
  */
 import { useState, type SubmitEvent } from 'react';
 import type { z } from 'zod';
-import { firstErrorByField } from '#schemas/field-errors.ts';
+import { firstErrorByField } from '#contract';
 import { fieldErrors } from '../lib/http.ts';
 
 export type FieldErrors = Record<string, string>;

@@ -6,7 +6,8 @@
  * Without JavaScript the browser posts the full name as `fullName` and the API splits it with the same
  * shared `splitFullName`.
  */
-import { contactFormSchema, PHONE_MAX, splitFullName } from '#schemas';
+import { contactFormSchema } from '#contract/contacts';
+import { PHONE_MAX, splitFullName } from '#contract';
 import { CompanyField, EmailField, Field, PrivacyNote } from './fields.tsx';
 import { LeadFormShell } from './LeadFormShell.tsx';
 import { compact, useLeadForm, type LeadFormProps, type LeadFormText } from './useLeadForm.ts';

@@ -10,7 +10,7 @@
  * Content-Security-Policy's `form-action` (api/platform/http/security-headers.ts).
  */
 import { useEffect, useState } from 'react';
-import { newsletterSubscribeSchema } from '#schemas';
+import { newsletterSubscribeSchema } from '#contract/privacy';
 import { EmailField, Field, PrivacyNote } from './fields.tsx';
 import { LeadFormShell } from './LeadFormShell.tsx';
 import { compact, useLeadForm, type CommonFormText } from './useLeadForm.ts';

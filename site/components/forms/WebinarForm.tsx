@@ -2,7 +2,7 @@
  * The free-webinar sign-up: first name, last name, email, company → a lead of type
  * "webinar". Used in the landing page's #webinar section and on the webinar page.
  */
-import { webinarFormSchema } from '#schemas';
+import { webinarFormSchema } from '#contract/contacts';
 import { CompanyField, EmailField, Field, PrivacyNote } from './fields.tsx';
 import { LeadFormShell } from './LeadFormShell.tsx';
 import { compact, useLeadForm, type LeadFormProps, type LeadFormText } from './useLeadForm.ts';

@@ -1,6 +1,6 @@
 /** The public forms' controls: a labelled input with its inline error, the honeypot, the submit button. */
 import type { InputHTMLAttributes } from 'react';
-import { EMAIL_MAX } from '#schemas';
+import { EMAIL_MAX } from '#contract';
 
 /** What ties an input to its form: its id, the name it posts, its message (useLeadForm's `field`). */
 export interface FieldBinding {

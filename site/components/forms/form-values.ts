@@ -1,6 +1,6 @@
 /** Reading and checking a public form: its trimmed values, the shared schema's messages by input, the first input in error. */
 import type { z } from 'zod';
-import { firstErrorByField } from '#schemas/field-errors.ts';
+import { firstErrorByField } from '#contract';
 
 /** The form's current values, trimmed, by field name (hidden fields included). */
 export function formValues(form: HTMLFormElement): Record<string, string> {

@@ -4,18 +4,25 @@
  * - every string of every content file (site/content/*.yaml), in upper and lower case too, since
  *   CSS `uppercase` turns "é" into "É";
  * - for body text also: the text the public components, layouts and pages write themselves, the
- *   API's messages that toasts and inline errors show (api/schemas, api/platform/errors.ts), and what
+ *   API's messages that toasts and inline errors show (the contract: api/contract/ and each feature's
+ *   contract/ folder, decision 135; api/platform/errors.ts), and what
  *   visitors type: printable ASCII and the French alphabet with its punctuation.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { SiteFont } from './fonts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
-/** Sources whose own text reaches the page in the body font. */
-const BODY_SOURCES = ['site/components', 'site/layouts', 'site/pages', 'site/lib', 'api/schemas', 'api/platform/errors.ts'];
+/** api/contract/ and every feature's contract/ folder (decision 135), read when the fonts are made. */
+function contractSources(): string[] {
+  const features = path.join(ROOT, 'api', 'features');
+  if (!existsSync(features)) return [];
+  return ['api/contract', ...readdirSync(features).map((feature) => `api/features/${feature}/contract`)].filter((dir) => existsSync(path.join(ROOT, dir)));
+}
+/** Sources whose own text reaches the page in the body font (and the contract's, contractSources). */
+const BODY_SOURCES = ['site/components', 'site/layouts', 'site/pages', 'site/lib', 'api/platform/errors.ts'];
 /** Admin code never uses the public fonts. */
 const NOT_PUBLIC = /(^|\/)(admin|login)(\.astro|\/|$)/;
 
@@ -64,7 +71,7 @@ export function withoutComments(source: string): string {
 
 /** The text of the public sources that write characters of their own (their comments aside). */
 export function bodySourceText(): string {
-  return BODY_SOURCES.flatMap(files)
+  return [...BODY_SOURCES, ...contractSources()].flatMap(files)
     .filter((file) => !NOT_PUBLIC.test(path.relative(ROOT, file)))
     .map((file) => withoutComments(readFileSync(file, 'utf8')))
     .join('');

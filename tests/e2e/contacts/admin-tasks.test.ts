@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import type { AnalyticsJson } from '../../../api/presenters/index.ts';
+import type { AnalyticsJson } from '#contract/analytics';
 import { adminApi, expect, seriousViolations, signIn, test, toast } from '../admin-helpers.ts';
 import { countOf } from '../../../site/admin/features/analytics/rates.ts';
 

@@ -8,10 +8,9 @@
  */
 import type Router from '@koa/router';
 import { apiRouter } from '../../../platform/http/router.ts';
-import { adminBookingUpdateSchema, adminBookingsQuerySchema, bookingParamsSchema } from '../../../schemas/index.ts';
+import { adminBookingUpdateSchema, adminBookingsQuerySchema, bookingParamsSchema, presentAgenda, presentAgendaBooking } from '../contract/index.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { requireAdmin } from '../../../platform/http/auth.ts';
-import { presentAgenda, presentAgendaBooking } from '../../../presenters/index.ts';
 import { agendaRow, assertChangeable, listAgenda, markBooking } from './agenda.ts';
 import { cancelBooking, rescheduleBooking } from '../manage/manage.ts';
 

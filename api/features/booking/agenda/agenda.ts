@@ -5,21 +5,10 @@
  * tell the person, so they go through ../manage/manage.ts (the same path as the person's own links).
  */
 import type { Knex } from 'knex';
-import { BOOKING_NOT_FOUND_MESSAGE, type AdminBookingsQuery, type BookingStatus } from '../../../schemas/index.ts';
+import { BOOKING_NOT_FOUND_MESSAGE, type AdminBookingsQuery, type BookingStatus } from '../contract/index.ts';
+import type { AgendaRow } from '../contract/index.ts';
 import { conflict, notFound } from '../../../platform/errors.ts';
 
-export interface AgendaRow {
-  id: number;
-  startAt: Date;
-  endAt: Date;
-  status: BookingStatus;
-  hostId: number;
-  message: string | null;
-  leadId: number;
-  leadFirstName: string;
-  leadLastName: string | null;
-  leadEmail: string;
-}
 
 /** Outcomes written on the call's activity, as the contact's history shows them. */
 export const BOOKING_OUTCOMES = { held: 'Appel effectué', 'no-show': 'Absent : la personne ne s’est pas présentée' } as const;

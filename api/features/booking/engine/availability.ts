@@ -20,7 +20,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import { getISODay } from 'date-fns/getISODay';
-import type { BookingSettings, DateOverride, WeeklyRange } from '#schemas';
+import type { BookingSettings, DateOverride, WeeklyRange } from '../contract/index.ts';
 import { SWISS_TIME_ZONE } from '../../../platform/lib/french-dates.ts';
 import { swissDay } from '../../../platform/lib/swiss-day.ts';
 import { mergeSpans, overlapsAny, type Span } from './intervals.ts';

@@ -14,8 +14,8 @@
 import { swissDay } from "../../../platform/lib/swiss-day.ts";
 import { randomUUID } from "node:crypto";
 import type { Knex } from "knex";
-import type { BookingRequest, BookingSettings } from "../../../schemas/index.ts";
-import { BOOKING_SLOT_TAKEN_MESSAGE } from "../../../schemas/index.ts";
+import type { BookingRequest, BookingSettings } from "../contract/index.ts";
+import { BOOKING_SLOT_TAKEN_MESSAGE } from "../contract/index.ts";
 import { HttpError } from "../../../platform/errors.ts";
 import { currentNotice } from "../../privacy/index.ts";
 import {

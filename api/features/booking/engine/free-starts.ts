@@ -19,7 +19,7 @@
  */
 import { swissDay } from '../../../platform/lib/swiss-day.ts';
 import type { Knex } from 'knex';
-import type { BookingSettings } from '../../../schemas/index.ts';
+import type { BookingSettings } from '../contract/index.ts';
 import { computeSlots, type SlotsResponse } from './availability.ts';
 import { FEED_STALE_AFTER_MS, loadHostSchedules, readBookingSettings } from './store.ts';
 

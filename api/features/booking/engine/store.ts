@@ -6,7 +6,7 @@
 import { swissDay } from '../../../platform/lib/swiss-day.ts';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { BOOKING_SETTINGS_DEFAULTS, type BookingSettings, type DateOverride, type HostAvailability, type WeeklyRange } from '../../../schemas/index.ts';
+import { BOOKING_SETTINGS_DEFAULTS, type BookingSettings, type DateOverride, type HostAvailability, type WeeklyRange } from '../contract/index.ts';
 import { HOST_CHOICE_DAYS, type BookedCall, type FeedState, type HostSchedule, type TimeInterval } from './availability.ts';
 
 type Db = Knex | Knex.Transaction;

@@ -17,8 +17,7 @@ import { RATE_LIMIT_RULES } from '../../../platform/lib/rate-limit.ts';
 import { pageAnswer } from '../../../platform/http/page-answer.ts';
 import { HttpError } from '../../../platform/errors.ts';
 import { swissDateTime } from '../../../platform/mail/dates.ts';
-import { BOOKING_LINK_MESSAGE, bookingCancelSchema, bookingManageQuerySchema, bookingRescheduleSchema } from '../../../schemas/index.ts';
-import { presentManagedBooking } from '../../../presenters/index.ts';
+import { BOOKING_LINK_MESSAGE, bookingCancelSchema, bookingManageQuerySchema, bookingRescheduleSchema, presentManagedBooking } from '../contract/index.ts';
 import { MANAGE_PAGE_PATH, verifyManageToken } from './links.ts';
 import { cancelBooking, readManagedBooking, rescheduleBooking } from './manage.ts';
 

@@ -1,11 +1,10 @@
 /** `/api/crm/activities/{id}`: editing one activity, wherever it is shown (task list, contact detail). */
 import type Router from '@koa/router';
 import { apiRouter } from '../../../platform/http/router.ts';
-import { activityParamsSchema, activityUpdateSchema } from '../../../schemas/index.ts';
+import { activityParamsSchema, activityUpdateSchema, presentActivity } from '../contract/index.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { requireAdmin } from '../../../platform/http/auth.ts';
 import { updateActivity } from './activities.ts';
-import { presentActivity } from '../../../presenters/index.ts';
 
 const updateSchemas = { body: activityUpdateSchema, params: activityParamsSchema };
 

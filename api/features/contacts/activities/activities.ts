@@ -1,7 +1,8 @@
 /** Activities logged against a contact, and the dashboard's recent activity. */
 import type { Knex } from 'knex';
 import { Activity } from '../../../models/index.ts';
-import { ACTIVITY_NOT_FOUND, ASSIGNEE_MESSAGE, type ActivityCreate, type ActivityUpdate, type ContactListQuery } from '../../../schemas/index.ts';
+import { ACTIVITY_NOT_FOUND, ASSIGNEE_MESSAGE, type ActivityCreate, type ActivityUpdate } from '../contract/index.ts';
+import type { ContactListQuery } from '../../../contract/params.ts';
 import { badRequest, MESSAGES, notFound } from '../../../platform/errors.ts';
 
 /** Completed activities of these types are a contact with the person: they update lastContactedAt. */

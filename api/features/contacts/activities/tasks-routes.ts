@@ -1,12 +1,12 @@
 /** `{base}/tasks…` and `{base}/activities`: open tasks across contacts and the feed of every activity. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../../platform/http/router.ts';
-import { activityFeedQuerySchema, taskListQuerySchema } from '../../../schemas/index.ts';
+import { activityFeedQuerySchema, taskListQuerySchema, presentAssignees, presentRecentActivity, presentTaskCounts, presentTaskPage } from '../contract/index.ts';
+import { presentPage } from '../../../contract/presenting.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { requireAdmin } from '../../../platform/http/auth.ts';
 import { assignableUsers, listTasks, taskCounts } from './tasks.ts';
 import { activityFeed } from './activities.ts';
-import { presentAssignees, presentPage, presentRecentActivity, presentTaskCounts, presentTaskPage } from '../../../presenters/index.ts';
 
 const listSchemas = { query: taskListQuerySchema };
 const feedSchemas = { query: activityFeedQuerySchema };

@@ -4,7 +4,8 @@
  * dashboard's monthly counts, so the server's own time zone never moves a task to another group.
  */
 import type { Knex } from 'knex';
-import type { ActivityStatus, ActivityType, TaskDueGroup, TaskListQuery } from '../../../schemas/index.ts';
+import type { TaskDueGroup, TaskListQuery } from '../contract/index.ts';
+import type { TaskRow } from '../contract/index.ts';
 import type { ActivityTouch } from '../../../models/index.ts';
 
 export const OPEN_STATUSES = ['planned', 'in_progress'] as const;
@@ -12,30 +13,6 @@ export const OPEN_STATUSES = ['planned', 'in_progress'] as const;
 /** Midnight today and tomorrow in Zurich, as instants. */
 const TODAY = "(date_trunc('day', now() at time zone 'Europe/Zurich') at time zone 'Europe/Zurich')";
 const TOMORROW = "((date_trunc('day', now() at time zone 'Europe/Zurich') + interval '1 day') at time zone 'Europe/Zurich')";
-
-export interface TaskRow {
-  id: number;
-  leadId: number;
-  type: ActivityType;
-  title: string;
-  description: string | null;
-  status: ActivityStatus;
-  outcome: string | null;
-  dueDate: Date | null;
-  scheduledAt: Date | null;
-  completedAt: Date | null;
-  createdBy: number | null;
-  assignedTo: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-  touch: ActivityTouch | null;
-  leadFirstName: string;
-  leadLastName: string | null;
-  assigneeFirstName: string | null;
-  assigneeLastName: string | null;
-  assigneeUsername: string | null;
-  due: TaskDueGroup;
-}
 
 /** The SQL group of a due date: the same expression filters and labels. */
 const DUE_GROUP = `case

@@ -5,7 +5,9 @@
 import type { Knex } from 'knex';
 import { csvPhone, csvStream, swissCsvDate, swissFileStamp, type CsvColumn } from '../../../platform/lib/csv.ts';
 import { streamRows, type CsvExport } from '../../../platform/lib/csv-export.ts';
-import { FIRST_TOUCH_FIELDS, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadExportQuery, type LeadSource, type LeadStatus } from '../../../schemas/index.ts';
+import { FIRST_TOUCH_FIELDS } from '../../attribution/contract/index.ts';
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadSource, type LeadStatus } from '../../../contract/options.ts';
+import type { LeadExportQuery } from '../contract/index.ts';
 import { firstTouchColumns, type FirstTouchRow } from './first-touch-csv.ts';
 import { leadFilters } from '../records/lead-list.ts';
 

@@ -4,7 +4,8 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { swissCsvDate, type CsvColumn } from '../../../platform/lib/csv.ts';
-import { FIRST_TOUCH_FIELD_LABELS, VISIT_CHANNEL_LABELS, type VisitChannel } from '../../../schemas/index.ts';
+import { FIRST_TOUCH_FIELD_LABELS } from '../../attribution/contract/index.ts';
+import { VISIT_CHANNEL_LABELS, type VisitChannel } from '../../../contract/visit-channels.ts';
 
 export interface FirstTouchRow {
   firstTouchChannel: VisitChannel | null;

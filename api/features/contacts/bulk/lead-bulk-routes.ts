@@ -2,7 +2,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiRouter } from '../../../platform/http/router.ts';
-import { leadBulkSchema, leadImportQuerySchema, type LeadBulk } from '../../../schemas/index.ts';
+import { leadBulkSchema, leadImportQuerySchema, type LeadBulk, presentLeadBulk, presentLeadImport } from '../contract/index.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { requireAdmin } from '../../../platform/http/auth.ts';
 import { readRawBody } from '../../../platform/http/body.ts';
@@ -10,7 +10,6 @@ import { HttpError } from '../../../platform/errors.ts';
 import { importLeads } from './lead-import.ts';
 import { addTagToLeads, deleteSelectedLeads, removeTagFromLeads, setLeadsStatus } from './lead-bulk.ts';
 import { selectedLeadsCsv } from './lead-selection-csv.ts';
-import { presentLeadBulk, presentLeadImport } from '../../../presenters/index.ts';
 import { auditRequest, recordAuditEvents } from '../../../platform/audit.ts';
 import { ipPrefix } from '../../../platform/lib/client-ip.ts';
 

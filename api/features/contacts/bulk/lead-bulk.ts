@@ -5,7 +5,7 @@
  * Tags follow the rules of a single contact (api/features/contacts/tags/lead-tags.ts): letter case ignored, 50 at most.
  */
 import type { Knex } from 'knex';
-import type { LeadStatus } from '../../../schemas/index.ts';
+import type { LeadStatus } from '../../../contract/options.ts';
 import { MAX_TAGS_PER_LEAD } from '../tags/lead-tags.ts';
 import { deleteLeads } from '../records/lead-records.ts';
 

@@ -4,10 +4,8 @@
  */
 import { parse } from 'csv-parse/sync';
 import { badRequest } from '../../../platform/errors.ts';
-import { IMPORT_FIELDS, type ImportField } from '../../../schemas/index.ts';
-
-export type CsvEncoding = 'utf-8' | 'windows-1252';
-export type CsvDelimiter = ',' | ';' | '\t';
+import { IMPORT_FIELDS, type ImportField } from '../contract/index.ts';
+import type { CsvDelimiter, CsvEncoding } from '../contract/index.ts';
 
 /**
  * UTF-8 when the bytes are valid UTF-8 (with or without BOM), Windows-1252 otherwise: Excel on Windows
@@ -75,7 +73,7 @@ const HEADER_SYNONYMS: Record<ImportField, string[]> = {
   tags: ['tags', 'tag', 'etiquettes', 'etiquette', 'labels', 'label'],
   message: ['message', 'commentaire', 'comment', 'comments', 'commentaires'],
   notes: ['notes', 'note', 'notesinternes', 'internalnotes'],
-  // The contacts export's "Origine" columns (FIRST_TOUCH_FIELD_LABELS, api/schemas/touch.ts), and the UTM names.
+  // The contacts export's "Origine" columns (FIRST_TOUCH_FIELD_LABELS, api/features/attribution/contract/touch-schemas.ts), and the UTM names.
   firstTouchChannel: ['origine', 'origin', 'canal', 'channel', 'originecanal'],
   firstTouchSource: ['originesource', 'utmsource'],
   firstTouchMedium: ['originesupport', 'utmmedium', 'support', 'medium'],

@@ -7,22 +7,14 @@
  */
 import type { Knex } from 'knex';
 import { HttpError } from '../../../platform/errors.ts';
-import type { FieldError } from '../../../platform/errors.ts';
-import {
-  IMPORT_MAX_ROWS,
-  LEAD_SOURCE_LABELS,
-  LEAD_STATUS_LABELS,
-  LEAD_TYPE_LABELS,
-  VISIT_CHANNEL_LABELS,
-  fieldErrorList,
-  leadImportRowSchema,
-  type ImportField,
-  type LeadImportQuery,
-  type LeadImportRow,
-} from '../../../schemas/index.ts';
+import { IMPORT_MAX_ROWS, leadImportRowSchema, type ImportField, type LeadImportQuery, type LeadImportRow } from '../contract/index.ts';
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS } from '../../../contract/options.ts';
+import { VISIT_CHANNEL_LABELS } from '../../../contract/visit-channels.ts';
+import { fieldErrorList } from '../../../contract/field-errors.ts';
 import { parseFirstTouchDate } from './first-touch-csv.ts';
 import { FIRST_TOUCH_KEPT } from '../submissions/public-submissions.ts';
-import { decodeCsv, detectDelimiter, guessColumns, normalizeHeader, parseCsvRecords, type CsvDelimiter, type CsvEncoding } from './lead-import-csv.ts';
+import { decodeCsv, detectDelimiter, guessColumns, normalizeHeader, parseCsvRecords } from './lead-import-csv.ts';
+import type { ImportResult, ImportRowReport } from '../contract/index.ts';
 
 /**
  * The fields an existing contact may receive when it has them empty. Name, email, status, type and source
@@ -40,26 +32,6 @@ const COMPLETABLE_KEYS: Record<(typeof COMPLETABLE)[number], keyof LeadImportRow
 };
 export const PREVIEW_ROWS = 10;
 const MAX_REPORTED_ERRORS = 1000;
-
-export interface ImportRowReport {
-  row: number;
-  errors: FieldError[];
-}
-
-export interface ImportResult {
-  dryRun: boolean;
-  encoding: CsvEncoding;
-  delimiter: CsvDelimiter;
-  columns: Array<{ header: string; field: ImportField | '' }>;
-  rows: number;
-  created: number;
-  completed: number;
-  skipped: number;
-  /** Rows refused by validation; `errors` lists the first 1000 of them. */
-  invalid: number;
-  errors: ImportRowReport[];
-  preview: Array<{ row: number; values: Partial<Record<ImportField, string>>; errors: FieldError[] }>;
-}
 
 /** "Qualifié" or "qualified" → "qualified": a cell may hold a closed list's value or its French label. */
 function labelLookup(labels: Record<string, string>): Map<string, string> {

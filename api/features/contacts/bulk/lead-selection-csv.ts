@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import { Lead } from '../../../models/index.ts';
-import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, type LeadSource, type LeadStatus, type LeadType } from '../../../schemas/index.ts';
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, type LeadSource, type LeadStatus, type LeadType } from '../../../contract/options.ts';
 import { csvPhone, swissCsvDate, swissCsvText } from '../../../platform/lib/csv.ts';
 import { firstTouchColumns } from './first-touch-csv.ts';
 

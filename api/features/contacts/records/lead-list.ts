@@ -1,7 +1,7 @@
 /** The back office's contact list (search, filters, exact total) and the dashboard's newest contacts. */
 import type { Knex } from 'knex';
 import { Lead } from '../../../models/index.ts';
-import { dateRangeIssue, type LeadListQuery } from '../../../schemas/index.ts';
+import { dateRangeIssue, type LeadListQuery } from '../contract/index.ts';
 import { badRequest, MESSAGES } from '../../../platform/errors.ts';
 import { countLeads } from './lead-counts.ts';
 

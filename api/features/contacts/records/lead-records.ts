@@ -1,7 +1,8 @@
 /** One contact in the back office: read, create, update, delete. Ids arrive validated by the route. */
 import type { Knex } from 'knex';
 import { Lead } from '../../../models/index.ts';
-import type { FirstTouchUpdate, LeadCreate, LeadUpdate } from '../../../schemas/index.ts';
+import type { FirstTouchUpdate } from '../../attribution/contract/index.ts';
+import type { LeadCreate, LeadUpdate } from '../contract/index.ts';
 import { MESSAGES, notFound } from '../../../platform/errors.ts';
 import { eraseLead } from './erasure.ts';
 

@@ -1,12 +1,12 @@
 /** `{base}/leads…` of the admin API (base: /api/admin or /api/admin-dev): the contacts. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../../platform/http/router.ts';
-import { leadCreateSchema, leadExportQuerySchema, leadListQuerySchema, leadParamsSchema, leadUpdateSchema } from '../../../schemas/index.ts';
+import { leadCreateSchema, leadExportQuerySchema, leadListQuerySchema, leadUpdateSchema, presentLead, presentLeadPage } from '../contract/index.ts';
+import { leadParamsSchema } from '../../../contract/params.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { requireAdmin } from '../../../platform/http/auth.ts';
 import { listLeads, recentLeads } from './lead-list.ts';
 import { createLead, deleteLead, findLeadOr404, updateLead } from './lead-records.ts';
-import { presentLead, presentLeadPage } from '../../../presenters/index.ts';
 import { auditRequest } from '../../../platform/audit.ts';
 import { exportLeads } from '../bulk/exports.ts';
 import { sendCsv } from '../../../platform/lib/csv-export.ts';

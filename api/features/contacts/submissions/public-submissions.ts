@@ -18,7 +18,7 @@
  *   (./submission-keys.ts has the key, its stored receipt and its replay).
  */
 import type { Knex } from 'knex';
-import type { PublicLead } from '../../../schemas/index.ts';
+import type { PublicLead } from '../contract/index.ts';
 import { FIRST_SOURCE_JSON, firstSourceSql, touchJson, type Touch } from '../../attribution/index.ts';
 import type { SubmissionKey } from './submission-keys.ts';
 

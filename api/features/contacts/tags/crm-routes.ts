@@ -1,12 +1,12 @@
 /** `/api/crm/leads/{id}/tags` and `/api/crm/leads/{id}/activities`: working on one contact. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../../platform/http/router.ts';
-import { activityCreateSchema, contactListQuerySchema, leadParamsSchema, leadTagParamsSchema, tagSchema } from '../../../schemas/index.ts';
+import { activityCreateSchema, tagSchema, presentActivity, presentActivityPage, presentTags } from '../contract/index.ts';
+import { contactListQuerySchema, leadParamsSchema, leadTagParamsSchema } from '../../../contract/params.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { requireAdmin, signedInUser } from '../../../platform/http/auth.ts';
 import { addTag, leadTags, removeTag } from './lead-tags.ts';
 import { createActivity, listLeadActivities } from '../activities/activities.ts';
-import { presentActivity, presentActivityPage, presentTags } from '../../../presenters/index.ts';
 
 const oneLeadSchemas = { params: leadParamsSchema };
 const activityListSchemas = { params: leadParamsSchema, query: contactListQuerySchema };

@@ -1,12 +1,11 @@
 /** `{base}/tags` of the admin API: every tag with its contact count; rename (merging) and delete. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../../platform/http/router.ts';
-import { tagParamsSchema, tagRenameSchema } from '../../../schemas/index.ts';
+import { tagParamsSchema, tagRenameSchema, presentTag, presentTagChange } from '../contract/index.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { requireAdmin } from '../../../platform/http/auth.ts';
 import { deleteTag, listTags, renameTag } from './tags.ts';
 import { auditRequest } from '../../../platform/audit.ts';
-import { presentTag, presentTagChange } from '../../../presenters/index.ts';
 
 const oneTagSchemas = { params: tagParamsSchema };
 const renameSchemas = { params: tagParamsSchema, body: tagRenameSchema };

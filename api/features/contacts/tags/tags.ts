@@ -5,13 +5,9 @@
  */
 import type { Knex } from 'knex';
 import { notFound } from '../../../platform/errors.ts';
+import type { TagCount } from '../contract/index.ts';
 
 export const TAG_NOT_FOUND_MESSAGE = 'Ce tag n’est porté par aucun contact.';
-
-export interface TagCount {
-  name: string;
-  count: number;
-}
 
 /** Folds the delta rows into one per spelling (maintenance; safe to run concurrently). */
 export async function compactTagCounts(db: Knex): Promise<void> {

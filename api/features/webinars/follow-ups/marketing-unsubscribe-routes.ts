@@ -10,7 +10,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiRouter } from '../../../platform/http/router.ts';
-import { marketingUnsubscribeQuerySchema } from '../../../schemas/index.ts';
+import { marketingUnsubscribeQuerySchema } from '../contract/index.ts';
 import { seeOther } from '../../../platform/http/html-form-fallback.ts';
 import { MARKETING_UNSUBSCRIBE_PATH } from '../mail/links.ts';
 import { HttpError, toHttpError } from '../../../platform/errors.ts';

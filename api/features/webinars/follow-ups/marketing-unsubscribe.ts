@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { HttpError } from '../../../platform/errors.ts';
 import { verifyMarketingUnsubscribeToken } from '../mail/links.ts';
 import type { EmailKind } from '../../../platform/mail/kinds.ts';
-import { REGISTRATION_LINK_MESSAGE, type MarketingUnsubscribeQuery } from '../../../schemas/index.ts';
+import { REGISTRATION_LINK_MESSAGE, type MarketingUnsubscribeQuery } from '../contract/index.ts';
 
 /**
  * The marketing kinds: they carry the one-click unsubscribe (../mail/emails.ts), and stop for a contact who

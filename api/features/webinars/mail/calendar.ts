@@ -6,7 +6,7 @@
  * ORGANIZER and ATTENDEE and a higher SEQUENCE. iTIP allows no ATTENDEE in a PUBLISH, hence REQUEST.
  * Times are written in UTC, which every calendar converts to its own zone.
  */
-import { webinarLocationLabel } from '../../../schemas/webinars.ts';
+import { webinarLocationLabel } from '../contract/index.ts';
 import { calendarEventFile, type CalendarMethod, type CalendarPerson } from '../../../platform/mail/calendar.ts';
 
 export { foldLine, refold } from '../../../platform/lib/calendar-lines.ts';

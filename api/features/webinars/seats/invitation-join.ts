@@ -3,7 +3,7 @@
  * takes a seat in the session it names, in one transaction with the e-mail job a sign-up causes.
  */
 import type { Knex } from 'knex';
-import type { RegistrationJoin } from '../../../schemas/index.ts';
+import type { RegistrationJoin } from '../contract/index.ts';
 import { verifyJoinToken } from '../mail/links.ts';
 import { invalidLink, REGISTRATION_LINK_MESSAGES } from './registration-links.ts';
 import { takeSeatInWebinar } from './seats.ts';

@@ -5,7 +5,7 @@
  */
 import type Router from '@koa/router';
 import { apiRouter } from '../../../platform/http/router.ts';
-import { registrationJoinSchema } from '../../../schemas/index.ts';
+import { registrationJoinSchema } from '../contract/index.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { limitPerIp } from '../../../platform/http/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../../../platform/lib/rate-limit.ts';

@@ -8,7 +8,7 @@
  */
 import type Router from '@koa/router';
 import { apiRouter } from '../../../platform/http/router.ts';
-import { registrationCancelSchema } from '../../../schemas/index.ts';
+import { registrationCancelSchema } from '../contract/index.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { limitPerIp } from '../../../platform/http/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../../../platform/lib/rate-limit.ts';

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { HttpError } from '../../../platform/errors.ts';
 import { verifyCancelToken } from '../mail/links.ts';
-import { REGISTRATION_LINK_MESSAGE, type RegistrationCancel } from '../../../schemas/index.ts';
+import { REGISTRATION_LINK_MESSAGE, type RegistrationCancel } from '../contract/index.ts';
 import { cancelRegistration, type CancelOutcome } from './seats.ts';
 
 export const REGISTRATION_LINK_MESSAGES = {

@@ -12,18 +12,10 @@ import type { Knex } from 'knex';
 import { createEmails, type NewEmail } from '../../../platform/mail/outbox.ts';
 import { webinarFacts, type CancellationEmailData } from '../mail/email-data.ts';
 import { cancelQueuedSeatEmails, seatEmails } from './seat-emails.ts';
+import type { PublicReceipt } from '../contract/index.ts';
 
 /** The statuses that hold a seat, as an SQL list. */
 export const SEAT_STATUSES_SQL = "('registered', 'attended', 'no-show')";
-
-/** How a webinar sign-up went, as far as the visitor may know: it depends on the webinar alone. */
-export type WebinarOutcome = 'registered' | 'waitlisted' | 'no_upcoming_webinar';
-
-/** What the visitor is told, and what a replay of the same Idempotency-Key gets back (stored as JSON). */
-export interface PublicReceipt {
-  registration: { webinarId: number; status: 'registered' | 'waitlisted' } | null;
-  outcome: WebinarOutcome | null;
-}
 
 /** The person's registration after a sign-up; `created` when this sign-up made or changed it (→ e-mails). */
 export interface HeldSeat {

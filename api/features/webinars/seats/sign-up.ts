@@ -14,12 +14,13 @@
  * email and a repeated sign-up are answered exactly like a first submission.
  */
 import type { Knex } from 'knex';
-import type { PublicLead } from '../../../schemas/index.ts';
+import type { PublicLead } from '../../contacts/contract/index.ts';
 import { currentNotice } from '../../privacy/index.ts';
 import type { Touch } from '../../attribution/index.ts';
 import { recordSubmissions, storedReceipt, storeReceipt, submissionKey, submissionStatementSql } from '../../contacts/index.ts';
-import { SEAT_STATUSES_SQL, takeSeatInNextWebinar, type PublicReceipt } from './seats.ts';
+import { SEAT_STATUSES_SQL, takeSeatInNextWebinar } from './seats.ts';
 import { enqueueSignUpEmails } from './sign-up-emails.ts';
+import type { PublicReceipt } from '../contract/index.ts';
 
 /** The title of the note a sign-up writes on the contact (analytics counts the notes by title). */
 export const SIGN_UP_NOTE_TITLE = 'Inscription au webinaire';

@@ -1,17 +1,8 @@
 /** `{base}/webinars…` of the admin API (base: /api/admin or /api/admin-dev): webinars and registrations. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../../platform/http/router.ts';
-import {
-  attendanceQuerySchema,
-  registrationBulkStatusSchema,
-  registrationListQuerySchema,
-  registrationParamsSchema,
-  registrationStatusSchema,
-  webinarCreateSchema,
-  webinarListQuerySchema,
-  webinarParamsSchema,
-  webinarUpdateSchema,
-} from '../../../schemas/index.ts';
+import { attendanceQuerySchema, registrationBulkStatusSchema, registrationListQuerySchema, registrationStatusSchema, webinarCreateSchema, webinarListQuerySchema, webinarUpdateSchema, presentAttendance, presentBulkStatus, presentRegistration, presentRegistrationPage, presentWebinar, presentWebinarPage } from '../contract/index.ts';
+import { registrationParamsSchema, webinarParamsSchema } from '../../../contract/params.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { requireAdmin } from '../../../platform/http/auth.ts';
 import {
@@ -26,7 +17,6 @@ import { updateWebinar } from './updates.ts';
 import { setRegistrationStatus, setRegistrationsStatus } from './registrations.ts';
 import { importAttendance } from './attendance.ts';
 import { readCsvBody } from '../../../platform/http/body.ts';
-import { presentAttendance, presentBulkStatus, presentRegistration, presentRegistrationPage, presentWebinar, presentWebinarPage } from '../../../presenters/index.ts';
 import { auditRequest } from '../../../platform/audit.ts';
 import { exportRegistrations } from './registrations-export.ts';
 import { sendCsv } from '../../../platform/lib/csv-export.ts';

@@ -1,11 +1,11 @@
 /** `{base}/leads/{id}/registrations` of the admin API: the contact detail's webinar registrations, one page at a time (decision 089). */
 import type Router from '@koa/router';
 import { apiRouter } from '../../../platform/http/router.ts';
-import { contactListQuerySchema, leadParamsSchema } from '../../../schemas/index.ts';
+import { contactListQuerySchema, leadParamsSchema } from '../../../contract/params.ts';
+import { presentLeadRegistrationPage } from '../contract/index.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { requireAdmin } from '../../../platform/http/auth.ts';
 import { listLeadRegistrations } from './lead-registrations.ts';
-import { presentLeadRegistrationPage } from '../../../presenters/index.ts';
 
 const listSchemas = { params: leadParamsSchema, query: contactListQuerySchema };
 

@@ -1,7 +1,7 @@
 /** The contact detail's webinar registrations: every session the contact signed up for. */
 import type { Knex } from 'knex';
 import { WebinarRegistration } from '../../../models/index.ts';
-import type { ContactListQuery } from '../../../schemas/index.ts';
+import type { ContactListQuery } from '../../../contract/params.ts';
 import { findLeadOr404 } from '../../contacts/index.ts';
 
 /**

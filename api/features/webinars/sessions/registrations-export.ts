@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import { csvPhone, csvStream, swissCsvDate, swissFileStamp, type CsvColumn } from '../../../platform/lib/csv.ts';
 import { streamRows, type CsvExport } from '../../../platform/lib/csv-export.ts';
-import { REGISTRATION_STATUS_LABELS, type RegistrationStatus } from '../../../schemas/index.ts';
+import { REGISTRATION_STATUS_LABELS, type RegistrationStatus } from '../../../contract/options.ts';
 import { findWebinarOr404 } from './webinars.ts';
 
 interface RegistrationRow {

@@ -7,8 +7,8 @@
  */
 import type { Knex } from 'knex';
 import { WebinarRegistration } from '../../../models/index.ts';
-import type { RegistrationStatus } from '../../../schemas/index.ts';
-import { NOT_FOUND_MESSAGES } from '../../../schemas/index.ts';
+import type { RegistrationStatus } from '../../../contract/options.ts';
+import { NOT_FOUND_MESSAGES } from '../../../contract/params.ts';
 import { conflict, notFound } from '../../../platform/errors.ts';
 import { promoteFromWaitingList } from '../seats/seats.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { Webinar } from '../../../models/index.ts';
-import type { WebinarUpdate } from '../../../schemas/index.ts';
+import type { WebinarUpdate } from '../contract/index.ts';
 import { MESSAGES, notFound } from '../../../platform/errors.ts';
 import { createEmails } from '../../../platform/mail/outbox.ts';
 import { rescheduleWebinarReminders } from '../mail/reminders.ts';

@@ -4,8 +4,8 @@
  */
 import type { Knex } from 'knex';
 import { Webinar, WebinarRegistration } from '../../../models/index.ts';
-import type { PaginationQuery, RegistrationListQuery, WebinarCreate } from '../../../schemas/index.ts';
-import type { RegistrationCounts } from '../../../presenters/webinars.ts';
+import type { PaginationQuery } from '../../../contract/params.ts';
+import type { RegistrationListQuery, WebinarCreate, RegistrationCounts } from '../contract/index.ts';
 import { MESSAGES, notFound } from '../../../platform/errors.ts';
 import { enqueueWebinarCancellations } from './cancellations.ts';
 import { inviteWaitingPeople } from '../follow-ups/invitations.ts';

@@ -1,7 +1,7 @@
 /** Paramètres → Journal: the security record (GET /api/admin/audit), newest first, filterable by type. */
 import { useState } from 'react';
-import { AUDIT_EVENT_LABELS, AUDIT_EVENT_TYPES, type AuditEventType } from '#schemas';
-import type { AuditEventJson } from '#presenters';
+import { AUDIT_EVENT_LABELS, AUDIT_EVENT_TYPES, type AuditEventType } from '#contract';
+import type { AuditEventJson } from '#contract/accounts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';
 import { AUDIT_PAGE_SIZE, accountQueries } from './queries.ts';

@@ -1,5 +1,6 @@
 /** "Nouvel utilisateur": email, name, role and a first password the administrator hands over. */
-import { USER_ROLE_LABELS, USER_ROLES, userCreateSchema, type UserCreateInput, type UserRole } from '#schemas';
+import { userCreateSchema, type UserCreateInput } from '#contract/accounts';
+import { USER_ROLE_LABELS, USER_ROLES, type UserRole } from '#contract';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation } from '../../lib/query.ts';
 import { toast, toastError } from '../../stores/toast.ts';

@@ -3,7 +3,7 @@
  * loaded only here), shown as the person types, before anything is sent.
  */
 import { useRef, useState } from 'react';
-import { passwordChangeSchema } from '#schemas';
+import { passwordChangeSchema } from '#contract';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation } from '../../lib/query.ts';
 import type { CurrentUser } from '../../stores/session.ts';

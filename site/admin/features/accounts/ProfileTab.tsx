@@ -1,5 +1,5 @@
 /** Paramètres → Profil: the signed-in user's name, email, bio, image, and the password change. */
-import { profileUpdateSchema } from '#schemas';
+import { profileUpdateSchema } from '#contract/accounts';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation } from '../../lib/query.ts';
 import { setCurrentUser, type CurrentUser } from '../../stores/session.ts';

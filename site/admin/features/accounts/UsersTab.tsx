@@ -3,8 +3,8 @@
  * change and deactivation (with confirmation). The server refuses to leave no active administrator.
  */
 import { useState } from 'react';
-import type { UserAccountJson } from '#presenters';
-import { USER_ROLE_LABELS, type UserRole } from '#schemas';
+import type { UserAccountJson } from '#contract/accounts';
+import { USER_ROLE_LABELS, type UserRole } from '#contract';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';

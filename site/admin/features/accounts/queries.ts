@@ -1,6 +1,6 @@
 /** The accounts' calls (the signed-in user's profile, password and sessions; the team's users), with their cache keys. */
-import type { AuditEventJson, SessionJson, UserAccountJson, UserJson } from '#presenters';
-import type { AuditEventType, ProfileUpdateInput, UserCreateInput, UserUpdateInput } from '#schemas';
+import type { AuditEventJson, SessionJson, UserAccountJson, UserJson, ProfileUpdateInput, UserCreateInput, UserUpdateInput } from '#contract/accounts';
+import type { AuditEventType } from '#contract';
 import { getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';

@@ -4,7 +4,7 @@
  * activity it changes, so a screen reader user moving through a list of them knows where they are.
  */
 import { useState, type SubmitEvent } from 'react';
-import { ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, type ActivityStatus } from '#schemas/options.ts';
+import { ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, type ActivityStatus } from '#contract';
 import { todayInZurich } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation } from '../../lib/query.ts';

@@ -1,7 +1,7 @@
 /** A contact's activities, newest first, 20 at a time with "Voir plus", and the "Nouvelle activité" button and dialog. */
 import { useState } from 'react';
 import { CanEdit } from '../../ui/CanEdit.tsx';
-import type { ActivityJson as Activity, ActivityPageJson as ActivityPage } from '#presenters';
+import type { ActivityJson as Activity, ActivityPageJson as ActivityPage } from '#contract/contacts';
 import { CONTACT_PAGE_SIZE } from '../../lib/api.ts';
 import { activityQueries } from './queries.ts';
 import { formatDue, formatPPP } from '../../lib/dates.ts';

@@ -1,13 +1,6 @@
 /** "Nouvelle activité": type, status, title, description, due date (today by default), completion moment. */
-import {
-  ACTIVITY_STATUSES,
-  ACTIVITY_STATUS_LABELS,
-  ACTIVITY_TYPES,
-  ACTIVITY_TYPE_LABELS,
-  activityCreateSchema,
-  type ActivityStatus,
-  type ActivityType,
-} from '#schemas';
+import { ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, type ActivityStatus, type ActivityType } from '#contract';
+import { activityCreateSchema } from '#contract/contacts';
 import { todayInZurich, zurichLocalToIso } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation } from '../../lib/query.ts';

@@ -5,8 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS } from '#schemas/options.ts';
-import { TASK_DUE_GROUPS, TASK_DUE_LABELS, type TaskDueGroup } from '#schemas/tasks.ts';
+import { ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS } from '#contract';
+import { TASK_DUE_GROUPS, TASK_DUE_LABELS, type TaskDueGroup } from '#contract/contacts';
 import { PAGE_SIZE } from '../../lib/api.ts';
 import { formatDue } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';

@@ -1,6 +1,6 @@
 /** The activities' calls (tasks, the feed, a contact's activities), with their cache keys. */
-import type { ActivityJson, ActivityPageJson, AssigneesJson, PageJson, RecentActivityJson, TaskCountsJson, TaskPageJson } from '#presenters';
-import type { TaskDueGroup } from '#schemas/tasks.ts';
+import type { ActivityJson, ActivityPageJson, AssigneesJson, RecentActivityJson, TaskCountsJson, TaskPageJson, TaskDueGroup } from '#contract/contacts';
+import type { PageJson } from '#contract';
 import { CONTACT_PAGE_SIZE, getJson, PAGE_SIZE, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';

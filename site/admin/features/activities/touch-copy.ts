@@ -4,8 +4,8 @@
  * line is how the team sees a known contact come back from a campaign. Channel names are the shared
  * ones (VISIT_CHANNEL_LABELS), as on the contact's "Origine" card.
  */
-import type { ActivityJson } from '#presenters';
-import { VISIT_CHANNEL_LABELS } from '#schemas/visits.ts';
+import type { ActivityJson } from '#contract/contacts';
+import { VISIT_CHANNEL_LABELS } from '#contract';
 
 export const TOUCH_COPY = {
   label: 'Provenance',

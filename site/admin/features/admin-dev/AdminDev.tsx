@@ -7,7 +7,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { CanEdit } from '../../ui/CanEdit.tsx';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { LEAD_TYPE_LABELS } from '#schemas/options.ts';
+import { LEAD_TYPE_LABELS } from '#contract';
 import { PAGE_SIZE } from '../../lib/api.ts';
 import { useLeadDelete } from '../contacts/index.ts';
 import { contactQueries } from '../contacts/queries.ts';

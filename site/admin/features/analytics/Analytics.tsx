@@ -6,14 +6,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback } from 'react';
-import type { AnalyticsJson } from '#presenters';
-import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS, type AnalyticsPeriod } from '#schemas/analytics-periods.ts';
-import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '#schemas/options.ts';
+import type { AnalyticsJson } from '#contract/analytics';
+import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS, type AnalyticsPeriod, LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, VISIT_CHANNELS, type VisitChannel } from '#contract';
 import { formatDue, formatLong } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';
 import { analyticsQueries } from './queries.ts';
 import { $router } from '../../stores/router.ts';
-import { VISIT_CHANNELS, type VisitChannel } from '#schemas/visit-channels.ts';
 import { buttonClass, cx, PageHeader } from '../../ui/primitives.tsx';
 import { Table, TableHead, td } from '../../ui/table.tsx';
 import { sessionsChart, statusChart, webinarFunnel, weeklyChart } from './charts.ts';

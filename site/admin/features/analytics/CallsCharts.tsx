@@ -1,6 +1,6 @@
 /** The discovery calls on the analytics screen: calls per week and the funnel from webinar sign-up to call held, each with its table. */
 import { useCallback } from 'react';
-import type { AnalyticsJson } from '#presenters';
+import type { AnalyticsJson } from '#contract/analytics';
 import { formatDue } from '../../lib/dates.ts';
 import { cx } from '../../ui/primitives.tsx';
 import { Table, TableHead, td } from '../../ui/table.tsx';

@@ -4,7 +4,7 @@
  * (never "unique" visitors: the server cannot know one person from one day to the next).
  */
 import { useCallback } from 'react';
-import type { VisitsJson } from '#presenters';
+import type { VisitsJson } from '#contract/attribution';
 import { useQuery } from '../../lib/query.ts';
 import { formatDue } from '../../lib/dates.ts';
 import { cx } from '../../ui/primitives.tsx';

@@ -1,6 +1,6 @@
 /** A funnel of the analytics screen: its bars, then each step's contacts and their share of the first step. */
 import { useCallback, useMemo } from 'react';
-import type { AnalyticsJson } from '#presenters';
+import type { AnalyticsJson } from '#contract/analytics';
 import { cx } from '../../ui/primitives.tsx';
 import { Table, TableHead, td } from '../../ui/table.tsx';
 import { ChartCard, num, percent } from './ChartCard.tsx';

@@ -5,9 +5,9 @@
  * (decision 070). Follows the screen's period and origin filter.
  */
 import { useCallback } from 'react';
-import type { RevenueJson } from '#presenters';
-import { VISIT_CHANNEL_LABELS, type VisitChannel } from '#schemas/visit-channels.ts';
-import type { AnalyticsPeriod } from '#schemas/analytics-periods.ts';
+import type { RevenueJson } from '#contract/payments';
+import { VISIT_CHANNEL_LABELS, type VisitChannel } from '#contract';
+import type { AnalyticsPeriod } from '#contract';
 import { useQuery } from '../../lib/query.ts';
 import { Card, CardHeader, cx } from '../../ui/primitives.tsx';
 import { Table, TableHead, td } from '../../ui/table.tsx';

@@ -4,8 +4,8 @@
  * step before, and the table per origin. Copy: ./copy.ts.
  */
 import { useCallback } from 'react';
-import type { FunnelJson, SourceFunnelJson } from '#presenters';
-import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS, type VisitChannel } from '#schemas/visit-channels.ts';
+import type { FunnelJson, SourceFunnelJson } from '#contract/analytics';
+import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS, type VisitChannel } from '#contract';
 import { useQuery } from '../../lib/query.ts';
 import { $router } from '../../stores/router.ts';
 import { buttonClass, Card, CardHeader, controlClass, cx } from '../../ui/primitives.tsx';

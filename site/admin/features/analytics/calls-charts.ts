@@ -1,6 +1,6 @@
 /** The discovery calls' two charts: calls per week (booked, held, missed) and the funnel from webinar sign-up to call held. */
 import * as Plot from '@observablehq/plot';
-import type { AnalyticsJson } from '#presenters';
+import type { AnalyticsJson } from '#contract/analytics';
 import { countScale, shortWeek, style, weekTicks, type Funnel } from './charts.ts';
 
 /** Okabe–Ito, as the other charts: booked blue, held green, missed vermillion. */

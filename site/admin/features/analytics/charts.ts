@@ -1,7 +1,7 @@
 /** The four charts of the analytics screen (and what the calls' charts share with them), built with Observable Plot from the API's series. */
 import * as Plot from '@observablehq/plot';
-import type { AnalyticsJson } from '#presenters';
-import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '#schemas/options.ts';
+import type { AnalyticsJson } from '#contract/analytics';
+import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '#contract';
 
 /** Colours distinguishable in print and by most colour-blind readers (Okabe–Ito), one per source. */
 const SOURCE_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#7a7a7a'];

@@ -1,7 +1,7 @@
 /**
  * The French copy of the analytics screen's funnel from visit to discovery call (decision 116), in one
  * place: the components take every label, title and sentence from here. The steps' labels come with
- * the API's answer (api/schemas/funnel.ts); the channels' names from api/schemas/visits.ts.
+ * the API's answer (api/features/analytics/contract/funnel-schemas.ts); the channels' names from api/contract/visit-channels.ts.
  */
 import { countOf } from './rates.ts';
 

@@ -1,6 +1,7 @@
 /** The funnel from visit to discovery call and the daily visits, drawn with Observable Plot (decision 116). */
 import * as Plot from '@observablehq/plot';
-import type { FunnelJson, VisitsJson } from '#presenters';
+import type { FunnelJson } from '#contract/analytics';
+import type { VisitsJson } from '#contract/attribution';
 import { funnelCopy } from './copy.ts';
 
 const style = { fontSize: '12px', fontFamily: 'inherit', color: '#334155' };

@@ -1,5 +1,6 @@
 /** The analytics screen's calls, with their cache keys (activities and contact changes make them out of date). */
-import type { AnalyticsJson, FunnelJson, SourceFunnelJson, VisitsJson } from '#presenters';
+import type { AnalyticsJson, FunnelJson, SourceFunnelJson } from '#contract/analytics';
+import type { VisitsJson } from '#contract/attribution';
 import { getJson } from '../../lib/api.ts';
 import { adminBase } from '../../lib/http.ts';
 

@@ -1,7 +1,7 @@
 /** Revenue per first touch (decision 134) as horizontal bars in francs, the origin named as the table names it. */
 import * as Plot from '@observablehq/plot';
-import type { RevenueJson } from '#presenters';
-import { VISIT_CHANNEL_LABELS } from '#schemas/visit-channels.ts';
+import type { RevenueJson } from '#contract/payments';
+import { VISIT_CHANNEL_LABELS } from '#contract';
 import { formatChf, paymentsCopy } from '../payments/index.ts';
 import { style } from './charts.ts';
 

@@ -3,8 +3,8 @@
  * the IBAN or QR-IBAN, VAT, payment term and the plans' list prices; below, the latest invoices with
  * their PDF. Viewers read; administrators change. Prices are typed in francs and sent in centimes.
  */
-import type { BillingSettingsJson, InvoiceJson } from '#presenters';
-import { billingSettingsSchema } from '#schemas';
+import type { BillingSettingsJson, InvoiceJson } from '#contract/billing';
+import { billingSettingsSchema, INVOICE_STATUS_LABELS } from '#contract/billing';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { useCanEdit } from '../../stores/session.ts';

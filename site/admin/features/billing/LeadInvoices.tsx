@@ -5,8 +5,8 @@
  * the guarantee has ended and the dialog asks for a confirmation. Viewers read.
  */
 import { useState } from 'react';
-import type { InvoiceJson } from '#presenters';
-import { creditNoteSchema } from '#schemas';
+import type { InvoiceJson } from '#contract/billing';
+import { creditNoteSchema, INVOICE_STATUS_LABELS } from '#contract/billing';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { useCanEdit } from '../../stores/session.ts';

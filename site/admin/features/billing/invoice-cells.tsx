@@ -3,8 +3,8 @@
  * contact's invoices): the number linked to its PDF (a scheduled instalment has none yet), then the
  * amount, what is paid, the due date and the status.
  */
-import type { InvoiceJson } from '#presenters';
-import { INVOICE_STATUS_LABELS } from '#schemas';
+import type { InvoiceJson } from '#contract/billing';
+import { INVOICE_STATUS_LABELS } from '#contract/billing';
 import { Badge, cx } from '../../ui/primitives.tsx';
 import { td } from '../../ui/table.tsx';
 import { invoicePdfUrl } from './queries.ts';

@@ -1,6 +1,6 @@
 /** Billing's calls and cache keys: the settings (Paramètres → Facturation) and the invoices list. */
-import type { BillingSettingsJson, CreditNoteJson, InvoiceJson, PageJson } from '#presenters';
-import type { BillingSettings } from '#schemas';
+import type { BillingSettingsJson, CreditNoteJson, InvoiceJson, BillingSettings } from '#contract/billing';
+import type { PageJson } from '#contract';
 import { getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation } from '../../lib/query.ts';

@@ -1,5 +1,5 @@
 /** Prévu (blue), Effectué (green), Absent (red), Annulé (gray): a call's status. */
-import { BOOKING_STATUS_LABELS, type BookingStatus } from '#schemas/booking-statuses.ts';
+import { BOOKING_STATUS_LABELS, type BookingStatus } from '#contract/booking';
 import { Badge } from '../../ui/primitives.tsx';
 
 const tones: Record<BookingStatus, 'blue' | 'green' | 'red' | 'gray'> = { confirmed: 'blue', held: 'green', 'no-show': 'red', cancelled: 'gray' };

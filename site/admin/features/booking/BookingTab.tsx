@@ -5,8 +5,8 @@
  * the screen says why. Viewers read; administrators change.
  */
 import { useState } from 'react';
-import type { BookingSettingsJson, HostSummaryJson } from '#presenters';
-import { BOOKING_MODE_LABELS, BOOKING_MODES, bookingSettingsSchema, type BookingMode } from '#schemas';
+import type { BookingSettingsJson, HostSummaryJson } from '#contract/booking';
+import { BOOKING_MODE_LABELS, BOOKING_MODES, bookingSettingsSchema, type BookingMode } from '#contract/booking';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { useCanEdit } from '../../stores/session.ts';

@@ -7,8 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
-import type { AgendaBookingJson } from '#presenters';
-import type { BookingTeamStatus } from '#schemas/booking-statuses.ts';
+import type { AgendaBookingJson, BookingTeamStatus } from '#contract/booking';
 import { frenchClockTime, frenchLongDate } from '#french-dates';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';

@@ -3,8 +3,8 @@
  * overrides (a day off or other hours), the video link, the address of their own calendar with its
  * state and "Actualiser", and their subscription address with "Renouveler".
  */
-import type { HostAvailabilityJson } from '#presenters';
-import { hostAvailabilitySchema } from '#schemas';
+import type { HostAvailabilityJson } from '#contract/booking';
+import { hostAvailabilitySchema } from '#contract/booking';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { useCanEdit } from '../../stores/session.ts';

@@ -1,6 +1,6 @@
 /** The host editor's fields: a time range, a date, the calendar's state and the subscription address. */
 import { useId } from 'react';
-import type { FeedStatusJson } from '#presenters';
+import type { FeedStatusJson } from '#contract/booking';
 import { formatDateTime } from '../../lib/dates.ts';
 import { Badge, buttonClass, controlClass, cx } from '../../ui/primitives.tsx';
 import type { FieldErrors } from '../../ui/useDraftForm.ts';

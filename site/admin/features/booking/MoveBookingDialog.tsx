@@ -4,8 +4,8 @@
  * invitation. A start taken meanwhile is refused by the server (409) and its message shown under the list.
  */
 import { useState } from 'react';
-import type { AgendaBookingJson } from '#presenters';
-import { adminBookingUpdateSchema, BOOKING_START_REQUIRED_MESSAGE } from '#schemas/booking.ts';
+import type { AgendaBookingJson } from '#contract/booking';
+import { adminBookingUpdateSchema, BOOKING_START_REQUIRED_MESSAGE } from '#contract/booking';
 import { frenchLongDate, frenchTime } from '#french-dates';
 import { formatLong, todayInZurich } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';

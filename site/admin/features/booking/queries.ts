@@ -2,9 +2,9 @@
  * The booking's calls, with their cache keys: the agenda (the team's bookings and the free starts to move
  * one to) and Paramètres → Rendez-vous (the call's settings, the hosts, each host's availability and calendar).
  */
-import type { AgendaBookingJson, AgendaJson, BookingSettingsJson, FeedStatusJson, HostAvailabilityJson, HostSummaryJson } from '#presenters';
-import type { BookingSettings, HostAvailability } from '#schemas';
-import type { BookingTeamStatus } from '#schemas/booking-statuses.ts';
+import type { AgendaBookingJson, AgendaJson, BookingSettingsJson, FeedStatusJson, HostAvailabilityJson, HostSummaryJson } from '#contract/booking';
+import type { BookingSettings, HostAvailability } from '#contract/booking';
+import type { BookingTeamStatus } from '#contract/booking';
 import { getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';

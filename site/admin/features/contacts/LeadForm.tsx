@@ -2,20 +2,12 @@
  * Contact form, creation and edition: two sections, validated with the API's own
  * schemas before sending; the server's field errors are shown the same way.
  */
-import {
-  LEAD_SOURCES,
-  LEAD_SOURCE_LABELS,
-  LEAD_STATUSES,
-  LEAD_STATUS_LABELS,
-  leadCreateSchema,
-  leadUpdateSchema,
-  type LeadSource,
-  type LeadStatus,
-} from '#schemas';
+import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadSource, type LeadStatus } from '#contract';
+import { leadCreateSchema, leadUpdateSchema } from '#contract/contacts';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { contactMutations, contactQueries } from './queries.ts';
-import type { LeadJson as Lead } from '#presenters';
+import type { LeadJson as Lead } from '#contract/contacts';
 import { navigate } from '../../stores/router.ts';
 import { toast, toastError } from '../../stores/toast.ts';
 import { FormActions, SelectField, TextAreaField, TextField } from '../../ui/forms.tsx';

@@ -2,7 +2,8 @@
  * The contacts' calls, with their cache keys: the lists and counters, one contact and its tags, the
  * CSV import and the bulk actions. Each change declares what it makes out of date.
  */
-import type { LeadBulkJson, LeadImportJson, LeadJson, LeadPageJson, LeadStatsJson, TagsJson } from '#presenters';
+import type { LeadBulkJson, LeadImportJson, LeadJson, LeadPageJson, TagsJson } from '#contract/contacts';
+import type { LeadStatsJson } from '#contract/analytics';
 import { getJson, PAGE_SIZE, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';

@@ -2,7 +2,7 @@
  * Contact deletion, in the wording of each page: the contacts list asks about "ce contact", the
  * tabbed admin page names the contact and says "irréversible".
  */
-import type { LeadJson } from '#presenters';
+import type { LeadJson } from '#contract/contacts';
 import { contactMutations } from './queries.ts';
 import { fullName } from '../../ui/primitives.tsx';
 import { useConfirmedDelete } from '../../ui/useConfirmedDelete.tsx';

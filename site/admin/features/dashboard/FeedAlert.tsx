@@ -2,7 +2,7 @@
  * The dashboard's warning when a host's own calendar cannot be read or was not read for an hour
  * (GET {adminBase}/stats/booking-feeds): that host offers no slot until it is read again (decision 102).
  */
-import type { UnreadFeedsJson } from '#presenters';
+import type { UnreadFeedsJson } from '#contract/booking';
 import { formatDateTime } from '../../lib/dates.ts';
 import { cx, focusRing } from '../../ui/primitives.tsx';
 

@@ -3,7 +3,7 @@
  * downloads (Swiss Excel format, built by the server). A plain link: no JavaScript to load for it.
  */
 import { useState } from 'react';
-import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS, type AnalyticsPeriod } from '#schemas/analytics-periods.ts';
+import { ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS, type AnalyticsPeriod } from '#contract';
 import { adminBase } from '../../lib/http.ts';
 import { FileIcon } from '../../ui/icons.tsx';
 import { buttonClass, controlClass, cx, LabelledOptions } from '../../ui/primitives.tsx';

@@ -1,5 +1,5 @@
 /** The dashboard's "Tâches du jour" (decision 071): open tasks overdue and due today, five of each at most. */
-import type { TaskDueGroup } from '#schemas/tasks.ts';
+import type { TaskDueGroup } from '#contract/contacts';
 import { formatDue } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';
 import { activityQueries } from '../activities/queries.ts';

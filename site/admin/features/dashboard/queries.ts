@@ -1,5 +1,6 @@
 /** The dashboard's own calls: the backup facts and the unread host calendars (its other cards read the contacts', webinars' and activities' queries). */
-import type { BackupStatsJson, UnreadFeedsJson } from '#presenters';
+import type { BackupStatsJson } from '#contract/analytics';
+import type { UnreadFeedsJson } from '#contract/booking';
 import { getJson } from '../../lib/api.ts';
 import { adminBase } from '../../lib/http.ts';
 import { bookingKeys } from '../booking/queries.ts';

@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { EMAIL_KIND_LABELS, EMAIL_KIND_VALUES, EMAIL_STATUS_LABELS, EMAIL_STATUS_VALUES } from '#schemas/emails.ts';
+import { EMAIL_KIND_LABELS, EMAIL_KIND_VALUES, EMAIL_STATUS_LABELS, EMAIL_STATUS_VALUES } from '#contract';
 import { PAGE_SIZE } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { emailQueries } from './queries.ts';

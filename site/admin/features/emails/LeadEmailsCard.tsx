@@ -1,5 +1,5 @@
 /** The contact detail's e-mails: what was sent to (or about) this contact, newest first, 20 at a time with "Voir plus". */
-import type { EmailPageJson } from '#presenters';
+import type { EmailPageJson } from '#contract/emails';
 import { CONTACT_PAGE_SIZE } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { emailQueries } from './queries.ts';

@@ -1,5 +1,5 @@
 /** Kind and status of an e-mail, in French, with the status's colour. */
-import { EMAIL_KIND_LABELS, EMAIL_STATUS_LABELS, type EmailKindValue, type EmailStatusValue } from '#schemas/emails.ts';
+import { EMAIL_KIND_LABELS, EMAIL_STATUS_LABELS, type EmailKindValue, type EmailStatusValue } from '#contract';
 import { Badge } from '../../ui/primitives.tsx';
 
 const statusTones: Record<EmailStatusValue, 'amber' | 'green' | 'red' | 'gray'> = {

@@ -1,5 +1,5 @@
 /** The e-mails' calls, with their cache keys. Shapes come from the API's presenters. */
-import type { EmailDetailJson, EmailJson, EmailPageJson } from '#presenters';
+import type { EmailDetailJson, EmailJson, EmailPageJson } from '#contract/emails';
 import { CONTACT_PAGE_SIZE, getJson, PAGE_SIZE, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation } from '../../lib/query.ts';

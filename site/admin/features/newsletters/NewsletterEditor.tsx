@@ -5,7 +5,7 @@
  * is a draft or scheduled; the archive choice any time. A viewer sees everything, changes nothing.
  */
 import { useEffect, useRef } from 'react';
-import { NEWSLETTER_BLOCKS, newsletterCreateSchema, newsletterUpdateSchema } from '#schemas/newsletters.ts';
+import { NEWSLETTER_BLOCKS, newsletterCreateSchema, newsletterUpdateSchema } from '#contract/newsletters';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { navigate } from '../../stores/router.ts';

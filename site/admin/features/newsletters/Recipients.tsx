@@ -3,7 +3,7 @@
  * status; the CSV of them; "Renvoyer aux échecs" puts the failed messages back in the queue.
  */
 import { useEffect, useState } from 'react';
-import { NEWSLETTER_RECIPIENT_STATUS_LABELS, NEWSLETTER_RECIPIENT_STATUSES } from '#schemas/newsletters.ts';
+import { NEWSLETTER_RECIPIENT_STATUS_LABELS, NEWSLETTER_RECIPIENT_STATUSES } from '#contract/newsletters';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';

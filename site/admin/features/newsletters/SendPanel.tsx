@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
-import { newsletterTestSchema } from '#schemas/newsletters.ts';
+import { newsletterTestSchema } from '#contract/newsletters';
 import { formatDateTime, todayInZurich, zurichLocalToIso } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation } from '../../lib/query.ts';

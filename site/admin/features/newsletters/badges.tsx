@@ -1,5 +1,6 @@
 /** An issue's state and a recipient's status, in French, with their colour. */
-import { NEWSLETTER_ISSUE_STATUS_LABELS, NEWSLETTER_RECIPIENT_STATUS_LABELS, type NewsletterIssueStatus, type NewsletterRecipientStatus } from '#schemas/newsletters.ts';
+import { NEWSLETTER_RECIPIENT_STATUS_LABELS, type NewsletterRecipientStatus } from '#contract/newsletters';
+import { NEWSLETTER_ISSUE_STATUS_LABELS, type NewsletterIssueStatus } from '#contract';
 import { Badge } from '../../ui/primitives.tsx';
 
 const issueTones: Record<NewsletterIssueStatus, 'gray' | 'blue' | 'amber' | 'green' | 'red' | 'indigo'> = {

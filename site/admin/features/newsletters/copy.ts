@@ -1,6 +1,6 @@
 /**
  * The French copy of the newsletter screens (Emails → Newsletters), in one place so the screens hold no
- * text of their own. The states' and recipients' labels come with the API's schema (#schemas/newsletters.ts).
+ * text of their own. The states' and recipients' labels come with the API's schema (#contract/newsletters).
  */
 export const NEWSLETTER_COPY = {
   list: {

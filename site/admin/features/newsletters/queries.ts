@@ -1,6 +1,5 @@
 /** The newsletters' calls, with their cache keys (decision 099). Shapes come from the API's presenters. */
-import type { NewsletterAnswer, NewsletterPreviewAnswer, NewsletterRecipientAnswer } from '#presenters';
-import type { NewsletterCreateInput, NewsletterSendInput, NewsletterTestInput, NewsletterUpdateInput } from '#schemas/newsletters.ts';
+import type { NewsletterAnswer, NewsletterPreviewAnswer, NewsletterRecipientAnswer, NewsletterCreateInput, NewsletterSendInput, NewsletterTestInput, NewsletterUpdateInput } from '#contract/newsletters';
 import { getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';

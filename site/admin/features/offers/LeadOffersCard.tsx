@@ -5,8 +5,8 @@
  * new tab. Under them, billing's own component lists the contact's invoices (LeadInvoices).
  */
 import { useState } from 'react';
-import type { OfferJson } from '#presenters';
-import { OFFER_STATUS_LABELS, formatChf, type OfferStatus } from '#schemas/offers.ts';
+import type { OfferJson } from '#contract/offers';
+import { OFFER_STATUS_LABELS, formatChf, type OfferStatus } from '#contract/offers';
 import { frenchLongDate } from '#french-dates';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';

@@ -5,8 +5,8 @@
  * centimes; the server computes VAT and totals, and the offer is saved as a draft, to send from the list.
  */
 import { useState } from 'react';
-import type { OfferJson } from '#presenters';
-import { OFFER_LIMITS, formatChf, offerCreateSchema } from '#schemas/offers.ts';
+import type { OfferJson } from '#contract/offers';
+import { OFFER_LIMITS, formatChf, offerCreateSchema } from '#contract/offers';
 import { todayInZurich } from '../../lib/dates.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { toast } from '../../stores/toast.ts';

@@ -1,6 +1,5 @@
 /** A contact's offers and the billing settings' plans (to prefill a line), with their cache keys; the offer changes. */
-import type { OfferJson, OfferPageJson } from '#presenters';
-import type { OfferCreate } from '#schemas/offers.ts';
+import type { OfferJson, OfferPageJson, OfferCreate } from '#contract/offers';
 import { getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';

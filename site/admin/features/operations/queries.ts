@@ -1,6 +1,6 @@
 /** The calls of Paramètres' system tab (the mail sending's facts, the data retention), with their cache key. */
 import { isHTTPError } from 'ky';
-import type { MailSettingsJson } from '#presenters';
+import type { MailSettingsJson } from '#contract/operations';
 import { getJson } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 

@@ -4,8 +4,8 @@
  * and the latest payments. Viewers see the lists, not the import nor the actions.
  */
 import { useState, type SubmitEvent } from 'react';
-import { PAYMENT_REVIEW_LABELS, PAYMENT_STATUS_LABELS, type PaymentStatus } from '#schemas';
-import type { BankFileImportJson, PaymentJson } from '#presenters';
+import { PAYMENT_REVIEW_LABELS, PAYMENT_STATUS_LABELS, type PaymentStatus } from '#contract/payments';
+import type { BankFileImportJson, PaymentJson } from '#contract/payments';
 import { errorMessage, fieldErrors } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { toast } from '../../stores/toast.ts';

@@ -1,6 +1,6 @@
 /** The calls of the payments screens (decisions 133 and 134), with their cache keys and changes. */
-import type { BankFileImportJson, BillingDashboardJson, PaymentJson, PaymentPageJson, RevenueJson } from '#presenters';
-import type { AnalyticsPeriod, PaymentStatus, VisitChannel } from '#schemas';
+import type { BankFileImportJson, BillingDashboardJson, PaymentJson, PaymentPageJson, RevenueJson, PaymentStatus } from '#contract/payments';
+import type { AnalyticsPeriod, VisitChannel } from '#contract';
 import { getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';

@@ -3,8 +3,8 @@
  * refused by the API as well). Afterwards the contact is gone: back to the list.
  */
 import { useState } from 'react';
-import type { LeadJson } from '#presenters';
-import { leadEraseSchema } from '#schemas';
+import type { LeadJson } from '#contract/contacts';
+import { leadEraseSchema } from '#contract/privacy';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation } from '../../lib/query.ts';
 import { navigate } from '../../stores/router.ts';

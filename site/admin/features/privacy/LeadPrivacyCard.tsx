@@ -2,8 +2,8 @@
  * The contact detail's "Données personnelles" card (decision 061): newsletter state with its dates, the
  * proofs of what the person was told and agreed to, and the answers to access and erasure requests.
  */
-import { CONSENT_FORM_LABELS, CONSENT_KIND_LABELS, NEWSLETTER_STATUS_LABELS } from '#schemas/privacy.ts';
-import type { LeadJson } from '#presenters';
+import { CONSENT_FORM_LABELS, CONSENT_KIND_LABELS, NEWSLETTER_STATUS_LABELS } from '#contract/privacy';
+import type { LeadJson } from '#contract/contacts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { exportUrl, privacyQueries } from './queries.ts';
 import { useQuery } from '../../lib/query.ts';

@@ -1,5 +1,5 @@
 /** A contact's privacy calls: consent proofs, export, erasure. Shapes: the API's presenters. */
-import type { ConsentProofJson } from '#presenters';
+import type { ConsentProofJson } from '#contract/privacy';
 import { getJson } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation } from '../../lib/query.ts';

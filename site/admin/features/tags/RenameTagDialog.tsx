@@ -1,6 +1,6 @@
 /** Rename a tag; when the new name exists (any letter case) the two merge. The dialog names how many contacts change. */
-import type { TagJson } from '#presenters';
-import { tagRenameSchema } from '#schemas';
+import type { TagJson } from '#contract/contacts';
+import { tagRenameSchema } from '#contract/contacts';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation } from '../../lib/query.ts';
 import { toast, toastError } from '../../stores/toast.ts';

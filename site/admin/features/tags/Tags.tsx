@@ -4,7 +4,7 @@
  * and delete, each confirmed with the number of contacts that change.
  */
 import { useState } from 'react';
-import type { TagJson } from '#presenters';
+import type { TagJson } from '#contract/contacts';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { tagMutations, tagQueries } from './queries.ts';

@@ -1,5 +1,5 @@
 /** The tags screen's calls, with their cache keys. */
-import type { TagChangeJson, TagJson } from '#presenters';
+import type { TagChangeJson, TagJson } from '#contract/contacts';
 import { getJson } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';

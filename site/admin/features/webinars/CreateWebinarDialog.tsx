@@ -3,8 +3,9 @@
  * time are typed in Swiss time and sent as one ISO instant (`datetime`), with `date` and `time` as
  * typed; numbers go as numbers. The edit sends every field (PATCH, same rules as the creation).
  */
-import { LIMITS, WEBINAR_ONLINE_LABEL, webinarCreateSchema, webinarLocationLabel, webinarUpdateSchema } from '#schemas';
-import type { WebinarJson } from '#presenters';
+import { LIMITS } from '#contract';
+import { WEBINAR_ONLINE_LABEL, webinarCreateSchema, webinarLocationLabel, webinarUpdateSchema } from '#contract/webinars';
+import type { WebinarJson } from '#contract/webinars';
 import { isoToZurichLocal, zurichLocalToIso } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation } from '../../lib/query.ts';

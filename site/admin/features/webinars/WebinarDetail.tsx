@@ -1,7 +1,7 @@
 /** A webinar's own page (/admin/webinars/{id}): its details, their edition, and the way to its registrations. */
 import { isHTTPError } from 'ky';
 import { useState, type ReactNode } from 'react';
-import { webinarLocationLabel } from '#schemas';
+import { webinarLocationLabel } from '#contract/webinars';
 import { webinarQueries } from './queries.ts';
 import { formatLong, formatPPP } from '../../lib/dates.ts';
 import { useQuery } from '../../lib/query.ts';

@@ -4,7 +4,8 @@
  * attendance import; every registration key starts with "registrations", so any webinar or contact
  * change refreshes every page on screen.
  */
-import type { AttendanceJson, BulkStatusJson, LeadRegistrationPageJson, RegistrationJson, RegistrationPageJson, WebinarJson, WebinarPageJson, WebinarStatsJson } from '#presenters';
+import type { AttendanceJson, BulkStatusJson, LeadRegistrationPageJson, RegistrationJson, RegistrationPageJson, WebinarJson, WebinarPageJson } from '#contract/webinars';
+import type { WebinarStatsJson } from '#contract/analytics';
 import { CONTACT_PAGE_SIZE, getJson, PAGE_SIZE, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';

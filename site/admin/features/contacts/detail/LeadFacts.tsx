@@ -1,6 +1,6 @@
 /** The contact's card: identity and origin with their fallbacks, tags, message and internal notes. */
 import type { ReactNode } from 'react';
-import type { LeadJson as Lead } from '#presenters';
+import type { LeadJson as Lead } from '#contract/contacts';
 import { formatPPP } from '../../../lib/dates.ts';
 import { LeadStatusBadge, sourceLabel } from '../../../ui/badges.tsx';
 import { Card } from '../../../ui/primitives.tsx';

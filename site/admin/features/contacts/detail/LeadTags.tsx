@@ -1,7 +1,7 @@
 /** A contact's tags: the list with a remove button each, and the "Ajouter" form (disabled while blank). */
 import { useCanEdit } from '../../../stores/session.ts';
-import { tagSchema } from '#schemas';
-import type { LeadJson as Lead } from '#presenters';
+import { tagSchema } from '#contract/contacts';
+import type { LeadJson as Lead } from '#contract/contacts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useMutation, useQuery } from '../../../lib/query.ts';
 import { contactMutations, contactQueries } from '../queries.ts';

@@ -4,8 +4,8 @@
  * naming how many contacts go.
  */
 import { useState } from 'react';
-import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from '#schemas/options.ts';
-import { tagSchema } from '#schemas/leads.ts';
+import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from '#contract';
+import { tagSchema } from '#contract/contacts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useMutation } from '../../../lib/query.ts';
 import { toast, toastError } from '../../../stores/toast.ts';

@@ -1,5 +1,5 @@
 /** "Par date" → "Plage de dates…": the first and last day (inclusive, Swiss days) of the contacts' creation. */
-import { dateRangeIssue, leadListQuerySchema } from '#schemas/leads.ts';
+import { dateRangeIssue, leadListQuerySchema } from '#contract/contacts';
 import { Modal } from '../../../ui/dialog.tsx';
 import { FormActions, TextField } from '../../../ui/forms.tsx';
 import { useDraftForm } from '../../../ui/useDraftForm.ts';

@@ -1,8 +1,7 @@
 /** The contacts list's "Filtrer" menu (source, status, origin, newsletter, period or date range) and the chips of the active filters. */
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
-import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS } from '#schemas/options.ts';
-import { NEWSLETTER_STATUSES, NEWSLETTER_STATUS_LABELS } from '#schemas/privacy.ts';
-import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from '#schemas/visits.ts';
+import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS, VISIT_CHANNELS, VISIT_CHANNEL_LABELS } from '#contract';
+import { NEWSLETTER_STATUSES, NEWSLETTER_STATUS_LABELS } from '#contract/privacy';
 import { ORIGIN_COPY } from '../origin/copy.ts';
 import { formatDue } from '../../../lib/dates.ts';
 import { isPeriod, PERIODS, type Period } from '../../../lib/periods.ts';

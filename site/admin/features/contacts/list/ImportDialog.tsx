@@ -2,7 +2,7 @@
  * "Importer" on the contacts list: choose a CSV, check the column mapping and the first rows (a dry run
  * of the first chunk), then import chunk by chunk with a progress bar, and read the summary (decision 076).
  */
-import type { LeadImportJson } from '#presenters';
+import type { LeadImportJson } from '#contract/contacts';
 import { useState, type ChangeEvent } from 'react';
 import { csvChunks, decodeCsvBytes, splitRecords, type CsvChunk } from '../../../lib/csv-chunks.ts';
 import { errorMessage } from '../../../lib/http.ts';

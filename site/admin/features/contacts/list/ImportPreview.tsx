@@ -1,6 +1,6 @@
 /** The import's mapping step: one select per column (guessed by the server), and the first rows with their errors. */
-import type { LeadImportJson } from '#presenters';
-import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, type ImportField } from '#schemas/lead-bulk.ts';
+import type { LeadImportJson } from '#contract/contacts';
+import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, type ImportField } from '#contract/contacts';
 import { controlClass, cx, LabelledOptions } from '../../../ui/primitives.tsx';
 import { td, th } from '../../../ui/table.tsx';
 

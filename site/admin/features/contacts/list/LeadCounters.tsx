@@ -1,5 +1,5 @@
 /** The contacts list's counters card: total, new this month, still to contact. */
-import type { LeadStatsJson } from '#presenters';
+import type { LeadStatsJson } from '#contract/analytics';
 import { Card } from '../../../ui/primitives.tsx';
 
 export function LeadCounters({ stats }: { stats: LeadStatsJson | undefined }) {

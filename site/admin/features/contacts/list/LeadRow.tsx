@@ -1,5 +1,5 @@
 /** One row of the contacts list: a selection box, the ten columns, at most two tags plus "+N", the row's actions. */
-import type { LeadJson as Lead } from '#presenters';
+import type { LeadJson as Lead } from '#contract/contacts';
 import { useCanEdit } from '../../../stores/session.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { SourceBadge } from '../../../ui/badges.tsx';
@@ -7,7 +7,7 @@ import { EyeIcon, PencilIcon } from '../../../ui/icons.tsx';
 import { Badge, cx, fullName, orDash } from '../../../ui/primitives.tsx';
 import { RowActionsMenu } from '../../../ui/RowActionsMenu.tsx';
 import { tdActions, tdCompact as td, TruncatedText } from '../../../ui/table.tsx';
-import { VISIT_CHANNEL_LABELS } from '#schemas/visits.ts';
+import { VISIT_CHANNEL_LABELS } from '#contract';
 import { ORIGIN_COPY } from '../origin/copy.ts';
 import { ClientBadge } from '../../payments/index.ts';
 

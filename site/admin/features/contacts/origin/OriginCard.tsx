@@ -1,7 +1,7 @@
 /** The contact's "Origine" (decision 115): where they came from when they first wrote in; an administrator corrects it. */
 import { useState } from 'react';
-import type { LeadJson as Lead } from '#presenters';
-import { VISIT_CHANNEL_LABELS } from '#schemas/visits.ts';
+import type { LeadJson as Lead } from '#contract/contacts';
+import { VISIT_CHANNEL_LABELS } from '#contract';
 import { formatPPP } from '../../../lib/dates.ts';
 import { CanEdit } from '../../../ui/CanEdit.tsx';
 import { buttonClass, Card, CardHeader } from '../../../ui/primitives.tsx';

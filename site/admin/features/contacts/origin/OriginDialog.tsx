@@ -1,6 +1,7 @@
 /** "Corriger l’origine": an administrator's correction of a contact's first touch (audited by the API, decision 115). */
-import { firstTouchUpdateSchema, VISIT_CHANNELS, VISIT_CHANNEL_LABELS, type VisitChannel } from '#schemas';
-import type { LeadJson as Lead } from '#presenters';
+import { firstTouchUpdateSchema } from '#contract/attribution';
+import { VISIT_CHANNELS, VISIT_CHANNEL_LABELS, type VisitChannel } from '#contract';
+import type { LeadJson as Lead } from '#contract/contacts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useMutation } from '../../../lib/query.ts';
 import { toast, toastError } from '../../../stores/toast.ts';

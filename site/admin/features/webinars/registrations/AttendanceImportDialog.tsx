@@ -4,7 +4,7 @@
  * rows changed, and the addresses that match no registrant (to check by hand).
  */
 import { useState, type SubmitEvent } from 'react';
-import type { AttendanceJson } from '#presenters';
+import type { AttendanceJson } from '#contract/webinars';
 import { registrationMutations } from '../queries.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useMutation } from '../../../lib/query.ts';

@@ -1,5 +1,5 @@
 /** The contact detail's webinar registrations: session, date, status, newest session first, 20 at a time with "Voir plus". */
-import type { LeadRegistrationPageJson } from '#presenters';
+import type { LeadRegistrationPageJson } from '#contract/webinars';
 import { CONTACT_PAGE_SIZE } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { registrationQueries } from '../queries.ts';

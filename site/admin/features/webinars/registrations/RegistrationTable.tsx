@@ -3,8 +3,8 @@
  * in place, and rows can be selected for "Marquer présents" / "Marquer absents".
  */
 import { useState } from 'react';
-import { REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS, type RegistrationStatus } from '#schemas/options.ts';
-import type { RegistrationPageJson } from '#presenters';
+import { REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS, type RegistrationStatus } from '#contract';
+import type { RegistrationPageJson } from '#contract/webinars';
 import { registrationMutations } from '../queries.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/http.ts';

@@ -10,7 +10,7 @@ import { PAGE_SIZE, SELECTOR_LIMIT } from '../../../lib/api.ts';
 import { registrationQueries, registrationsExportUrl, webinarQueries } from '../queries.ts';
 import { formatLong } from '../../../lib/dates.ts';
 import { useQuery } from '../../../lib/query.ts';
-import type { WebinarJson as Webinar } from '#presenters';
+import type { WebinarJson as Webinar } from '#contract/webinars';
 import { $router } from '../../../stores/router.ts';
 import { CalendarIcon, CheckIcon, ChevronUpDownIcon, DownloadIcon, FileIcon, PlusIcon } from '../../../ui/icons.tsx';
 import { pageCount, Pagination } from '../../../ui/pagination.tsx';

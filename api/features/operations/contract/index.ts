@@ -1,0 +1,2 @@
+/** The operations feature's contract: its schemas and presenters, for the server and the browser (#contract/operations; decision 135). */
+export * from './presenters.ts';
