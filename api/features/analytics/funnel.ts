@@ -8,7 +8,6 @@
 import type { Knex } from 'knex';
 import { FUNNEL_CALL_STEPS, FUNNEL_STEPS, type FunnelStep } from './contract/index.ts';
 import type { AnalyticsPeriod } from '../../contract/analytics-periods.ts';
-import type { VisitChannel } from '../../contract/visit-channels.ts';
 import type { Funnel } from './contract/index.ts';
 import { originConditions, visitPeriodBounds, type OriginFilter } from '../attribution/index.ts';
 

@@ -9,7 +9,6 @@ import type { Context, Middleware, Next } from 'koa';
 import { ZodError } from 'zod';
 import { fieldErrorsFromZod, HttpError, MESSAGES, toHttpError } from '../errors.ts';
 import { signMessage } from '../lib/signed-message.ts';
-import { splitFullName } from '../../contract/fields.ts';
 
 /** A page the browser is sent to: its path, its query, the message it shows (signed), its anchor. */
 export interface FormPage {

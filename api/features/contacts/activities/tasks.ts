@@ -6,7 +6,6 @@
 import type { Knex } from 'knex';
 import type { TaskDueGroup, TaskListQuery } from '../contract/index.ts';
 import type { TaskRow } from '../contract/index.ts';
-import type { ActivityTouch } from '../../../models/index.ts';
 
 export const OPEN_STATUSES = ['planned', 'in_progress'] as const;
 

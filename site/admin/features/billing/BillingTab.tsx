@@ -4,7 +4,7 @@
  * their PDF. Viewers read; administrators change. Prices are typed in francs and sent in centimes.
  */
 import type { BillingSettingsJson, InvoiceJson } from '#contract/billing';
-import { billingSettingsSchema, INVOICE_STATUS_LABELS } from '#contract/billing';
+import { billingSettingsSchema } from '#contract/billing';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { useCanEdit } from '../../stores/session.ts';

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { InvoiceJson } from '#contract/billing';
-import { creditNoteSchema, INVOICE_STATUS_LABELS } from '#contract/billing';
+import { creditNoteSchema } from '#contract/billing';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { useCanEdit } from '../../stores/session.ts';
