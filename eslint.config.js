@@ -30,9 +30,11 @@ export default tseslint.config(
   // rooms two (docs/decisions/138-rooms-inside-big-features.md): the same rules, one `../` further up.
   ...[
     { files: ['api/features/*/*.ts'], up: '\\.\\./', self: '\\./' },
-    { files: ['api/features/*/*/**/*.ts'], up: '\\.\\./\\.\\./', self: '\\.\\./' },
-  ].map(({ files, up, self }) => ({
+    // A feature's contract/ has its own, narrower rule below (decision 135).
+    { files: ['api/features/*/*/**/*.ts'], ignores: ['api/features/*/contract/**'], up: '\\.\\./\\.\\./', self: '\\.\\./' },
+  ].map(({ files, ignores, up, self }) => ({
     files,
+    ...(ignores ? { ignores } : {}),
     rules: {
       'no-restricted-imports': [
         'error',

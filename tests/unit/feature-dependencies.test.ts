@@ -21,10 +21,17 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The other features a source text imports (type-only and dynamic imports included), by folder name. */
-function importedFeatures(source: string, own: string): string[] {
+/**
+ * The other features a file imports (type-only and dynamic imports included), by folder name: each
+ * relative import resolved from the file's own folder, so a room (one folder down) counts as its feature.
+ */
+function importedFeatures(source: string, file: string, own: string): string[] {
   const found = new Set<string>();
-  for (const match of source.matchAll(/(?:from|import)\s*\(?\s*'\.\.\/([a-z][a-z0-9-]*)\/[^']*'/g)) if (match[1] !== own) found.add(match[1]!);
+  for (const match of source.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']*)'/g)) {
+    const target = path.relative(FEATURES_DIR, path.resolve(path.dirname(file), match[1]!));
+    const feature = target.split(path.sep)[0]!;
+    if (!target.startsWith('..') && target.includes(path.sep) && feature !== own && FOLDERS.includes(feature)) found.add(feature);
+  }
   return [...found].sort();
 }
 
@@ -32,7 +39,7 @@ function importedFeatures(source: string, own: string): string[] {
 function realUses(): Record<string, string[]> {
   return Object.fromEntries(
     FOLDERS.map((name) => {
-      const used = new Set(sourceFiles(path.join(FEATURES_DIR, name)).flatMap((file) => importedFeatures(readFileSync(file, 'utf8'), name)));
+      const used = new Set(sourceFiles(path.join(FEATURES_DIR, name)).flatMap((file) => importedFeatures(readFileSync(file, 'utf8'), file, name)));
       return [name, [...used].sort()];
     }),
   );
@@ -81,7 +88,9 @@ describe('what each feature uses', () => {
   });
 
   it('the checks read what is written', () => {
-    expect(importedFeatures("import { a } from '../contacts/index.ts';\nimport type { B } from '../billing/index.ts';\nimport { c } from './own.ts';\n", 'offers')).toEqual(['billing', 'contacts']);
+    expect(importedFeatures("import { a } from '../contacts/index.ts';\nimport type { B } from '../billing/index.ts';\nimport { c } from './own.ts';\n", path.join(FEATURES_DIR, 'offers', 'x.ts'), 'offers')).toEqual(['billing', 'contacts']);
+    // From a room, one folder down: its own feature's other rooms are not uses, another feature is.
+    expect(importedFeatures("import { a } from '../mail/mail.ts';\nimport { b } from '../../contacts/index.ts';\n", path.join(FEATURES_DIR, 'booking', 'engine', 'x.ts'), 'booking')).toEqual(['contacts']);
     expect(readmeUses('# X\n\n- **Uses**: contacts (the statement, the alert), `webinars` (a sign-up).\n')).toEqual(['contacts', 'webinars']);
     expect(readmeUses('- **Uses**: nothing.\n')).toEqual([]);
     expect(readmeUses('# X\n')).toBeUndefined();

@@ -11,7 +11,7 @@ import { contactsWording } from './submissions/email-wording.ts';
 
 export const contactsFeature = {
   name: 'contacts',
-  uses: ['attribution'],
+  uses: ['attribution', 'privacy'],
   routers: () => [crmRouter(), crmActivitiesRouter()],
   adminRouters: (base) => [adminLeadsRouter(base), adminLeadBulkRouter(base), adminTasksRouter(base), adminTagsRouter(base)],
   emailKinds: contactEmailKinds,

@@ -12,7 +12,7 @@ import { archiveIssueRoute, archiveListFiller, archiveSitemapFiller } from './ar
 
 export const newslettersFeature = {
   name: 'newsletters',
-  uses: ['booking', 'contacts', 'public-forms', 'webinars'],
+  uses: ['attribution', 'booking', 'contacts', 'privacy', 'webinars'],
   // The subscription's double opt-in joined newsletters (decision 137).
   routers: () => [newsletterSubscriptionRouter()],
   adminRouters: (base) => [adminNewslettersRouter(base), adminNewsletterPreviewRouter(base)],

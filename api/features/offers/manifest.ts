@@ -9,7 +9,7 @@ import { OFFER_PAGE_PREFIX } from './links.ts';
 
 export const offersFeature = {
   name: 'offers',
-  uses: ['billing', 'booking', 'contacts'],
+  uses: ['billing', 'contacts'],
   routers: () => [publicOffersRouter()],
   adminRouters: (base) => [adminOffersRouter(base)],
   // An offer's signed link is a key to the person's offer: logged without it (decision 131).

@@ -4,6 +4,6 @@ import { adminPaymentsRouter } from './routes.ts';
 
 export const paymentsFeature = {
   name: 'payments',
-  uses: ['attribution', 'billing'],
+  uses: ['analytics', 'attribution', 'billing'],
   adminRouters: (base) => [adminPaymentsRouter(base)],
 } satisfies FeatureManifest;

@@ -5,7 +5,7 @@ import { retentionCron } from './retention-job.ts';
 
 export const privacyFeature = {
   name: 'privacy',
-  uses: ['contacts', 'payments'],
+  uses: ['attribution', 'contacts', 'payments'],
   adminRouters: (base) => [adminPrivacyRouter(base)],
   crons: [retentionCron],
 } satisfies FeatureManifest;
