@@ -27,7 +27,7 @@ function sourceFiles(dir: string): string[] {
  */
 function importedFeatures(source: string, file: string, own: string): string[] {
   const found = new Set<string>();
-  for (const match of source.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']*)'/g)) {
+  for (const match of source.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]*)['"]/g)) {
     const target = path.relative(FEATURES_DIR, path.resolve(path.dirname(file), match[1]!));
     const feature = target.split(path.sep)[0]!;
     if (!target.startsWith('..') && target.includes(path.sep) && feature !== own && FOLDERS.includes(feature)) found.add(feature);

@@ -15,7 +15,7 @@ import { manageVisitPage } from './manage/manage-page.ts';
 
 export const bookingFeature = {
   name: 'booking',
-  uses: ['accounts', 'attribution'],
+  uses: ['accounts', 'attribution', 'contacts', 'privacy'],
   routers: () => [publicBookingRouter(), hostCalendarRouter(), publicManageRouter()],
   adminRouters: (base) => [adminBookingSettingsRouter(base), adminBookingsRouter(base)],
   // The booking page's free times change by the minute; the manage page shows one booking as it is now.
