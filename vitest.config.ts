@@ -16,9 +16,11 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [{ test: { name: 'api-pg', ...apiTests, env: { TEST_DB: 'pg' }, globalSetup: ['tests/api/global-setup-pg.ts'] } }]
         : []),
-      // Load and fault-injection runs on PostgreSQL: `npm run test:faults` (also run by .ci/run).
+      // Load and fault-injection runs on PostgreSQL: `npm run test:faults` (also run by .ci/run). Files run
+      // beside each other: each has its own servers, ports, data folders, databases and clusters, and most
+      // of a file's time is waiting on them (docs/decisions/141-ci-under-fifteen-minutes.md).
       ...(process.env.TEST_DATABASE_URL && process.env.RUN_FAULTS
-        ? [{ test: { name: 'faults', include: ['tests/faults/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false, env: { TEST_DB: 'pg' } } }]
+        ? [{ test: { name: 'faults', include: ['tests/faults/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, env: { TEST_DB: 'pg' } } }]
         : []),
     ],
   },
