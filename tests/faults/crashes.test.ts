@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductionServer, removeDataDir, type ProductionServer } from '../e2e/server.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
+import { SEND_EXPIRE_SECONDS } from '../../api/platform/mail/queues.ts';
 
 let cluster: ThrowawayPostgres;
 
@@ -121,7 +122,10 @@ describe('PostgreSQL killed with kill -9 during a load', () => {
 });
 
 describe('the app killed with kill -9 during a load', () => {
-  it('has stored every submission it answered 201, and serves again once restarted', async () => {
+  // A send job the killed process had started comes back only once it expires (SEND_EXPIRE_SECONDS): on a
+  // loaded machine the workers may have started one before the kill, so the budget covers that wait and
+  // the restart (docs/decisions/141-ci-under-fifteen-minutes.md). A run where none was started is no longer.
+  it('has stored every submission it answered 201, and serves again once restarted', { timeout: SEND_EXPIRE_SECONDS * 1000 + 240_000 }, async () => {
     const server = await startProductionServer({ DATABASE_URL: cluster.url, RATE_LIMITS: 'off' });
     const running = load(server, 'appkill', 3000);
     await storedAtLeast('appkill', 300);

@@ -1,0 +1,35 @@
+/**
+ * What the newsletter fault files share (newsletter-kill.test.ts, newsletter-pace.test.ts): the
+ * administrator written straight into the file's database, subscribers, and an issue sent through the API.
+ * Each file has its own database, SMTP sink and servers (killable-servers.ts), so the two run beside each other.
+ */
+import { expect } from 'vitest';
+import { TestClient } from '../api/harness.ts';
+import { hashPassword } from '../../api/platform/lib/passwords.ts';
+import type { KillableServers } from './killable-servers.ts';
+
+const PASSWORD = 'un-mot-de-passe-solide-42';
+
+/** The administrator, written straight into the database once the first server has migrated it. */
+export async function signIn(faults: KillableServers, url: string): Promise<TestClient> {
+  await faults.db.query("insert into users (username, email, password, first_name, role) values ('admin@example.ch', 'admin@example.ch', $1, 'Camille', 'admin') on conflict do nothing", [await hashPassword(PASSWORD)]);
+  const client = new TestClient(url);
+  const answer = await client.post('/api/simple-auth/login', { email: 'admin@example.ch', password: PASSWORD });
+  if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${answer.text}`);
+  return client;
+}
+
+export async function subscribers(faults: KillableServers, count: number, prefix: string): Promise<void> {
+  await faults.db.query(
+    `insert into leads (first_name, email, type, source, newsletter_status, newsletter_token, newsletter_requested_at, newsletter_confirmed_at)
+     select 'Personne' || n, $1 || '-' || n || '@example.ch', 'contact', 'website', 'subscribed', md5(random()::text), now(), now() from generate_series(1, $2::int) as n`,
+    [prefix, count],
+  );
+}
+
+export async function sendIssue(client: TestClient, subject: string): Promise<number> {
+  const created = await client.post('/api/admin/newsletters', { subject, preheader: '', body: 'Trois cycles de respiration suffisent.' });
+  expect(created.status).toBe(201);
+  expect((await client.post(`/api/admin/newsletters/${created.body.id}/send`, {})).status).toBe(202);
+  return created.body.id as number;
+}
