@@ -43,7 +43,7 @@ export default tseslint.config(
             { regex: `^${up}[^./][^/]*/(?!index\\.ts$|contract/index\\.ts$)`, message: 'Another feature is reached through its index.ts only (its contract through contract/index.ts).' },
             { regex: `^${up}(index|email-kinds)\\.ts$`, message: 'A feature does not import the composition root (api/features/index.ts, email-kinds.ts).' },
             { regex: `^${up}\\.\\./(app|server|start|jobs|dev|dev-api)\\.ts$`, message: 'A feature does not import the application that starts it.' },
-            { regex: `^${self}manifest\\.ts$`, message: 'A feature\'s files do not import its manifest: the manifest imports them (decision 136).' },
+            { regex: `^${self}manifest\\.ts$`, message: "A feature's files do not import its manifest: the manifest imports them (decision 136)." },
           ],
         },
       ],
@@ -52,7 +52,7 @@ export default tseslint.config(
   {
     files: ['api/features/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./[^/]+/(?!index\\.ts$|manifest\\.ts$)', message: 'The composition root takes a feature\'s manifest.ts (and its index.ts).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./[^/]+/(?!index\\.ts$|manifest\\.ts$)', message: "The composition root takes a feature's manifest.ts (and its index.ts)." }] }],
     },
   },
   {

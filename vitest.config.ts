@@ -13,9 +13,7 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       // Each API project migrates one template database per run; every file starts from a copy (decision 094).
       { test: { name: 'api-pglite', ...apiTests, env: { TEST_DB: 'pglite' }, globalSetup: ['tests/api/global-setup-pglite.ts'] } },
-      ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'api-pg', ...apiTests, env: { TEST_DB: 'pg' }, globalSetup: ['tests/api/global-setup-pg.ts'] } }]
-        : []),
+      ...(process.env.TEST_DATABASE_URL ? [{ test: { name: 'api-pg', ...apiTests, env: { TEST_DB: 'pg' }, globalSetup: ['tests/api/global-setup-pg.ts'] } }] : []),
       // Load and fault-injection runs on PostgreSQL: `npm run test:faults` (also run by .ci/run). Files run
       // beside each other: each has its own servers, ports, data folders, databases and clusters, and most
       // of a file's time is waiting on them. Tests and hooks start production servers: 240 s each, the

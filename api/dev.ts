@@ -27,7 +27,8 @@ function stopAll(): void {
   for (const child of children) child.kill('SIGTERM');
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stopAll);
-for (const child of children) child.once('exit', (code) => {
-  stopAll();
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.once('exit', (code) => {
+    stopAll();
+    process.exitCode = code ?? 0;
+  });

@@ -85,7 +85,8 @@ export interface AdminContext {
   isLast: boolean;
 }
 
-const SCAN = /(Parallel Seq Scan|Seq Scan|Parallel Index Only Scan|Parallel Index Scan|Index Only Scan|Index Scan(?: Backward)?|Bitmap Index Scan|Bitmap Heap Scan)(?: using| on) ("?[\w.]+"?)(?: on ("?[\w.]+"?))?/;
+const SCAN =
+  /(Parallel Seq Scan|Seq Scan|Parallel Index Only Scan|Parallel Index Scan|Index Only Scan|Index Scan(?: Backward)?|Bitmap Index Scan|Bitmap Heap Scan)(?: using| on) ("?[\w.]+"?)(?: on ("?[\w.]+"?))?/;
 
 export function summarisePlan(plan: string): { scans: string[]; seqScanOnLeads: boolean; executionMs: number } {
   const scans: string[] = [];
@@ -113,14 +114,7 @@ function interesting(query: CapturedQuery): boolean {
   return /^\s*(select|with)\b/i.test(query.sql) && /\b(leads|lead_counts|webinars|webinar_registrations|activities)\b/.test(query.sql);
 }
 
-export async function measureScenario(
-  scenario: Scenario,
-  session: ApiSession,
-  inProcess: InProcessApp,
-  inProcessSession: ApiSession,
-  client: pg.Client,
-  samples: number,
-): Promise<ScenarioResult> {
+export async function measureScenario(scenario: Scenario, session: ApiSession, inProcess: InProcessApp, inProcessSession: ApiSession, client: pg.Client, samples: number): Promise<ScenarioResult> {
   const times: number[] = [];
   let last: { status: number; body: unknown } | undefined;
   const budgetEnd = performance.now() + 30_000;
@@ -155,19 +149,16 @@ export async function measureScenario(
   return result;
 }
 
-export async function benchAdmin(options: {
-  siteDistDir: string;
-  sizes: number[];
-  samples: number;
-  onSize?: (context: AdminContext) => Promise<void>;
-}): Promise<AdminResult> {
+export async function benchAdmin(options: { siteDistDir: string; sizes: number[]; samples: number; onSize?: (context: AdminContext) => Promise<void> }): Promise<AdminResult> {
   const sizes: SizeResult[] = [];
   await withAdminBench({ purpose: 'admin', siteDistDir: options.siteDistDir, inProcess: true }, async ({ database, client, server, session, inProcess, inProcessSession }) => {
     for (const [index, rows] of options.sizes.entries()) {
       log(`admin: seeding ${rows.toLocaleString('fr-CH')} contacts…`);
       const seed = await seedLeadsTo(client, rows);
       await seedDashboardData(client);
-      log(`admin: seeded in ${round((seed.insertMs + seed.indexMs + seed.vacuumMs) / 1000, 1)} s (insert ${round(seed.insertMs / 1000, 1)} s, indexes ${round(seed.indexMs / 1000, 1)} s, vacuum analyze ${round(seed.vacuumMs / 1000, 1)} s)`);
+      log(
+        `admin: seeded in ${round((seed.insertMs + seed.indexMs + seed.vacuumMs) / 1000, 1)} s (insert ${round(seed.insertMs / 1000, 1)} s, indexes ${round(seed.indexMs / 1000, 1)} s, vacuum analyze ${round(seed.vacuumMs / 1000, 1)} s)`,
+      );
       const sizesRow = await client.query<{ name: string; size: string }>(
         `select c.relname as name, pg_size_pretty(pg_relation_size(c.oid)) as size
          from pg_class c join pg_index i on i.indexrelid = c.oid where i.indrelid = 'leads'::regclass order by c.relname`,

@@ -52,7 +52,6 @@ async function seedAnalyticsData(client: pg.Client): Promise<number> {
 export async function benchAnalytics(options: { siteDistDir: string; sizes: number[]; samples: number }): Promise<AnalyticsBenchResult> {
   const sizes: AnalyticsSizeResult[] = [];
   await withAdminBench({ purpose: 'analytics', siteDistDir: options.siteDistDir, inProcess: true }, async ({ client, session, inProcess, inProcessSession }) => {
-
     for (const rows of options.sizes) {
       log(`analytics: seeding ${rows.toLocaleString('fr-CH')} contacts…`);
       await seedLeadsTo(client, rows);

@@ -91,7 +91,10 @@ export async function startBaselineServer(distDir: string, filled?: FilledPages)
       } else body = page.raw;
     } else {
       body = readFileSync(file);
-      for (const [token, suffix, encoding] of [['br', '.br', 'br'], ['gzip', '.gz', 'gzip']] as const) {
+      for (const [token, suffix, encoding] of [
+        ['br', '.br', 'br'],
+        ['gzip', '.gz', 'gzip'],
+      ] as const) {
         if (!new RegExp(`\\b${token}\\b`).test(accepts)) continue;
         try {
           body = readFileSync(file + suffix);

@@ -91,8 +91,7 @@ export async function benchBookingPages(options: { siteDistDir: string; duration
     log(`booking-pages: feed of ${SERIES} weekly series (${feedText.length.toLocaleString('en-US')} bytes) read in ${round(readingMs[0]!, 0)} ms, ${busyCount} busy intervals`);
 
     const durationS = options.durationS;
-    const rateRun = (label: string, path: string) =>
-      load({ label, url: server.url, connections: RATE_CONNECTIONS, durationS, request: { method: 'GET', path, headers: BROWSER } });
+    const rateRun = (label: string, path: string) => load({ label, url: server.url, connections: RATE_CONNECTIONS, durationS, request: { method: 'GET', path, headers: BROWSER } });
     // Warm both (the free starts computed once, the compressed landing kept).
     await load({ label: 'warm-up', url: server.url, connections: 4, durationS: 1, request: { method: 'GET', path: '/rendez-vous/', headers: BROWSER } });
     const landing: LoadResult[] = [];
@@ -163,7 +162,7 @@ export function bookingPagesTargets(result: BookingPagesResult): Target[] {
       target: `/rendez-vous/ served at no less than half the rate of / (${rate.connections} connections, same run)`,
       measured: `${rate.bookingPerSec} req/s vs ${rate.landingPerSec} req/s: ${rate.ratio}`,
       met: rate.ratio >= PAGE_RATE_TARGET,
-      why: 'The free starts are computed once per version of what they depend on and the plain visit\'s page made once per computation (decision 126); a request reads the version (one query shared by the requests arriving together).',
+      why: "The free starts are computed once per version of what they depend on and the plain visit's page made once per computation (decision 126); a request reads the version (one query shared by the requests arriving together).",
     },
     {
       area: 'Booking',

@@ -106,7 +106,9 @@ export async function benchBooking(options: { siteDistDir: string; samples: numb
     log(`booking: ${HOSTS} hosts, feeds of ${EVENTS_PER_FEED.toLocaleString('en-US')} events generated and read…`);
     const seeded = await seedBookingHosts(client, new Date(), { hosts: HOSTS, horizonDays: settings.horizonDays, upcomingDays: DAYS });
     for (const feed of seeded.feeds) {
-      log(`booking: feed of host ${feed.host}: ${feed.events} events, ${Math.round(feed.bytes / 1024)} KiB, read in ${feed.parseMs} ms (first ${feed.firstParseMs} ms), ${feed.busyIntervals} busy intervals`);
+      log(
+        `booking: feed of host ${feed.host}: ${feed.events} events, ${Math.round(feed.bytes / 1024)} KiB, read in ${feed.parseMs} ms (first ${feed.firstParseMs} ms), ${feed.busyIntervals} busy intervals`,
+      );
     }
     log(`booking: ${seeded.existing.past} past and ${seeded.existing.upcoming} upcoming bookings seeded`);
 
@@ -173,11 +175,17 @@ export async function benchBooking(options: { siteDistDir: string; samples: numb
     // One at a time first (the latest starts, a few): what one booking costs when nothing waits, beside one contact request.
     const sequentialStarts = offered.splice(-SEQUENTIAL, SEQUENTIAL);
     const sequentialBooking = await sendEach(sequentialStarts, 1, bookingRequest(base, `rdv-seul-${Date.now()}`));
-    const sequentialContact = await sendEach(Array.from({ length: SEQUENTIAL }, () => null), 1, contactRequest(base, `contact-seul-${Date.now()}`));
+    const sequentialContact = await sendEach(
+      Array.from({ length: SEQUENTIAL }, () => null),
+      1,
+      contactRequest(base, `contact-seul-${Date.now()}`),
+    );
     log(`booking: one at a time: booking p50 ${sequentialBooking.p50Ms} ms (${JSON.stringify(sequentialBooking.statuses)}), contact request p50 ${sequentialContact.p50Ms} ms`);
     // Every other offered start booked once, 50 at a time.
     const booking = await sendEach(offered, LOAD_CONNECTIONS, bookingRequest(base, `rdv-charge-${Date.now()}`));
-    log(`booking: ${booking.requests} bookings at ${LOAD_CONNECTIONS} connections: ${booking.perSec} req/s, p50 ${booking.p50Ms} ms, p95 ${booking.p95Ms} ms, p99 ${booking.p99Ms} ms, ${JSON.stringify(booking.statuses)}`);
+    log(
+      `booking: ${booking.requests} bookings at ${LOAD_CONNECTIONS} connections: ${booking.perSec} req/s, p50 ${booking.p50Ms} ms, p95 ${booking.p95Ms} ms, p99 ${booking.p99Ms} ms, ${JSON.stringify(booking.statuses)}`,
+    );
 
     // A start that exactly one host can still take: 200 attempts at once must give one booking.
     const now = new Date();
@@ -191,18 +199,29 @@ export async function benchBooking(options: { siteDistDir: string; samples: numb
     const contestedStart = candidates.find((start) => freeHostsAt(start) === 1) ?? candidates[0];
     if (!contestedStart) throw new Error('no start left to contest');
     const freeHosts = freeHostsAt(contestedStart);
-    const liveAt = async () =>
-      Number((await client.query<{ count: string }>(`select count(*) from bookings where start_at = $1 and status <> 'cancelled'`, [contestedStart])).rows[0]!.count);
+    const liveAt = async () => Number((await client.query<{ count: string }>(`select count(*) from bookings where start_at = $1 and status <> 'cancelled'`, [contestedStart])).rows[0]!.count);
     const liveBefore = await liveAt();
-    const contestedBooking = await sendEach(Array.from({ length: CONTESTED_ATTEMPTS }, () => contestedStart), CONTESTED_ATTEMPTS, bookingRequest(base, `rdv-course-${Date.now()}`));
-    log(`booking: ${CONTESTED_ATTEMPTS} attempts at once at ${contestedStart} (${freeHosts} host free): ${JSON.stringify(contestedBooking.statuses)}, p50 ${contestedBooking.p50Ms} ms, p99 ${contestedBooking.p99Ms} ms`);
+    const contestedBooking = await sendEach(
+      Array.from({ length: CONTESTED_ATTEMPTS }, () => contestedStart),
+      CONTESTED_ATTEMPTS,
+      bookingRequest(base, `rdv-course-${Date.now()}`),
+    );
+    log(
+      `booking: ${CONTESTED_ATTEMPTS} attempts at once at ${contestedStart} (${freeHosts} host free): ${JSON.stringify(contestedBooking.statuses)}, p50 ${contestedBooking.p50Ms} ms, p99 ${contestedBooking.p99Ms} ms`,
+    );
     const rowsAfter = Number((await client.query<{ count: string }>(`select count(*) from bookings`)).rows[0]!.count);
 
     // Baseline: the contact request, same concurrency, same server.
     const contactItems = Array.from({ length: offered.length }, () => null);
     const contact = await sendEach(contactItems, LOAD_CONNECTIONS, contactRequest(base, `contact-charge-${Date.now()}`));
-    log(`booking: baseline ${contact.requests} contact requests at ${LOAD_CONNECTIONS} connections: ${contact.perSec} req/s, p50 ${contact.p50Ms} ms, p99 ${contact.p99Ms} ms, ${JSON.stringify(contact.statuses)}`);
-    const contactAtOnce = await sendEach(Array.from({ length: CONTESTED_ATTEMPTS }, () => null), CONTESTED_ATTEMPTS, contactRequest(base, `contact-course-${Date.now()}`));
+    log(
+      `booking: baseline ${contact.requests} contact requests at ${LOAD_CONNECTIONS} connections: ${contact.perSec} req/s, p50 ${contact.p50Ms} ms, p99 ${contact.p99Ms} ms, ${JSON.stringify(contact.statuses)}`,
+    );
+    const contactAtOnce = await sendEach(
+      Array.from({ length: CONTESTED_ATTEMPTS }, () => null),
+      CONTESTED_ATTEMPTS,
+      contactRequest(base, `contact-course-${Date.now()}`),
+    );
     log(`booking: baseline ${CONTESTED_ATTEMPTS} contact requests at once: ${JSON.stringify(contactAtOnce.statuses)}, p50 ${contactAtOnce.p50Ms} ms, p99 ${contactAtOnce.p99Ms} ms`);
 
     // The invariants, read in SQL.
@@ -217,7 +236,9 @@ export async function benchBooking(options: { siteDistDir: string; samples: numb
       created201: (sequentialBooking.statuses['201'] ?? 0) + (booking.statuses['201'] ?? 0) + (contestedBooking.statuses['201'] ?? 0),
       rowsCreated: rowsAfter - rowsBefore,
     };
-    log(`booking: overlapping live bookings of one host: ${invariant.overlappingPairs}; bookings at the contested start: ${invariant.bookingsAtContested}; 201 answers ${invariant.created201}, rows ${invariant.rowsCreated}`);
+    log(
+      `booking: overlapping live bookings of one host: ${invariant.overlappingPairs}; bookings at the contested start: ${invariant.bookingsAtContested}; 201 answers ${invariant.created201}, rows ${invariant.rowsCreated}`,
+    );
 
     return {
       hosts: HOSTS,

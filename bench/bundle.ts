@@ -70,7 +70,12 @@ export async function benchBundle(options: { url: string; databaseUrl: string; r
         page.on('response', (item) => {
           const type = item.request().resourceType();
           if (type === 'script' || type === 'stylesheet') {
-            pending.push(item.body().then((body) => void bodies.push({ url: item.url(), type, body })).catch(() => undefined));
+            pending.push(
+              item
+                .body()
+                .then((body) => void bodies.push({ url: item.url(), type, body }))
+                .catch(() => undefined),
+            );
           }
         });
         const measure = async (): Promise<DashboardLoad> => {
@@ -79,11 +84,10 @@ export async function benchBundle(options: { url: string; databaseUrl: string; r
             .waitForFunction((email) => (document.body?.innerText.includes(email) ? performance.now() : false), newest, { polling: 'raf', timeout: NAVIGATION_TIMEOUT_MS })
             .then((handle) => handle.jsonValue() as Promise<number>);
           const totalAt = await page
-            .waitForFunction(
-              (expected) => (document.body.innerText.replace(/[\s\u00a0\u202f'’.,]/g, '').includes(expected) ? performance.now() : false),
-              String(total),
-              { polling: 'raf', timeout: 5000 },
-            )
+            .waitForFunction((expected) => (document.body.innerText.replace(/[\s\u00a0\u202f'’.,]/g, '').includes(expected) ? performance.now() : false), String(total), {
+              polling: 'raf',
+              timeout: 5000,
+            })
             .then((handle) => handle.jsonValue() as Promise<number>)
             .catch(() => undefined);
           await page.waitForLoadState('networkidle').catch(() => undefined);

@@ -17,7 +17,6 @@ import { log, round } from './lib/util.ts';
 import { latencySummary } from './lib/latency.ts';
 import { startSmtpSink, type SmtpSink } from '../tests/support/smtp-sink.ts';
 
-
 export const EMAIL_LATENCY_TARGET_P95_MS = 2000;
 export const EMAIL_DRAIN_TARGET_PER_S = 100;
 /** Once warm, what another backlog of 10,000 e-mails may add to the worker's RSS and still count as flat. */
@@ -63,7 +62,11 @@ async function signUpLatency(smtp: SmtpSink, siteDistDir: string): Promise<Email
   const accepted = new Map<string, number>();
   smtp.messages.length = 0;
   try {
-    server = await startProductionServer({ name: 'emails-latency', siteDistDir, env: { DATABASE_URL: db.url, SMTP_URL: smtp.url, NOTIFY_EMAIL: 'equipe@example.ch', RATE_LIMITS: 'off', LOG_LEVEL: 'warn' } });
+    server = await startProductionServer({
+      name: 'emails-latency',
+      siteDistDir,
+      env: { DATABASE_URL: db.url, SMTP_URL: smtp.url, NOTIFY_EMAIL: 'equipe@example.ch', RATE_LIMITS: 'off', LOG_LEVEL: 'warn' },
+    });
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     await client.query(`insert into webinars (title, description, datetime, max_attendees) values ('Bench', 'x', now() + interval '30 days', 1000)`);
@@ -77,11 +80,13 @@ async function signUpLatency(smtp: SmtpSink, siteDistDir: string): Promise<Email
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
       const email = `bench${index}@example.ch`;
       requests.push(
-        fetch(`${server.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Bench', email, type: 'webinar' }) }).then(async (response) => {
-          await response.arrayBuffer();
-          if (response.status !== 201) throw new Error(`status ${response.status}`);
-          sent.set(email, Date.now());
-        }),
+        fetch(`${server.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Bench', email, type: 'webinar' }) }).then(
+          async (response) => {
+            await response.arrayBuffer();
+            if (response.status !== 201) throw new Error(`status ${response.status}`);
+            sent.set(email, Date.now());
+          },
+        ),
       );
     }
     await Promise.all(requests);
@@ -109,7 +114,10 @@ async function queueBacklog(client: pg.Client, databaseUrl: string, count: numbe
   const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
   await boss.start();
   for (let offset = 0; offset < rows.length; offset += 1000) {
-    await boss.insert('emails-send', rows.slice(offset, offset + 1000).map((row: { id: number }) => ({ data: { emailId: row.id } })));
+    await boss.insert(
+      'emails-send',
+      rows.slice(offset, offset + 1000).map((row: { id: number }) => ({ data: { emailId: row.id } })),
+    );
   }
   await boss.stop();
 }
@@ -186,7 +194,9 @@ export function renderEmailsSection(result: EmailsResult | undefined, heading: s
     '',
   );
   out.push('| Measure | E-mails | Result | Target |', '| --- | --- | --- | --- |');
-  out.push(`| sign-up → SMTP accepted (confirmation), ${latency.perSecond} sign-ups/s | ${latency.signUps} | p50 ${latency.p50Ms} ms, p95 ${latency.p95Ms} ms, max ${latency.maxMs} ms | p95 < ${EMAIL_LATENCY_TARGET_P95_MS} ms |`);
+  out.push(
+    `| sign-up → SMTP accepted (confirmation), ${latency.perSecond} sign-ups/s | ${latency.signUps} | p50 ${latency.p50Ms} ms, p95 ${latency.p95Ms} ms, max ${latency.maxMs} ms | p95 < ${EMAIL_LATENCY_TARGET_P95_MS} ms |`,
+  );
   drains.forEach((drain, index) => {
     const what = index === 0 ? 'backlog drained by one instance (fresh start)' : `backlog ${index + 1} through the same instance`;
     out.push(

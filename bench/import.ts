@@ -99,13 +99,11 @@ export async function benchImport(options: { siteDistDir: string; rows: number; 
     await client.query('delete from leads');
     await client.query('vacuum analyze leads');
     const copyStarted = performance.now();
-    execFileSync('psql', [
-      database.url,
-      '-v',
-      'ON_ERROR_STOP=1',
-      '-c',
-      `\\copy leads (first_name, last_name, email, phone, company, city, source, tags) from '${copyFile}' with (format csv, header true, delimiter ';')`,
-    ], { stdio: 'pipe' });
+    execFileSync(
+      'psql',
+      [database.url, '-v', 'ON_ERROR_STOP=1', '-c', `\\copy leads (first_name, last_name, email, phone, company, city, source, tags) from '${copyFile}' with (format csv, header true, delimiter ';')`],
+      { stdio: 'pipe' },
+    );
     const copyMs = performance.now() - copyStarted;
     log(`import: COPY baseline ${round(copyMs / 1000, 2)} s`);
     return {

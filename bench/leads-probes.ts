@@ -32,7 +32,9 @@ export async function measureAtRequiredRate(
       openLoopLoad({ label, url: server.url, connections: options.connections, durationS, ratePerSec, request: (n) => leadSubmission(`${prefix}-${suffix}`, server.url, withKey, n) });
     await at(options.warmupS, 'w');
     const result = await at(options.durationS, 'm');
-    log(`leads: ${label}, open loop at ${ratePerSec} req/s: ${result.requestsPerSec} req/s answered, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms, errors ${result.errors + result.non2xx + result.timeouts}`);
+    log(
+      `leads: ${label}, open loop at ${ratePerSec} req/s: ${result.requestsPerSec} req/s answered, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms, errors ${result.errors + result.non2xx + result.timeouts}`,
+    );
     return result;
   };
   // The instance with workers in the process comes last: the e-mails its load causes are sent after

@@ -135,7 +135,9 @@ export async function benchLeads(options: { siteDistDir: string; connections: nu
           clientMs: round((client.user + client.system) / 1000 / answered, 3),
         };
         const stored = await storedCount(storedIn, `${prefix}-m`);
-        log(`leads: ${label}: ${result.requestsPerSec} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors + result.non2xx + result.timeouts}, stored ${stored}; CPU per request: server ${cpu.serverMs} ms, PostgreSQL ${cpu.postgresMs} ms, autocannon ${cpu.clientMs} ms`);
+        log(
+          `leads: ${label}: ${result.requestsPerSec} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors + result.non2xx + result.timeouts}, stored ${stored}; CPU per request: server ${cpu.serverMs} ms, PostgreSQL ${cpu.postgresMs} ms, autocannon ${cpu.clientMs} ms`,
+        );
         return { ...result, stored, cpu };
       };
       // The machine is shared and its speed drifts: every target runs once per round, interleaved, so each

@@ -60,18 +60,14 @@ function findNode(details: unknown): NodeItem | undefined {
 async function lighthouseOnce(url: string, formFactor: 'mobile' | 'desktop'): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
-    const result = await lighthouse(
-      url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-      formFactor === 'desktop' ? desktopConfig : undefined,
-    );
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, formFactor === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error('Lighthouse returned nothing');
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const lcpNode = findNode(lhr.audits['lcp-breakdown-insight']?.details) ?? findNode(lhr.audits['largest-contentful-paint-element']?.details);
-    const flagged = lhr.categories.performance!.auditRefs
-      .map((ref) => lhr.audits[ref.id])
+    const flagged = lhr.categories
+      .performance!.auditRefs.map((ref) => lhr.audits[ref.id])
       .filter((item) => item && item.score !== null && item.score < 1 && item.scoreDisplayMode !== 'informative' && item.scoreDisplayMode !== 'notApplicable')
       .map((item) => `${item!.id}${item!.displayValue ? ` (${item!.displayValue})` : ''}`);
     const breakdown = (lhr.audits['mainthread-work-breakdown']?.details as { items?: Array<{ groupLabel?: string; group?: string; duration?: number }> } | undefined)?.items ?? [];

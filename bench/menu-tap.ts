@@ -77,7 +77,16 @@ export async function measureMenuTap(browser: Browser, url: string, runs: number
       throttled.push(round((await tapOnce(browser, url, 4)).ms, 1));
     }
   } catch (error) {
-    return { runs: samples.length, samplesMs: samples, medianMs: Number.NaN, maxMs: Number.NaN, throttledSamplesMs: throttled, throttledMedianMs: Number.NaN, scriptsLoaded, error: (error as Error).message };
+    return {
+      runs: samples.length,
+      samplesMs: samples,
+      medianMs: Number.NaN,
+      maxMs: Number.NaN,
+      throttledSamplesMs: throttled,
+      throttledMedianMs: Number.NaN,
+      scriptsLoaded,
+      error: (error as Error).message,
+    };
   }
   return {
     runs: samples.length,

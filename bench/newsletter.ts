@@ -68,15 +68,32 @@ export async function benchNewsletter(options: { siteDistDir: string; durationS:
     await client.query('analyze leads');
 
     log(`newsletter: baseline lead capture, ${CONNECTIONS} connections, ${options.durationS} s`);
-    const baseline = await load({ label: 'baseline', url: server.url, connections: CONNECTIONS, durationS: options.durationS, request: leadRequest(server.url, `base-${randomUUID().slice(0, 8)}`) as never });
+    const baseline = await load({
+      label: 'baseline',
+      url: server.url,
+      connections: CONNECTIONS,
+      durationS: options.durationS,
+      request: leadRequest(server.url, `base-${randomUUID().slice(0, 8)}`) as never,
+    });
 
-    const issue = await session.expect<{ id: number }>('POST', '/api/admin/newsletters', { subject: 'Respirer avant de parler', preheader: 'Trois cycles suffisent.', body: '## Respirer\n\nTrois cycles de respiration carrée.\n\n{{prochains-webinaires}}' }, [201]);
+    const issue = await session.expect<{ id: number }>(
+      'POST',
+      '/api/admin/newsletters',
+      { subject: 'Respirer avant de parler', preheader: 'Trois cycles suffisent.', body: '## Respirer\n\nTrois cycles de respiration carrée.\n\n{{prochains-webinaires}}' },
+      [201],
+    );
     const sent = await session.expect('POST', `/api/admin/newsletters/${issue.body.id}/send`, {}, [202]);
     const rowsWritten = Number((await client.query("select count(*) from emails where kind = 'newsletter_issue'")).rows[0].count);
     log(`newsletter: ${rowsWritten} recipients prepared in ${round(sent.ms)} ms`);
 
     log(`newsletter: lead capture while sending, ${CONNECTIONS} connections, ${options.durationS} s`);
-    const duringSend = await load({ label: 'during send', url: server.url, connections: CONNECTIONS, durationS: options.durationS, request: leadRequest(server.url, `send-${randomUUID().slice(0, 8)}`) as never });
+    const duringSend = await load({
+      label: 'during send',
+      url: server.url,
+      connections: CONNECTIONS,
+      durationS: options.durationS,
+      request: leadRequest(server.url, `send-${randomUUID().slice(0, 8)}`) as never,
+    });
 
     // Counted by the rows' sent time (the database clock): the sink also receives the transactional
     // e-mails of the leads captured above (acknowledgements, team alerts), which are not paced.
@@ -92,9 +109,7 @@ export async function benchNewsletter(options: { siteDistDir: string; durationS:
     await new Promise((resolve) => setTimeout(resolve, options.paceSeconds * 1000));
     const to = (await client.query<{ now: Date }>('select now()')).rows[0]!.now;
     const seconds = (to.getTime() - from.getTime()) / 1000;
-    const accepted = Number(
-      (await client.query("select count(*) from emails where kind = 'newsletter_issue' and status = 'sent' and sent_at > $1 and sent_at <= $2", [from, to])).rows[0].count,
-    );
+    const accepted = Number((await client.query("select count(*) from emails where kind = 'newsletter_issue' and status = 'sent' and sent_at > $1 and sent_at <= $2", [from, to])).rows[0].count);
     const expected = (RATE / 60) * seconds;
     const pace = { ratePerMinute: RATE, seconds: round(seconds), expected: round(expected, 0), accepted, deviationPercent: round(((accepted - expected) / expected) * 100, 2) };
     log(`newsletter: ${accepted} accepted in ${round(seconds)} s (expected ${round(expected, 0)}, ${pace.deviationPercent} %)`);
@@ -123,7 +138,7 @@ export function newsletterTargets(result: NewsletterBenchResult): Target[] {
       met: Math.abs(pace.deviationPercent) <= NEWSLETTER_PACE_TOLERANCE_PERCENT,
       why:
         `One message at a time per instance (so a kill duplicates at most one), each reserving its slot on the pacing row by the database clock (decision 112): ${round((pace.seconds * 1000) / Math.max(1, pace.accepted))} ms per message here on average. ` +
-        'Slots follow a grid a step apart, so a start made late by the machine (the transactional e-mails of the leads captured just before share the process) is made up by the next one; the past minute\'s starts on the same row keep any sliding minute within the cap. ' +
+        "Slots follow a grid a step apart, so a start made late by the machine (the transactional e-mails of the leads captured just before share the process) is made up by the next one; the past minute's starts on the same row keep any sliding minute within the cap. " +
         'Writing one message takes about 4 ms (Markdown 2.3 ms, React Email 1.6 ms, measured apart), so one instance can keep a cap far above this one; more instances add their own sending, never beyond the cap.',
     },
     {

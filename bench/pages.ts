@@ -142,7 +142,12 @@ function islandState(page: Page): Promise<{ total: number; hydrated: number; com
       components: islands.map((island) => {
         const url = island.getAttribute('component-url') ?? '';
         const directive = island.getAttribute('client') ?? '';
-        return `${url.split('/').pop()?.replace(/\.[\w-]+\.js$/, '') ?? '?'} (client:${directive})`;
+        return `${
+          url
+            .split('/')
+            .pop()
+            ?.replace(/\.[\w-]+\.js$/, '') ?? '?'
+        } (client:${directive})`;
       }),
     };
   });
@@ -242,9 +247,7 @@ async function measureBytes(browser: Browser, url: string): Promise<PageBytes> {
     },
     menuToggleFound,
     criticalBytes: html.brotli + css.brotli + Math.max(foldImagesDesktop.bytes, foldImagesPhone.bytes),
-    document: documentSizes
-      ? { headerBytes: documentSizes.responseHeadersSize, bodyBytes: documentSizes.responseBodySize, encoding: documentEncoding }
-      : undefined,
+    document: documentSizes ? { headerBytes: documentSizes.responseHeadersSize, bodyBytes: documentSizes.responseBodySize, encoding: documentEncoding } : undefined,
     status: response?.status() ?? 0,
   };
 }

@@ -120,8 +120,20 @@ export async function benchPayments(options: { siteDistDir: string; entries: num
       if (response.status !== 200) throw new Error(`import answered ${response.status}: ${body.message}`);
       const after = rssMiB(pid);
       peak = Math.max(peak, after);
-      const run = { label, ms: round(ms, 0), matched: body.matched, partial: body.partial, unmatched: body.unmatched, duplicates: body.duplicates, rssBeforeMiB: round(before, 0), rssPeakMiB: round(peak, 0), rssAfterMiB: round(after, 0) };
-      log(`payments: ${label}: ${round(ms / 1000, 2)} s, matched ${run.matched}, partial ${run.partial}, unmatched ${run.unmatched}, duplicates ${run.duplicates}, RSS ${run.rssBeforeMiB} → ${run.rssPeakMiB} → ${run.rssAfterMiB} MiB`);
+      const run = {
+        label,
+        ms: round(ms, 0),
+        matched: body.matched,
+        partial: body.partial,
+        unmatched: body.unmatched,
+        duplicates: body.duplicates,
+        rssBeforeMiB: round(before, 0),
+        rssPeakMiB: round(peak, 0),
+        rssAfterMiB: round(after, 0),
+      };
+      log(
+        `payments: ${label}: ${round(ms / 1000, 2)} s, matched ${run.matched}, partial ${run.partial}, unmatched ${run.unmatched}, duplicates ${run.duplicates}, RSS ${run.rssBeforeMiB} → ${run.rssPeakMiB} → ${run.rssAfterMiB} MiB`,
+      );
       imports.push(run);
     };
     for (const [index, xml] of files.entries()) await importOnce(`file ${index + 1}`, xml);

@@ -15,7 +15,11 @@ export const FIRST_WINDOW_MARGIN_BYTES = 300;
 export const FIRST_RESPONSE_LIMIT_BYTES = FIRST_WINDOW_BYTES - FIRST_WINDOW_MARGIN_BYTES;
 
 const flagged = (summary: LighthouseSummary) => (summary.flagged.length ? ` Lighthouse flags: ${summary.flagged.join(', ')}.` : '');
-const component = (url: string) => url.split('/').pop()!.replace(/\.[\w-]+\.js$/, '');
+const component = (url: string) =>
+  url
+    .split('/')
+    .pop()!
+    .replace(/\.[\w-]+\.js$/, '');
 
 function scriptsIn(page: PageResult, phase: string): string {
   return page.app.bytes.scripts
@@ -85,14 +89,11 @@ function signedMs(value: number): string {
   return `${signed(value)} ms`;
 }
 
-
 /** Where the main thread's time goes on the phone, site beside floor (medians of the runs), largest gap first. */
 function mainThreadGap(app: LighthouseSummary, floor: LighthouseSummary): string {
   if (!app.mainThread || !floor.mainThread) return '';
   const groups = [...new Set([...Object.keys(app.mainThread), ...Object.keys(floor.mainThread)])];
-  const rows = groups
-    .map((group) => ({ group, site: app.mainThread![group] ?? 0, floor: floor.mainThread![group] ?? 0 }))
-    .sort((a, b) => Math.abs(b.site - b.floor) - Math.abs(a.site - a.floor));
+  const rows = groups.map((group) => ({ group, site: app.mainThread![group] ?? 0, floor: floor.mainThread![group] ?? 0 })).sort((a, b) => Math.abs(b.site - b.floor) - Math.abs(a.site - a.floor));
   return `Mobile main thread (median, site / floor): ${rows.map((row) => `${row.group} ${ms(row.site)} / ${ms(row.floor)}`).join(', ')}.`;
 }
 
@@ -151,7 +152,10 @@ export function pageTargets(page: PageResult): Target[] {
     measured: tap ? (tap.error ? `failed: ${tap.error}` : `${ms(tap.medianMs)} (max ${ms(tap.maxMs)}; CPU ×4: ${ms(tap.throttledMedianMs)})`) : 'not measured',
     met: tap ? !tap.error && tap.medianMs < PAGE_LIMITS.menuTapMs : undefined,
     why: tap
-      ? `The list is an HTML popover: the browser opens it on the tap itself; the same tap wakes the island, which downloads ${tap.scriptsLoaded} script(s) behind the open menu (the menu island, React and Astro's React renderer: ${app.bytes.scripts.filter((script) => script.phase === 'phone-after').map((script) => `${component(script.url)} ${kb(script.brotli)}`).join(', ')} br). Runs: ${tap.samplesMs.join(', ')} ms.`
+      ? `The list is an HTML popover: the browser opens it on the tap itself; the same tap wakes the island, which downloads ${tap.scriptsLoaded} script(s) behind the open menu (the menu island, React and Astro's React renderer: ${app.bytes.scripts
+          .filter((script) => script.phase === 'phone-after')
+          .map((script) => `${component(script.url)} ${kb(script.brotli)}`)
+          .join(', ')} br). Runs: ${tap.samplesMs.join(', ')} ms.`
       : undefined,
   });
   targets.push({
@@ -209,7 +213,8 @@ function tbtCause(page: PageResult): string {
     .map((group) => ({ group, extra: (app.mobile.mainThread?.[group] ?? 0) - (baseline.mobile.mainThread?.[group] ?? 0) }))
     .sort((a, b) => b.extra - a.extra);
   const largest = gaps[0];
-  const where = largest && largest.extra > 0 ? ` The largest extra main-thread work on the phone is ${largest.group} (+${ms(largest.extra)}): ${WORK_HINTS[largest.group] ?? 'see the trace of one run.'}` : '';
+  const where =
+    largest && largest.extra > 0 ? ` The largest extra main-thread work on the phone is ${largest.group} (+${ms(largest.extra)}): ${WORK_HINTS[largest.group] ?? 'see the trace of one run.'}` : '';
   const spread = (summary: LighthouseSummary) => Math.max(...values(summary)) - Math.min(...values(summary));
   const mobilePairs = pairedTbtDifferences(app.mobile, baseline.mobile);
   const desktopPairs = pairedTbtDifferences(app.desktop, baseline.desktop);
@@ -231,11 +236,12 @@ function tbtCause(page: PageResult): string {
 
 /** What to look at for each kind of main-thread work (Lighthouse's group labels). */
 const WORK_HINTS: Record<string, string> = {
-  'Script Evaluation': 'the island runtime Astro writes into the page (astro-island and the client:interaction directive, about 5.5 kB, inline module scripts run once the page is parsed: decision 080) defines the islands and registers their listeners; it is the only script before interaction.',
+  'Script Evaluation':
+    'the island runtime Astro writes into the page (astro-island and the client:interaction directive, about 5.5 kB, inline module scripts run once the page is parsed: decision 080) defines the islands and registers their listeners; it is the only script before interaction.',
   'Script Parsing & Compilation': 'the inline island runtime (5.5 kB, decision 080) is compiled once the page is parsed; fetching it on the first interaction would need an Astro renderer of our own.',
   'Style & Layout': 'the islands’ wrappers (`astro-island`, `display: contents`) and the CSS the floor page shares: compare the two pages’ style recalculations in one trace.',
   'Parse HTML & CSS': 'the islands’ serialized props (`props="…"` attributes) make the site’s HTML longer to parse than the floor’s.',
-  'Rendering': 'painting the same layout: a difference here is noise.',
+  Rendering: 'painting the same layout: a difference here is noise.',
 };
 
 /** What would reach a missed page target. */
@@ -255,15 +261,26 @@ export function pageRecommendation(miss: Target, page: PageResult): string {
     const ratios = pairedLcpRatios(page.app.mobile, page.baseline.mobile);
     const interval = medianInterval(ratios);
     return ratios.length && interval.low <= PAGE_LIMITS.lcpOverFloor
-      ? fix(`the paired runs reach ×${interval.low.toFixed(2)} at best and their interval includes the target: the runs cannot tell the page from its floor; more runs on a quiet machine would settle it. The page's largest text is in the preloaded display font (site/layouts/BaseLayout.astro), and no script runs before it is painted.`)
+      ? fix(
+          `the paired runs reach ×${interval.low.toFixed(2)} at best and their interval includes the target: the runs cannot tell the page from its floor; more runs on a quiet machine would settle it. The page's largest text is in the preloaded display font (site/layouts/BaseLayout.astro), and no script runs before it is painted.`,
+        )
       : fix('every paired run is slower than the target: look at what the site loads before its LCP that the floor does not (a trace of one run: the inline island runtime, the fonts, the CSS).');
   }
   if (miss.target.startsWith('Lighthouse mobile')) {
     const floorScore = page.baseline.mobile.score;
     return floorScore < 98
-      ? fix(`the pure-HTML floor of the same page scores ${floorScore} in the same run: with no script before interaction the score is bounded by what the page's own HTML and CSS cost under the 4× slowdown (floor's main thread: ${Object.entries(page.baseline.mobile.mainThread ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([group, value]) => `${group} ${ms(value)}`).join(', ')}). Reaching 98 needs a lighter page for everyone (fewer elements in the long landing page, less style work), which is a design change, not a script one.`)
+      ? fix(
+          `the pure-HTML floor of the same page scores ${floorScore} in the same run: with no script before interaction the score is bounded by what the page's own HTML and CSS cost under the 4× slowdown (floor's main thread: ${Object.entries(
+            page.baseline.mobile.mainThread ?? {},
+          )
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 3)
+            .map(([group, value]) => `${group} ${ms(value)}`)
+            .join(', ')}). Reaching 98 needs a lighter page for everyone (fewer elements in the long landing page, less style work), which is a design change, not a script one.`,
+        )
       : fix('the floor reaches 98 and the site does not: compare the flagged audits above with the floor’s.');
   }
-  if (miss.target.startsWith('HTML + CSS')) return fix('compress or resize the above-the-fold images (AVIF/WebP at the displayed size, `<Picture>` from astro:assets) and keep only the CSS the page uses.');
+  if (miss.target.startsWith('HTML + CSS'))
+    return fix('compress or resize the above-the-fold images (AVIF/WebP at the displayed size, `<Picture>` from astro:assets) and keep only the CSS the page uses.');
   return '';
 }

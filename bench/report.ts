@@ -57,7 +57,13 @@ function header(results: BenchResults): string[] {
 
 function targetsSection(targets: Array<Target & { phase: BenchPhase }>, results: BenchResults): string[] {
   const out = ['## Targets', ''];
-  out.push(table(['Area', 'Target', 'Measured', 'Verdict'], targets.map((item) => [item.area, item.target, item.measured, verdict(item.met, item.reportedOnly)])), '');
+  out.push(
+    table(
+      ['Area', 'Target', 'Measured', 'Verdict'],
+      targets.map((item) => [item.area, item.target, item.measured, verdict(item.met, item.reportedOnly)]),
+    ),
+    '',
+  );
   const misses = targets.filter((item) => item.met === false);
   if (misses.length) {
     out.push('### Misses: why, and what would reach the target', '');

@@ -19,8 +19,16 @@ export const COMMON_LAST_NAME = 'Martin';
 
 /** Share of each very common last name (per mille); the others share the rest evenly. */
 const COMMON_LAST_NAMES: Array<[string, number]> = [
-  ['Martin', 25], ['Bernard', 15], ['Dubois', 12], ['Thomas', 12], ['Robert', 10], ['Richard', 10],
-  ['Petit', 10], ['Durand', 10], ['Leroy', 8], ['Moreau', 8],
+  ['Martin', 25],
+  ['Bernard', 15],
+  ['Dubois', 12],
+  ['Thomas', 12],
+  ['Robert', 10],
+  ['Richard', 10],
+  ['Petit', 10],
+  ['Durand', 10],
+  ['Leroy', 8],
+  ['Moreau', 8],
 ];
 /** The first names, and the last names that share what the common ones leave: data, kept in names.json. */
 const { firstNames: FIRST_NAMES, otherLastNames: OTHER_LAST_NAMES } = names;
@@ -33,20 +41,72 @@ function weightedLastNames(): string[] {
 }
 
 const COMPANIES = [
-  'Atelier Léman SA', 'Boulangerie Favre', 'Clinique des Alpes', 'Dupont & Fils', 'Ébénisterie Rochat', 'Fiduciaire Romande',
-  'Groupe Mutuel Santé', 'Hôtel du Lac', 'Imprimerie Genoud', 'Jardins de Lavaux', 'Kiné Plus Lausanne', 'La Poste', 'Migros',
-  'Coop', 'Nestlé', 'Orange', 'SNCF', 'Décathlon', 'Carrefour', 'BNP Paribas', 'Crédit Agricole', 'Société Générale',
-  'Swisscom', 'UBS', 'Banque Cantonale Vaudoise', 'Romande Énergie', 'EPFL', 'Université de Genève', 'HUG', 'CHUV',
-  'Cabinet Moreau', 'Studio Petit', 'Conseil & Bien-être Sàrl', 'Yoga Vevey', 'Pharmacie Centrale', 'Architectes Associés',
-  'Café de la Gare', 'Transports Publics Genevois', 'Lycée Voltaire', 'Mairie de Lyon',
+  'Atelier Léman SA',
+  'Boulangerie Favre',
+  'Clinique des Alpes',
+  'Dupont & Fils',
+  'Ébénisterie Rochat',
+  'Fiduciaire Romande',
+  'Groupe Mutuel Santé',
+  'Hôtel du Lac',
+  'Imprimerie Genoud',
+  'Jardins de Lavaux',
+  'Kiné Plus Lausanne',
+  'La Poste',
+  'Migros',
+  'Coop',
+  'Nestlé',
+  'Orange',
+  'SNCF',
+  'Décathlon',
+  'Carrefour',
+  'BNP Paribas',
+  'Crédit Agricole',
+  'Société Générale',
+  'Swisscom',
+  'UBS',
+  'Banque Cantonale Vaudoise',
+  'Romande Énergie',
+  'EPFL',
+  'Université de Genève',
+  'HUG',
+  'CHUV',
+  'Cabinet Moreau',
+  'Studio Petit',
+  'Conseil & Bien-être Sàrl',
+  'Yoga Vevey',
+  'Pharmacie Centrale',
+  'Architectes Associés',
+  'Café de la Gare',
+  'Transports Publics Genevois',
+  'Lycée Voltaire',
+  'Mairie de Lyon',
 ];
 
 const PLACES = [
-  ['France', 'Paris'], ['France', 'Lyon'], ['France', 'Marseille'], ['France', 'Toulouse'], ['France', 'Bordeaux'],
-  ['France', 'Lille'], ['France', 'Nantes'], ['France', 'Annecy'], ['France', 'Grenoble'], ['France', 'Strasbourg'],
-  ['France', 'Montpellier'], ['France', 'Rennes'], ['Suisse', 'Genève'], ['Suisse', 'Lausanne'], ['Suisse', 'Fribourg'],
-  ['Suisse', 'Neuchâtel'], ['Suisse', 'Sion'], ['Suisse', 'Montreux'], ['Suisse', 'Vevey'], ['Belgique', 'Bruxelles'],
-  ['Belgique', 'Liège'], ['Luxembourg', 'Luxembourg'], ['Canada', 'Montréal'],
+  ['France', 'Paris'],
+  ['France', 'Lyon'],
+  ['France', 'Marseille'],
+  ['France', 'Toulouse'],
+  ['France', 'Bordeaux'],
+  ['France', 'Lille'],
+  ['France', 'Nantes'],
+  ['France', 'Annecy'],
+  ['France', 'Grenoble'],
+  ['France', 'Strasbourg'],
+  ['France', 'Montpellier'],
+  ['France', 'Rennes'],
+  ['Suisse', 'Genève'],
+  ['Suisse', 'Lausanne'],
+  ['Suisse', 'Fribourg'],
+  ['Suisse', 'Neuchâtel'],
+  ['Suisse', 'Sion'],
+  ['Suisse', 'Montreux'],
+  ['Suisse', 'Vevey'],
+  ['Belgique', 'Bruxelles'],
+  ['Belgique', 'Liège'],
+  ['Luxembourg', 'Luxembourg'],
+  ['Canada', 'Montréal'],
 ];
 
 const DOMAINS = ['gmail.com', 'hotmail.fr', 'orange.fr', 'bluewin.ch', 'yahoo.fr', 'free.fr', 'outlook.com', 'gmx.ch', 'sunrise.ch', 'laposte.net', 'icloud.com', 'protonmail.ch'];
@@ -142,18 +202,7 @@ export async function seedLeadsTo(client: pg.Client, target: number): Promise<Se
     }
   });
 
-  const insertMs = await timedQuery(client, INSERT_ROWS, [
-    current + 1,
-    target,
-    FIRST_NAMES,
-    COMPANIES,
-    weightedLastNames(),
-    DOMAINS,
-    MESSAGES,
-    RARE_LAST_NAME,
-    countries,
-    cities,
-  ]);
+  const insertMs = await timedQuery(client, INSERT_ROWS, [current + 1, target, FIRST_NAMES, COMPANIES, weightedLastNames(), DOMAINS, MESSAGES, RARE_LAST_NAME, countries, cities]);
   await client.query(`select setval(pg_get_serial_sequence('leads', 'id'), (select max(id) from leads))`);
   let indexMs = 0;
   for (const index of indexes) indexMs += await timedQuery(client, index.indexdef);

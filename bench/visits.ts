@@ -131,7 +131,9 @@ export async function benchVisits(options: { siteDistDir: string; durationS: num
         const kind = which === 'floor' ? 'notCounted' : which;
         const last = (which === 'counted' ? counted : which === 'returning' ? returning : notCounted).at(-1)!;
         const cost = cpu[kind].at(-1)!;
-        log(`visits: ${last.label}: ${last.requestsPerSec} req/s, p99 ${last.p99Ms} ms, ${last.non2xx + last.errors} failures; CPU per request ${round(cost.app)} µs server, ${round(cost.postgres)} µs PostgreSQL`);
+        log(
+          `visits: ${last.label}: ${last.requestsPerSec} req/s, p99 ${last.p99Ms} ms, ${last.non2xx + last.errors} failures; CPU per request ${round(cost.app)} µs server, ${round(cost.postgres)} µs PostgreSQL`,
+        );
       }
     }
     // The graceful stop writes what is still in memory (decision 111).
@@ -146,11 +148,29 @@ export async function benchVisits(options: { siteDistDir: string; durationS: num
       const roundRatios = counted.map((run, index) => round(run.requestsPerSec / notCounted[index]!.requestsPerSec, 2));
       const ratio = round(median(roundRatios), 2);
       const returningRatio = round(median(returning.map((run, index) => run.requestsPerSec / notCounted[index]!.requestsPerSec)), 2);
-      log(`visits: ratio ${ratio} (rounds ${roundRatios.join(', ')}), returning visitors ${returningRatio}; ${rows[0]!.visits} visits stored for ${countedAnswers} counted answers (warm-up included in the store)`);
+      log(
+        `visits: ratio ${ratio} (rounds ${roundRatios.join(', ')}), returning visitors ${returningRatio}; ${rows[0]!.visits} visits stored for ${countedAnswers} counted answers (warm-up included in the store)`,
+      );
       const medianCpu = (runs: CpuPerRequest[]) => ({ app: round(median(runs.map((run) => run.app)), 1), postgres: round(median(runs.map((run) => run.postgres)), 1) });
       const cpuUsPerRequest = { counted: medianCpu(cpu.counted), notCounted: medianCpu(cpu.notCounted), returning: medianCpu(cpu.returning) };
-      log(`visits: CPU per request (µs, server + PostgreSQL): counted ${cpuUsPerRequest.counted.app} + ${cpuUsPerRequest.counted.postgres}, returning ${cpuUsPerRequest.returning.app} + ${cpuUsPerRequest.returning.postgres}, not counted ${cpuUsPerRequest.notCounted.app} + ${cpuUsPerRequest.notCounted.postgres}`);
-      return { connections, durationS: options.durationS, rounds: options.rounds, counted, notCounted, returning, returningRatio, ratio, roundRatios, countedAnswers, cpuUsPerRequest, visitsStored: rows[0]!.visits, visitorsStored: rows[0]!.visitors };
+      log(
+        `visits: CPU per request (µs, server + PostgreSQL): counted ${cpuUsPerRequest.counted.app} + ${cpuUsPerRequest.counted.postgres}, returning ${cpuUsPerRequest.returning.app} + ${cpuUsPerRequest.returning.postgres}, not counted ${cpuUsPerRequest.notCounted.app} + ${cpuUsPerRequest.notCounted.postgres}`,
+      );
+      return {
+        connections,
+        durationS: options.durationS,
+        rounds: options.rounds,
+        counted,
+        notCounted,
+        returning,
+        returningRatio,
+        ratio,
+        roundRatios,
+        countedAnswers,
+        cpuUsPerRequest,
+        visitsStored: rows[0]!.visits,
+        visitorsStored: rows[0]!.visitors,
+      };
     } finally {
       await knex.destroy();
     }

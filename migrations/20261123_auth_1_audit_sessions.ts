@@ -9,16 +9,7 @@ import type { Knex } from 'knex';
  * - rate_limits no longer hold typed identifiers: per-account counters are keyed by user id or by an
  *   HMAC of the identifier, so the old `login:account:<what was typed>` rows are dropped.
  */
-const AUDIT_TYPES = [
-  'login_succeeded',
-  'login_failed',
-  'login_locked',
-  'admin_setup',
-  'password_changed',
-  'session_revoked',
-  'lead_deleted',
-  'webinar_deleted',
-];
+const AUDIT_TYPES = ['login_succeeded', 'login_failed', 'login_locked', 'admin_setup', 'password_changed', 'session_revoked', 'lead_deleted', 'webinar_deleted'];
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('audit_events', (table) => {

@@ -8,18 +8,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { bookingManageSchema, bookingSchema } from './content-schemas/booking.ts';
 import { formsSchema, newsletterSchema } from './content-schemas/forms.ts';
-import {
-  aboutSchema,
-  benefitsSchema,
-  contactSchema,
-  falsePromiseSchema,
-  faqSchema,
-  founderSchema,
-  heroSchema,
-  hormonesSchema,
-  testimonialsSchema,
-  webinarSchema,
-} from './content-schemas/landing.ts';
+import { aboutSchema, benefitsSchema, contactSchema, falsePromiseSchema, faqSchema, founderSchema, heroSchema, hormonesSchema, testimonialsSchema, webinarSchema } from './content-schemas/landing.ts';
 import { footerSchema, seoSchema, siteSchema } from './content-schemas/layout.ts';
 import { newsletterArchiveSchema } from './content-schemas/newsletter-archive.ts';
 import { offerPageSchema } from './content-schemas/offer.ts';

@@ -95,7 +95,11 @@ if (import.meta.main) {
   const dir = reportsArg ?? mkdtempSync(path.join(tmpdir(), 'innercircle-times-'));
   const vitestTimes = path.join(dir, 'vitest-files.json');
   const playwrightJson = path.join(dir, 'playwright.json');
-  const load = [`load average at start: ${loadavg().map((value) => value.toFixed(2)).join(', ')}`];
+  const load = [
+    `load average at start: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ')}`,
+  ];
   const walls: string[] = [];
   let status = 0;
   if (!reportsArg && runVitest) {
@@ -110,7 +114,11 @@ if (import.meta.main) {
     walls.push(`playwright wall time: ${seconds(result.ms)} s`);
     status ||= result.status;
   }
-  load.push(`load average at end: ${loadavg().map((value) => value.toFixed(2)).join(', ')}`);
+  load.push(
+    `load average at end: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ')}`,
+  );
   const rows: Row[] = [];
   if (existsSync(vitestTimes)) rows.push(...(JSON.parse(readFileSync(vitestTimes, 'utf8')) as VitestFileTime[]));
   if (existsSync(playwrightJson)) rows.push(...playwrightRows(JSON.parse(readFileSync(playwrightJson, 'utf8'))));

@@ -15,7 +15,12 @@ const STAMP = '.build-stamp';
 /** What the site build reads: a change to any of these makes dist/ stale. */
 // The booking page's server-written markup (api/features/booking/pages/page.ts) brings its classes into the site's CSS.
 // The contract (api/contract/ and each feature's contract/, decision 135) is bundled into the site's forms.
-const CONTRACT_SOURCES = ['api/contract', ...readdirSync(path.join(ROOT, 'api/features')).map((feature) => `api/features/${feature}/contract`).filter((dir) => existsSync(path.join(ROOT, dir)))];
+const CONTRACT_SOURCES = [
+  'api/contract',
+  ...readdirSync(path.join(ROOT, 'api/features'))
+    .map((feature) => `api/features/${feature}/contract`)
+    .filter((dir) => existsSync(path.join(ROOT, dir))),
+];
 const SOURCES = ['site', 'astro.config.mjs', ...CONTRACT_SOURCES, 'api/platform/errors.ts', 'api/features/booking/pages/page.ts', 'package-lock.json'];
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest)$/;
 
@@ -29,9 +34,7 @@ function newestMtime(entry: string): number {
 }
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
 }
 
 export function isSiteStale(distDir: string): boolean {
@@ -63,7 +66,7 @@ const ADJACENT_MODULE_SCRIPTS = /<script type="module">((?:(?!<\/script>)[\s\S])
  */
 export function joinInlineModuleScripts(html: string): string {
   let joined = html;
-  for (let previous = ''; previous !== joined; ) {
+  for (let previous = ''; previous !== joined;) {
     previous = joined;
     joined = joined.replace(ADJACENT_MODULE_SCRIPTS, (_whole, first: string) => `<script type="module">${first}\n`);
   }

@@ -30,11 +30,10 @@ if (refusal) {
 if (config.databaseUrl) {
   // The password goes through the environment, never the command line (api/features/operations/pg-tools.ts).
   const connection = pgToolConnection(config.databaseUrl);
-  const result = spawnSync(
-    'pg_restore',
-    ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', `--dbname=${connection.url}`, file],
-    { stdio: 'inherit', env: connection.env },
-  );
+  const result = spawnSync('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', `--dbname=${connection.url}`, file], {
+    stdio: 'inherit',
+    env: connection.env,
+  });
   if (result.error || result.status !== 0) {
     console.error(`Échec de la restauration : pg_restore ${result.error ? `introuvable (${result.error.message})` : `a terminé avec le code ${result.status}`}.`);
     process.exit(1);

@@ -54,9 +54,6 @@ export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /** `GET /api/admin/audit?page&limit&type`. */
 export const auditListQuerySchema = paginationQuerySchema.extend({
-  type: z.preprocess(
-    blankToUndefined,
-    z.enum(AUDIT_EVENT_TYPES, { error: `Le type d'événement doit être l'un des suivants : ${AUDIT_EVENT_TYPES.join(', ')}.` }).optional(),
-  ),
+  type: z.preprocess(blankToUndefined, z.enum(AUDIT_EVENT_TYPES, { error: `Le type d'événement doit être l'un des suivants : ${AUDIT_EVENT_TYPES.join(', ')}.` }).optional()),
 });
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;

@@ -43,18 +43,12 @@ export function requiredText(label: string, options: { min?: number; max: number
 
 /** Optional text: trimmed, blank means not given. */
 export function optionalText(label: string, max: number) {
-  return z.preprocess(
-    blankToUndefined,
-    z.string(textType(label)).trim().max(max, `${label} ne doit pas dépasser ${max} caractères.`).optional(),
-  );
+  return z.preprocess(blankToUndefined, z.string(textType(label)).trim().max(max, `${label} ne doit pas dépasser ${max} caractères.`).optional());
 }
 
 /** Optional text in a partial update: blank or null clears the field. */
 export function clearableText(label: string, max: number) {
-  return z.preprocess(
-    blankToNull,
-    z.string(textType(label)).trim().max(max, `${label} ne doit pas dépasser ${max} caractères.`).nullable().optional(),
-  );
+  return z.preprocess(blankToNull, z.string(textType(label)).trim().max(max, `${label} ne doit pas dépasser ${max} caractères.`).nullable().optional());
 }
 
 export const EMAIL_INVALID = 'Email invalide';
@@ -73,8 +67,7 @@ export function emailField(requiredMessage = "L'email est obligatoire.") {
 
 export const PHONE_MAX = 40;
 export const PHONE_PATTERN = /^[0-9 +().-]+$/;
-export const PHONE_CHARACTERS_MESSAGE =
-  'Le numéro de téléphone ne peut contenir que des chiffres, des espaces et les signes + ( ) - .';
+export const PHONE_CHARACTERS_MESSAGE = 'Le numéro de téléphone ne peut contenir que des chiffres, des espaces et les signes + ( ) - .';
 
 function phoneString() {
   return z
@@ -86,11 +79,7 @@ function phoneString() {
 
 export const optionalPhone = () => z.preprocess(blankToUndefined, phoneString().optional());
 export const clearablePhone = () => z.preprocess(blankToNull, phoneString().nullable().optional());
-export const requiredPhone = () =>
-  z.preprocess(
-    blankToUndefined,
-    z.string({ error: 'Le numéro de téléphone est obligatoire.' }).pipe(phoneString()),
-  );
+export const requiredPhone = () => z.preprocess(blankToUndefined, z.string({ error: 'Le numéro de téléphone est obligatoire.' }).pipe(phoneString()));
 
 /**
  * The values of a closed list written as one object of French labels (each value once, with its
@@ -156,7 +145,5 @@ export function integer(label: string, min: number, max: number, message?: strin
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
   const trimmed = fullName.trim().replace(/\s+/g, ' ');
   const space = trimmed.indexOf(' ');
-  return space === -1
-    ? { firstName: trimmed, lastName: '' }
-    : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
+  return space === -1 ? { firstName: trimmed, lastName: '' } : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
 }

@@ -10,10 +10,7 @@ import { LIMITS } from './options.ts';
 /** `page` and `limit` of every admin list: 10 per page, at most 100. */
 export const paginationQuerySchema = z.object({
   page: z.preprocess(blankToUndefined, integer('La page', 1, 1_000_000, 'La page doit être un nombre entier supérieur ou égal à 1.').default(1)),
-  limit: z.preprocess(
-    blankToUndefined,
-    integer('La limite', 1, LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
-  ),
+  limit: z.preprocess(blankToUndefined, integer('La limite', 1, LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault)),
 });
 export type PaginationQuery = z.output<typeof paginationQuerySchema>;
 
@@ -62,14 +59,17 @@ export const NOT_FOUND_ISSUE = 'notFound';
 
 /** A path segment holding an id: `"42"` → 42, anything else → 404 with `notFoundMessage`. */
 export function pathIdSchema(notFoundMessage: string) {
-  return z.string().transform((value, context) => {
-    const id = parseId(value);
-    if (id === undefined) {
-      context.issues.push({ code: 'custom', message: notFoundMessage, input: value, params: { [NOT_FOUND_ISSUE]: true } });
-      return z.NEVER;
-    }
-    return id;
-  }).pipe(idSchema);
+  return z
+    .string()
+    .transform((value, context) => {
+      const id = parseId(value);
+      if (id === undefined) {
+        context.issues.push({ code: 'custom', message: notFoundMessage, input: value, params: { [NOT_FOUND_ISSUE]: true } });
+        return z.NEVER;
+      }
+      return id;
+    })
+    .pipe(idSchema);
 }
 
 /** `:id` of a contact (`/leads/:id`, `/api/crm/leads/:id/…`). */

@@ -11,11 +11,7 @@ export const PASSWORD_MIN_MESSAGE = `Le mot de passe doit comporter au moins ${L
 export const PASSWORD_MAX_MESSAGE = `Le mot de passe ne doit pas dépasser ${LIMITS.passwordMax} caractères`;
 export const PASSWORD_MIN_SCORE = 3;
 
-export const filledText = (max: number, tooLong: string) =>
-  z
-    .string({ error: MISSING_FIELDS_MESSAGE })
-    .min(1, { message: MISSING_FIELDS_MESSAGE, abort: true })
-    .max(max, tooLong);
+export const filledText = (max: number, tooLong: string) => z.string({ error: MISSING_FIELDS_MESSAGE }).min(1, { message: MISSING_FIELDS_MESSAGE, abort: true }).max(max, tooLong);
 
 /** A new password's length (never trimmed: spaces may be part of it). */
 export const newPasswordSchema = filledText(LIMITS.passwordMax, PASSWORD_MAX_MESSAGE).min(LIMITS.passwordMin, PASSWORD_MIN_MESSAGE);
@@ -34,10 +30,7 @@ export interface PasswordStrength {
 export function weakPasswordMessage(strength: PasswordStrength): string {
   const why = strength.warning ? ` (${strength.warning.replace(/\.$/, '')})` : '';
   const hints = strength.suggestions.length > 0 ? ` ${strength.suggestions.join(' ')}` : '';
-  return (
-    `Ce mot de passe est trop facile à deviner${why}.${hints} ` +
-    'Choisissez par exemple quatre ou cinq mots sans rapport entre eux, sans votre nom ni votre email.'
-  );
+  return `Ce mot de passe est trop facile à deviner${why}.${hints} ` + 'Choisissez par exemple quatre ou cinq mots sans rapport entre eux, sans votre nom ni votre email.';
 }
 
 /** `POST /api/simple-auth/password`. */

@@ -26,9 +26,7 @@ export async function recordAuditEvent(db: Knex, event: NewAuditEvent): Promise<
 /** Several events in one statement (a bulk deletion records one per contact). */
 export async function recordAuditEvents(db: Knex, events: NewAuditEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await db('audit_events').insert(
-    events.map((event) => ({ type: event.type, userId: event.userId ?? null, ipPrefix: event.ipPrefix ?? null, details: JSON.stringify(event.details ?? {}) })),
-  );
+  await db('audit_events').insert(events.map((event) => ({ type: event.type, userId: event.userId ?? null, ipPrefix: event.ipPrefix ?? null, details: JSON.stringify(event.details ?? {}) })));
 }
 
 /** Records an event of this request: its client's IP prefix, and the given (or signed-in) user. */
@@ -42,7 +40,10 @@ export async function listAuditEvents(db: Knex, query: AuditListQuery): Promise<
   const filtered = () => (query.type ? db('audit_events').where({ type: query.type }) : db('audit_events'));
   const [events, count] = await Promise.all([
     filtered()
-      .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .orderBy([
+        { column: 'createdAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
       .limit(query.limit)
       .offset((query.page - 1) * query.limit)
       .select<AuditEventRow[]>('id', 'type', 'userId', 'ipPrefix', 'details', 'createdAt'),

@@ -26,7 +26,12 @@ export const backupEnvSchema = {
     .string()
     .refine((value) => value === 'off' || isCron(value), 'une expression cron à 5 champs est attendue (ex. "30 2 * * *", heure suisse), ou off')
     .default(DEFAULT_BACKUP_SCHEDULE),
-  BACKUP_KEEP: z.coerce.number({ error: 'un nombre entier entre 1 et 1000 est attendu' }).int('un nombre entier entre 1 et 1000 est attendu').min(1, 'un nombre entier entre 1 et 1000 est attendu').max(1000, 'un nombre entier entre 1 et 1000 est attendu').default(14),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'un nombre entier entre 1 et 1000 est attendu' })
+    .int('un nombre entier entre 1 et 1000 est attendu')
+    .min(1, 'un nombre entier entre 1 et 1000 est attendu')
+    .max(1000, 'un nombre entier entre 1 et 1000 est attendu')
+    .default(14),
 };
 
 export interface BackupConfig {

@@ -15,9 +15,7 @@ export const DEFAULT_PASSWORD_HASH_COST = { memoryKib: 65_536, passes: 2 } as co
 /** OWASP's minimum for Argon2id: 19 MiB and 2 passes. Below it, production refuses to start (decision 093). */
 export const MINIMUM_PRODUCTION_PASSWORD_HASH_COST = { memoryKib: 19_456, passes: 2 } as const;
 
-const booleanish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -33,8 +31,16 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'une URL http(s) absolue est attendue' }).optional(),
   TRUST_PROXY: booleanish.default(false),
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(1),
-  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(2 * 60 * 60),
-  SESSION_ABSOLUTE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(12 * 60 * 60),
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 60 * 60),
+  SESSION_ABSOLUTE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(12 * 60 * 60),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
@@ -134,9 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const values = parsed.data;
   const isProduction = values.NODE_ENV === 'production';
   if (isProduction && !values.SESSION_SECRET) {
-    throw new ConfigError(
-      'Configuration invalide : SESSION_SECRET — obligatoire en production (au moins 32 caractères aléatoires)',
-    );
+    throw new ConfigError('Configuration invalide : SESSION_SECRET — obligatoire en production (au moins 32 caractères aléatoires)');
   }
   if (values.TRUST_PROXY && values.TRUSTED_PROXY_COUNT < 1) {
     // Trusting a proxy but reading 0 addresses from the right would let the client choose its own IP.
@@ -148,9 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // Tests hash cheaply; production never does (decision 093).
   if (isProduction && values.PASSWORD_HASH_MEMORY_KIB < MINIMUM_PRODUCTION_PASSWORD_HASH_COST.memoryKib) {
-    throw new ConfigError(
-      `Configuration invalide : PASSWORD_HASH_MEMORY_KIB — au moins ${MINIMUM_PRODUCTION_PASSWORD_HASH_COST.memoryKib} (19 Mio) en production`,
-    );
+    throw new ConfigError(`Configuration invalide : PASSWORD_HASH_MEMORY_KIB — au moins ${MINIMUM_PRODUCTION_PASSWORD_HASH_COST.memoryKib} (19 Mio) en production`);
   }
   if (isProduction && values.PASSWORD_HASH_PASSES < MINIMUM_PRODUCTION_PASSWORD_HASH_COST.passes) {
     throw new ConfigError(`Configuration invalide : PASSWORD_HASH_PASSES — au moins ${MINIMUM_PRODUCTION_PASSWORD_HASH_COST.passes} en production`);

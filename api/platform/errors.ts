@@ -43,7 +43,7 @@ export const MESSAGES = {
   internal: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
   malformedJson: "Le corps de la requête n'est pas un JSON valide.",
   invalidEncoding: "Le corps de la requête n'est pas un texte UTF-8 valide.",
-  nulCharacter: 'Le texte envoyé contient un caractère nul, qui n\'est pas accepté.',
+  nulCharacter: "Le texte envoyé contient un caractère nul, qui n'est pas accepté.",
   payloadTooLarge: 'La requête est trop volumineuse (100 Ko au maximum).',
   unsupportedMediaType: 'Le contenu doit être envoyé au format JSON (Content-Type: application/json).',
 } as const;
@@ -53,8 +53,7 @@ export const unauthorized = () => new HttpError(401, MESSAGES.unauthenticated);
 export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
 export const conflict = (message: string = MESSAGES.conflict) => new HttpError(409, message);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, MESSAGES.tooManyRequests, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+export const tooManyRequests = (retryAfterSeconds: number) => new HttpError(429, MESSAGES.tooManyRequests, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 
 export function fieldErrorsFromZod(error: ZodError): FieldError[] {
   return fieldErrorList(error.issues);

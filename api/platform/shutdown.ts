@@ -71,20 +71,22 @@ export function createShutdownController(): ShutdownController {
     response.end(body);
   }
 
-  const wrap = (appListener: http.RequestListener): http.RequestListener => (request, response) => {
-    const state = connections.get(request.socket);
-    if (state) {
-      state.activeRequests += 1;
-      response.once('close', () => {
-        state.activeRequests -= 1;
-        state.idleSince = Date.now();
-      });
-    }
-    if (phase === 'closing') return refuse(response);
-    // Node honours this header: the connection is closed once this answer is sent.
-    if (phase === 'draining') response.setHeader('Connection', 'close');
-    appListener(request, response);
-  };
+  const wrap =
+    (appListener: http.RequestListener): http.RequestListener =>
+    (request, response) => {
+      const state = connections.get(request.socket);
+      if (state) {
+        state.activeRequests += 1;
+        response.once('close', () => {
+          state.activeRequests -= 1;
+          state.idleSince = Date.now();
+        });
+      }
+      if (phase === 'closing') return refuse(response);
+      // Node honours this header: the connection is closed once this answer is sent.
+      if (phase === 'draining') response.setHeader('Connection', 'close');
+      appListener(request, response);
+    };
 
   function attach(target: http.Server): void {
     server = target;

@@ -23,7 +23,10 @@ export function latencySummary(times: readonly number[]): LatencySummary {
     p90Ms: round(percentile(values, 90), 1),
     p95Ms: round(percentile(values, 95), 1),
     p99Ms: round(percentile(values, 99), 1),
-    maxMs: round(values.reduce((max, value) => Math.max(max, value), values.length ? 0 : Number.NaN), 1),
+    maxMs: round(
+      values.reduce((max, value) => Math.max(max, value), values.length ? 0 : Number.NaN),
+      1,
+    ),
   };
 }
 

@@ -59,9 +59,7 @@ function slowestPlan(scenario: ScenarioResult) {
 }
 
 function describePlans(scenario: ScenarioResult): string {
-  return scenario.plans
-    .map((plan) => `${/count\(\*\)|sum\("delta"\)/i.test(plan.sql) ? 'count' : 'rows'}: ${plan.scans.join(' + ') || '?'} (${ms(plan.executionMs)})`)
-    .join('; ');
+  return scenario.plans.map((plan) => `${/count\(\*\)|sum\("delta"\)/i.test(plan.sql) ? 'count' : 'rows'}: ${plan.scans.join(' + ') || '?'} (${ms(plan.executionMs)})`).join('; ');
 }
 
 /**
@@ -111,7 +109,13 @@ export function adminTargets(admin: AdminResult): Target[] {
 export function adminGrowthTable(admin: AdminResult, pick: (size: SizeResult) => ScenarioResult[]): string {
   const first = admin.sizes[0];
   if (!first) return '';
-  const head = ['Scenario', ...admin.sizes.map((size) => `${rowsLabel(size.rows)} p50 / p95`), `total at ${rowsLabel(admin.sizes.at(-1)!.rows)}`, `plan at ${rowsLabel(admin.sizes.at(-1)!.rows)}`, 'target p95 (1 M)'];
+  const head = [
+    'Scenario',
+    ...admin.sizes.map((size) => `${rowsLabel(size.rows)} p50 / p95`),
+    `total at ${rowsLabel(admin.sizes.at(-1)!.rows)}`,
+    `plan at ${rowsLabel(admin.sizes.at(-1)!.rows)}`,
+    'target p95 (1 M)',
+  ];
   const rows = pick(first).map((scenario, index) => {
     const last = pick(admin.sizes.at(-1)!)[index]!;
     return [
@@ -146,7 +150,9 @@ function adminSection(admin: AdminResult, measured: string): string[] {
         `${(size.seed.indexMs / 1000).toFixed(1)} s`,
         `${(size.seed.vacuumMs / 1000).toFixed(1)} s`,
         size.tableSize,
-        Object.entries(size.indexSizes).map(([name, value]) => `${name} ${value}`).join(', '),
+        Object.entries(size.indexSizes)
+          .map(([name, value]) => `${name} ${value}`)
+          .join(', '),
       ]),
     ),
   );

@@ -45,7 +45,7 @@ export function bookingTargets(result: BookingBenchResult): Target[] {
       why:
         `One booking alone takes ${ms(load.sequentialBooking.p50Ms)} (p50; a contact request ${ms(load.sequentialContact.p50Ms)}), and bookings take turns on the host rows' lock (decision 104). ` +
         'The bookings of one process run one after another and wait for their turn in memory, without a connection: before that, bookings waiting on the lock held the whole pool of 10 and the requests behind them waited more than 2 s for a connection (the acquire timeout) and got 503 instead of 201 or 409 (21 to 44 of 200 in three runs out of five of this phase). Nothing is double booked either way: a 503 books nothing. ' +
-        '**What would reach it:** if 503s come back, look for what else holds the pool during the burst (the 409s\' next free slots are computed outside the turn); shorter turns would come from reading only the chosen host\'s bookings under the lock.',
+        "**What would reach it:** if 503s come back, look for what else holds the pool during the burst (the 409s' next free slots are computed outside the turn); shorter turns would come from reading only the chosen host's bookings under the lock.",
     },
   ];
 }
@@ -54,9 +54,13 @@ function bookingSection(result: BookingBenchResult, measured: string): string[] 
   const { slots, load, contested, invariant } = result;
   const out = [`## 9. Booking the discovery call ${measured}`, ''];
   out.push(
-    `${result.hosts} hosts (Mon–Fri 08:00–18:00 Swiss time, one day off) whose calendar feeds hold ${result.eventsPerFeed.toLocaleString('en-US')} events each, generated as calendar applications publish them (${Object.entries(result.feedMix)
+    `${result.hosts} hosts (Mon–Fri 08:00–18:00 Swiss time, one day off) whose calendar feeds hold ${result.eventsPerFeed.toLocaleString('en-US')} events each, generated as calendar applications publish them (${Object.entries(
+      result.feedMix,
+    )
       .map(([kind, count]) => `${count} ${kind}`)
-      .join('; ')}), read with \`readFeed\` (ical.js) over the refresh job's window and stored as it stores them (\`feed_busy\`, status ok, read now); ${result.existingBookings.past.toLocaleString('en-US')} past and ${result.existingBookings.upcoming} upcoming bookings; the default settings (30-minute call, 10 minutes after, 12 h notice, 30 days, a start every 30 minutes). \`npm start\` on PostgreSQL, rate limits off.`,
+      .join(
+        '; ',
+      )}), read with \`readFeed\` (ical.js) over the refresh job's window and stored as it stores them (\`feed_busy\`, status ok, read now); ${result.existingBookings.past.toLocaleString('en-US')} past and ${result.existingBookings.upcoming} upcoming bookings; the default settings (30-minute call, 10 minutes after, 12 h notice, 30 days, a start every 30 minutes). \`npm start\` on PostgreSQL, rate limits off.`,
     '',
   );
   out.push('| Feed | Events | Size (KiB) | readFeed (median of 5, ms) | First reading (ms) | Busy intervals stored |');

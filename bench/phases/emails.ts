@@ -29,7 +29,14 @@ export function emailTargets(emails: EmailsResult): Target[] {
     targets.push({
       area: 'E-mails',
       target: `backlog of ${first.emails.toLocaleString('en-US')} drains at ≥ ${EMAIL_DRAIN_TARGET_PER_S}/s`,
-      measured: `${first.perSecond}/s (${first.seconds} s)${emails.drains.length > 1 ? `, then ${emails.drains.slice(1).map((drain) => `${drain.perSecond}/s`).join(', ')}` : ''}`,
+      measured: `${first.perSecond}/s (${first.seconds} s)${
+        emails.drains.length > 1
+          ? `, then ${emails.drains
+              .slice(1)
+              .map((drain) => `${drain.perSecond}/s`)
+              .join(', ')}`
+          : ''
+      }`,
       met: emails.drains.every((drain) => drain.perSecond >= EMAIL_DRAIN_TARGET_PER_S),
       why: 'Sends run in batches of 10 jobs with one SMTP connection pool; each sent e-mail is one UPDATE of its row and the job completion.',
     });

@@ -39,7 +39,7 @@ function exportsSection(exports: ExportsResult, measured: string): string[] {
   out.push(`## 6. CSV export of the contacts ${measured}`);
   out.push('');
   out.push(
-    '`GET /api/admin/leads.csv` (every contact, Swiss Excel format) on `npm start` + PostgreSQL, read to the end; the server\'s RSS sampled every 50 ms. Baseline: `COPY (same columns) TO STDOUT` through psql. A flat peak RSS across sizes means the export streams.',
+    "`GET /api/admin/leads.csv` (every contact, Swiss Excel format) on `npm start` + PostgreSQL, read to the end; the server's RSS sampled every 50 ms. Baseline: `COPY (same columns) TO STDOUT` through psql. A flat peak RSS across sizes means the export streams.",
   );
   out.push('');
   out.push(renderExports(exports));

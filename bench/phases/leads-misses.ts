@@ -23,14 +23,20 @@ export function leadsWhatWouldReach(miss: Target, leads: LeadsResult): string {
     const floor = full
       ? ` The work the app must do (idempotency record, upsert by email, a note per submission: decision 016) done by a bare server in one statement reaches ${num(full.requestsPerSec)} req/s (ratio ${leads.ratioFullSql}) with ${full.cpu.postgresMs.toFixed(2)} ms of PostgreSQL CPU per request against ${leads.app.cpu.postgresMs.toFixed(2)} ms for the app and ${leads.baseline.cpu.postgresMs.toFixed(2)} ms for the single INSERT; the app's own process spends ${leads.app.cpu.serverMs.toFixed(2)} ms of CPU per request against ${full.cpu.serverMs.toFixed(2)} ms for the bare server.`
       : '';
-    const preparedNote = prepared && full
-      ? ` As a named prepared statement the same SQL costs PostgreSQL ${prepared.cpu.postgresMs.toFixed(2)} ms instead of ${full.cpu.postgresMs.toFixed(2)} ms per request (parse and plan once per connection instead of every time) and reaches ${num(prepared.requestsPerSec)} req/s (ratio ${leads.ratioFullSqlPrepared}).`
+    const preparedNote =
+      prepared && full
+        ? ` As a named prepared statement the same SQL costs PostgreSQL ${prepared.cpu.postgresMs.toFixed(2)} ms instead of ${full.cpu.postgresMs.toFixed(2)} ms per request (parse and plan once per connection instead of every time) and reaches ${num(prepared.requestsPerSec)} req/s (ratio ${leads.ratioFullSqlPrepared}).`
+        : '';
+    const profile = leads.profile?.length
+      ? ` CPU profile of the app: ${leads.profile
+          .slice(0, 7)
+          .map((item) => `${item.group} ${item.share} %`)
+          .join(', ')} (the \`pg\` share is almost all the \`writev\` system call that sends the query to PostgreSQL, i.e. the loopback TCP stack).`
       : '';
-    const profile = leads.profile?.length ? ` CPU profile of the app: ${leads.profile.slice(0, 7).map((item) => `${item.group} ${item.share} %`).join(', ')} (the \`pg\` share is almost all the \`writev\` system call that sends the query to PostgreSQL, i.e. the loopback TCP stack).` : '';
     const changes: string[] = [];
     if (leads.statements.length > 1) {
       changes.push(
-        "submit a contact in ONE statement without an explicit transaction (a single statement is atomic): data-modifying CTEs `with key as (insert into idempotency_keys … on conflict (key) do nothing returning key), lead as (insert into leads … where $key is null or exists (select 1 from key) on conflict (lower(email)) do update … returning id, (xmax = 0) as created), note as (insert into activities … from lead) select id, created from lead`, as bench/baseline-insert-server.ts runs with MODE=full; no row back with a key means a replay, answered from the payload",
+        'submit a contact in ONE statement without an explicit transaction (a single statement is atomic): data-modifying CTEs `with key as (insert into idempotency_keys … on conflict (key) do nothing returning key), lead as (insert into leads … where $key is null or exists (select 1 from key) on conflict (lower(email)) do update … returning id, (xmax = 0) as created), note as (insert into activities … from lead) select id, created from lead`, as bench/baseline-insert-server.ts runs with MODE=full; no row back with a key means a replay, answered from the payload',
       );
     }
     const logShare = leads.profile?.find((item) => item.group === 'sonic-boom')?.share;
@@ -44,16 +50,28 @@ export function leadsWhatWouldReach(miss: Target, leads: LeadsResult): string {
     // and the in-process workers wait while the requests keep the process busy (decision 079).
     const webOnly = leads.appWebOnly ? ` The same request path on a web-only instance (WORKERS=off) reaches ${num(leads.appWebOnly.requestsPerSec)} req/s (ratio ${leads.ratioWebOnly}).` : '';
     const inPlace = ` The app already sends its submission as one named prepared statement, lets contact requests arriving together share it (natural batching, decision 082: at most 2 statements at once, the requests that wait meanwhile go together in the next), skips the session store on public routes (one regular-expression test), and its e-mail workers wait while 8 or more requests are in flight (decision 079): during the load the workers only finish the jobs already in hand and keep polling the queue.${webOnly}`;
-    return floor + preparedNote + inPlace + profile + fix(`${changes.join('; ')}. The app pays PostgreSQL ${leads.app.cpu.postgresMs.toFixed(2)} ms per request against ${prepared ? prepared.cpu.postgresMs.toFixed(2) : '?'} ms for the prepared floor (its statement also inserts pg-boss's job row), and its own process ${leads.app.cpu.serverMs.toFixed(2)} ms against ${prepared ? prepared.cpu.serverMs.toFixed(2) : '?'} ms for the bare server: the Koa chain (zod, security headers, same-origin and session-path checks, access log) is the rest.`);
+    return (
+      floor +
+      preparedNote +
+      inPlace +
+      profile +
+      fix(
+        `${changes.join('; ')}. The app pays PostgreSQL ${leads.app.cpu.postgresMs.toFixed(2)} ms per request against ${prepared ? prepared.cpu.postgresMs.toFixed(2) : '?'} ms for the prepared floor (its statement also inserts pg-boss's job row), and its own process ${leads.app.cpu.serverMs.toFixed(2)} ms against ${prepared ? prepared.cpu.serverMs.toFixed(2) : '?'} ms for the bare server: the Koa chain (zod, security headers, same-origin and session-path checks, access log) is the rest.`,
+      )
+    );
   }
   if (miss.area.startsWith('Lead capture, ') && target.startsWith('≥ 0.8')) {
     const prepared = leads.fullSqlPrepared!;
     const measured = miss.area.includes('web-only') ? leads.appWebOnly : leads.app;
     return (
       ` The floor is a bare \`node:http\` server sending the same required SQL as one prepared statement: ${prepared.cpu.serverMs.toFixed(2)} ms of its own CPU and ${prepared.cpu.postgresMs.toFixed(2)} ms of PostgreSQL's per request, against ${measured ? `${measured.cpu.serverMs.toFixed(2)} ms and ${measured.cpu.postgresMs.toFixed(2)} ms` : '?'} for the app, which also validates with zod, runs the Koa chain (security headers, same-origin check, session, rate-limit bypass, access log) and inserts pg-boss's job row in the same statement.` +
-      (miss.area.includes('web-only') ? '' : ` The workers in the process wait while the requests keep it busy (decision 079): web-only, the same path reaches ${leads.appWebOnly ? `${num(leads.appWebOnly.requestsPerSec)} req/s` : '?'} against ${num(leads.app.requestsPerSec)} here.`) +
+      (miss.area.includes('web-only')
+        ? ''
+        : ` The workers in the process wait while the requests keep it busy (decision 079): web-only, the same path reaches ${leads.appWebOnly ? `${num(leads.appWebOnly.requestsPerSec)} req/s` : '?'} against ${num(leads.app.requestsPerSec)} here.`) +
       ` The PostgreSQL CPU gap (${measured ? (measured.cpu.postgresMs - prepared.cpu.postgresMs).toFixed(2) : '?'} ms per request) is what the app's one statement writes beyond the floor's rows: the consent proof (decision 061) and pg-boss's job row, with their index entries.` +
-      fix('the change listed for the main lead-capture target (asynchronous log destination); one job row per submission is the price of a 201 that guarantees its e-mails (decision 022): batching the jobs of concurrent submissions into one row would trade that guarantee for throughput.')
+      fix(
+        'the change listed for the main lead-capture target (asynchronous log destination); one job row per submission is the price of a 201 that guarantees its e-mails (decision 022): batching the jobs of concurrent submissions into one row would trade that guarantee for throughput.',
+      )
     );
   }
   if (miss.area.startsWith('Lead capture, ')) {

@@ -13,8 +13,7 @@ import { leadsWhatWouldReach } from './leads-misses.ts';
 export const leadsPhase = definePhase({
   name: 'leads',
   key: 'leads',
-  run: (context) =>
-    benchLeads({ siteDistDir: context.siteDistDir, connections: 50, durationS: context.durationS, warmupS: Math.min(3, context.durationS), rounds: context.quick ? 1 : 3 }),
+  run: (context) => benchLeads({ siteDistDir: context.siteDistDir, connections: 50, durationS: context.durationS, warmupS: Math.min(3, context.durationS), rounds: context.quick ? 1 : 3 }),
   targets: (leads) => leadTargets(leads),
   report: (leads, measured, results) => leadsSection(leads, measured, results),
   whatWouldReach: (miss, leads) => leadsWhatWouldReach(miss, leads),
@@ -29,7 +28,13 @@ function leadTargets(leads: LeadsResult): Target[] {
       : `One submission runs ${leads.statements.length} SQL statements (${leads.statements.length} round trips to PostgreSQL, each holding a pooled connection) where the baseline runs 1: ${leads.statements.map((sql) => `\`${sql.slice(0, 60)}\``).join(', ')}.`;
   const why = `${statements} Without the Idempotency-Key header: ${leads.statementsWithoutKey.length} statement(s), ${num(leads.appWithoutKey.requestsPerSec)} req/s (ratio ${leads.ratioWithoutKey}).`;
   return [
-    { area: 'Lead capture', target: '≥ 0.6 × baseline throughput', measured: `${leads.ratio} (median round: ${num(app.requestsPerSec)} vs ${num(leads.baseline.requestsPerSec)} req/s)`, met: leads.ratio >= 0.6, why },
+    {
+      area: 'Lead capture',
+      target: '≥ 0.6 × baseline throughput',
+      measured: `${leads.ratio} (median round: ${num(app.requestsPerSec)} vs ${num(leads.baseline.requestsPerSec)} req/s)`,
+      met: leads.ratio >= 0.6,
+      why,
+    },
     { area: 'Lead capture', target: 'p99 < 50 ms at 50 connections', measured: ms(app.p99Ms), met: app.p99Ms < 50 },
     { area: 'Lead capture', target: 'zero errors', measured: `${errors} (${app.ok} × 2xx, ${app.stored} rows stored)`, met: errors === 0 && app.stored >= app.ok },
     ...variantTargets('web-only instance (WORKERS=off), e-mail jobs enqueued', leads.appWebOnly, leads.ratioWebOnly),
@@ -128,7 +133,16 @@ function leadsSection(leads: LeadsResult, measured: string, results: BenchResult
       `Below saturation: the same servers under an open-loop load of ${num(rate.offeredPerSec)} requests a second (0.6 × the baseline's median, the throughput the target requires), one request due every ${(1000 / rate.offeredPerSec).toFixed(2)} ms whatever the answers, over at most ${leads.connections} keep-alive connections, ${leads.durationS} s each (bench/lib/open-loop.ts). Each latency counts from the moment its request was due, so a stall counts for every request due during it.`,
     );
     out.push('');
-    const rateRow = (label: string, item: LoadResult) => [label, num(item.requestsPerSec), ms(item.p50Ms), ms(item.p90Ms), ms(item.p99Ms), ms(item.maxMs), String(item.errors + item.timeouts), String(item.non2xx)];
+    const rateRow = (label: string, item: LoadResult) => [
+      label,
+      num(item.requestsPerSec),
+      ms(item.p50Ms),
+      ms(item.p90Ms),
+      ms(item.p99Ms),
+      ms(item.maxMs),
+      String(item.errors + item.timeouts),
+      String(item.non2xx),
+    ];
     out.push(
       table(
         ['Target', 'answered 2xx per second', 'p50', 'p90', 'p99', 'max', 'errors + timeouts', 'non-2xx'],
@@ -147,9 +161,16 @@ function leadsSection(leads: LeadsResult, measured: string, results: BenchResult
   );
   out.push('');
   if (leads.profile?.length) {
-    out.push('CPU profile of the app process under the same load (separate 5 s run under `node --cpu-prof`; each sample charged to the nearest app file or package on its stack, so a socket write issued by `pg` counts for `pg`):');
+    out.push(
+      'CPU profile of the app process under the same load (separate 5 s run under `node --cpu-prof`; each sample charged to the nearest app file or package on its stack, so a socket write issued by `pg` counts for `pg`):',
+    );
     out.push('');
-    out.push(table(['Code', 'Share of busy CPU'], leads.profile.map((item) => [item.group, `${item.share} %`])));
+    out.push(
+      table(
+        ['Code', 'Share of busy CPU'],
+        leads.profile.map((item) => [item.group, `${item.share} %`]),
+      ),
+    );
     out.push('');
   }
   out.push(`SQL of one submission with an Idempotency-Key (${leads.statements.length} statements): ${leads.statements.map((sql) => `\`${sql}\``).join(' → ')}.`);

@@ -38,7 +38,9 @@ export function loginFloodTargets(flood: LoginFloodResult): Target[] {
       met: flood.duringFlood.p95Ms < FLOOD_LANDING_P95_MS && flood.duringFlood.errors === 0,
       why: `The flood got ${flood.logins.total.toLocaleString('en-US')} answers (${Object.entries(flood.logins.statuses)
         .map(([status, count]) => `${status} × ${count}`)
-        .join(', ')}): past ${flood.hashConcurrency} Argon2 at once, logins are refused at once, so what is left is one Node process parsing and answering ${flood.logins.perSec} login requests a second beside the page.`,
+        .join(
+          ', ',
+        )}): past ${flood.hashConcurrency} Argon2 at once, logins are refused at once, so what is left is one Node process parsing and answering ${flood.logins.perSec} login requests a second beside the page.`,
     },
   ];
 }
@@ -56,12 +58,23 @@ function loginFloodSection(flood: LoginFloodResult, measured: string): string[] 
       ['Landing page', 'Requests', 'p50', 'p95', 'p99', 'Errors'],
       [
         ['alone (baseline)', num(flood.baseline.requests), ms(flood.baseline.p50Ms), ms(flood.baseline.p95Ms), ms(flood.baseline.p99Ms), String(flood.baseline.errors)],
-        [`during ${flood.loginsInFlight} parallel logins`, num(flood.duringFlood.requests), ms(flood.duringFlood.p50Ms), ms(flood.duringFlood.p95Ms), ms(flood.duringFlood.p99Ms), String(flood.duringFlood.errors)],
+        [
+          `during ${flood.loginsInFlight} parallel logins`,
+          num(flood.duringFlood.requests),
+          ms(flood.duringFlood.p50Ms),
+          ms(flood.duringFlood.p95Ms),
+          ms(flood.duringFlood.p99Ms),
+          String(flood.duringFlood.errors),
+        ],
       ],
     ),
   );
   out.push('');
-  out.push(`Logins answered during the flood: ${num(flood.logins.total)} (${flood.logins.perSec}/s), by status: ${Object.entries(flood.logins.statuses).map(([status, count]) => `${status} × ${num(count)}`).join(', ')}.`);
+  out.push(
+    `Logins answered during the flood: ${num(flood.logins.total)} (${flood.logins.perSec}/s), by status: ${Object.entries(flood.logins.statuses)
+      .map(([status, count]) => `${status} × ${num(count)}`)
+      .join(', ')}.`,
+  );
   out.push('');
   return out;
 }

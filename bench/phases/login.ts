@@ -16,7 +16,7 @@ export const loginPhase = definePhase({
   whatWouldReach: (miss, login, results) => {
     const fix = whatWouldReachIt;
     if (miss.area === 'Login') {
-      return ` Sustained: ${login.sustained.requestsPerSec} logins/s at p50 ${ms(login.sustained.p50Ms)}. The load average of the shared machine was ${results.machine.loadAverage.join(' / ')} at the start: the Argon2id cost (64 MiB, t=2) is ~130 ms on an idle core.${fix('re-run on a quiet machine; if it stays above 300 ms, lower the memory cost to 46 MiB with t=1 (OWASP\'s first recommended Argon2id setting) in api/platform/lib/passwords.ts — existing hashes keep verifying with their own parameters.')}`;
+      return ` Sustained: ${login.sustained.requestsPerSec} logins/s at p50 ${ms(login.sustained.p50Ms)}. The load average of the shared machine was ${results.machine.loadAverage.join(' / ')} at the start: the Argon2id cost (64 MiB, t=2) is ~130 ms on an idle core.${fix("re-run on a quiet machine; if it stays above 300 ms, lower the memory cost to 46 MiB with t=1 (OWASP's first recommended Argon2id setting) in api/platform/lib/passwords.ts — existing hashes keep verifying with their own parameters.")}`;
     }
     return '';
   },
@@ -52,12 +52,17 @@ function loginSection(login: LoginResult, measured: string, results: BenchResult
       [
         [`p50 / p95 of \`POST /api/simple-auth/login\`, sequential (${login.samples} logins)`, `${ms(login.p50Ms)} / ${ms(login.p95Ms)}`],
         ['p50 wrong password / unknown email (same work: no timing oracle)', `${ms(login.wrongPasswordP50Ms)} / ${ms(login.unknownEmailP50Ms)}`],
-        [`Sustained logins/s, ${login.sustained.connections} connections for ${login.sustained.durationS} s`, `${login.sustained.requestsPerSec} /s (p50 ${ms(login.sustained.p50Ms)}, p99 ${ms(login.sustained.p99Ms)}, errors ${login.sustained.errors + login.sustained.non2xx + login.sustained.timeouts})`],
+        [
+          `Sustained logins/s, ${login.sustained.connections} connections for ${login.sustained.durationS} s`,
+          `${login.sustained.requestsPerSec} /s (p50 ${ms(login.sustained.p50Ms)}, p99 ${ms(login.sustained.p99Ms)}, errors ${login.sustained.errors + login.sustained.non2xx + login.sustained.timeouts})`,
+        ],
       ],
     ),
   );
   out.push('');
-  out.push(`The hash is Argon2id (api/platform/lib/passwords.ts, 64 MiB, 2 passes, 1 lane); ${machine.cpus} cores bound the sustained rate: about ${machine.cpus} × 1000 / p50 ≈ ${Math.round((machine.cpus * 1000) / login.p50Ms)} logins/s at best.`);
+  out.push(
+    `The hash is Argon2id (api/platform/lib/passwords.ts, 64 MiB, 2 passes, 1 lane); ${machine.cpus} cores bound the sustained rate: about ${machine.cpus} × 1000 / p50 ≈ ${Math.round((machine.cpus * 1000) / login.p50Ms)} logins/s at best.`,
+  );
   out.push('');
   return out;
 }

@@ -43,7 +43,18 @@ function pagesSection(pages: PagesResult, measured: string, results: BenchResult
   out.push('');
   out.push(
     table(
-      ['Page', 'Variant', 'HTML', 'CSS', 'JS before interaction (desktop)', 'JS before interaction (phone)', 'JS after every island hydrated', 'Above-the-fold images desktop / phone', 'Fonts', 'HTML + CSS + fold images (br)'],
+      [
+        'Page',
+        'Variant',
+        'HTML',
+        'CSS',
+        'JS before interaction (desktop)',
+        'JS before interaction (phone)',
+        'JS after every island hydrated',
+        'Above-the-fold images desktop / phone',
+        'Fonts',
+        'HTML + CSS + fold images (br)',
+      ],
       pages.pages.flatMap(bytesRows),
     ),
   );

@@ -9,7 +9,7 @@ import { definePhase } from '../phase.ts';
 export const visitsPhase = definePhase({
   name: 'visits',
   key: 'visits',
-  run: (context) => 
+  run: (context) =>
     // Many short rounds rather than a few long ones: each pair of loads sees the same moment of a
     // shared machine, whose speed drifts over tens of seconds; the median of the pairs' ratios is kept.
     benchVisits({ siteDistDir: context.siteDistDir, durationS: Math.min(context.durationS, 4), rounds: context.quick ? 1 : 15 }),

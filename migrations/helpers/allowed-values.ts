@@ -58,7 +58,11 @@ export async function addAllowedValues(knex: Knex, list: AllowedList, values: re
 export async function removeAllowedValues(knex: Knex, list: AllowedList, values: readonly string[]): Promise<void> {
   await knex(list.table).whereIn(list.column, values).delete();
   const current = await allowedValues(knex, list);
-  await allowOnly(knex, list, current.filter((value) => !values.includes(value)));
+  await allowOnly(
+    knex,
+    list,
+    current.filter((value) => !values.includes(value)),
+  );
 }
 
 /** A migration adding e-mail kinds calls this in `up`… */

@@ -25,21 +25,8 @@ function landscape(width: number, height: number, { horizon = 0.62 } = {}): stri
   /** A point given as fractions of the width and of the height above the horizon. */
   const at = (fx: number, above: number): [number, number] => [fx * width, lake - above * height];
   const line = (points: [number, number][]) => points.map(([px, py]) => `${px.toFixed(1)} ${py.toFixed(1)}`).join(' L');
-  const between = (a: [number, number], b: [number, number], ratio: number): [number, number] => [
-    a[0] + (b[0] - a[0]) * ratio,
-    a[1] + (b[1] - a[1]) * ratio,
-  ];
-  const ridge: [number, number][] = [
-    at(0, 0.2),
-    at(0.12, 0.28),
-    at(0.22, 0.2),
-    at(0.34, 0.36),
-    at(0.47, 0.19),
-    at(0.58, 0.25),
-    at(0.72, 0.14),
-    at(0.86, 0.3),
-    at(1, 0.18),
-  ];
+  const between = (a: [number, number], b: [number, number], ratio: number): [number, number] => [a[0] + (b[0] - a[0]) * ratio, a[1] + (b[1] - a[1]) * ratio];
+  const ridge: [number, number][] = [at(0, 0.2), at(0.12, 0.28), at(0.22, 0.2), at(0.34, 0.36), at(0.47, 0.19), at(0.58, 0.25), at(0.72, 0.14), at(0.86, 0.3), at(1, 0.18)];
   /** Snow on a peak: the top 28 % of both slopes, with a ragged lower edge. */
   const snow = (index: number) => {
     const peak = ridge[index]!;
@@ -147,9 +134,7 @@ function portrait(width: number, height: number, options: PortraitOptions): stri
 }
 
 function svg(width: number, height: number, body: string): Buffer {
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`,
-  );
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`);
 }
 
 const LOGO_MARK = (size: number) => `
@@ -242,9 +227,4 @@ await png(
 // Favicons: SVG for modern browsers, PNG for the rest and for home-screen icons.
 writeFileSync(path.join(PUBLIC, 'favicon.svg'), svg(64, 64, LOGO_MARK(64)));
 await png(path.join(PUBLIC, 'favicon-32.png'), 32, 32, LOGO_MARK(32));
-await png(
-  path.join(PUBLIC, 'apple-touch-icon.png'),
-  180,
-  180,
-  `<rect width="180" height="180" fill="${PALETTE.pine}"/>${LOGO_MARK(180)}`,
-);
+await png(path.join(PUBLIC, 'apple-touch-icon.png'), 180, 180, `<rect width="180" height="180" fill="${PALETTE.pine}"/>${LOGO_MARK(180)}`);

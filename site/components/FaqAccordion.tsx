@@ -37,10 +37,7 @@ export default function FaqAccordion({ items }: { items: Item[] }) {
                   className="group flex w-full items-center justify-between gap-6 py-5 text-left font-display text-lg text-ink transition hover:text-copper md:text-xl"
                 >
                   <span>{item.question}</span>
-                  <span
-                    aria-hidden="true"
-                    className="faq-icon"
-                  >
+                  <span aria-hidden="true" className="faq-icon">
                     <LineIcon d="M12 5v14M5 12h14" className="size-4" />
                   </span>
                 </DisclosureButton>

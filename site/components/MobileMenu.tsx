@@ -37,9 +37,17 @@ export default function MobileMenu({ entries, webinar, booking, labels }: Props)
     element?.addEventListener('toggle', onChange);
     return () => element?.removeEventListener('toggle', onChange);
   }, []);
-  const open = useSyncExternalStore(subscribe, () => panel.current?.matches(':popover-open') ?? false, () => false);
+  const open = useSyncExternalStore(
+    subscribe,
+    () => panel.current?.matches(':popover-open') ?? false,
+    () => false,
+  );
   // Until hydrated, the button carries no aria-expanded: the browser exposes its popover's state itself.
-  const hydrated = useSyncExternalStore(neverChanges, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
 
   const close = () => panel.current?.hidePopover();
 
@@ -76,25 +84,15 @@ export default function MobileMenu({ entries, webinar, booking, labels }: Props)
               >
                 {entry.label}
                 {entry.external && <span className="sr-only">{` ${labels.newTabHint}`}</span>}
-                {entry.external && (
-                  <LineIcon d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" className="size-4 text-muted" strokeWidth="1.8" roundJoins />
-                )}
+                {entry.external && <LineIcon d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" className="size-4 text-muted" strokeWidth="1.8" roundJoins />}
               </a>
             </li>
           ))}
         </ul>
-        <a
-          href={webinar.href}
-          onClick={close}
-          className="mt-4 flex w-full items-center justify-center rounded-full bg-copper px-6 py-3.5 font-semibold text-white hover:bg-copper-dark"
-        >
+        <a href={webinar.href} onClick={close} className="mt-4 flex w-full items-center justify-center rounded-full bg-copper px-6 py-3.5 font-semibold text-white hover:bg-copper-dark">
           {webinar.label}
         </a>
-        <a
-          href={booking.href}
-          onClick={close}
-          className="mt-3 flex w-full items-center justify-center rounded-full border border-pine-700/30 px-6 py-3.5 font-semibold text-pine-800 hover:bg-pine-50"
-        >
+        <a href={booking.href} onClick={close} className="mt-3 flex w-full items-center justify-center rounded-full border border-pine-700/30 px-6 py-3.5 font-semibold text-pine-800 hover:bg-pine-50">
           {booking.label}
         </a>
       </nav>

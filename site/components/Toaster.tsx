@@ -86,9 +86,7 @@ export function Toaster({ closeLabel, regionLabel }: ToasterLabels) {
     <section
       aria-label={regionLabel}
       data-edge={edge}
-      className={`pointer-events-none fixed inset-x-0 z-50 flex justify-center p-4 md:inset-x-auto md:right-0 md:w-full md:max-w-[420px] ${
-        edge === 'top' ? 'top-0' : 'bottom-0'
-      }`}
+      className={`pointer-events-none fixed inset-x-0 z-50 flex justify-center p-4 md:inset-x-auto md:right-0 md:w-full md:max-w-[420px] ${edge === 'top' ? 'top-0' : 'bottom-0'}`}
     >
       <div ref={card} role="status" aria-live="polite" aria-atomic="true" className="w-full">
         {toast && <ToastCard key={toast.id} toast={toast} closeLabel={closeLabel} />}
@@ -110,20 +108,13 @@ function ToastCard({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
       {...handlers}
     >
       {!destructive && (
-        <span
-          aria-hidden="true"
-          className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-success-bg text-success"
-        >
+        <span aria-hidden="true" className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-success-bg text-success">
           <LineIcon d="m5 12.5 4.5 4.5L19 7.5" className="size-4" strokeWidth="2.2" roundJoins />
         </span>
       )}
       <div className="min-w-0">
         <p className="font-semibold">{toast.title}</p>
-        {toast.description && (
-          <p className={`mt-1 text-sm leading-relaxed whitespace-pre-line ${destructive ? 'text-white' : 'text-muted'}`}>
-            {toast.description}
-          </p>
-        )}
+        {toast.description && <p className={`mt-1 text-sm leading-relaxed whitespace-pre-line ${destructive ? 'text-white' : 'text-muted'}`}>{toast.description}</p>}
       </div>
       <button
         type="button"

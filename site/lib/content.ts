@@ -19,13 +19,15 @@ export async function content<C extends CollectionKey>(collection: C): Promise<C
 }
 
 export function frenchSpacing(text: string): string {
-  return text
-    .replace(/ ([:;!?%»])/g, '\u00a0$1')
-    .replace(/(«) /g, '$1\u00a0')
-    .replace(/(\d) (?=\S)/g, '$1\u00a0')
-    // "e-mail" in a sentence is never split after its hyphen: a word joiner, invisible (decision 119). Not
-    // a label standing alone ("E-mail"): its accessible name stays the word people say.
-    .replace(/(?<=\s)([Ee])-(?=mails?\b)/g, '$1-\u2060');
+  return (
+    text
+      .replace(/ ([:;!?%»])/g, '\u00a0$1')
+      .replace(/(«) /g, '$1\u00a0')
+      .replace(/(\d) (?=\S)/g, '$1\u00a0')
+      // "e-mail" in a sentence is never split after its hyphen: a word joiner, invisible (decision 119). Not
+      // a label standing alone ("E-mail"): its accessible name stays the word people say.
+      .replace(/(?<=\s)([Ee])-(?=mails?\b)/g, '$1-\u2060')
+  );
 }
 
 function typeset<T>(value: T): T {

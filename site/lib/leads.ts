@@ -39,9 +39,7 @@ export function pageTouch(): { touchPage: string; touchReferrer?: string } {
 
 export async function postLead(payload: Record<string, unknown>, idempotencyKey: string, endpoint = '/api/leads'): Promise<LeadResponse> {
   // No automatic retry: the visitor decides, and the retry reuses the key.
-  return ky
-    .post(endpoint, { json: { ...payload, ...pageTouch() }, headers: { 'Idempotency-Key': idempotencyKey }, retry: 0, timeout: 20_000 })
-    .json<LeadResponse>();
+  return ky.post(endpoint, { json: { ...payload, ...pageTouch() }, headers: { 'Idempotency-Key': idempotencyKey }, retry: 0, timeout: 20_000 }).json<LeadResponse>();
 }
 
 /** The server's own French `message` (with the first field's explanation) when it sent one; otherwise a French explanation. */

@@ -7,12 +7,6 @@ import type { APIRoute } from 'astro';
 const DISALLOWED = ['/admin', '/admin-dev', '/simple-admin', '/login', '/merci/', '/erreur-envoi/'];
 
 export const GET: APIRoute = ({ site }) => {
-  const lines = [
-    'User-agent: *',
-    ...DISALLOWED.map((path) => `Disallow: ${path}`),
-    '',
-    `Sitemap: ${new URL('/sitemap-index.xml', site)}`,
-    '',
-  ];
+  const lines = ['User-agent: *', ...DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${new URL('/sitemap-index.xml', site)}`, ''];
   return new Response(lines.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -33,7 +33,11 @@ describe('createAdminFromCli', () => {
   });
 
   it('refuses a guessable or short password, a bad email, a taken email, and missing arguments, in French', async () => {
-    const refusal = (args: string[], password: string) => createAdminFromCli(app.knex, args, password).then(() => 'créé', (error: unknown) => (error instanceof AdminCreateError ? error.message : `autre: ${String(error)}`));
+    const refusal = (args: string[], password: string) =>
+      createAdminFromCli(app.knex, args, password).then(
+        () => 'créé',
+        (error: unknown) => (error instanceof AdminCreateError ? error.message : `autre: ${String(error)}`),
+      );
     expect(await refusal(['faible@example.ch', 'Léa', 'Favre'], 'aaaaaaaaaaaa')).toMatch(/^Ce mot de passe est trop facile à deviner/);
     expect(await refusal(['nom@example.ch', 'Léa', 'Favre'], 'FavreFavreFavre')).toMatch(/^Ce mot de passe est trop facile à deviner/);
     expect(await refusal(['court@example.ch'], 'court')).toBe('Le mot de passe doit comporter au moins 12 caractères');

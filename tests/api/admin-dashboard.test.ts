@@ -12,7 +12,10 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000)
 let counter = 0;
 async function insertLead(fields: Record<string, unknown> = {}) {
   counter += 1;
-  const [row] = await app.knex('leads').insert({ firstName: `Contact${counter}`, email: `c${counter}@example.ch`, ...fields }).returning('*');
+  const [row] = await app
+    .knex('leads')
+    .insert({ firstName: `Contact${counter}`, email: `c${counter}@example.ch`, ...fields })
+    .returning('*');
   return row;
 }
 
@@ -71,9 +74,15 @@ describe('GET {base}/stats/leads', () => {
 describe('GET {base}/stats/webinars', () => {
   it('counts active webinars to come and every registration', async () => {
     const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000);
-    const [active] = await app.knex('webinars').insert({ title: 'A', datetime: inDays(3) }).returning('id');
+    const [active] = await app
+      .knex('webinars')
+      .insert({ title: 'A', datetime: inDays(3) })
+      .returning('id');
     await app.knex('webinars').insert({ title: 'Inactif', datetime: inDays(3), isActive: false });
-    const [past] = await app.knex('webinars').insert({ title: 'Passé', datetime: inDays(-3) }).returning('id');
+    const [past] = await app
+      .knex('webinars')
+      .insert({ title: 'Passé', datetime: inDays(-3) })
+      .returning('id');
     const lead = await insertLead();
     const other = await insertLead();
     await app.knex('webinarRegistrations').insert([

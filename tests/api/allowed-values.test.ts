@@ -6,15 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 import { AUDIT_EVENT_TYPES, EMAIL_KIND_VALUES } from '#contract';
-import {
-  addAllowedValues,
-  addEmailKinds,
-  allowedValues,
-  AUDIT_TYPES,
-  EMAIL_KINDS,
-  removeAllowedValues,
-  removeEmailKinds,
-} from '../../migrations/helpers/allowed-values.ts';
+import { addAllowedValues, addEmailKinds, allowedValues, AUDIT_TYPES, EMAIL_KINDS, removeAllowedValues, removeEmailKinds } from '../../migrations/helpers/allowed-values.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -19,7 +19,10 @@ const GOOGLE = { firstTouchChannel: 'search', firstTouchSource: 'google', firstT
 
 async function lead(email: string, createdAt: Date, touch: Record<string, string> | null, fields: Record<string, unknown> = {}): Promise<number> {
   const at = touch ? { ...touch, firstTouchLandingPage: '/', firstTouchAt: createdAt } : {};
-  const [row] = await app.knex('leads').insert({ firstName: 'Test', email, createdAt, ...at, ...fields }).returning('id');
+  const [row] = await app
+    .knex('leads')
+    .insert({ firstName: 'Test', email, createdAt, ...at, ...fields })
+    .returning('id');
   return row.id;
 }
 
@@ -51,7 +54,11 @@ async function directCounts(days: number, where: Record<string, string> = {}) {
   const ids = async (query: ReturnType<typeof contacts>) => ((await query.select('id')) as { id: number }[]).map((row) => row.id);
   const all = await ids(contacts());
   const having = async (table: string, status?: string) => {
-    const rows = (await app.knex(table).whereIn('leadId', all).where(status ? { status } : {}).select('leadId')) as { leadId: number }[];
+    const rows = (await app
+      .knex(table)
+      .whereIn('leadId', all)
+      .where(status ? { status } : {})
+      .select('leadId')) as { leadId: number }[];
     return new Set(rows.map((row) => row.leadId)).size;
   };
   return {
@@ -106,7 +113,10 @@ beforeAll(async () => {
     { ...row, day: swissDay(ago(3)), path: '/', channel: 'search', source: 'google', referrer: 'google.ch', visits: 6, visitors: 5, entries: 5 },
     { ...row, day: longAgo, path: '/', channel: 'direct', visits: 9, visitors: 7, entries: 7 },
   ]);
-  const [webinar] = await app.knex('webinars').insert({ title: 'Session', datetime: ago(2) }).returning('id');
+  const [webinar] = await app
+    .knex('webinars')
+    .insert({ title: 'Session', datetime: ago(2) })
+    .returning('id');
   // In the 30 days: three from LinkedIn's « printemps » campaign, one from Google, one added by hand.
   const l1 = await lead('l1@example.ch', ago(1), LINKEDIN, { status: 'qualified', type: 'webinar' });
   const l2 = await lead('l2@example.ch', ago(2), LINKEDIN, { type: 'webinar' });
@@ -173,7 +183,18 @@ describe('GET /api/admin/analytics/funnel', () => {
     await booking(seeded.old, 'held', ago(50));
 
     const month = await admin.get('/api/admin/analytics/funnel?period=30d');
-    expect(month.body.steps.map((step: { key: string }) => step.key)).toEqual(['visitors', 'contacts', 'signUps', 'present', 'callsBooked', 'callsHeld', 'qualified', 'offersSent', 'offersAccepted', 'clients']);
+    expect(month.body.steps.map((step: { key: string }) => step.key)).toEqual([
+      'visitors',
+      'contacts',
+      'signUps',
+      'present',
+      'callsBooked',
+      'callsHeld',
+      'qualified',
+      'offersSent',
+      'offersAccepted',
+      'clients',
+    ]);
     expect(month.body.steps[4].label).toBe('Appels découverte réservés');
     expect(month.body.steps[5].label).toBe('Appels effectués');
     expect(counts(month.body)).toEqual({ visitors: 15, contacts: 5, signUps: 4, present: 2, callsBooked: 3, callsHeld: 1, qualified: 2, offersSent: 2, offersAccepted: 1, clients: 0 });
@@ -217,9 +238,7 @@ describe('GET /api/admin/analytics/sources', () => {
       ],
     });
     const quarter = await admin.get('/api/admin/analytics/sources', { query: { period: '90d', channel: 'direct' } });
-    expect(quarter.body.sources).toEqual([
-      { channel: 'direct', source: null, campaign: null, visitors: 7, contacts: 0, signUps: 0, callsBooked: 0, qualified: 0, conversionRate: 0 },
-    ]);
+    expect(quarter.body.sources).toEqual([{ channel: 'direct', source: null, campaign: null, visitors: 7, contacts: 0, signUps: 0, callsBooked: 0, qualified: 0, conversionRate: 0 }]);
   });
 });
 

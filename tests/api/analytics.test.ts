@@ -17,7 +17,10 @@ let yesterday: Date;
 let insideEdge: Date;
 
 async function lead(email: string, fields: Record<string, unknown>): Promise<number> {
-  const [row] = await app.knex('leads').insert({ firstName: 'Test', email, ...fields }).returning('id');
+  const [row] = await app
+    .knex('leads')
+    .insert({ firstName: 'Test', email, ...fields })
+    .returning('id');
   return row.id;
 }
 
@@ -37,8 +40,14 @@ beforeAll(async () => {
   await lead('inside@example.ch', { source: 'website', createdAt: insideEdge, status: 'contacted' });
   await lead('outside@example.ch', { source: 'other', createdAt: new Date(ago(30).getTime() - 10 * 60_000), status: 'new' });
   // A session 10 days ago: 4 seated (one cancelled, one waitlisted not counted), 2 present.
-  const [webinar] = await app.knex('webinars').insert({ title: '=Investir en 2027', datetime: ago(10) }).returning('id');
-  const [old] = await app.knex('webinars').insert({ title: 'Ancienne session', datetime: ago(120) }).returning('id');
+  const [webinar] = await app
+    .knex('webinars')
+    .insert({ title: '=Investir en 2027', datetime: ago(10) })
+    .returning('id');
+  const [old] = await app
+    .knex('webinars')
+    .insert({ title: 'Ancienne session', datetime: ago(120) })
+    .returning('id');
   const attendee1 = await lead('p1@example.ch', { type: 'webinar', source: 'webinar', createdAt: ago(400), status: 'qualified' });
   const attendee2 = await lead('p2@example.ch', { type: 'webinar', source: 'webinar', createdAt: ago(400), status: 'qualified' });
   const absent = await lead('p3@example.ch', { type: 'webinar', source: 'webinar', createdAt: ago(400) });
@@ -81,9 +90,7 @@ describe('GET /api/admin/analytics', () => {
     const edge = body.newContacts.find((week: { week: string }) => week.week === weekOf(insideEdge));
     expect(edge.counts).toMatchObject({ website: 1, other: 0 });
     expect(body.funnel).toEqual({ registered: 4, attended: 2, contactRequested: 1, qualified: 1 });
-    expect(body.sessions).toEqual([
-      { id: expect.any(Number), title: '=Investir en 2027', datetime: expect.any(String), registrations: 4, attended: 2, attendanceRate: 50 },
-    ]);
+    expect(body.sessions).toEqual([{ id: expect.any(Number), title: '=Investir en 2027', datetime: expect.any(String), registrations: 4, attended: 2, attendanceRate: 50 }]);
     expect(body.statuses).toEqual([
       { status: 'new', count: 1 },
       { status: 'contacted', count: 1 },
@@ -104,7 +111,6 @@ describe('GET /api/admin/analytics', () => {
     expect(year.sessions.map((s: { title: string }) => s.title)).toEqual(['Ancienne session', '=Investir en 2027']);
     expect(year.funnel).toEqual({ registered: 4, attended: 3, contactRequested: 1, qualified: 1 });
   });
-
 });
 
 describe('GET /api/admin/analytics/report.csv', () => {
@@ -142,7 +148,10 @@ describe('analytics after changes', () => {
     expect(statusCount(month, 'qualified')).toBe(2);
     expect(month.newContacts.find((week: { week: string }) => week.week === weekOf(insideEdge)).counts).toMatchObject({ website: 0, referral: 1 });
     // A contact whose arrival date is corrected to ten months ago leaves the 30 days.
-    await app.knex('leads').where({ email: 'a@example.ch' }).update({ createdAt: ago(300) });
+    await app
+      .knex('leads')
+      .where({ email: 'a@example.ch' })
+      .update({ createdAt: ago(300) });
     expect((await admin.delete(`/api/admin/leads/${inside.id}`)).status).toBe(204);
     month = (await admin.get('/api/admin/analytics', { query: { period: '30d' } })).body;
     expect(month.newContacts.reduce((sum: number, week: { total: number }) => sum + week.total, 0)).toBe(1);

@@ -233,17 +233,11 @@ if (process.env.TEST_DB === 'pg') {
     it('still creates a single admin when both requests passed the "no account yet" check', async () => {
       const blocker = await fresh.knex.transaction();
       await blocker.raw('lock table users in share row exclusive mode');
-      const racing = Promise.all(
-        ['un@example.ch', 'deux@example.ch'].map((email) =>
-          fresh.client().post('/api/simple-auth/setup-admin', { ...ADMIN, email }),
-        ),
-      );
+      const racing = Promise.all(['un@example.ch', 'deux@example.ch'].map((email) => fresh.client().post('/api/simple-auth/setup-admin', { ...ADMIN, email })));
       // Wait until both requests are blocked (on the table lock or on the setup lock), then let them go.
       const deadline = Date.now() + 10_000;
       while (Date.now() < deadline) {
-        const { rows } = await fresh.knex.raw(
-          'select count(*)::int as waiting from pg_locks where not granted and database = (select oid from pg_database where datname = current_database())',
-        );
+        const { rows } = await fresh.knex.raw('select count(*)::int as waiting from pg_locks where not granted and database = (select oid from pg_database where datname = current_database())');
         if (rows[0].waiting >= 2) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

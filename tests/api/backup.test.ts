@@ -103,38 +103,37 @@ describe('backup and restore', () => {
   }, 120_000);
 
   // PostgreSQL only: PGlite backups involve no password and no child process.
-  if (usePg) it('gives pg_dump and pg_restore the password through their environment, never on their command line', async () => {
-    // Recording wrappers named pg_dump / pg_restore, first on PATH: they write down their arguments
-    // (what `ps` shows everyone) and the PGPASSWORD they received, then run the real tool.
-    const shims = freshDataDir();
-    for (const tool of ['pg_dump', 'pg_restore']) {
-      const real = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
-      writeFileSync(
-        path.join(shims, tool),
-        `#!/bin/sh\nprintf '%s\\n' "$@" > "${shims}/${tool}.args"\nprintf '%s' "$PGPASSWORD" > "${shims}/${tool}.password"\nexec ${real} "$@"\n`,
-        { mode: 0o755 },
-      );
-    }
-    const withPassword = (databaseUrl: string) => {
-      const url = new URL(databaseUrl);
-      url.password = 'Mot-De-Passe-Secret';
-      return url.toString();
-    };
-    const PATH = `${shims}:${process.env.PATH ?? ''}`;
-    const source = { DATA_DIR: freshDataDir(), DATABASE_URL: withPassword(await freshPgDatabase()), PATH };
-    run('api/cli/migrate.ts', ['latest'], source);
-    const file = path.join(freshDataDir(), 'secret.dump');
-    run('api/cli/db-backup.ts', [file], source);
-    const target = { DATA_DIR: freshDataDir(), DATABASE_URL: withPassword(await freshPgDatabase()), PATH };
-    run('api/cli/db-restore.ts', [file], target);
+  if (usePg)
+    it('gives pg_dump and pg_restore the password through their environment, never on their command line', async () => {
+      // Recording wrappers named pg_dump / pg_restore, first on PATH: they write down their arguments
+      // (what `ps` shows everyone) and the PGPASSWORD they received, then run the real tool.
+      const shims = freshDataDir();
+      for (const tool of ['pg_dump', 'pg_restore']) {
+        const real = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+        writeFileSync(path.join(shims, tool), `#!/bin/sh\nprintf '%s\\n' "$@" > "${shims}/${tool}.args"\nprintf '%s' "$PGPASSWORD" > "${shims}/${tool}.password"\nexec ${real} "$@"\n`, {
+          mode: 0o755,
+        });
+      }
+      const withPassword = (databaseUrl: string) => {
+        const url = new URL(databaseUrl);
+        url.password = 'Mot-De-Passe-Secret';
+        return url.toString();
+      };
+      const PATH = `${shims}:${process.env.PATH ?? ''}`;
+      const source = { DATA_DIR: freshDataDir(), DATABASE_URL: withPassword(await freshPgDatabase()), PATH };
+      run('api/cli/migrate.ts', ['latest'], source);
+      const file = path.join(freshDataDir(), 'secret.dump');
+      run('api/cli/db-backup.ts', [file], source);
+      const target = { DATA_DIR: freshDataDir(), DATABASE_URL: withPassword(await freshPgDatabase()), PATH };
+      run('api/cli/db-restore.ts', [file], target);
 
-    for (const tool of ['pg_dump', 'pg_restore']) {
-      const args = readFileSync(path.join(shims, `${tool}.args`), 'utf8');
-      expect(args).toContain('127.0.0.1');
-      expect(args).not.toContain('Mot-De-Passe-Secret');
-      expect(readFileSync(path.join(shims, `${tool}.password`), 'utf8')).toBe('Mot-De-Passe-Secret');
-    }
-  }, 120_000);
+      for (const tool of ['pg_dump', 'pg_restore']) {
+        const args = readFileSync(path.join(shims, `${tool}.args`), 'utf8');
+        expect(args).toContain('127.0.0.1');
+        expect(args).not.toContain('Mot-De-Passe-Secret');
+        expect(readFileSync(path.join(shims, `${tool}.password`), 'utf8')).toBe('Mot-De-Passe-Secret');
+      }
+    }, 120_000);
 
   it('refuses a file that is not a backup of this product, with a French message, and touches nothing', async () => {
     const target = { DATA_DIR: freshDataDir(), ...(usePg ? { DATABASE_URL: await freshPgDatabase() } : {}) };

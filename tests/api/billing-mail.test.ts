@@ -72,7 +72,15 @@ describe('invoice e-mails', () => {
 
     // A reminder queued while the invoice was open, paid in the same instant: checked again when it goes, it is cancelled.
     await ctx.app.knex.transaction(async (trx) => {
-      await createEmails(trx, [{ kind: 'invoice_reminder', causeKey: `invoice_reminder:${id}:30`, toAddress: EMAIL, leadId, data: { invoiceId: id, number: 'x', firstName: 'Anne-Sophie', totalCents: 486_450, dueOn, reference: 'x' } }]);
+      await createEmails(trx, [
+        {
+          kind: 'invoice_reminder',
+          causeKey: `invoice_reminder:${id}:30`,
+          toAddress: EMAIL,
+          leadId,
+          data: { invoiceId: id, number: 'x', firstName: 'Anne-Sophie', totalCents: 486_450, dueOn, reference: 'x' },
+        },
+      ]);
       await trx('invoices').where({ id }).update({ status: 'paid', paidCents: 486_450 });
     });
     const cancelled = await waitUntil(async () => ctx.app.knex('emails').where({ kind: 'invoice_reminder', status: 'cancelled' }).first());

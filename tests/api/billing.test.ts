@@ -77,7 +77,13 @@ describe('billing settings', () => {
     expect(byPath['plans.0.priceCents']).toMatch(/nombre entier/);
 
     const twice = await ctx.admin.request('PUT', '/api/admin/billing-settings', {
-      json: { ...billingSettings(), plans: [{ id: 'a', label: 'A', priceCents: 10 }, { id: 'a', label: 'B', priceCents: 10 }] },
+      json: {
+        ...billingSettings(),
+        plans: [
+          { id: 'a', label: 'A', priceCents: 10 },
+          { id: 'a', label: 'B', priceCents: 10 },
+        ],
+      },
     });
     expect(twice.status).toBe(400);
     expect(twice.body.errors).toEqual([{ path: 'plans.1.id', message: 'Deux forfaits ont le même identifiant.' }]);
@@ -131,7 +137,10 @@ describe('invoices of an accepted offer', () => {
     await saveSettings();
     const { invoiceIds } = await accept({ instalments: 12 });
     expect(invoiceIds).toHaveLength(12);
-    const rows = await ctx.app.knex('invoices').orderBy('instalmentIndex').select('number', 'netCents', 'vatCents', 'totalCents', 'status', 'instalmentIndex', ctx.app.knex.raw("to_char(due_on, 'YYYY-MM-DD') as due_on"));
+    const rows = await ctx.app
+      .knex('invoices')
+      .orderBy('instalmentIndex')
+      .select('number', 'netCents', 'vatCents', 'totalCents', 'status', 'instalmentIndex', ctx.app.knex.raw("to_char(due_on, 'YYYY-MM-DD') as due_on"));
     expect(rows.reduce((sum, row) => sum + row.totalCents, 0)).toBe(486_450);
     expect(rows.reduce((sum, row) => sum + row.vatCents, 0)).toBe(36_450);
     expect(rows.reduce((sum, row) => sum + row.netCents, 0)).toBe(450_000);

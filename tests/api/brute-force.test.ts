@@ -41,9 +41,7 @@ describe('50 parallel wrong passwords on one account', () => {
     const failed = await app.knex('audit_events').where({ type: 'login_failed', userId: camilleId }).count({ n: '*' }).first();
     expect(Number(failed!.n)).toBe(5);
     // The lock is recorded once, not once per refused attempt.
-    expect(await app.knex('audit_events').where({ type: 'login_locked' }).select('userId', 'details')).toEqual([
-      { userId: camilleId, details: { counter: 'login:account' } },
-    ]);
+    expect(await app.knex('audit_events').where({ type: 'login_locked' }).select('userId', 'details')).toEqual([{ userId: camilleId, details: { counter: 'login:account' } }]);
 
     const right = await login('camille@example.ch', TEST_PASSWORD);
     expect(right.status).toBe(429);

@@ -105,7 +105,10 @@ describe('a contact request queues its e-mail job in its own statement', () => {
     expect(Math.max(...statements)).toBeGreaterThan(1);
 
     for (let i = 0; i < 30; i += 1) {
-      const lead = await app.knex('leads').where({ email: `rafale.${i}@exemple.ch` }).first('id', 'firstName');
+      const lead = await app
+        .knex('leads')
+        .where({ email: `rafale.${i}@exemple.ch` })
+        .first('id', 'firstName');
       const notes = await app.knex('activities').where({ leadId: lead.id }).select('id', 'description');
       expect(notes).toEqual([{ id: expect.any(Number), description: 'Bonjour' }]);
       expect((await prepareJobs(lead.id)).map((job) => job.data.noteId)).toEqual([notes[0]!.id]);
@@ -117,9 +120,11 @@ describe('a contact request queues its e-mail job in its own statement', () => {
     const claireNow = await app.knex('leads').whereRaw('lower(email) = ?', ['claire.rafale@exemple.ch']).select('id', 'phone', 'status');
     expect(claireNow).toEqual([{ id: claire.id, phone: known.phone, status: 'qualified' }]);
     const claireNotes = await app.knex('activities').where({ leadId: claire.id }).orderBy('id').select('id', 'description');
-    expect(claireNotes.map((note) => note.description).sort()).toEqual(
-      ['Deuxième\n\nPrénom indiqué : Léa\nNom indiqué : Favre\nTéléphone indiqué : +41 79 000 00 00', 'Premier\n\nPrénom indiqué : Léa\nNom indiqué : Favre', 'Troisième\n\nPrénom indiqué : Léa\nNom indiqué : Favre'],
-    );
+    expect(claireNotes.map((note) => note.description).sort()).toEqual([
+      'Deuxième\n\nPrénom indiqué : Léa\nNom indiqué : Favre\nTéléphone indiqué : +41 79 000 00 00',
+      'Premier\n\nPrénom indiqué : Léa\nNom indiqué : Favre',
+      'Troisième\n\nPrénom indiqué : Léa\nNom indiqué : Favre',
+    ]);
     expect((await prepareJobs(claire.id)).map((job) => job.data.noteId).sort()).toEqual(claireNotes.map((note) => note.id).sort());
   });
 });

@@ -38,10 +38,14 @@ async function leadTableStats(): Promise<LeadTableStats> {
 
 /** The table's statistics once `holds` is true of them (a backend publishes its counters at most once a second). */
 function leadTableStatsOnce(holds: (stats: LeadTableStats) => boolean, what: string): Promise<LeadTableStats> {
-  return waitUntil(async () => {
-    const stats = await leadTableStats();
-    return holds(stats) && stats;
-  }, 60_000, what);
+  return waitUntil(
+    async () => {
+      const stats = await leadTableStats();
+      return holds(stats) && stats;
+    },
+    60_000,
+    what,
+  );
 }
 
 /** 400 contacts written then each updated once: 400 dead row versions in `leads`. */

@@ -55,10 +55,14 @@ const to = (address: string) => (message: ReceivedMail) => message.envelopeTo.in
  */
 async function sendWaitingAlertNow(email: string, submissions: number): Promise<void> {
   const lead = await app.knex('leads').where({ email }).first('id');
-  const alerts = await waitUntil(async () => {
-    const rows = await app.knex('emails').where({ kind: 'team_alert', leadId: lead.id }).orderBy('id');
-    return rows.length === 2 && rows[0].status === 'sent' && rows[1].data.submissions?.length === submissions ? rows : undefined;
-  }, 20_000, 'the waiting team alert');
+  const alerts = await waitUntil(
+    async () => {
+      const rows = await app.knex('emails').where({ kind: 'team_alert', leadId: lead.id }).orderBy('id');
+      return rows.length === 2 && rows[0].status === 'sent' && rows[1].data.submissions?.length === submissions ? rows : undefined;
+    },
+    20_000,
+    'the waiting team alert',
+  );
   const [sent, waiting] = alerts;
   expect(waiting.status).toBe('queued');
   expect(new Date(waiting.sendAfter).getTime()).toBeGreaterThanOrEqual(new Date(sent.sentAt).getTime() + 10 * 60_000 - 1000);
@@ -200,7 +204,10 @@ describe('a webinar whose date changes', () => {
     expect(new Date(pending.sendAfter).getTime()).toBeGreaterThan(Date.now() + 2 * 3600_000);
 
     // Moved to 70 s from now: the 1-minute reminder is now due in about 10 s.
-    await app.knex('webinars').where({ id: early.id }).update({ datetime: new Date(Date.now() + 70_000) });
+    await app
+      .knex('webinars')
+      .where({ id: early.id })
+      .update({ datetime: new Date(Date.now() + 70_000) });
     await app.knex.transaction((trx) => rescheduleWebinarReminders(trx, early.id));
     await smtp.waitFor((messages) => messages.some((message) => to('avance@example.ch')(message) && subjectOf(message).startsWith('Rappel')), 40_000);
 
@@ -249,8 +256,7 @@ describe('contact request', () => {
   });
 
   it('quotes in the team alert what a returning contact typed this time, not their first message', async () => {
-    const request = (message: string, phone: string) =>
-      app.client().post('/api/leads', { firstName: 'Nina', lastName: 'Roux', email: 'nina@example.ch', phone, message, type: 'contact' });
+    const request = (message: string, phone: string) => app.client().post('/api/leads', { firstName: 'Nina', lastName: 'Roux', email: 'nina@example.ch', phone, message, type: 'contact' });
     expect((await request('Première demande : le programme en groupe.', '+41 79 111 11 11')).status).toBe(201);
     await smtp.waitFor((messages) => messages.filter(to(TEAM)).length === 1);
     expect((await request('Seconde demande : un appel jeudi ?', '+41 79 222 22 22')).status).toBe(201);
@@ -376,7 +382,10 @@ describe('admin emails API', () => {
   });
 
   it('refuses to resend an e-mail that is still waiting', async () => {
-    const [row] = await app.knex('emails').insert({ kind: 'team_alert', causeKey: 'test:waiting', toAddress: TEAM, sendAfter: new Date(Date.now() + 3600_000) }).returning('*');
+    const [row] = await app
+      .knex('emails')
+      .insert({ kind: 'team_alert', causeKey: 'test:waiting', toAddress: TEAM, sendAfter: new Date(Date.now() + 3600_000) })
+      .returning('*');
     const response = await admin.post(`/api/admin/emails/${row.id}/resend`);
     expect(response.status).toBe(409);
     expect(response.body.message).toBe('Seul un e-mail envoyé ou en échec peut être renvoyé.');

@@ -76,13 +76,10 @@ function postTo(port: number, pathname: string, fields: Record<string, string>, 
   const body = as === 'form' ? new URLSearchParams(fields).toString() : JSON.stringify(fields);
   const type = as === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
   return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: '127.0.0.1', port, path: pathname, method: 'POST', headers: { ...headers, 'content-type': type, 'content-length': Buffer.byteLength(body) } },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode!));
-      },
-    );
+    const request = http.request({ host: '127.0.0.1', port, path: pathname, method: 'POST', headers: { ...headers, 'content-type': type, 'content-length': Buffer.byteLength(body) } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode!));
+    });
     request.on('error', reject);
     request.end(body);
   });
@@ -178,7 +175,11 @@ describe("each submission's origin, as the team reads it", () => {
 describe('a visitor who landed earlier the same day (the 48-hour first sources)', () => {
   it('credits the landing page and its source, from memory before the write and from the table after it', async () => {
     // The day's first visits wait unhashed (no salt loaded yet); the write loads it; later ones are hashed in memory.
-    for (const [written, step] of [[false, 'unhashed'], [true, 'written'], [false, 'hashed']] as const) {
+    for (const [written, step] of [
+      [false, 'unhashed'],
+      [true, 'written'],
+      [false, 'hashed'],
+    ] as const) {
       const person = browser();
       expect((await person.visit(LINKEDIN, 'https://www.linkedin.com/')).status).toBe(200);
       await person.visit('/a-propos', person.page('/'));
@@ -296,7 +297,10 @@ describe('the contacts list, its CSV, the import, the correction', () => {
     const imported = await admin.request('POST', '/api/admin/leads/import', { body: file, query: { dryRun: 'false' }, headers: { 'content-type': 'text/csv' } });
     expect(imported.status).toBe(200);
     expect(imported.body).toMatchObject({ created: 1, completed: 1, invalid: 1 });
-    expect(imported.body.errors[0]).toEqual({ row: 5, errors: [{ path: 'firstTouchChannel', message: "Indiquez l'origine (Recherche, Réseaux sociaux, E-mail, Sites référents ou Direct) de ce contact." }] });
+    expect(imported.body.errors[0]).toEqual({
+      row: 5,
+      errors: [{ path: 'firstTouchChannel', message: "Indiquez l'origine (Recherche, Réseaux sociaux, E-mail, Sites référents ou Direct) de ce contact." }],
+    });
     expect(await firstTouchOf('anne@example.ch')).toMatchObject({ channel: 'email', source: 'newsletter', campaign: 'noel', at: '2026-12-01T08:30:00.000Z' });
     expect(await firstTouchOf('lea@example.ch')).toMatchObject({ channel: 'social', campaign: 'printemps' });
     expect(await firstTouchOf('tom@example.ch')).toMatchObject({ channel: 'referral', source: 'salon' });

@@ -56,20 +56,26 @@ const pathValue = fc.oneof(
 const jsonBody = fc.oneof(
   fc.object({ maxDepth: 3 }),
   fc.anything({ maxDepth: 2 }),
-  fc.record({
-    firstName: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
-    lastName: fc.oneof(fc.string(), fc.constant(null)),
-    email: fc.oneof(fc.emailAddress(), fc.string(), fc.constant('')),
-    phone: fc.string(),
-    tag: fc.oneof(fc.string(), fc.integer()),
-    title: fc.string(),
-    datetime: fc.oneof(fc.date({ noInvalidDate: true }).map((date) => date.toISOString()), fc.string()),
-    duration: fc.oneof(fc.integer(), fc.string(), fc.double()),
-    maxAttendees: fc.oneof(fc.integer(), fc.string()),
-    type: fc.string(),
-    status: fc.string(),
-    password: fc.string(),
-  }, { requiredKeys: [] }),
+  fc.record(
+    {
+      firstName: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+      lastName: fc.oneof(fc.string(), fc.constant(null)),
+      email: fc.oneof(fc.emailAddress(), fc.string(), fc.constant('')),
+      phone: fc.string(),
+      tag: fc.oneof(fc.string(), fc.integer()),
+      title: fc.string(),
+      datetime: fc.oneof(
+        fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+        fc.string(),
+      ),
+      duration: fc.oneof(fc.integer(), fc.string(), fc.double()),
+      maxAttendees: fc.oneof(fc.integer(), fc.string()),
+      type: fc.string(),
+      status: fc.string(),
+      password: fc.string(),
+    },
+    { requiredKeys: [] },
+  ),
 );
 
 const queryValue = fc.dictionary(
@@ -86,21 +92,14 @@ describe('generated input never breaks the API', () => {
     const table = routes();
     expect(table.length).toBeGreaterThan(20);
     await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...table),
-        pathValue,
-        jsonBody,
-        queryValue,
-        fc.boolean(),
-        async (route, id, body, query, asAdmin) => {
-          // Logout would end the shared admin session for the following runs: it gets a fresh client.
-          const client = asAdmin && !/logout/.test(route.path) ? admin : app.client();
-          const target = fill(route.path, id);
-          const hasBody = !['GET', 'DELETE'].includes(route.method);
-          const response = await client.request(route.method, target, { query, ...(hasBody ? { json: body } : {}) });
-          assertSafe(response, `${route.method} ${target}`);
-        },
-      ),
+      fc.asyncProperty(fc.constantFrom(...table), pathValue, jsonBody, queryValue, fc.boolean(), async (route, id, body, query, asAdmin) => {
+        // Logout would end the shared admin session for the following runs: it gets a fresh client.
+        const client = asAdmin && !/logout/.test(route.path) ? admin : app.client();
+        const target = fill(route.path, id);
+        const hasBody = !['GET', 'DELETE'].includes(route.method);
+        const response = await client.request(route.method, target, { query, ...(hasBody ? { json: body } : {}) });
+        assertSafe(response, `${route.method} ${target}`);
+      }),
       { numRuns: 300 },
     );
     // 600 requests: on PGlite beside other test files on two cores, more than the default 30 s.
@@ -111,7 +110,12 @@ describe('generated input never breaks the API', () => {
       fc.asyncProperty(
         fc.constantFrom('/api/leads', '/api/simple-auth/login', '/api/admin/leads', '/api/admin/webinars'),
         fc.constantFrom('application/json', 'application/json; charset=latin1', 'text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded'),
-        fc.oneof(fc.string(), fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString('latin1')), fc.constant('{"a":"\u0000"}'), fc.constant('\uFEFF{}')),
+        fc.oneof(
+          fc.string(),
+          fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
+          fc.constant('{"a":"\u0000"}'),
+          fc.constant('\uFEFF{}'),
+        ),
         async (path, contentType, raw) => {
           const response = await admin.request('POST', path, { body: raw, headers: { 'content-type': contentType } });
           assertSafe(response, `POST ${path} (${contentType})`);

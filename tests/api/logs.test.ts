@@ -57,7 +57,10 @@ describe('logs and personal data', () => {
     // Refused inputs (their values are echoed nowhere but in the answer), a duplicate (unique violation), a form post.
     await app.client().post('/api/leads', { ...person, phone: 'appelez-moi', type: 'contact' });
     await admin.post('/api/admin/leads', { firstName: person.firstName, email: person.email });
-    await app.client().request('POST', '/api/leads', { body: new URLSearchParams({ fullName: `${person.firstName} ${person.lastName}`, email: person.email, phone: person.phone, message }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await app.client().request('POST', '/api/leads', {
+      body: new URLSearchParams({ fullName: `${person.firstName} ${person.lastName}`, email: person.email, phone: person.phone, message }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     await app.client().post('/api/newsletter', { firstName: person.firstName, email: person.email });
     const id = (await app.knex('leads').where({ email: person.email }).first()).id as number;
     await admin.get(`/api/admin/leads/${id}/export`);

@@ -90,7 +90,10 @@ const aprilSent = new Date(Date.now() - 5 * DAY);
 beforeEach(async () => {
   await app.emptyTables('emails', 'newsletters', 'webinar_registrations', 'webinars', 'leads');
   // A subscriber who got the issues, and a session to come: neither may leak a personal link into the page.
-  const [lead] = await app.knex('leads').insert({ ...lea, newsletterStatus: 'subscribed' }).returning('id');
+  const [lead] = await app
+    .knex('leads')
+    .insert({ ...lea, newsletterStatus: 'subscribed' })
+    .returning('id');
   await app.knex('webinars').insert({ title: 'Mieux dormir', description: 'D', datetime: new Date(Date.now() + 7 * DAY), maxAttendees: 30, isActive: true });
   const first = await insertIssue({ subject: 'Respirer en mars', slug: 'respirer-en-mars', status: 'sent', archive: true, sentAt: marchSent });
   await insertIssue({ subject: 'Dormir en avril', slug: 'dormir-en-avril', status: 'sent', archive: true, sentAt: aprilSent, preheader: 'Le sommeil, simplement' });
@@ -183,7 +186,14 @@ describe('an issue /newsletter/<slug>/', () => {
   });
 
   it('answers the not-found page with 404 for an unknown slug, an issue not published, and the template itself', async () => {
-    for (const address of ['/newsletter/inconnue/', '/newsletter/numero-prive/', '/newsletter/brouillon-publiable/', '/newsletter/envoi-en-pause/', '/newsletter/numero-annule/', '/newsletter/numero/']) {
+    for (const address of [
+      '/newsletter/inconnue/',
+      '/newsletter/numero-prive/',
+      '/newsletter/brouillon-publiable/',
+      '/newsletter/envoi-en-pause/',
+      '/newsletter/numero-annule/',
+      '/newsletter/numero/',
+    ]) {
       const response = await app.client().get(address);
       expect(response.status, address).toBe(404);
       expect(response.text).toContain('Page introuvable');

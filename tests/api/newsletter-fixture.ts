@@ -33,7 +33,6 @@ export async function addSubscribers(db: Knex, count: number, prefix = 'abonne',
 
 export const ISSUE = { subject: 'Respirer avant de parler', preheader: 'Une technique à essayer demain.', body: '## Respirer\n\nTrois cycles suffisent.' };
 
-
 export const BASE = '/api/admin/newsletters';
 
 /** Creates an issue and starts sending it now; returns its id. */

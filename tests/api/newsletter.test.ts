@@ -64,7 +64,9 @@ describe('double opt-in and one-click unsubscription', () => {
     const token = tokenOf(mail);
     const unsubscribeUrl = `https://innercircle.example.ch/newsletter/desinscription?token=${token}`;
     // Long headers are folded over several lines: unfolded first (RFC 5322 §2.2.3).
-    const headers = String(mail.raw).split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    const headers = String(mail.raw)
+      .split(/\r?\n\r?\n/)[0]!
+      .replace(/\r?\n[ \t]+/g, ' ');
     expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(headers).toContain(`List-Unsubscribe: <${unsubscribeUrl}>`);
 

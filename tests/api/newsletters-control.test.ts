@@ -69,7 +69,9 @@ describe('pause, resume, cancel', () => {
     const id = await startIssue(admin);
     await admin.post(`${BASE}/${id}/pause`);
     const token = (await app.knex('leads').where({ id: leaving }).first('newsletterToken')).newsletterToken as string;
-    const unsubscribed = await app.client().request('POST', `/newsletter/desinscription?token=${token}`, { body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const unsubscribed = await app
+      .client()
+      .request('POST', `/newsletter/desinscription?token=${token}`, { body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(unsubscribed.status).toBe(200);
     expect((await admin.post(`/api/admin/leads/${erased}/erase`, { confirmEmail: 'efface@example.ch' })).status).toBeLessThan(300);
     await admin.post(`${BASE}/${id}/resume`);
@@ -102,12 +104,25 @@ describe('refusals', () => {
 
       const failed = await admin.get(`${BASE}/${id}/recipients`, { query: { status: 'failed' } });
       expect(failed.body.items).toEqual([
-        { emailId: expect.any(Number), leadId: bouncing, firstName: 'Ines', lastName: 'Connue', email: 'inconnu@example.ch', status: 'failed', attempts: 1, lastError: expect.stringMatching(/550/), sentAt: null },
+        {
+          emailId: expect.any(Number),
+          leadId: bouncing,
+          firstName: 'Ines',
+          lastName: 'Connue',
+          email: 'inconnu@example.ch',
+          status: 'failed',
+          attempts: 1,
+          lastError: expect.stringMatching(/550/),
+          sentAt: null,
+        },
       ]);
       expect((await admin.get(`${BASE}/${id}/recipients`)).body.items).toHaveLength(4);
       const csv = await admin.get(`${BASE}/${id}/recipients.csv`);
       expect(csv.headers.get('content-type')).toContain('text/csv');
-      const lines = csv.text.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+      const lines = csv.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r\n/);
       expect(lines[0]).toBe('Prénom;Nom;Email;Statut;Tentatives;Dernière erreur;Envoyé le');
       expect(lines).toHaveLength(5);
       expect(lines.find((line) => line.includes('inconnu@example.ch'))).toMatch(/^Ines;Connue;inconnu@example.ch;Échec;1;/);

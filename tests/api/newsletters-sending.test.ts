@@ -83,7 +83,9 @@ describe('the pace: each start reserved on a grid, with room in the past minute'
   });
 
   it('forgets the starts older than a minute', async () => {
-    const { reservation, lastMinute } = await reserveWith(`next_at = now() - interval '1 second', recent_starts = array[now() - interval '2 minutes', now() - interval '61 seconds', now() - interval '10 seconds']`);
+    const { reservation, lastMinute } = await reserveWith(
+      `next_at = now() - interval '1 second', recent_starts = array[now() - interval '2 minutes', now() - interval '61 seconds', now() - interval '10 seconds']`,
+    );
     expect(reservation).toMatchObject({ emailId: expect.any(Number) });
     expect(lastMinute).toBe(2);
     const { rows } = await app.knex.raw<{ rows: Array<{ kept: number }> }>('select cardinality(recent_starts) as kept from newsletter_pace');
@@ -111,14 +113,19 @@ describe('sending an issue', () => {
     // before, so any two messages three apart arrived at least one and a half steps apart, and the
     // twenty took at least 16.5 steps (a millisecond less for the clocks' rounding). A burst would be
     // several messages within a few ms.
-    const times = smtp.messages.filter((m) => m.parsed.subject === ISSUE.subject).map((m) => m.arrivedAt).sort((a, b) => a - b);
+    const times = smtp.messages
+      .filter((m) => m.parsed.subject === ISSUE.subject)
+      .map((m) => m.arrivedAt)
+      .sort((a, b) => a - b);
     const threeApart = times.slice(3).map((time, index) => time - times[index]!);
     expect(Math.min(...threeApart)).toBeGreaterThanOrEqual(SPACING_MS * 1.5 - 1);
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(SPACING_MS * 16.5 - 1);
 
     const message = smtp.messages.find((m) => m.envelopeTo[0] === 'abonne-1@example.ch')!;
     // Long headers are folded over several lines: unfolded first (RFC 5322 §2.2.3).
-    const headers = String(message.raw).split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    const headers = String(message.raw)
+      .split(/\r?\n\r?\n/)[0]!
+      .replace(/\r?\n[ \t]+/g, ' ');
     const token = (await app.knex('leads').where({ id: ids[0] }).first('newsletterToken')).newsletterToken as string;
     expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(headers).toContain(`List-Unsubscribe: <${app.url}/newsletter/desinscription?token=${token}>`);
@@ -157,7 +164,10 @@ describe('sending an issue', () => {
 
   it('fills the blocks when each message goes: the sessions as they are then, signed links per person', async () => {
     const leadId = await addContact(app.knex, 'lea@example.ch');
-    const [webinar] = await app.knex('webinars').insert({ title: 'Titre d’origine', datetime: new Date(Date.now() + 3 * 86_400_000), duration: 60, location: 'online', maxAttendees: 10, isActive: true }).returning('id');
+    const [webinar] = await app
+      .knex('webinars')
+      .insert({ title: 'Titre d’origine', datetime: new Date(Date.now() + 3 * 86_400_000), duration: 60, location: 'online', maxAttendees: 10, isActive: true })
+      .returning('id');
     const { body: issue } = await admin.post(BASE, { ...ISSUE, body: 'Bonjour\n\n{{prochains-webinaires}}\n\n{{appel-decouverte}}' });
     // Changed after the issue was written, before it is sent: the message says what is true then.
     await app.knex('webinars').where({ id: webinar.id }).update({ title: 'Dormir mieux' });

@@ -15,8 +15,6 @@ setUpAppWithUsers(['emails', 'newsletters', 'leads', 'webinars'], (users) => {
   ({ app, admin, member: viewer } = users);
 });
 
-
-
 describe('issues: create, read, change', () => {
   it('creates a draft with every field of the answer, and lists it newest first', async () => {
     const created = await admin.post(BASE, { ...ISSUE, tags: ['VIP', 'vip', 'Genève'], archive: true });

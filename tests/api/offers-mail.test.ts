@@ -49,10 +49,20 @@ describe('the offer e-mail', () => {
     expect(pdf?.filename).toBe(`offre-${id}.pdf`);
     expect(pdf!.content.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf!.content);
-    for (const expected of ['Clairval Inner Circle Sàrl', 'N° TVA : CHE-123.456.789 TVA', `Offre n° ${id}`, 'Programme Inner Circle — individuel', '4’500.00', 'TVA 8.1 %', '364.50', '4’864.50', 'Léa Favre', 'Début du programme : 1er avril 2027']) {
+    for (const expected of [
+      'Clairval Inner Circle Sàrl',
+      'N° TVA : CHE-123.456.789 TVA',
+      `Offre n° ${id}`,
+      'Programme Inner Circle — individuel',
+      '4’500.00',
+      'TVA 8.1 %',
+      '364.50',
+      '4’864.50',
+      'Léa Favre',
+      'Début du programme : 1er avril 2027',
+    ]) {
       expect(text).toContain(expected);
     }
-
   });
 
   it('is re-checked just before it goes: nothing goes for an offer withdrawn meanwhile', async () => {

@@ -124,7 +124,12 @@ describe('writing an offer', () => {
   it.each([
     ['no line', { ...OFFER, lines: [] }, 'lines', 'Une offre a au moins une ligne.'],
     ['a line without label', { ...OFFER, lines: [{ label: ' ', quantity: 1, unitPriceCents: 100 }] }, 'lines.0.label', 'Le libellé est obligatoire.'],
-    ['a price in francs with decimals', { ...OFFER, lines: [{ label: 'Programme', quantity: 1, unitPriceCents: 1500.5 }] }, 'lines.0.unitPriceCents', 'Le prix unitaire doit être un nombre entier de centimes entre 0 et 100000000.'],
+    [
+      'a price in francs with decimals',
+      { ...OFFER, lines: [{ label: 'Programme', quantity: 1, unitPriceCents: 1500.5 }] },
+      'lines.0.unitPriceCents',
+      'Le prix unitaire doit être un nombre entier de centimes entre 0 et 100000000.',
+    ],
     ['a negative quantity', { ...OFFER, lines: [{ label: 'Programme', quantity: -1, unitPriceCents: 100 }] }, 'lines.0.quantity', 'La quantité doit être un nombre entier compris entre 1 et 1000.'],
     ['a discount above the lines', { ...OFFER, discountCents: 999_999 }, 'discountCents', OFFER_MESSAGES.discountTooHigh],
     ['13 instalments', { ...OFFER, instalments: 13 }, 'instalments', 'Le nombre de mensualités doit être un nombre entier compris entre 1 et 12.'],
@@ -217,7 +222,7 @@ describe('sending, withdrawing and listing', () => {
 
     const wrong = await admin.get('/api/admin/offers', { query: { status: 'payée' } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.errors[0]).toEqual({ path: 'status', message: 'Le statut doit être l\'une des valeurs suivantes : Brouillon, Envoyée, Acceptée, Expirée, Retirée.' });
+    expect(wrong.body.errors[0]).toEqual({ path: 'status', message: "Le statut doit être l'une des valeurs suivantes : Brouillon, Envoyée, Acceptée, Expirée, Retirée." });
   });
 
   it('serves the offer as a PDF to the back office', async () => {
@@ -296,7 +301,11 @@ describe('the offer page and its acceptance', () => {
     expect(await countOf(app.knex('activities').where({ leadId, title: 'Offre acceptée' }))).toBe(1);
     expect(await countOf(app.knex('audit_events').where({ type: 'offer_accepted' }))).toBe(1);
     // Billing's invoices, one per instalment, with the offer's amounts and the address typed on the page.
-    const invoices = await app.knex('invoices').where({ offerId: id }).orderBy('instalmentIndex').select('leadId', 'instalmentCount', 'totalCents', 'vatCents', 'debtorName', 'debtorStreet', 'debtorPostalCode', 'debtorTown');
+    const invoices = await app
+      .knex('invoices')
+      .where({ offerId: id })
+      .orderBy('instalmentIndex')
+      .select('leadId', 'instalmentCount', 'totalCents', 'vatCents', 'debtorName', 'debtorStreet', 'debtorPostalCode', 'debtorTown');
     expect(invoices).toHaveLength(3);
     expect(invoices.reduce((sum, invoice) => sum + invoice.totalCents, 0)).toBe(178_030);
     expect(invoices.reduce((sum, invoice) => sum + invoice.vatCents, 0)).toBe(13_340);

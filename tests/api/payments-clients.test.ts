@@ -131,13 +131,26 @@ describe('privacy', () => {
     const leadId = await contact({ channel: 'referral' });
     const bill = await invoice(leadId, 10_000);
     fileSerial += 1;
-    const xml = camtXml({ entries: [{ acctSvcrRef: `PRIV-${process.pid}-${fileSerial}`, bookingDate: swissDay(0), transactions: [{ amountCents: bill.totalCents, reference: bill.reference, name: 'Zéphyr Payeur-Rare' }] }] });
+    const xml = camtXml({
+      entries: [
+        { acctSvcrRef: `PRIV-${process.pid}-${fileSerial}`, bookingDate: swissDay(0), transactions: [{ amountCents: bill.totalCents, reference: bill.reference, name: 'Zéphyr Payeur-Rare' }] },
+      ],
+    });
     expect((await admin.request('POST', '/api/admin/bank-files', { body: xml, headers: { 'content-type': 'application/xml' } })).status).toBe(200);
 
     const exported = await admin.get(`/api/admin/leads/${leadId}/export`);
     expect(exported.status).toBe(200);
     expect(exported.body.payments).toEqual([
-      expect.objectContaining({ bookingDate: swissDay(0), amountCents: bill.totalCents, currency: 'CHF', direction: 'credit', reference: bill.reference, debtorName: 'Zéphyr Payeur-Rare', status: 'matched', invoiceNumber: expect.any(String) }),
+      expect.objectContaining({
+        bookingDate: swissDay(0),
+        amountCents: bill.totalCents,
+        currency: 'CHF',
+        direction: 'credit',
+        reference: bill.reference,
+        debtorName: 'Zéphyr Payeur-Rare',
+        status: 'matched',
+        invoiceNumber: expect.any(String),
+      }),
     ]);
 
     const email = (await app.knex('leads').where({ id: leadId }).first('email')).email;

@@ -24,7 +24,12 @@ const PARTIAL_REF = '210000000003139471430009025';
 async function openInvoices(): Promise<number[]> {
   const [lead] = await app.knex('leads').insert({ firstName: 'Lou', lastName: 'Envoi', email: 'lou.envoi@example.ch', type: 'contact', source: 'form' }).returning('id');
   const ids: number[] = [];
-  for (const [index, [reference, totalCents]] of ([[EXACT_REF, 100_000], [PARTIAL_REF, 50_000]] as const).entries()) {
+  for (const [index, [reference, totalCents]] of (
+    [
+      [EXACT_REF, 100_000],
+      [PARTIAL_REF, 50_000],
+    ] as const
+  ).entries()) {
     ids.push(await insertInvoice(app.knex, { leadId: lead.id, number: `2027-010${index}`, reference, totalCents, debtorName: 'Lou Envoi' }));
   }
   return ids;
@@ -76,7 +81,10 @@ describe('POST /api/admin/bank-files as a multipart upload', () => {
     const raw = await admin.request('POST', '/api/admin/bank-files', { body: STATEMENT, headers: { 'content-type': 'application/xml' } });
     expect(raw.status).toBe(200);
     const rawState = await stateOfInvoices(rawIds);
-    expect(rawState).toEqual([{ status: 'paid', paidCents: 100_000 }, { status: 'open', paidCents: 20_000 }]);
+    expect(rawState).toEqual([
+      { status: 'paid', paidCents: 100_000 },
+      { status: 'open', paidCents: 20_000 },
+    ]);
     expect(await rowCounts(app.knex)).toEqual({ files: 1, payments: 3 });
     const matchedOnly = await viewer.get('/api/admin/payments', { query: { status: 'matched' } });
     expect(matchedOnly.body.payments.map((payment: { bankReference: string; status: string }) => [payment.bankReference, payment.status])).toEqual([['UP-T1', 'matched']]);
@@ -143,7 +151,10 @@ describe('POST /api/admin/bank-files as a multipart upload', () => {
 
     for (const answer of [noFile, two, pdf, octetPdf, empty, noBoundary, cut, notCamt]) expect(answer.text).not.toMatch(/stack|select |insert into/i);
     expect(await rowCounts(app.knex)).toEqual({ files: 0, payments: 0 });
-    expect(await stateOfInvoices(ids)).toEqual([{ status: 'open', paidCents: 0 }, { status: 'open', paidCents: 0 }]);
+    expect(await stateOfInvoices(ids)).toEqual([
+      { status: 'open', paidCents: 0 },
+      { status: 'open', paidCents: 0 },
+    ]);
   });
 
   it('refuses a file over the limit with 413 while it streams, and still answers the next request', async () => {

@@ -27,7 +27,10 @@ function qrReference(): string {
 
 /** An issued invoice as billing stores it. */
 async function invoice(totalCents: number, options: { status?: 'open' | 'paid' | 'credited' | 'scheduled'; paidCents?: number } = {}): Promise<{ id: number; reference: string }> {
-  const [lead] = await app.knex('leads').insert({ firstName: 'Zoé', lastName: 'Payeuse', email: `payeuse-${invoiceSerial + 1}@example.ch`, type: 'contact', source: 'form' }).returning('id');
+  const [lead] = await app
+    .knex('leads')
+    .insert({ firstName: 'Zoé', lastName: 'Payeuse', email: `payeuse-${invoiceSerial + 1}@example.ch`, type: 'contact', source: 'form' })
+    .returning('id');
   const reference = qrReference();
   const number = `2027-${String(invoiceSerial).padStart(4, '0')}`;
   const id = await insertInvoice(app.knex, { leadId: lead.id, number, reference, totalCents, debtorName: 'Zoé Payeuse', status: options.status, paidCents: options.paidCents });
@@ -196,7 +199,9 @@ describe('POST /api/admin/bank-files', () => {
     expect(latin1.body.message).toBe('Le fichier n’est pas encodé en UTF-8 : ce n’est pas un relevé camt.');
     const json = await admin.post('/api/admin/bank-files', { file: 'x' });
     expect(json.status).toBe(415);
-    expect(json.body.message).toBe('Envoyez le relevé camt.054 ou camt.053 tel que la banque le fournit (fichier XML, Content-Type: application/xml, ou un seul fichier dans un formulaire multipart/form-data).');
+    expect(json.body.message).toBe(
+      'Envoyez le relevé camt.054 ou camt.053 tel que la banque le fournit (fichier XML, Content-Type: application/xml, ou un seul fichier dans un formulaire multipart/form-data).',
+    );
     const empty = await admin.request('POST', '/api/admin/bank-files', { body: '', headers: { 'content-type': 'application/xml' } });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Le fichier est vide.');
@@ -240,14 +245,23 @@ describe('the import’s statement for many invoices', () => {
     for (const each of cases) {
       for (const list of [one, many]) {
         const created = await invoice(each.total, { status: each.status, paidCents: each.paid });
-        if (each.status === 'paid') await app.knex('invoices').where({ id: created.id }).update({ paidAt: new Date('2027-01-20T10:00:00Z') });
+        if (each.status === 'paid')
+          await app
+            .knex('invoices')
+            .where({ id: created.id })
+            .update({ paidAt: new Date('2027-01-20T10:00:00Z') });
         list.push(created.id);
       }
     }
     await app.knex.transaction(async (trx) => {
       for (const [index, each] of cases.entries()) await markInvoicePayment(trx, one[index]!, each.delta);
     });
-    await app.knex.transaction((trx) => markInvoicePayments(trx, cases.map((each, index) => ({ id: many[index]!, deltaCents: each.delta }))));
+    await app.knex.transaction((trx) =>
+      markInvoicePayments(
+        trx,
+        cases.map((each, index) => ({ id: many[index]!, deltaCents: each.delta })),
+      ),
+    );
     const expected = await states(one);
     expect(await states(many)).toEqual(expected);
     expect(expected.map((state) => state.status)).toEqual(['paid', 'open', 'paid', 'paid', 'open', 'open', 'paid', 'open', 'credited', 'scheduled', 'paid']);

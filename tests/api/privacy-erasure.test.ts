@@ -27,7 +27,15 @@ const PERSON = { firstName: 'Zéphyrine', lastName: 'Quaglio-Brandt', email: 'ze
 
 /** A contact with a submission (note, e-mails, consent proof, idempotency key), a seat, a newsletter request and a booked call. */
 async function personWithHistory(person = PERSON) {
-  const webinar = await admin.post('/api/admin/webinars', { title: 'Session effacement', description: 'Une session de test.', datetime: new Date(Date.now() + 7 * 86_400_000).toISOString(), duration: 60, maxAttendees: 10, location: 'online', isActive: true });
+  const webinar = await admin.post('/api/admin/webinars', {
+    title: 'Session effacement',
+    description: 'Une session de test.',
+    datetime: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    duration: 60,
+    maxAttendees: 10,
+    location: 'online',
+    isActive: true,
+  });
   expect(webinar.status).toBe(201);
   const key = `cle-${Math.random().toString(36).slice(2, 12)}`;
   const contact = await app.client().post('/api/leads', { ...person, type: 'contact' }, { headers: { 'Idempotency-Key': key } });
@@ -37,7 +45,9 @@ async function personWithHistory(person = PERSON) {
   const slots = await app.client().get('/api/bookings/slots', { query: { days: 7 } });
   const taken = new Set((await app.knex('bookings').select('startAt')).map((row: { startAt: Date }) => new Date(row.startAt).toISOString()));
   const start = slots.body.days.flatMap((day: { slots: Array<{ start: string }> }) => day.slots.map((slot) => slot.start)).find((slot: string) => !taken.has(slot));
-  const booked = await app.client().post('/api/bookings', { start, firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone, message: `Appel de ${person.firstName}` });
+  const booked = await app
+    .client()
+    .post('/api/bookings', { start, firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone, message: `Appel de ${person.firstName}` });
   expect(booked.status).toBe(201);
   const lead = await app.knex('leads').whereRaw('lower(email) = ?', [person.email]).first();
   // The e-mails exist (acknowledgement, confirmation, team alert, newsletter confirmation): the booked
@@ -112,8 +122,18 @@ describe('erasure', () => {
 
   it('removes the contact and every row about them, keeps an audit event without personal data', async () => {
     const { id, key, webinarId } = await personWithHistory();
-    expect(await app.knex('rate_limits').where({ key: newsletterRateLimitKey(PERSON.email) }).first()).toBeDefined();
-    expect(await app.knex('idempotency_keys').where({ key: `leads:${key}` }).first()).toBeDefined();
+    expect(
+      await app
+        .knex('rate_limits')
+        .where({ key: newsletterRateLimitKey(PERSON.email) })
+        .first(),
+    ).toBeDefined();
+    expect(
+      await app
+        .knex('idempotency_keys')
+        .where({ key: `leads:${key}` })
+        .first(),
+    ).toBeDefined();
     // Confirmation typed in another case: still the same address.
     const response = await admin.post(`/api/admin/leads/${id}/erase`, { confirmEmail: PERSON.email.toUpperCase() });
     expect(response.status).toBe(204);
@@ -123,8 +143,18 @@ describe('erasure', () => {
       expect(await app.knex(table).where({ leadId: id }).first(), table).toBeUndefined();
     }
     expect(await app.knex('emails').whereRaw('lower(to_address) = ?', [PERSON.email]).first()).toBeUndefined();
-    expect(await app.knex('idempotency_keys').where({ key: `leads:${key}` }).first()).toBeUndefined();
-    expect(await app.knex('rate_limits').where({ key: newsletterRateLimitKey(PERSON.email) }).first()).toBeUndefined();
+    expect(
+      await app
+        .knex('idempotency_keys')
+        .where({ key: `leads:${key}` })
+        .first(),
+    ).toBeUndefined();
+    expect(
+      await app
+        .knex('rate_limits')
+        .where({ key: newsletterRateLimitKey(PERSON.email) })
+        .first(),
+    ).toBeUndefined();
     const jobs = await app.knex.raw(`select count(*)::int as n from pgboss.job where data->>'leadId' = ?`, [String(id)]);
     expect(jobs.rows[0].n).toBe(0);
     expect(await app.knex('webinars').where({ id: webinarId }).first()).toBeDefined();
@@ -158,9 +188,20 @@ describe('erasure', () => {
     const { id, key } = await personWithHistory(person);
     expect((await admin.delete(`/api/admin/leads/${id}`)).status).toBe(204);
     for (const table of ['leads', 'emails', 'consentProofs']) {
-      expect(await app.knex(table).where(table === 'leads' ? { id } : { leadId: id }).first(), table).toBeUndefined();
+      expect(
+        await app
+          .knex(table)
+          .where(table === 'leads' ? { id } : { leadId: id })
+          .first(),
+        table,
+      ).toBeUndefined();
     }
-    expect(await app.knex('idempotency_keys').where({ key: `leads:${key}` }).first()).toBeUndefined();
+    expect(
+      await app
+        .knex('idempotency_keys')
+        .where({ key: `leads:${key}` })
+        .first(),
+    ).toBeUndefined();
     const audit = await app.knex('auditEvents').where({ type: 'lead_deleted' }).orderBy('id', 'desc').first();
     expect(audit.details).toEqual({ leadId: id });
   });

@@ -121,17 +121,11 @@ describe('POST /api/leads — contact form', () => {
     expect(leads[0].createdAt.toISOString()).toBe(created.createdAt.toISOString());
 
     const activities = await app.knex('activities').where({ leadId: created.id }).orderBy('id');
-    expect(activities.map((activity) => activity.description)).toEqual([
-      CONTACT.message,
-      'Deuxième message\n\nPrénom indiqué : Léa-Marie\nSociété indiquée : Nouvelle Société Sàrl',
-    ]);
+    expect(activities.map((activity) => activity.description)).toEqual([CONTACT.message, 'Deuxième message\n\nPrénom indiqué : Léa-Marie\nSociété indiquée : Nouvelle Société Sàrl']);
   });
 
   it('keeps one contact when the same email is submitted twice at the same time', async () => {
-    const responses = await Promise.all([
-      app.client().post('/api/leads', CONTACT),
-      app.client().post('/api/leads', { ...CONTACT, email: CONTACT.email.toUpperCase(), message: 'En même temps' }),
-    ]);
+    const responses = await Promise.all([app.client().post('/api/leads', CONTACT), app.client().post('/api/leads', { ...CONTACT, email: CONTACT.email.toUpperCase(), message: 'En même temps' })]);
     expect(responses.map((response) => response.status)).toEqual([201, 201]);
     expect(await app.knex('leads').select('id')).toHaveLength(1);
     expect(await app.knex('activities').select('id')).toHaveLength(2);
@@ -226,11 +220,7 @@ describe('POST /api/leads — webinar sign-up', () => {
 
   it('never goes beyond maxAttendees: 20 simultaneous sign-ups for 5 seats give exactly 5 registrations', async () => {
     const webinar = await createWebinar({ maxAttendees: 5 });
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        app.client().post('/api/leads', { ...WEBINAR_LEAD, email: `participant${index}@example.ch` }),
-      ),
-    );
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, index) => app.client().post('/api/leads', { ...WEBINAR_LEAD, email: `participant${index}@example.ch` })));
     expect(responses.every((response) => response.status === 201)).toBe(true);
     expect(responses.filter((response) => response.body.registration?.status === 'registered')).toHaveLength(5);
     expect(responses.filter((response) => response.body.registration?.status === 'waitlisted')).toHaveLength(15);
@@ -365,17 +355,11 @@ if (process.env.TEST_DB === 'pg') {
       try {
         await blocker.query('begin');
         await blocker.query('lock table webinar_registrations in share row exclusive mode');
-        const racing = Promise.all(
-          Array.from({ length: 6 }, (_, index) =>
-            app.client().post('/api/leads', { firstName: 'Marc', email: `course${index}@example.ch`, type: 'webinar' }),
-          ),
-        );
+        const racing = Promise.all(Array.from({ length: 6 }, (_, index) => app.client().post('/api/leads', { firstName: 'Marc', email: `course${index}@example.ch`, type: 'webinar' })));
         // Wait until the pool's connections are blocked (on the table lock or on the webinar row).
         const deadline = Date.now() + 10_000;
         while (Date.now() < deadline) {
-          const { rows } = await blocker.query(
-            'select count(*)::int as waiting from pg_locks where not granted and database = (select oid from pg_database where datname = current_database())',
-          );
+          const { rows } = await blocker.query('select count(*)::int as waiting from pg_locks where not granted and database = (select oid from pg_database where datname = current_database())');
           if (rows[0].waiting >= 4) break;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }

@@ -22,15 +22,23 @@ const to = (address: string) => (message: ReceivedMail) => message.envelopeTo.in
 const contactRequest = (fields: Record<string, string>) => app.client().post('/api/leads', { lastName: 'Martin', type: 'contact', ...fields });
 const leadOf = (email: string) => app.knex('leads').whereRaw('lower(email) = ?', [email.toLowerCase()]).first();
 const notesOf = async (email: string) => app.knex('activities').where({ leadId: (await leadOf(email)).id, title: PUBLIC_ACTIVITY_TITLES.contact });
-const emailsOf = async (email: string, kind: string) => app.knex('emails').where({ leadId: (await leadOf(email)).id, kind }).orderBy('id');
+const emailsOf = async (email: string, kind: string) =>
+  app
+    .knex('emails')
+    .where({ leadId: (await leadOf(email)).id, kind })
+    .orderBy('id');
 
 /** Every submission of the contact has gone through the e-mail worker: its alert lists them all. */
 async function allReported(email: string, count: number) {
-  return waitUntil(async () => {
-    const alerts = await emailsOf(email, 'team_alert');
-    const covered = alerts.reduce((sum: number, alert: { data: { submissions?: unknown[] } }) => sum + (alert.data.submissions?.length ?? 0), 0);
-    return covered === count ? alerts : undefined;
-  }, 30_000, `${count} submissions in team alerts`);
+  return waitUntil(
+    async () => {
+      const alerts = await emailsOf(email, 'team_alert');
+      const covered = alerts.reduce((sum: number, alert: { data: { submissions?: unknown[] } }) => sum + (alert.data.submissions?.length ?? 0), 0);
+      return covered === count ? alerts : undefined;
+    },
+    30_000,
+    `${count} submissions in team alerts`,
+  );
 }
 
 /** Makes a grouped alert due now (as if its 10 minutes had passed) and waits for it at the team's address. */
@@ -49,9 +57,7 @@ async function sendNow(alertId: number): Promise<ReceivedMail> {
 describe('acknowledgements of contact requests', () => {
   it('sends one acknowledgement per address for 10 submissions at once, stores all 10, answers all 10 alike', async () => {
     const victim = 'victime@exemple-rare.ch';
-    const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, n) => contactRequest({ firstName: 'Victime', email: n % 2 ? victim.toUpperCase() : victim, message: `Message ${n + 1}` })),
-    );
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, n) => contactRequest({ firstName: 'Victime', email: n % 2 ? victim.toUpperCase() : victim, message: `Message ${n + 1}` })));
     // The answer never tells whether an e-mail went out (nor whether the address was known).
     for (const response of responses) {
       expect(response.status).toBe(201);
@@ -79,7 +85,10 @@ describe('acknowledgements of contact requests', () => {
     expect(await emailsOf(address, 'contact_acknowledgement')).toHaveLength(1);
 
     // 24 hours later (the counter's window moved back by a day): acknowledged again.
-    await app.knex('rate_limits').where('key', 'like', 'acknowledgement:email:%').update({ resetAt: new Date(Date.now() - 1000) });
+    await app
+      .knex('rate_limits')
+      .where('key', 'like', 'acknowledgement:email:%')
+      .update({ resetAt: new Date(Date.now() - 1000) });
     expect((await contactRequest({ firstName: 'Léa', email: address, message: 'Troisième' })).status).toBe(201);
     await smtp.waitFor((messages) => messages.filter(to(address)).length === 2);
     await allReported(address, 3);

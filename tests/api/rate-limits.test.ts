@@ -17,8 +17,7 @@ beforeEach(async () => {
   await app.emptyTables('rate_limits');
 });
 
-const login = (email: string, password: string, ip = '203.0.113.10') =>
-  app.client().post('/api/simple-auth/login', { email, password }, { headers: { 'x-forwarded-for': ip } });
+const login = (email: string, password: string, ip = '203.0.113.10') => app.client().post('/api/simple-auth/login', { email, password }, { headers: { 'x-forwarded-for': ip } });
 
 describe('login attempts', () => {
   it('blocks an account after 5 failures, even with the right password, with Retry-After', async () => {
@@ -62,11 +61,13 @@ describe('setup-admin and the public lead form', () => {
   it('limits setup-admin attempts per IP', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
-      const response = await app.client().post(
-        '/api/simple-auth/setup-admin',
-        { email: `a${attempt}@example.ch`, password: 'un-mot-de-passe-solide', firstName: 'Admin', lastName: 'Utilisateur' },
-        { headers: { 'x-forwarded-for': '192.0.2.1' } },
-      );
+      const response = await app
+        .client()
+        .post(
+          '/api/simple-auth/setup-admin',
+          { email: `a${attempt}@example.ch`, password: 'un-mot-de-passe-solide', firstName: 'Admin', lastName: 'Utilisateur' },
+          { headers: { 'x-forwarded-for': '192.0.2.1' } },
+        );
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 10).every((status) => status === 409)).toBe(true);
@@ -76,11 +77,7 @@ describe('setup-admin and the public lead form', () => {
   it('accepts 10 lead submissions a minute per IP, then answers 429 with Retry-After', async () => {
     const statuses: number[] = [];
     for (let n = 0; n < 11; n += 1) {
-      const response = await app.client().post(
-        '/api/leads',
-        { firstName: 'Flot', email: `flot${n}@example.ch`, type: 'contact' },
-        { headers: { 'x-forwarded-for': '192.0.2.2' } },
-      );
+      const response = await app.client().post('/api/leads', { firstName: 'Flot', email: `flot${n}@example.ch`, type: 'contact' }, { headers: { 'x-forwarded-for': '192.0.2.2' } });
       statuses.push(response.status);
     }
     expect(statuses).toEqual([...Array(10).fill(201), 429]);

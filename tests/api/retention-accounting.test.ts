@@ -38,7 +38,9 @@ async function ageEverything(): Promise<void> {
 async function accountingRows() {
   const knex = ctx.app.knex;
   return {
-    invoices: await knex('invoices').orderBy('id').select('id', 'number', 'leadId', 'debtorName', 'debtorStreet', 'debtorPostalCode', 'debtorTown', 'totalCents', 'paidCents', 'status', knex.raw('pdf is not null as "hasPdf"')),
+    invoices: await knex('invoices')
+      .orderBy('id')
+      .select('id', 'number', 'leadId', 'debtorName', 'debtorStreet', 'debtorPostalCode', 'debtorTown', 'totalCents', 'paidCents', 'status', knex.raw('pdf is not null as "hasPdf"')),
     creditNotes: await knex('creditNotes').orderBy('id').select('id', 'number', 'invoiceId', 'amountCents', 'reason'),
     payments: await knex('payments').orderBy('id').select('id', 'invoiceId', 'status', 'amountCents', 'debtorName', 'acctSvcrRef'),
     bankFiles: await knex('bankFiles').orderBy('id').select('id', 'sha256'),
@@ -64,7 +66,17 @@ describe('retention and the accounting records', () => {
     await ageEverything();
     const before = await accountingRows();
     expect(before.invoices).toEqual([
-      expect.objectContaining({ id: invoiceId, leadId, debtorName: 'Anne-Sophie Favre', debtorStreet: 'Avenue de la Gare', debtorTown: 'Lausanne', totalCents: 486_450, paidCents: 486_450, status: 'paid', hasPdf: true }),
+      expect.objectContaining({
+        id: invoiceId,
+        leadId,
+        debtorName: 'Anne-Sophie Favre',
+        debtorStreet: 'Avenue de la Gare',
+        debtorTown: 'Lausanne',
+        totalCents: 486_450,
+        paidCents: 486_450,
+        status: 'paid',
+        hasPdf: true,
+      }),
     ]);
     expect(before.creditNotes).toEqual([expect.objectContaining({ invoiceId, amountCents: 10_000, reason: 'Geste commercial' })]);
     expect(before.payments.map((payment) => [payment.acctSvcrRef, payment.status, payment.invoiceId, payment.debtorName])).toEqual([

@@ -20,13 +20,28 @@ afterAll(() => app.close());
 const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 async function lead(email: string, days: number, extra: Record<string, unknown> = {}): Promise<number> {
-  const [row] = await app.knex('leads').insert({ firstName: 'Ancien', email, createdAt: ago(days), updatedAt: ago(days), ...extra }).returning('id');
+  const [row] = await app
+    .knex('leads')
+    .insert({ firstName: 'Ancien', email, createdAt: ago(days), updatedAt: ago(days), ...extra })
+    .returning('id');
   return (row as { id: number }).id;
 }
 
 async function email(leadId: number, days: number, status = 'sent'): Promise<number> {
-  const [row] = await app.knex('emails')
-    .insert({ kind: 'contact_acknowledgement', causeKey: `test:${leadId}:${days}:${Math.random()}`, toAddress: 'x@exemple-rare.ch', leadId, status, subject: 'Sujet', textBody: 'Corps texte', htmlBody: '<p>Corps</p>', data: JSON.stringify({ firstName: 'Ancien' }), createdAt: ago(days) })
+  const [row] = await app
+    .knex('emails')
+    .insert({
+      kind: 'contact_acknowledgement',
+      causeKey: `test:${leadId}:${days}:${Math.random()}`,
+      toAddress: 'x@exemple-rare.ch',
+      leadId,
+      status,
+      subject: 'Sujet',
+      textBody: 'Corps texte',
+      htmlBody: '<p>Corps</p>',
+      data: JSON.stringify({ firstName: 'Ancien' }),
+      createdAt: ago(days),
+    })
     .returning('id');
   return (row as { id: number }).id;
 }

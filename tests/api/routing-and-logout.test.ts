@@ -55,9 +55,7 @@ describe('routes match case-sensitively', () => {
       const response = await admin.request(route.method, route.shouted, route.method === 'GET' || route.method === 'DELETE' ? {} : { json: {} });
       // Outside /api another spelling reaches the static site, which knows no such page (404) and takes
       // no POST (405); it never reaches the route.
-      const unknown = route.path.startsWith('/api/')
-        ? response.status === 404 && response.body?.message === UNKNOWN_PATH.message
-        : [404, 405].includes(response.status);
+      const unknown = route.path.startsWith('/api/') ? response.status === 404 && response.body?.message === UNKNOWN_PATH.message : [404, 405].includes(response.status);
       if (!unknown) failures.push(`${route.method} ${route.shouted} → ${response.status}`);
     }
     expect(failures).toEqual([]);

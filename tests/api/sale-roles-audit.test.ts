@@ -21,7 +21,14 @@ let invoiceId: number;
 let paymentId: number;
 
 const PERSON = { firstName: 'Vera', lastName: 'Rolle', email: 'vera.rolle@exemple-rare.ch' };
-const OFFER = { lines: [{ label: 'Programme Inner Circle — individuel', quantity: 1, unitPriceCents: 450_000 }], discountCents: 0, startDate: '2099-04-01', validUntil: '2999-03-15', instalments: 1, message: 'Comme convenu.' };
+const OFFER = {
+  lines: [{ label: 'Programme Inner Circle — individuel', quantity: 1, unitPriceCents: 450_000 }],
+  discountCents: 0,
+  startDate: '2099-04-01',
+  validUntil: '2999-03-15',
+  instalments: 1,
+  message: 'Comme convenu.',
+};
 const ADDRESS = { street: 'Rue de Lausanne', buildingNumber: '12', postalCode: '1201', town: 'Genève', country: 'CH' };
 
 beforeAll(async () => {
@@ -30,7 +37,10 @@ beforeAll(async () => {
   viewer = await app.signIn({ email: 'vente-lecture@example.ch', role: 'viewer' });
   await app.emptyTables('payments', 'bank_files', 'emails', 'credit_notes', 'invoices', 'document_counters', 'offers', 'leads', 'audit_events');
   expect((await admin.request('PUT', '/api/admin/billing-settings', { json: billingSettings() })).status).toBe(200);
-  const [lead] = await app.knex('leads').insert({ ...PERSON, source: 'form' }).returning('id');
+  const [lead] = await app
+    .knex('leads')
+    .insert({ ...PERSON, source: 'form' })
+    .returning('id');
   leadId = lead.id;
   const created = await admin.post(`/api/admin/leads/${leadId}/offers`, OFFER);
   expect(created.status).toBe(201);
@@ -52,7 +62,14 @@ afterAll(() => app.close());
 /** Everything the sale writes, to compare before and after a refused request. */
 async function saleState(): Promise<string> {
   const tables = ['billing_settings', 'offers', 'invoices', 'credit_notes', 'bank_files', 'payments', 'document_counters'];
-  const rows = await Promise.all(tables.map((table) => app.knex(table).orderBy(table === 'document_counters' ? 'kind' : 'id').select('*')));
+  const rows = await Promise.all(
+    tables.map((table) =>
+      app
+        .knex(table)
+        .orderBy(table === 'document_counters' ? 'kind' : 'id')
+        .select('*'),
+    ),
+  );
   return JSON.stringify(rows);
 }
 
@@ -91,7 +108,10 @@ describe('viewers on the sale’s routes', () => {
       ['POST send', () => viewer.post(`/api/admin/offers/${offerId}/send`)],
       ['POST withdraw', () => viewer.post(`/api/admin/offers/${offerId}/withdraw`)],
       ['POST credit-notes', () => viewer.post(`/api/admin/invoices/${invoiceId}/credit-notes`, { amountCents: 100, reason: 'Essai' })],
-      ['POST bank-files (XML)', () => viewer.request('POST', '/api/admin/bank-files', { body: camtXml({ entries: [{ acctSvcrRef: 'ROLE-E3', amountCents: 100 }] }), headers: { 'content-type': 'application/xml' } })],
+      [
+        'POST bank-files (XML)',
+        () => viewer.request('POST', '/api/admin/bank-files', { body: camtXml({ entries: [{ acctSvcrRef: 'ROLE-E3', amountCents: 100 }] }), headers: { 'content-type': 'application/xml' } }),
+      ],
       [
         'POST bank-files (upload)',
         async () => viewer.request('POST', '/api/admin/bank-files', { body: new Uint8Array(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } }),

@@ -61,7 +61,10 @@ function stampOf(file: string): number {
   return Date.parse(`${date}T${h}:${m}:${s}.${ms}Z`);
 }
 
-const scheduled = () => readdirSync(app.config.backup.folder).filter((name) => name.startsWith('innercircle-auto-')).sort();
+const scheduled = () =>
+  readdirSync(app.config.backup.folder)
+    .filter((name) => name.startsWith('innercircle-auto-'))
+    .sort();
 
 describe('scheduled backup', () => {
   it('is scheduled daily at 02:30 Swiss time', async () => {

@@ -10,7 +10,10 @@ const INLINE_SCRIPT = 'customElements.define("astro-island", class extends HTMLE
 const LOGIN_SCRIPT = 'document.querySelector("form")?.setAttribute("data-ready", "");';
 const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 const scriptSource = (response: TestResponse) =>
-  (response.headers.get('content-security-policy') ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src')) ?? '';
+  (response.headers.get('content-security-policy') ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('script-src')) ?? '';
 let app: TestApp;
 let distDir: string;
 
@@ -38,7 +41,11 @@ describe('security headers', () => {
     const response = await app.client().get('/');
     expect(response.status).toBe(200);
     const csp = response.headers.get('content-security-policy') ?? '';
-    const scriptSrc = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src')) ?? '';
+    const scriptSrc =
+      csp
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith('script-src')) ?? '';
     const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
     expect(scriptSrc).toContain(`'sha256-${hash}'`);
     expect(scriptSrc).not.toContain('unsafe-inline');

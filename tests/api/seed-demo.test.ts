@@ -47,9 +47,21 @@ describe('npm run seed:demo', () => {
   });
 
   it('adds nothing twice when run again, and never creates a second admin', async () => {
-    const before = { leads: await count('leads'), webinars: await count('webinars'), registrations: await count('webinar_registrations'), activities: await count('activities'), users: await count('users') };
+    const before = {
+      leads: await count('leads'),
+      webinars: await count('webinars'),
+      registrations: await count('webinar_registrations'),
+      activities: await count('activities'),
+      users: await count('users'),
+    };
     const summary = await seedDemo(app.knex);
     expect(summary).toEqual({ leadsCreated: 0, webinarsCreated: 0, registrationsCreated: 0, activitiesCreated: 0, admin: null });
-    expect({ leads: await count('leads'), webinars: await count('webinars'), registrations: await count('webinar_registrations'), activities: await count('activities'), users: await count('users') }).toEqual(before);
+    expect({
+      leads: await count('leads'),
+      webinars: await count('webinars'),
+      registrations: await count('webinar_registrations'),
+      activities: await count('activities'),
+      users: await count('users'),
+    }).toEqual(before);
   });
 });

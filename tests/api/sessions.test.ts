@@ -106,11 +106,7 @@ describe('Secure cookie in production', () => {
   it('marks the session cookie Secure and names it with the __Host- prefix when the public address is https', async () => {
     const client = production.client();
     await production.signIn({ email: 'prod@example.ch' });
-    const response = await client.post(
-      '/api/simple-auth/login',
-      { email: 'prod@example.ch', password: 'motdepasse-solide-42' },
-      { headers: { origin: 'https://innercircle.example.ch' } },
-    );
+    const response = await client.post('/api/simple-auth/login', { email: 'prod@example.ch', password: 'motdepasse-solide-42' }, { headers: { origin: 'https://innercircle.example.ch' } });
     expect(response.status).toBe(200);
     const cookies = response.headers.getSetCookie();
     // __Host-: browsers accept it only Secure, on path /, without Domain (no subdomain can plant it).

@@ -34,9 +34,7 @@ describe('in production', () => {
   it('refuses setup-admin without the code, or with a wrong one, with 403 and a French message; nothing is created', async () => {
     const missing = await app.client().post('/api/simple-auth/setup-admin', ADMIN);
     expect(missing.status).toBe(403);
-    expect(missing.body.message).toBe(
-      "Le code d'installation est requis. Il figure dans le journal du serveur, sur la ligne qui commence par « Code d'installation : ».",
-    );
+    expect(missing.body.message).toBe("Le code d'installation est requis. Il figure dans le journal du serveur, sur la ligne qui commence par « Code d'installation : ».");
     // The last character changed to one it cannot already be: a fixed 'x' was the code itself once in 64 runs.
     const lastCharacterChanged = `${code.slice(0, -1)}${code.endsWith('x') ? 'y' : 'x'}`;
     for (const wrong of [lastCharacterChanged, code.slice(1), 'a'.repeat(200)]) {

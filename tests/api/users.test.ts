@@ -100,7 +100,10 @@ describe('PATCH /api/simple-auth/user (own profile)', () => {
   it('lets a viewer edit their own profile, password and sessions', async () => {
     const viewer = await app.signIn({ email: 'profil@example.ch', role: 'viewer' });
     const response = await viewer.patch('/api/simple-auth/user', { firstName: 'Noé', lastName: 'Berset', bio: 'Bénévole', profileImageUrl: 'https://example.ch/noe.png', email: 'noe@example.ch' });
-    expect(response).toMatchObject({ status: 200, body: { firstName: 'Noé', lastName: 'Berset', bio: 'Bénévole', profileImageUrl: 'https://example.ch/noe.png', email: 'noe@example.ch', role: 'viewer' } });
+    expect(response).toMatchObject({
+      status: 200,
+      body: { firstName: 'Noé', lastName: 'Berset', bio: 'Bénévole', profileImageUrl: 'https://example.ch/noe.png', email: 'noe@example.ch', role: 'viewer' },
+    });
     expect((await viewer.patch('/api/simple-auth/user', { bio: '', profileImageUrl: null })).body).toMatchObject({ bio: null, profileImageUrl: null });
     expect((await viewer.patch('/api/simple-auth/user', { profileImageUrl: 'javascript:alert(1)' })).status).toBe(400);
     expect((await viewer.patch('/api/simple-auth/user', { email: 'chef@example.ch' })).status).toBe(409);

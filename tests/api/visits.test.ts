@@ -331,7 +331,9 @@ describe('GET /api/admin/analytics/visits', () => {
     await app.visits.flush();
     // Forty days ago: in the 90 days, not in the 30.
     const longAgo = swissDay(new Date(Date.now() - 40 * 86_400_000));
-    await app.knex('visitDailyCounts').insert({ day: longAgo, path: '/mentions-legales', channel: 'search', source: 'google', referrer: 'google.ch', device: 'mobile', visits: 5, visitors: 4, entries: 4 });
+    await app
+      .knex('visitDailyCounts')
+      .insert({ day: longAgo, path: '/mentions-legales', channel: 'search', source: 'google', referrer: 'google.ch', device: 'mobile', visits: 5, visitors: 4, entries: 4 });
 
     const answer = await viewer.get('/api/admin/analytics/visits?period=30d');
     expect(answer.status).toBe(200);

@@ -24,7 +24,9 @@ const test = testOnSeededDatabase(async (knex) => {
   ]);
   const linkedin = { firstTouchChannel: 'social', firstTouchSource: 'linkedin', firstTouchMedium: 'social', firstTouchCampaign: 'printemps', firstTouchLandingPage: '/' };
   const google = { firstTouchChannel: 'search', firstTouchSource: 'google', firstTouchReferrer: 'google.ch', firstTouchLandingPage: '/' };
-  const [webinar] = await knex('webinars').insert({ title: 'Session du printemps', datetime: ago(1) }).returning('id');
+  const [webinar] = await knex('webinars')
+    .insert({ title: 'Session du printemps', datetime: ago(1) })
+    .returning('id');
   const people = [
     { email: 'anna.funnel@example.ch', touch: linkedin, status: 'qualified', registration: 'attended' },
     { email: 'ben.funnel@example.ch', touch: linkedin, status: 'new', registration: 'registered' },
@@ -34,7 +36,9 @@ const test = testOnSeededDatabase(async (knex) => {
   for (const person of people) {
     const createdAt = ago(1);
     const touch = person.touch ? { ...person.touch, firstTouchAt: createdAt } : {};
-    const [lead] = await knex('leads').insert({ firstName: 'Test', email: person.email, status: person.status, createdAt, ...touch }).returning('id');
+    const [lead] = await knex('leads')
+      .insert({ firstName: 'Test', email: person.email, status: person.status, createdAt, ...touch })
+      .returning('id');
     if (person.registration) await knex('webinarRegistrations').insert({ webinarId: webinar.id, leadId: lead.id, status: person.registration });
   }
 });
@@ -59,16 +63,18 @@ test('the funnel from visit to discovery call, per origin, and the daily visits 
 
   // Every step with its count and its share of the one before, named; no call step while nobody hosts calls.
   await expect(page.getByRole('columnheader', { name: 'Part de l’étape précédente' })).toBeVisible();
-  await expect.poll(() => rowsOf(page, 'Du visiteur à l’appel découverte')).toEqual([
-    ['Visiteurs (somme des visiteurs quotidiens)', '20', '—'],
-    ['Contacts', '4', '20 % des visiteurs'],
-    ['Inscrits à un webinaire', '2', '50 % des contacts'],
-    ['Présents', '1', '50 % des inscrits'],
-    ['Qualifiés', '1', '100 % des présents'],
-    ['Offres envoyées', '0', '0 % des qualifiés'],
-    ['Offres acceptées', '0', '—'],
-    ['Clients', '0', '—'],
-  ]);
+  await expect
+    .poll(() => rowsOf(page, 'Du visiteur à l’appel découverte'))
+    .toEqual([
+      ['Visiteurs (somme des visiteurs quotidiens)', '20', '—'],
+      ['Contacts', '4', '20 % des visiteurs'],
+      ['Inscrits à un webinaire', '2', '50 % des contacts'],
+      ['Présents', '1', '50 % des inscrits'],
+      ['Qualifiés', '1', '100 % des présents'],
+      ['Offres envoyées', '0', '0 % des qualifiés'],
+      ['Offres acceptées', '0', '—'],
+      ['Clients', '0', '—'],
+    ]);
   // The period every card covers sits under the header, above the filters: not alone between two cards.
   const caption = page.locator('[data-period-caption]');
   await expect(caption).toHaveText(/^Période : du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}$/);
@@ -84,11 +90,13 @@ test('the funnel from visit to discovery call, per origin, and the daily visits 
   // Per origin: visitors, contacts, sign-ups, qualified and the contacts' share of the visitors; unknown
   // origins last, where a contact and no counted visitor gives no share (never "100 %" or more).
   await expect(page.getByRole('columnheader', { name: 'Contacts parmi les visiteurs' })).toBeVisible();
-  await expect.poll(() => rowsOf(page, 'Par origine')).toEqual([
-    ['Réseaux sociaux', 'linkedin', 'printemps', '12', '2', '2', '1', '16,7 %'],
-    ['Recherche', 'google', '-', '8', '1', '0', '0', '12,5 %'],
-    ['Origine inconnue', '-', '-', '0', '1', '0', '0', '—'],
-  ]);
+  await expect
+    .poll(() => rowsOf(page, 'Par origine'))
+    .toEqual([
+      ['Réseaux sociaux', 'linkedin', 'printemps', '12', '2', '2', '1', '16,7 %'],
+      ['Recherche', 'google', '-', '8', '1', '0', '0', '12,5 %'],
+      ['Origine inconnue', '-', '-', '0', '1', '0', '0', '—'],
+    ]);
   await expect(page.getByText(/Une origine qui compte plus de contacts que de visiteurs/)).toBeVisible();
 
   // The daily visits: the chart, and beside it every day's figures, the latest first.
@@ -107,16 +115,18 @@ test('the funnel from visit to discovery call, per origin, and the daily visits 
   // One channel: the address keeps it, the funnel and the table follow.
   await page.getByLabel('Canal').selectOption({ label: 'Réseaux sociaux' });
   await expect(page).toHaveURL(/\/admin\/analytics\?channel=social$/);
-  await expect.poll(() => rowsOf(page, 'Du visiteur à l’appel découverte')).toEqual([
-    ['Visiteurs (somme des visiteurs quotidiens)', '12', '—'],
-    ['Contacts', '2', '16,7 % des visiteurs'],
-    ['Inscrits à un webinaire', '2', '100 % des contacts'],
-    ['Présents', '1', '50 % des inscrits'],
-    ['Qualifiés', '1', '100 % des présents'],
-    ['Offres envoyées', '0', '0 % des qualifiés'],
-    ['Offres acceptées', '0', '—'],
-    ['Clients', '0', '—'],
-  ]);
+  await expect
+    .poll(() => rowsOf(page, 'Du visiteur à l’appel découverte'))
+    .toEqual([
+      ['Visiteurs (somme des visiteurs quotidiens)', '12', '—'],
+      ['Contacts', '2', '16,7 % des visiteurs'],
+      ['Inscrits à un webinaire', '2', '100 % des contacts'],
+      ['Présents', '1', '50 % des inscrits'],
+      ['Qualifiés', '1', '100 % des présents'],
+      ['Offres envoyées', '0', '0 % des qualifiés'],
+      ['Offres acceptées', '0', '—'],
+      ['Clients', '0', '—'],
+    ]);
   await expect.poll(() => rowsOf(page, 'Par origine')).toHaveLength(1);
   await page.getByRole('button', { name: '12 mois' }).click();
   await expect(page).toHaveURL(/\/admin\/analytics\?period=12m&channel=social$/);

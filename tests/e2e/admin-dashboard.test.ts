@@ -79,16 +79,7 @@ test('the sidebar marks one current page, every entry opens its screen, and unkn
   await adminApi(request, baseURL!);
   await signIn(page);
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-  await expect(nav.getByRole('link')).toHaveText([
-    'Tableau de bord',
-    'Contacts',
-    'Webinaires',
-    'Tags',
-    'Tâches',
-    'Emails',
-    'Analytiques',
-    'Paramètres',
-  ]);
+  await expect(nav.getByRole('link')).toHaveText(['Tableau de bord', 'Contacts', 'Webinaires', 'Tags', 'Tâches', 'Emails', 'Analytiques', 'Paramètres']);
 
   await nav.getByRole('link', { name: 'Contacts' }).click();
   await expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');

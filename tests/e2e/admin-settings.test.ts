@@ -71,7 +71,11 @@ test('an administrator edits the profile, sees the sessions, manages users, read
   await expect(noe).toContainText('Actif');
 
   // The last administrator cannot step down: the server says why.
-  await users.getByRole('row').filter({ hasText: '(vous)' }).getByRole('button', { name: /Passer en lecture seule/ }).click();
+  await users
+    .getByRole('row')
+    .filter({ hasText: '(vous)' })
+    .getByRole('button', { name: /Passer en lecture seule/ })
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
   await expect(toast(page)).toContainText('Il doit rester au moins un administrateur actif');
 

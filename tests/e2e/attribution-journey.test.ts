@@ -18,12 +18,7 @@ test.use({
   userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${build}.0 Safari/537.36`,
 });
 
-test('a visitor from a LinkedIn campaign who reads two pages and signs up is a contact from LinkedIn / printemps, with no cookie and no script', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
+test('a visitor from a LinkedIn campaign who reads two pages and signs up is a contact from LinkedIn / printemps, with no cookie and no script', async ({ page, context, request, baseURL }) => {
   const email = `parcours.${Date.now()}.${build}@example.ch`;
   const cookieHeaders: string[] = [];
   const scripts: string[] = [];

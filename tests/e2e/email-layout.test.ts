@@ -98,7 +98,10 @@ const samples: Record<EmailKind, Array<{ name: string; data: unknown }>> = {
     { name: 'webinar', data: { submission: 'webinar', lead: { ...lead, message: null }, webinarTitle: webinar.title, outcome: 'waitlisted' } },
   ],
   booking_feed_alert: [
-    { name: 'failed', data: { hostId: 3, hostName: 'Hélène Hôte', status: 'failed', error: 'Le calendrier ne peut pas être lu : son serveur a répondu par une erreur (HTTP 500).', readAt: '2027-03-15T08:00:00.000Z' } },
+    {
+      name: 'failed',
+      data: { hostId: 3, hostName: 'Hélène Hôte', status: 'failed', error: 'Le calendrier ne peut pas être lu : son serveur a répondu par une erreur (HTTP 500).', readAt: '2027-03-15T08:00:00.000Z' },
+    },
     { name: 'stale never read', data: { hostId: 3, hostName: 'Hélène Hôte', status: 'stale', error: null, readAt: null } },
   ],
   webinar_cancelled: [
@@ -147,7 +150,15 @@ const samples: Record<EmailKind, Array<{ name: string; data: unknown }>> = {
   offer_sent: [
     {
       name: 'monthly, with a message',
-      data: { offerId: 48213, firstName: 'Anne-Sophie', totalCents: 1_621_500, startDate: '2027-04-01', validUntil: '2027-03-15', instalments: 6, message: 'Comme convenu lors de notre appel, le programme commence le 1er avril.' },
+      data: {
+        offerId: 48213,
+        firstName: 'Anne-Sophie',
+        totalCents: 1_621_500,
+        startDate: '2027-04-01',
+        validUntil: '2027-03-15',
+        instalments: 6,
+        message: 'Comme convenu lors de notre appel, le programme commence le 1er avril.',
+      },
     },
     { name: 'once, no message', data: { offerId: 7, firstName: null, totalCents: 250_000, startDate: '2027-05-03', validUntil: '2027-04-20', instalments: 1, message: null } },
   ],

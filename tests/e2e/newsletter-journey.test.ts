@@ -15,7 +15,9 @@ const NADIA = { firstName: 'Nadia', email: 'nadia.lectrice@example.ch' };
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
 }
 
 test('an issue goes from the editor to the subscriber’s mailbox and to the public archive', async ({ page, browser, request, baseURL, smtp, databaseUrl }) => {
@@ -46,7 +48,9 @@ test('an issue goes from the editor to the subscriber’s mailbox and to the pub
 
   // Received over SMTP: the blocks filled at send time, the one-click unsubscribe and the list's id.
   const mail = await mailTo(smtp, NADIA.email, new RegExp(`^${SUBJECT}$`));
-  const headers = String(mail.raw).split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const headers = String(mail.raw)
+    .split(/\r?\n\r?\n/)[0]!
+    .replace(/\r?\n[ \t]+/g, ' ');
   expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   expect(headers).toMatch(/List-Id: /i);
   expect(mail.parsed.html).toContain('expirez six temps');
@@ -82,7 +86,10 @@ test('an issue goes from the editor to the subscriber’s mailbox and to the pub
   // The sign-up form under the issue posts without any script.
   const signup = offline.getByRole('region', { name: 'Recevez la prochaine newsletter' });
   await signup.getByLabel('Email').fill('nouvelle.lectrice@example.ch');
-  await signup.getByRole('button', { name: 'Je m’inscris' }).or(signup.getByRole('button', { name: "Je m'inscris" })).click();
+  await signup
+    .getByRole('button', { name: 'Je m’inscris' })
+    .or(signup.getByRole('button', { name: "Je m'inscris" }))
+    .click();
   await expect(offline).toHaveURL(/\/newsletter\/merci\/$/);
   await reader.close();
 

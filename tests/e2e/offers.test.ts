@@ -24,14 +24,17 @@ const SETTINGS = {
 async function offerLink(request: APIRequestContext, leadId: number): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const list = await request.get(`/api/admin/emails?leadId=${leadId}&kind=offer_sent`);
-      const email = (await list.json()).emails[0] as { id: number } | undefined;
-      if (!email) return undefined;
-      const detail = await (await request.get(`/api/admin/emails/${email.id}`)).json();
-      link = /\/offre\/[0-9]+\.[A-Za-z0-9_-]{32}/.exec(detail.text ?? '')?.[0];
-      return link;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const list = await request.get(`/api/admin/emails?leadId=${leadId}&kind=offer_sent`);
+        const email = (await list.json()).emails[0] as { id: number } | undefined;
+        if (!email) return undefined;
+        const detail = await (await request.get(`/api/admin/emails/${email.id}`)).json();
+        link = /\/offre\/[0-9]+\.[A-Za-z0-9_-]{32}/.exec(detail.text ?? '')?.[0];
+        return link;
+      },
+      { timeout: 30_000 },
+    )
     .toBeTruthy();
   return link!;
 }

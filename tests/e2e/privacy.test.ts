@@ -15,14 +15,17 @@ async function newsletterLinks(dataDir: string, address: string): Promise<{ conf
   const folder = path.join(dataDir, 'mail');
   let raw = '';
   await expect
-    .poll(() => {
-      if (!existsSync(folder)) return false;
-      for (const file of readdirSync(folder).filter((name) => name.endsWith('.eml'))) {
-        const text = readFileSync(path.join(folder, file), 'utf8');
-        if (text.includes(address) && text.includes('List-Unsubscribe-Post')) raw = text;
-      }
-      return raw !== '';
-    }, { timeout: 30_000 })
+    .poll(
+      () => {
+        if (!existsSync(folder)) return false;
+        for (const file of readdirSync(folder).filter((name) => name.endsWith('.eml'))) {
+          const text = readFileSync(path.join(folder, file), 'utf8');
+          if (text.includes(address) && text.includes('List-Unsubscribe-Post')) raw = text;
+        }
+        return raw !== '';
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
   const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
   const unsubscribe = /^List-Unsubscribe: <([^>]+)>/m.exec(headers)![1]!;
@@ -45,7 +48,10 @@ async function subscribeFromFooter(page: Page, email: string) {
 }
 
 test('the footer leads to the privacy notice and the legal notice, both accessible', async ({ page }) => {
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto('/');
     await page.locator('footer li').getByRole('link', { name: 'Politique de confidentialité' }).click();

@@ -35,7 +35,6 @@ function uniqueEmail(label: string): string {
   return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ch`;
 }
 
-
 /** Records the lead submissions the page sends. */
 function recordLeadPosts(page: Page): Request[] {
   const posts: Request[] = [];
@@ -122,9 +121,7 @@ test.describe('webinar form', () => {
     await waitForIsland(page, 'WebinarForm');
     await form.getByLabel('Email').fill(email);
 
-    await page.route('**/api/leads', (route) =>
-      route.fulfill({ status: 503, json: { message: 'Service momentanément indisponible, veuillez réessayer.' } }),
-    );
+    await page.route('**/api/leads', (route) => route.fulfill({ status: 503, json: { message: 'Service momentanément indisponible, veuillez réessayer.' } }));
     const failed = page.waitForRequest('**/api/leads');
     await form.getByRole('button', { name: 'Réserver ma place gratuite' }).click();
     const failedKey = (await failed).headers()['idempotency-key'];
@@ -186,7 +183,10 @@ test.describe('contact form', () => {
     expect(posts).toHaveLength(0);
   });
 
-  for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
     test(`at ${viewport.width}×${viewport.height}, the "Champs requis" toast never covers "Envoyer ma demande"`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto('/#contact');

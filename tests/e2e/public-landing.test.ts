@@ -29,25 +29,10 @@ test.describe('landing page structure', () => {
       await expect(page).toHaveTitle('Clairval Inner Circle | Bien-être mental pour dirigeants en Suisse');
 
       // Navigation bar, then the sections, then the footer.
-      const layout = await page.locator('body > *:not(astro-island, script, a.sr-only)').evaluateAll((elements) =>
-        elements.map((element) => element.tagName.toLowerCase()),
-      );
+      const layout = await page.locator('body > *:not(astro-island, script, a.sr-only)').evaluateAll((elements) => elements.map((element) => element.tagName.toLowerCase()));
       expect(layout).toEqual(['header', 'main', 'footer']);
-      const sections = await page
-        .locator('main > section')
-        .evaluateAll((elements) => elements.map((element) => element.id || element.getAttribute('aria-labelledby')));
-      expect(sections).toEqual([
-        'hero-title',
-        'promesse',
-        'hormones',
-        'about',
-        'benefits',
-        'testimonials',
-        'fondatrice',
-        'faq',
-        'webinar',
-        'contact',
-      ]);
+      const sections = await page.locator('main > section').evaluateAll((elements) => elements.map((element) => element.id || element.getAttribute('aria-labelledby')));
+      expect(sections).toEqual(['hero-title', 'promesse', 'hormones', 'about', 'benefits', 'testimonials', 'fondatrice', 'faq', 'webinar', 'contact']);
     });
   }
 
@@ -61,13 +46,7 @@ test.describe('landing page structure', () => {
     const hormones = page.locator('#hormones h3');
     await expect(hormones).toHaveText(['Dopamine', 'Sérotonine', 'Ocytocine', 'Endorphines']);
 
-    await expect(page.locator('#about li h3')).toHaveText([
-      'La formation phare',
-      'Le blog et le podcast',
-      'Le mastermind mensuel',
-      'La communauté privée',
-      "L'application de suivi du bonheur",
-    ]);
+    await expect(page.locator('#about li h3')).toHaveText(['La formation phare', 'Le blog et le podcast', 'Le mastermind mensuel', 'La communauté privée', "L'application de suivi du bonheur"]);
     await expect(page.locator('#about')).toContainText('2-3 h');
     await expect(page.locator('#about')).toContainText('4 à 6 semaines');
     await expect(page.locator('#about')).toContainText('30 jours');
@@ -259,16 +238,7 @@ test.describe('mobile menu', () => {
     const menu = page.getByRole('navigation', { name: 'Menu' });
     await expect(menu).toBeVisible();
     await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu.getByRole('link')).toHaveText([
-      'Le Programme',
-      'La Science',
-      'Bénéfices',
-      'Témoignages',
-      'FAQ',
-      /Podcast\/Blog/,
-      'Webinaire Gratuit',
-      'Réserver un appel',
-    ]);
+    await expect(menu.getByRole('link')).toHaveText(['Le Programme', 'La Science', 'Bénéfices', 'Témoignages', 'FAQ', /Podcast\/Blog/, 'Webinaire Gratuit', 'Réserver un appel']);
     await expect(menu.getByRole('link', { name: /Podcast\/Blog/ })).toHaveAttribute('target', '_blank');
 
     await menu.getByRole('link', { name: 'Bénéfices' }).click();
@@ -501,8 +471,14 @@ test.describe('JavaScript budget', () => {
       await waitForIsland(page, 'ReusableForm');
       await page.waitForLoadState('networkidle');
 
-      expect(scripts.some((path) => path.includes('/MobileMenu.')), 'the mobile menu is not for desktops').toBe(false);
-      expect(scripts.some((path) => path.includes('/ContactForm.')), 'an island nobody touched stays unloaded').toBe(false);
+      expect(
+        scripts.some((path) => path.includes('/MobileMenu.')),
+        'the mobile menu is not for desktops',
+      ).toBe(false);
+      expect(
+        scripts.some((path) => path.includes('/ContactForm.')),
+        'an island nobody touched stays unloaded',
+      ).toBe(false);
       expect(new Set(scripts).size, 'each file (the React runtime included) is loaded once').toBe(scripts.length);
       const renderers = scripts.filter((path) => /\/client\.[\w-]+\.js$/.test(path));
       expect(renderers.length).toBeGreaterThan(0);
@@ -523,7 +499,10 @@ test.describe('JavaScript budget', () => {
       await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(scripts.some((path) => path.includes('/MobileMenu.'))).toBe(true);
-      expect(scripts.some((path) => path.includes('/WebinarForm.')), 'the form was not touched').toBe(false);
+      expect(
+        scripts.some((path) => path.includes('/WebinarForm.')),
+        'the form was not touched',
+      ).toBe(false);
       expect(new Set(scripts).size).toBe(scripts.length);
     });
   });

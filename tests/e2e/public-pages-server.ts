@@ -39,7 +39,9 @@ async function seed(dir: string): Promise<Omit<SeededPages, 'server'>> {
       JSON.stringify(WEEK),
     ]);
     await db.query('update booking_settings set minimum_notice_minutes = 60, horizon_days = 30');
-    const lead = await db.query<{ id: number }>(`insert into leads (first_name, last_name, email, type, source, status) values ('Léa', 'Favre', 'lea.favre@example.ch', 'webinar', 'form', 'new') returning id`);
+    const lead = await db.query<{ id: number }>(
+      `insert into leads (first_name, last_name, email, type, source, status) values ('Léa', 'Favre', 'lea.favre@example.ch', 'webinar', 'form', 'new') returning id`,
+    );
     const leadId = lead.rows[0]!.id;
     // 10:00 in Zurich, 5 and 6 days ahead: the times whose "10 h 00" must stay on one line.
     const booking = async (days: number, status: string) =>

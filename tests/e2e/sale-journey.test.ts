@@ -251,7 +251,10 @@ test('from the held discovery call to the paid invoice and the revenue of its ca
   const revenueCard = page.getByRole('region', { name: 'Encaissements selon l’origine', exact: true });
   const chart = revenueCard.getByRole('img', { name: `Barres des encaissements selon l’origine, CHF 4’500.00 en tout : Réseaux sociaux · linkedin · ${CAMPAIGN} CHF 4’500.00.` });
   const table = revenueCard.getByRole('region', { name: 'Encaissements selon l’origine, tableau' });
-  for (const [width, height] of [[390, 844], [1366, 900]] as const) {
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 900],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await expect(chart).toBeVisible();
     await expect(chart.locator('svg')).toBeVisible();

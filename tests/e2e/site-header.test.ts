@@ -84,7 +84,12 @@ for (const [width, entries] of [
     const order: string[] = [];
     await page.getByRole('banner').getByRole('link').first().focus();
     for (let step = 0; step < boxes.length; step++) {
-      order.push(((await page.evaluate(() => document.activeElement?.textContent ?? '')) as string).replace(/\s+/g, ' ').trim().replace(/\s*\(.*\)$/, ''));
+      order.push(
+        ((await page.evaluate(() => document.activeElement?.textContent ?? '')) as string)
+          .replace(/\s+/g, ' ')
+          .trim()
+          .replace(/\s*\(.*\)$/, ''),
+      );
       await page.keyboard.press('Tab');
     }
     expect(order).toEqual(boxes.map((box) => box.name.replace(/\s*\(.*\)$/, '')));

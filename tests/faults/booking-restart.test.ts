@@ -58,9 +58,7 @@ describe('the app killed right after a booking', () => {
            from emails e where e.booking_id is not null order by e.kind`,
         )
       ).rows;
-    await expect
-      .poll(async () => (await state()).every((email) => email.status === 'sent' || email.jobs === 1), { timeout: 60_000 })
-      .toBe(true);
+    await expect.poll(async () => (await state()).every((email) => email.status === 'sent' || email.jobs === 1), { timeout: 60_000 }).toBe(true);
     expect((await state()).map((email) => email.kind)).toEqual(['booking_confirmation', 'booking_host_alert', 'booking_reminder']);
     // The reminder waits for its time, with one job.
     expect((await state()).find((email) => email.kind === 'booking_reminder')).toMatchObject({ status: 'queued', jobs: 1 });

@@ -39,10 +39,12 @@ beforeAll(async () => {
       [`${name.toLowerCase()}@example.ch`, name],
     );
     hostIds.push(rows[0]!.id);
-    await db.query(
-      `insert into booking_hosts (user_id, is_host, weekly, overrides, video_url, calendar_token) values ($1, false, $2, '[]', $3, $4)`,
-      [rows[0]!.id, JSON.stringify(EVERY_DAY), `https://meet.example.ch/${rows[0]!.id}`, `jeton-${rows[0]!.id}`],
-    );
+    await db.query(`insert into booking_hosts (user_id, is_host, weekly, overrides, video_url, calendar_token) values ($1, false, $2, '[]', $3, $4)`, [
+      rows[0]!.id,
+      JSON.stringify(EVERY_DAY),
+      `https://meet.example.ch/${rows[0]!.id}`,
+      `jeton-${rows[0]!.id}`,
+    ]);
   }
 });
 

@@ -31,10 +31,9 @@ async function rows(prefix: string): Promise<{ total: number; distinct: number }
   const client = new pg.Client({ connectionString: cluster.url });
   await client.connect();
   try {
-    const { rows: [row] } = await client.query<{ total: number; distinct: number }>(
-      'select count(*)::int as total, count(distinct email)::int as distinct from leads where email like $1',
-      [`${prefix}-%`],
-    );
+    const {
+      rows: [row],
+    } = await client.query<{ total: number; distinct: number }>('select count(*)::int as total, count(distinct email)::int as distinct from leads where email like $1', [`${prefix}-%`]);
     return row!;
   } finally {
     await client.end();
@@ -46,7 +45,9 @@ async function acknowledgements(prefix: string): Promise<{ sent: number; rows: n
   const client = new pg.Client({ connectionString: cluster.url });
   await client.connect();
   try {
-    const { rows: [row] } = await client.query<{ sent: number; rows: number }>(
+    const {
+      rows: [row],
+    } = await client.query<{ sent: number; rows: number }>(
       `select count(*) filter (where e.status = 'sent')::int as sent, count(*)::int as rows
          from emails e join leads l on l.id = e.lead_id
         where e.kind = 'contact_acknowledgement' and l.email like $1`,

@@ -14,7 +14,6 @@ import { startSmtpSink, waitUntil, type SmtpSink } from '../support/smtp-sink.ts
 import type { Database } from '../../api/platform/db.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 
-
 function webinarSignUp(client: TestClient, index: number) {
   return client.post('/api/leads', { firstName: `Inscrit${index}`, email: `inscrit${index}@example.ch`, type: 'webinar' });
 }
@@ -54,20 +53,21 @@ describe.each(['pglite', 'pg'] as const)('SMTP down during sign-ups, then up (%s
 
     const client = app.client();
     const started = performance.now();
-    const answers = await Promise.all([
-      ...Array.from({ length: 8 }, (_, index) => webinarSignUp(client, index)),
-      ...Array.from({ length: 4 }, (_, index) => contactRequest(client, index)),
-    ]);
+    const answers = await Promise.all([...Array.from({ length: 8 }, (_, index) => webinarSignUp(client, index)), ...Array.from({ length: 4 }, (_, index) => contactRequest(client, index))]);
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(201));
     // No SMTP call in the request path: a dead server does not slow capture down (bounded, not timed).
     expect(performance.now() - started).toBeLessThan(10_000);
 
     // 8 confirmations + 4 acknowledgements + 12 team alerts are waiting, with their error recorded.
     const immediate = async () => app.knex('emails').where('sendAfter', '<=', app.knex.fn.now());
-    await waitUntil(async () => {
-      const rows = await immediate();
-      return rows.length === 24 && rows.every((row) => row.attempts >= 1 && row.lastError) ? rows : undefined;
-    }, 60_000, 'every e-mail tried once while the server is down');
+    await waitUntil(
+      async () => {
+        const rows = await immediate();
+        return rows.length === 24 && rows.every((row) => row.attempts >= 1 && row.lastError) ? rows : undefined;
+      },
+      60_000,
+      'every e-mail tried once while the server is down',
+    );
     expect((await immediate()).every((row) => row.status === 'queued')).toBe(true);
     expect(smtp.messages).toHaveLength(0);
 
@@ -107,17 +107,19 @@ describe('two npm start processes with workers on one PostgreSQL', () => {
     await database.connect();
     try {
       await database.query(`insert into webinars (title, description, datetime) values ('Session', 'x', now() + interval '30 days')`);
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, index) => (index % 3 === 0 ? contactRequest : webinarSignUp)(new TestClient(servers[index % 2]!.url), index)),
-      );
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => (index % 3 === 0 ? contactRequest : webinarSignUp)(new TestClient(servers[index % 2]!.url), index)));
       expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(201));
       // 7 contact requests (acknowledgement + alert), 13 sign-ups (confirmation + alert): 40 e-mails.
       await smtp.waitFor((messages) => messages.length >= 40, 90_000);
-      await waitUntil(async () => {
-        const { rows } = await database.query(`select count(*) filter (where status = 'sent') as sent, count(*) as due from emails where send_after <= now()`);
-        const pending = await database.query(`select count(*) from pgboss.job where name = 'emails-send' and state in ('created', 'retry', 'active') and start_after <= now()`);
-        return Number(rows[0].sent) === 40 && Number(rows[0].due) === 40 && Number(pending.rows[0].count) === 0;
-      }, 60_000, 'all 40 sent, no job left');
+      await waitUntil(
+        async () => {
+          const { rows } = await database.query(`select count(*) filter (where status = 'sent') as sent, count(*) as due from emails where send_after <= now()`);
+          const pending = await database.query(`select count(*) from pgboss.job where name = 'emails-send' and state in ('created', 'retry', 'active') and start_after <= now()`);
+          return Number(rows[0].sent) === 40 && Number(rows[0].due) === 40 && Number(pending.rows[0].count) === 0;
+        },
+        60_000,
+        'all 40 sent, no job left',
+      );
       expectEachOnce(smtp, 40);
     } finally {
       await database.end();

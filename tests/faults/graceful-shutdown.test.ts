@@ -46,8 +46,7 @@ function submit(server: ProductionServer, email: string): Promise<Outcome> {
         response.on('end', () => {
           const status = response.statusCode!;
           const connection = String(response.headers.connection ?? '');
-          const label =
-            status === 201 ? '201' : status === 503 && response.headers['retry-after'] && connection === 'close' ? '503+Retry-After' : `HTTP ${status} (connection: ${connection})`;
+          const label = status === 201 ? '201' : status === 503 && response.headers['retry-after'] && connection === 'close' ? '503+Retry-After' : `HTTP ${status} (connection: ${connection})`;
           resolve({ label, status, connection });
         });
         response.on('error', (error: NodeJS.ErrnoException) => resolve({ label: `response ${error.code ?? error.message}` }));
@@ -100,7 +99,10 @@ describe.each(['pg', 'pglite'] as const)('graceful shutdown on %s', (engine) => 
     const exitCode = await server.stop();
     const outcomes = await Promise.all(inFlight);
     console.log(`[shutdown ${engine}, grace 0] ${JSON.stringify(tally(outcomes))}, exit ${exitCode}`);
-    expect(outcomes.filter((outcome) => !ACCEPTABLE.has(outcome.label)), JSON.stringify(tally(outcomes))).toEqual([]);
+    expect(
+      outcomes.filter((outcome) => !ACCEPTABLE.has(outcome.label)),
+      JSON.stringify(tally(outcomes)),
+    ).toEqual([]);
     expect(exitCode).toBe(0);
     expect(await storedCount(engine, server, prefix)).toBe(outcomes.filter((outcome) => outcome.label === '201').length);
     removeDataDir(server.dataDir);

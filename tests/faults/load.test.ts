@@ -55,13 +55,7 @@ interface LoadResult {
  * started on that count, never after a fixed delay (on a fast machine the whole load ended before a
  * 1.5 s timer fired, and the outage was never felt: CI of 2026-11-25, 4,000 × 201 in under 1.5 s).
  */
-async function load(
-  prefix: string,
-  amount: number,
-  connections: number,
-  during?: (sentBeforeFault: Promise<void>) => Promise<void>,
-  sentBeforeFault = Math.floor(amount / 4),
-): Promise<LoadResult> {
+async function load(prefix: string, amount: number, connections: number, during?: (sentBeforeFault: Promise<void>) => Promise<void>, sentBeforeFault = Math.floor(amount / 4)): Promise<LoadResult> {
   let counter = 0;
   let reached!: () => void;
   const sentEnough = new Promise<void>((resolve) => (reached = resolve));
@@ -94,10 +88,7 @@ async function load(
 }
 
 async function countRows(prefix: string): Promise<{ total: number; distinct: number }> {
-  const { rows } = await db.query<{ total: number; distinct: number }>(
-    "select count(*)::int as total, count(distinct email)::int as distinct from leads where email like $1",
-    [`${prefix}-%`],
-  );
+  const { rows } = await db.query<{ total: number; distinct: number }>('select count(*)::int as total, count(distinct email)::int as distinct from leads where email like $1', [`${prefix}-%`]);
   return rows[0]!;
 }
 

@@ -58,7 +58,10 @@ describe('a newsletter send killed and restarted', () => {
     console.info(`newsletter kill: ${kills} kills, ${extra} duplicate(s)`);
     expect(extra).toBeLessThanOrEqual(kills);
     for (const ids of duplicates) expect(new Set(ids).size).toBe(1);
-    const { rows } = await faults.db.query<{ status: string; count: number }>("select status, count(*)::int as count from emails where newsletter_id = $1 and kind = 'newsletter_issue' group by status", [id]);
+    const { rows } = await faults.db.query<{ status: string; count: number }>(
+      "select status, count(*)::int as count from emails where newsletter_id = $1 and kind = 'newsletter_issue' group by status",
+      [id],
+    );
     expect(rows).toEqual([{ status: 'sent', count: total }]);
     await faults.kill(server);
   });

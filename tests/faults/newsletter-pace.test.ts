@@ -29,7 +29,9 @@ describe('a paced newsletter send', () => {
     await faults.smtp.waitFor((messages) => messages.filter((m) => m.parsed.subject === subject).length >= 72, 90_000);
     await faults.db.query("update newsletters set status = 'paused' where id = $1", [id]);
 
-    const times = ofSubject(subject).map((m) => m.arrivedAt).sort((a, b) => a - b);
+    const times = ofSubject(subject)
+      .map((m) => m.arrivedAt)
+      .sort((a, b) => a - b);
     const busiest = Math.max(...times.map((from) => times.filter((time) => time >= from && time < from + 60_000).length));
     console.info(`newsletter pace: busiest minute ${busiest} messages at ${rate}/min (${times.length} measured over ${Math.round((times.at(-1)! - times[0]!) / 1000)} s)`);
     // The rate, and one more for the jitter of arrival times around a reservation exactly a minute later.

@@ -12,7 +12,9 @@ const PASSWORD = 'un-mot-de-passe-solide-42';
 
 /** The administrator, written straight into the database once the first server has migrated it. */
 export async function signIn(faults: KillableServers, url: string): Promise<TestClient> {
-  await faults.db.query("insert into users (username, email, password, first_name, role) values ('admin@example.ch', 'admin@example.ch', $1, 'Camille', 'admin') on conflict do nothing", [await hashPassword(PASSWORD)]);
+  await faults.db.query("insert into users (username, email, password, first_name, role) values ('admin@example.ch', 'admin@example.ch', $1, 'Camille', 'admin') on conflict do nothing", [
+    await hashPassword(PASSWORD),
+  ]);
   const client = new TestClient(url);
   const answer = await client.post('/api/simple-auth/login', { email: 'admin@example.ch', password: PASSWORD });
   if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${answer.text}`);

@@ -61,9 +61,7 @@ async function runNpmStartAndSignal(signal: NodeJS.Signals, target: 'npm' | 'gro
   let output = '';
   npm.stdout!.on('data', (chunk) => (output += chunk));
   npm.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    npm.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal })),
-  );
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => npm.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal })));
   const url = await new Promise<string>((resolve, reject) => {
     const onData = () => {
       const match = /Serveur prêt sur (http:\/\/\S+)/.exec(output);

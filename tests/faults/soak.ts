@@ -32,7 +32,6 @@ const SAMPLE_MS = 30_000;
 const WARM_UP_MS = Number(process.env.SOAK_WARM_UP_MINUTES ?? 3) * 60_000;
 const TOLERANCE = 1.1;
 
-
 function residentMegabytes(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Math.round(Number(match![1]) / 1024);
@@ -60,7 +59,13 @@ async function takeHeapSnapshot(label: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const written = readdirSync(snapshotDir!).find((name) => name.endsWith('.heapsnapshot') && !before.has(name));
     // V8 writes the file synchronously on the main thread: once the server answers, the file is complete.
-    if (written && (await fetch(`${server.url}/api/health`).then((response) => response.ok, () => false))) {
+    if (
+      written &&
+      (await fetch(`${server.url}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      ))
+    ) {
       const file = path.join(snapshotDir!, `${label}.heapsnapshot`);
       renameSync(path.join(snapshotDir!, written), file);
       snapshotPauses.push({ from, to: Date.now() });
@@ -75,11 +80,7 @@ try {
   const password = `Soak-${randomBytes(12).toString('base64url')}`;
   const db = new pg.Client({ connectionString: scratch.url });
   await db.connect();
-  await db.query("insert into users (username, email, password, first_name, role) values ($1, $1, $2, $3, 'admin')", [
-    'soak@clairval.example.ch',
-    await hashPassword(password),
-    'Soak',
-  ]);
+  await db.query("insert into users (username, email, password, first_name, role) values ($1, $1, $2, $3, 'admin')", ['soak@clairval.example.ch', await hashPassword(password), 'Soak']);
   await db.end();
   const login = await fetch(`${server.url}/api/simple-auth/login`, {
     method: 'POST',
@@ -87,7 +88,10 @@ try {
     body: JSON.stringify({ email: 'soak@clairval.example.ch', password }),
   });
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
 
   let counter = 0;
   // What did not succeed, by "STATUS METHOD PATH", with the first body seen for each and when.
@@ -146,7 +150,9 @@ try {
       `[soak] heap (live objects): ${megabytes(atWarmUp.totalBytes)} MB at the end of the warm-up, ${megabytes(atEnd.totalBytes)} MB at the end (traffic stopped; limit ${megabytes(atWarmUp.totalBytes * TOLERANCE)} MB); what grew most:`,
     );
     for (const group of heapGrowth(atWarmUp, atEnd)) {
-      console.log(`[soak]   ${group.bytesDelta >= 0 ? '+' : ''}${megabytes(group.bytesDelta)} MB, ${group.countDelta >= 0 ? '+' : ''}${group.countDelta} × ${group.key} (now ${group.count}, ${megabytes(group.bytes)} MB)`);
+      console.log(
+        `[soak]   ${group.bytesDelta >= 0 ? '+' : ''}${megabytes(group.bytesDelta)} MB, ${group.countDelta >= 0 ? '+' : ''}${group.countDelta} × ${group.key} (now ${group.count}, ${megabytes(group.bytes)} MB)`,
+      );
     }
     heapGrewTooMuch = atEnd.totalBytes > atWarmUp.totalBytes * TOLERANCE;
   }
@@ -172,7 +178,10 @@ try {
   }
   if (result.errors > 0 || outsidePauses > 0) {
     // The server's own account of them (LOG_LEVEL=warn: only warnings and errors reach the output).
-    const serverErrors = server.output().split('\n').filter((line) => line.includes('"level":50'));
+    const serverErrors = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"level":50'));
     for (const line of serverErrors.slice(0, 5)) console.error(`[soak] server: ${line.slice(0, 600)}`);
     console.error('[soak] FAILED: some requests did not succeed');
     failed = true;

@@ -51,7 +51,14 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     });
 
   await listen();
-  return { get port() { return port; }, cut: stop, restore: listen, close: stop };
+  return {
+    get port() {
+      return port;
+    },
+    cut: stop,
+    restore: listen,
+    close: stop,
+  };
 }
 
 /** TEST_DATABASE_URL with its host:port replaced by the proxy's. */

@@ -47,8 +47,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const dir = mkdtempSync(path.join(tmpdir(), 'innercircle-pgcluster-'));
   const dataDir = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
-  const command = (name: string, args: string[]): [string, string[]] =>
-    asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]] : [path.join(bin, name), args];
+  const command = (name: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]] : [path.join(bin, name), args]);
   const run = (name: string, args: string[]) => {
     const [file, argv] = command(name, args);
     execFileSync(file, argv, { stdio: 'pipe', encoding: 'utf8' });

@@ -34,7 +34,11 @@ function parameters(value: string): { main: string; params: Record<string, strin
   const params: Record<string, string> = {};
   for (const item of rest) {
     const equals = item.indexOf('=');
-    if (equals > 0) params[item.slice(0, equals).trim().toLowerCase()] = item.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1');
+    if (equals > 0)
+      params[item.slice(0, equals).trim().toLowerCase()] = item
+        .slice(equals + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
   }
   return { main: main.trim().toLowerCase(), params };
 }

@@ -77,10 +77,11 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
   }
 
   let server = createServer();
-  const listen = (port: number) => new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
   await listen(0);
   const port = (server.server.address() as { port: number }).port;
 

@@ -100,13 +100,11 @@ describe('the back office is filed by feature', () => {
     expect(keyRootsWritten("key: ['billing-settings', adminBase()] as const,")).toEqual(['billing-settings']);
     expect(keyRootsWritten("key: [...contactKeys.lead(id), 'detail', adminBase()] as const,")).toEqual([]);
     expect(writesQueryKey("useQuery({ key: ['leads', 'mine'], fetcher })")).toBe(true);
-    expect(writesQueryKey("useQuery(contactQueries.lead(id))")).toBe(false);
+    expect(writesQueryKey('useQuery(contactQueries.lead(id))')).toBe(false);
   });
 
   test('an import of another feature’s internals is seen', () => {
-    expect(crossFeatureImports(leadDetail, "import { LeadEmailsCard } from '../emails/LeadEmailsCard.tsx';")).toEqual([
-      'features/contacts/LeadDetail.tsx → features/emails/LeadEmailsCard.tsx',
-    ]);
+    expect(crossFeatureImports(leadDetail, "import { LeadEmailsCard } from '../emails/LeadEmailsCard.tsx';")).toEqual(['features/contacts/LeadDetail.tsx → features/emails/LeadEmailsCard.tsx']);
     expect(crossFeatureImports(leadDetail, "const card = import('../emails/LeadEmailsCard.tsx');")).toHaveLength(1);
     expect(crossFeatureImports(leadDetail, "import { LeadEmailsCard } from '../emails/index.ts';")).toEqual([]);
     expect(crossFeatureImports(leadDetail, "import { contactQueries } from './queries.ts';\nimport { http } from '../../lib/http.ts';")).toEqual([]);

@@ -3,18 +3,7 @@
  * exact key segments (contact 1 never refreshes contact 12).
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import {
-  clearQueryCache,
-  entryFor,
-  invalidate,
-  keyStartsWith,
-  load,
-  loadIfStale,
-  mutation,
-  setUnauthorizedHandler,
-  watch,
-  type QueryKey,
-} from '../../site/admin/lib/query-cache.ts';
+import { clearQueryCache, entryFor, invalidate, keyStartsWith, load, loadIfStale, mutation, setUnauthorizedHandler, watch, type QueryKey } from '../../site/admin/lib/query-cache.ts';
 
 /** A query whose fetcher counts its calls and answers `value` (or fails with `error`). */
 function counted<T>(key: QueryKey, value: T, error?: Error) {
@@ -117,7 +106,10 @@ describe('mutation', () => {
     const contact = counted(['lead', '4', 'detail'], 'four');
     const webinars = counted(['webinars', 'list', '1'], []);
     await Promise.all([load(contact.entry), load(webinars.entry)]);
-    const rename = mutation(async (id: string, name: string) => ({ id, name }), (id) => [['lead', id]]);
+    const rename = mutation(
+      async (id: string, name: string) => ({ id, name }),
+      (id) => [['lead', id]],
+    );
     expect(await rename('4', 'Ana')).toEqual({ id: '4', name: 'Ana' });
     await loadIfStale(contact.entry);
     await loadIfStale(webinars.entry);

@@ -6,7 +6,10 @@ import { BackupAlert } from '../../site/admin/ui/backup-alert.tsx';
 import { formatDateTime } from '../../site/admin/lib/dates.ts';
 
 const text = (stats: Parameters<typeof BackupAlert>[0]['stats']) =>
-  renderToStaticMarkup(createElement(BackupAlert, { stats })).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  renderToStaticMarkup(createElement(BackupAlert, { stats }))
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('backup alert on the dashboard', () => {
   test('says nothing while backups succeed, or before the figures load', () => {
@@ -18,7 +21,9 @@ describe('backup alert on the dashboard', () => {
     const shown = text({ lastSuccessAt: '2026-11-21T01:30:00.000Z', lastFailureAt: '2026-11-23T01:30:00.000Z', lastFailureMessage: 'ENOSPC', failing: true });
     expect(shown).toContain(`La dernière sauvegarde automatique a échoué (${formatDateTime('2026-11-23T01:30:00.000Z')}).`);
     expect(shown).toContain(`Dernière sauvegarde réussie : ${formatDateTime('2026-11-21T01:30:00.000Z')}.`);
-    expect(renderToStaticMarkup(createElement(BackupAlert, { stats: { lastSuccessAt: null, lastFailureAt: '2026-11-23T01:30:00.000Z', lastFailureMessage: 'ENOSPC', failing: true } }))).toContain('role="alert"');
+    expect(renderToStaticMarkup(createElement(BackupAlert, { stats: { lastSuccessAt: null, lastFailureAt: '2026-11-23T01:30:00.000Z', lastFailureMessage: 'ENOSPC', failing: true } }))).toContain(
+      'role="alert"',
+    );
   });
 
   test('says when no automatic backup ever succeeded', () => {

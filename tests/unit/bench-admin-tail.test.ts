@@ -13,12 +13,24 @@ function plan(executionMs: number, scans: string[]): PlanSummary {
 
 function rowFor(scenario: Partial<ScenarioResult>) {
   const full: ScenarioResult = {
-    id: 'page1', label: 'Page 1 (no filter)', path: '/api/admin/leads?page=1&limit=10', targetMs: 20, status: 200,
-    samples: 100, p50Ms: 3.6, p95Ms: 24, maxMs: 61, total: 1_000_000, returned: 10,
+    id: 'page1',
+    label: 'Page 1 (no filter)',
+    path: '/api/admin/leads?page=1&limit=10',
+    targetMs: 20,
+    status: 200,
+    samples: 100,
+    p50Ms: 3.6,
+    p95Ms: 24,
+    maxMs: 61,
+    total: 1_000_000,
+    returned: 10,
     plans: [plan(0.03, ['Seq Scan on lead_counts']), plan(0.04, ['Index Scan using leads_created_at_id_idx on leads'])],
     ...scenario,
   };
-  const targets = adminTargets({ sizes: [{ rows: 1_000_000, seed: { rows: 1_000_000, insertMs: 0, indexMs: 0, vacuumMs: 0 }, tableSize: '', indexSizes: {}, list: [full], dashboard: [] }], samplesPerScenario: 100 });
+  const targets = adminTargets({
+    sizes: [{ rows: 1_000_000, seed: { rows: 1_000_000, insertMs: 0, indexMs: 0, vacuumMs: 0 }, tableSize: '', indexSizes: {}, list: [full], dashboard: [] }],
+    samplesPerScenario: 100,
+  });
   return targets.find((target) => target.target.startsWith('Page 1'))!;
 }
 

@@ -52,11 +52,16 @@ describe("the bench's closed-loop driver", () => {
   it('runs its loops until the deadline and times only the answers it is asked to', async () => {
     let calls = 0;
     const started = performance.now();
-    const figures = await sendFor(0.2, 2, async () => {
-      calls++;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      return calls % 2 === 0 ? { status: 500, ms: 1000 } : { status: 200, ms: 10 };
-    }, (status) => status === 200);
+    const figures = await sendFor(
+      0.2,
+      2,
+      async () => {
+        calls++;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return calls % 2 === 0 ? { status: 500, ms: 1000 } : { status: 200, ms: 10 };
+      },
+      (status) => status === 200,
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(195);
     expect(figures.requests).toBe(calls);
     expect((figures.statuses['200'] ?? 0) + (figures.statuses['500'] ?? 0)).toBe(calls);

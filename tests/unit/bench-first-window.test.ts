@@ -11,9 +11,20 @@ const summary: LighthouseSummary = { score: 100, lcpMs: 1280, cls: 0, tbtMs: 0, 
 
 function bytes(document?: PageBytes['document']): PageBytes {
   return {
-    html: ZERO, css: ZERO, fonts: ZERO, jsBeforeInteraction: ZERO, jsBeforeInteractionPhone: ZERO, jsAfterHydration: ZERO, scripts: [],
-    foldImagesDesktop: { count: 0, bytes: 0 }, foldImagesPhone: { count: 0, bytes: 0 }, islands: { total: 0, hydrated: 0, components: [] },
-    menuToggleFound: true, criticalBytes: 0, status: 200, document,
+    html: ZERO,
+    css: ZERO,
+    fonts: ZERO,
+    jsBeforeInteraction: ZERO,
+    jsBeforeInteractionPhone: ZERO,
+    jsAfterHydration: ZERO,
+    scripts: [],
+    foldImagesDesktop: { count: 0, bytes: 0 },
+    foldImagesPhone: { count: 0, bytes: 0 },
+    islands: { total: 0, hydrated: 0, components: [] },
+    menuToggleFound: true,
+    criticalBytes: 0,
+    status: 200,
+    document,
   };
 }
 

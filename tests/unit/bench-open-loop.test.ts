@@ -49,7 +49,14 @@ describe("the benchmark's open-loop load", () => {
     // requests due during the hold queue behind it: about 20 of them wait 100 ms or more from their
     // due time. A closed loop would have recorded one slow answer and its p90 would stay near 0.
     const { url } = await serverHolding(300);
-    const result = await openLoopLoad({ label: 't', url, connections: 1, durationS: 1, ratePerSec: 100, request: (n) => ({ method: 'POST', path: '/', headers: {}, body: n === 20 ? 'hold' : `r${n}` }) });
+    const result = await openLoopLoad({
+      label: 't',
+      url,
+      connections: 1,
+      durationS: 1,
+      ratePerSec: 100,
+      request: (n) => ({ method: 'POST', path: '/', headers: {}, body: n === 20 ? 'hold' : `r${n}` }),
+    });
     expect(result.ok).toBe(100);
     expect(result.maxMs).toBeGreaterThanOrEqual(300);
     expect(result.p90Ms).toBeGreaterThanOrEqual(100);
@@ -57,7 +64,14 @@ describe("the benchmark's open-loop load", () => {
 
   it('counts a connection cut in the middle of an answer as an error and still ends', async () => {
     const { url } = await serverHolding(0);
-    const result = await openLoopLoad({ label: 't', url, connections: 2, durationS: 0.2, ratePerSec: 50, request: (n) => ({ method: 'POST', path: '/', headers: {}, body: n === 3 ? 'reset' : `r${n}` }) });
+    const result = await openLoopLoad({
+      label: 't',
+      url,
+      connections: 2,
+      durationS: 0.2,
+      ratePerSec: 50,
+      request: (n) => ({ method: 'POST', path: '/', headers: {}, body: n === 3 ? 'reset' : `r${n}` }),
+    });
     expect(result).toMatchObject({ ok: 9, non2xx: 0, errors: 1, timeouts: 0 });
   });
 });

@@ -19,8 +19,20 @@ function load(overrides: Partial<LoadResult>): LoadResult {
 
 const figures: BenchResults = {
   machine: {
-    date: AT, cpus: 2, cpuModel: 'Test CPU', memoryGiB: 8, loadAverage: [1.5, 1.2, 1], os: 'Linux', node: 'v24.0.0', postgres: '17.0',
-    astro: '5.0.0', react: '19.0.0', chromium: '140', lighthouse: '13.5.0', autocannon: '8.0.0', commit: 'abc1234',
+    date: AT,
+    cpus: 2,
+    cpuModel: 'Test CPU',
+    memoryGiB: 8,
+    loadAverage: [1.5, 1.2, 1],
+    os: 'Linux',
+    node: 'v24.0.0',
+    postgres: '17.0',
+    astro: '5.0.0',
+    react: '19.0.0',
+    chromium: '140',
+    lighthouse: '13.5.0',
+    autocannon: '8.0.0',
+    commit: 'abc1234',
   },
   options: { sizes: [10_000], runs: 1, durationS: 3, quick: true },
   phasesRun: ['admin', 'login', 'tags', 'billing'],

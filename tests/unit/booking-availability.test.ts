@@ -6,15 +6,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  blockedRange,
-  checkStart,
-  chooseHost,
-  computeSlots,
-  type HostSchedule,
-  type SlotRules,
-  type SlotsResponse,
-} from '../../api/features/booking/engine/availability.ts';
+import { blockedRange, checkStart, chooseHost, computeSlots, type HostSchedule, type SlotRules, type SlotsResponse } from '../../api/features/booking/engine/availability.ts';
 import { bookingSettingsSchema } from '#contract/booking';
 
 /** The settings' defaults (tests/unit/booking-schemas.test.ts lists them): 30 minutes, 0 before, 10 after, 12 hours' notice, 30 days, every 30 minutes, no cap. */
@@ -119,18 +111,11 @@ describe('buffers', () => {
   });
 
   it('lets a slot end exactly when a busy event starts when there is no after-buffer', () => {
-    expect(slotsOn(MONDAY, [host(1, { busy: [busy(MONDAY, '10:00', '11:00')] })], { bufferAfterMinutes: 0 })).toEqual([
-      '09:00',
-      '09:30',
-      ...halfHours('11:00', '17:00'),
-    ]);
+    expect(slotsOn(MONDAY, [host(1, { busy: [busy(MONDAY, '10:00', '11:00')] })], { bufferAfterMinutes: 0 })).toEqual(['09:00', '09:30', ...halfHours('11:00', '17:00')]);
   });
 
   it('blocks the slot right after a busy event with a before-buffer', () => {
-    expect(slotsOn(MONDAY, [host(1, { busy: [busy(MONDAY, '10:00', '11:00')] })], { bufferBeforeMinutes: 15 })).toEqual([
-      '09:00',
-      ...halfHours('11:30', '17:00'),
-    ]);
+    expect(slotsOn(MONDAY, [host(1, { busy: [busy(MONDAY, '10:00', '11:00')] })], { bufferBeforeMinutes: 15 })).toEqual(['09:00', ...halfHours('11:30', '17:00')]);
   });
 
   it('keeps a booking’s buffers as they were when it was made, after the settings change', () => {
@@ -330,13 +315,16 @@ describe('re-checking a posted start', () => {
 
   it('accepts exactly the starts the slot list offers, whatever the settings, bookings and busy times', () => {
     const minutes = (value: number) => `${String(Math.floor(value / 60)).padStart(2, '0')}:${String(value % 60).padStart(2, '0')}`;
-    const interval = fc.tuple(fc.integer({ min: 0, max: 1, }), fc.integer({ min: 7 * 12, max: 18 * 12 }), fc.integer({ min: 1, max: 24 }));
+    const interval = fc.tuple(fc.integer({ min: 0, max: 1 }), fc.integer({ min: 7 * 12, max: 18 * 12 }), fc.integer({ min: 1, max: 24 }));
     const dayOf = (index: number) => (index === 0 ? MONDAY : '2027-04-13');
     const hostArbitrary = fc.record({
       busy: fc.array(interval, { maxLength: 4 }),
       bookings: fc.array(fc.tuple(fc.integer({ min: 0, max: 1 }), fc.integer({ min: 8 * 12, max: 17 * 12 })), { maxLength: 3 }),
       feedState: fc.constantFrom('ok', 'ok', 'ok', 'stale'),
-      weekly: fc.constantFrom(MONDAY_TO_FRIDAY_9_TO_17, [{ weekday: 1, start: '08:15', end: '12:00' }, { weekday: 2, start: '13:00', end: '18:40' }]),
+      weekly: fc.constantFrom(MONDAY_TO_FRIDAY_9_TO_17, [
+        { weekday: 1, start: '08:15', end: '12:00' },
+        { weekday: 2, start: '13:00', end: '18:40' },
+      ]),
     });
     fc.assert(
       fc.property(

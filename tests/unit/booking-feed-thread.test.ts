@@ -19,7 +19,16 @@ function largeFeed(now: Date): string {
   for (let series = 0; series < 400; series += 1) {
     const day = new Date(first.getTime() + (series % 7) * DAY_MS);
     const stamp = `${day.toISOString().slice(0, 10).replaceAll('-', '')}T${String(7 + (series % 11)).padStart(2, '0')}${series % 2 ? '30' : '00'}00`;
-    lines.push('BEGIN:VEVENT', `UID:series-${series}@example.ch`, `DTSTAMP:20260101T000000Z`, `DTSTART;TZID=Europe/Zurich:${stamp}`, 'DURATION:PT45M', 'RRULE:FREQ=WEEKLY;COUNT=312', `SUMMARY:Série ${series}`, 'END:VEVENT');
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:series-${series}@example.ch`,
+      `DTSTAMP:20260101T000000Z`,
+      `DTSTART;TZID=Europe/Zurich:${stamp}`,
+      'DURATION:PT45M',
+      'RRULE:FREQ=WEEKLY;COUNT=312',
+      `SUMMARY:Série ${series}`,
+      'END:VEVENT',
+    );
   }
   lines.push('END:VCALENDAR');
   return `${lines.join('\r\n')}\r\n`;
@@ -73,7 +82,9 @@ describe('readFeedInWorker', () => {
     expect(await failure(readFeedInWorker(notCalendar, window))).toBe(syncFailure(() => readFeed(notCalendar, window)));
     expect(await failure(readFeedInWorker(notCalendar, window))).toMatch(/^not-a-calendar: Le calendrier ne peut pas être lu/);
     const daily = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a@example.ch\r\nDTSTART:20270301T080000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=DAILY;COUNT=40\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
-    expect(await failure(readFeedInWorker(daily, window, { maxOccurrencesPerEvent: 10 }))).toMatch(/^too-many-occurrences: Le calendrier ne peut pas être lu : ses événements répétés demandent trop de calculs/);
+    expect(await failure(readFeedInWorker(daily, window, { maxOccurrencesPerEvent: 10 }))).toMatch(
+      /^too-many-occurrences: Le calendrier ne peut pas être lu : ses événements répétés demandent trop de calculs/,
+    );
     expect((await readFeedInWorker(daily, window)).busy).toHaveLength(31);
   });
 });

@@ -169,7 +169,10 @@ describe('occurrences, lengths and zones', () => {
       }
       const busy = readFeed(calendar(event), april).busy;
       // Every occurrence is 16:30–17:15 Swiss time, 14:30 UTC in April.
-      expect(busy.every((interval) => interval.start.toISOString().endsWith('T14:30:00.000Z') && interval.end.getTime() - interval.start.getTime() === 45 * 60_000), rule).toBe(true);
+      expect(
+        busy.every((interval) => interval.start.toISOString().endsWith('T14:30:00.000Z') && interval.end.getTime() - interval.start.getTime() === 45 * 60_000),
+        rule,
+      ).toBe(true);
       expect(
         busy.map((interval) => interval.start.toISOString().slice(0, 10).split('-').map(Number).join('-')),
         rule,
@@ -211,7 +214,11 @@ describe('feeds that cannot be read', () => {
     // Event i: every week from Monday 6 January 2020 00:00 UTC + 5·i minutes, 4 minutes long (none touch another).
     const events = Array.from({ length: 2000 }, (_, index) => {
       const start = new Date(Date.UTC(2020, 0, 6) + index * 5 * 60_000);
-      const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+      const stamp = (date: Date) =>
+        date
+          .toISOString()
+          .replace(/[-:]/g, '')
+          .replace(/\.\d{3}/, '');
       return [`DTSTART:${stamp(start)}`, `DTEND:${stamp(new Date(start.getTime() + 4 * 60_000))}`, 'RRULE:FREQ=WEEKLY'];
     });
     // Four whole weeks from Monday 1 March 2027 00:00 UTC.

@@ -111,8 +111,6 @@ describe('the public booking form', () => {
   });
 
   it('refuses a start that is not an instant', () => {
-    expect(messages(bookingRequestSchemaFor('video').safeParse({ ...person, start: 'lundi 10h' }))).toEqual([
-      ['start', 'Le créneau choisi n’est pas valide. Choisissez-en un dans la liste.'],
-    ]);
+    expect(messages(bookingRequestSchemaFor('video').safeParse({ ...person, start: 'lundi 10h' }))).toEqual([['start', 'Le créneau choisi n’est pas valide. Choisissez-en un dans la liste.']]);
   });
 });

@@ -7,12 +7,8 @@ const SITE = 'https://innercircle.clairval.ch';
 
 describe('withCampaign', () => {
   it('adds the three UTM parameters to a link of the site, before its anchor', () => {
-    expect(withCampaign(`${SITE}/webinaire/#inscription`, SITE, 'webinar_followup')).toBe(
-      `${SITE}/webinaire/?utm_source=emails&utm_medium=email&utm_campaign=webinar_followup#inscription`,
-    );
-    expect(withCampaign(`${SITE}/rendez-vous/?lead=3`, SITE, 'webinar_followup')).toBe(
-      `${SITE}/rendez-vous/?lead=3&utm_source=emails&utm_medium=email&utm_campaign=webinar_followup`,
-    );
+    expect(withCampaign(`${SITE}/webinaire/#inscription`, SITE, 'webinar_followup')).toBe(`${SITE}/webinaire/?utm_source=emails&utm_medium=email&utm_campaign=webinar_followup#inscription`);
+    expect(withCampaign(`${SITE}/rendez-vous/?lead=3`, SITE, 'webinar_followup')).toBe(`${SITE}/rendez-vous/?lead=3&utm_source=emails&utm_medium=email&utm_campaign=webinar_followup`);
   });
 
   it('leaves other sites, mailto:, signed links and links that name their own campaign as they are', () => {
@@ -38,7 +34,13 @@ describe('documentWithCampaign', () => {
       footer: 'F',
       blocks: [
         { type: 'paragraph', text: 'Voir', link: `${SITE}/webinaire` },
-        { type: 'facts', rows: [{ label: 'Lien', value: 'x', href: `${SITE}/rendez-vous` }, { label: 'Email', value: 'a@b.ch', href: 'mailto:a@b.ch' }] },
+        {
+          type: 'facts',
+          rows: [
+            { label: 'Lien', value: 'x', href: `${SITE}/rendez-vous` },
+            { label: 'Email', value: 'a@b.ch', href: 'mailto:a@b.ch' },
+          ],
+        },
         { type: 'button', label: 'Réserver', url: `${SITE}/rendez-vous/` },
         { type: 'list', items: ['un'] },
       ],
@@ -47,7 +49,13 @@ describe('documentWithCampaign', () => {
     const campaign = 'utm_source=emails&utm_medium=email&utm_campaign=contact_acknowledgement';
     expect(tagged.blocks).toEqual([
       { type: 'paragraph', text: 'Voir', link: `${SITE}/webinaire?${campaign}` },
-      { type: 'facts', rows: [{ label: 'Lien', value: 'x', href: `${SITE}/rendez-vous?${campaign}` }, { label: 'Email', value: 'a@b.ch', href: 'mailto:a@b.ch' }] },
+      {
+        type: 'facts',
+        rows: [
+          { label: 'Lien', value: 'x', href: `${SITE}/rendez-vous?${campaign}` },
+          { label: 'Email', value: 'a@b.ch', href: 'mailto:a@b.ch' },
+        ],
+      },
       { type: 'button', label: 'Réserver', url: `${SITE}/rendez-vous/?${campaign}` },
       { type: 'list', items: ['un'] },
     ]);

@@ -25,9 +25,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses TRUST_PROXY=true with TRUSTED_PROXY_COUNT below 1 (the client would choose its own IP)', () => {
-    expect(() => loadConfig({ TRUST_PROXY: 'true', TRUSTED_PROXY_COUNT: '0' })).toThrow(
-      'Configuration invalide : TRUSTED_PROXY_COUNT — doit valoir au moins 1 quand TRUST_PROXY=true',
-    );
+    expect(() => loadConfig({ TRUST_PROXY: 'true', TRUSTED_PROXY_COUNT: '0' })).toThrow('Configuration invalide : TRUSTED_PROXY_COUNT — doit valoir au moins 1 quand TRUST_PROXY=true');
     expect(loadConfig({ TRUST_PROXY: 'true', TRUSTED_PROXY_COUNT: '2' }).trustedProxyCount).toBe(2);
     expect(loadConfig({ TRUST_PROXY: 'false', TRUSTED_PROXY_COUNT: '0' }).trustProxy).toBe(false);
   });
@@ -181,9 +179,7 @@ describe('password hashing cost (decision 093)', () => {
   });
 
   it("refuses in production a cost below OWASP's minimum for Argon2id (19 MiB, 2 passes), naming the variable", () => {
-    expect(() => loadConfig({ ...production, PASSWORD_HASH_MEMORY_KIB: '19455' })).toThrow(
-      'Configuration invalide : PASSWORD_HASH_MEMORY_KIB — au moins 19456 (19 Mio) en production',
-    );
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_MEMORY_KIB: '19455' })).toThrow('Configuration invalide : PASSWORD_HASH_MEMORY_KIB — au moins 19456 (19 Mio) en production');
     expect(() => loadConfig({ ...production, PASSWORD_HASH_PASSES: '1' })).toThrow('Configuration invalide : PASSWORD_HASH_PASSES — au moins 2 en production');
     expect(loadConfig({ ...production, PASSWORD_HASH_MEMORY_KIB: '19456', PASSWORD_HASH_PASSES: '2' }).passwordHashCost).toEqual({ memoryKib: 19_456, passes: 2 });
   });

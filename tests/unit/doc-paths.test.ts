@@ -48,7 +48,10 @@ const REPO_PATH = new RegExp(`(?<![\\w./-])((?:${TOP_FOLDERS.join('|')})/[\\w.@\
 
 /** A cited path as the tree spells it: without a line number (`:12`, `#L12`), an anchor, a closing dot or the `]` of a link's text. */
 function normalise(cited: string): string {
-  const bare = cited.replace(/#.*$/, '').replace(/:\d+(?:-\d+)?$/, '').replace(/[.,;:]+$/, '');
+  const bare = cited
+    .replace(/#.*$/, '')
+    .replace(/:\d+(?:-\d+)?$/, '')
+    .replace(/[.,;:]+$/, '');
   return bare.endsWith(']') && !bare.includes('[') ? bare.slice(0, -1) : bare;
 }
 

@@ -11,7 +11,9 @@ import { FEATURES } from '../../api/features/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const FEATURES_DIR = path.join(ROOT, 'api', 'features');
-const FOLDERS = readdirSync(FEATURES_DIR).filter((entry) => statSync(path.join(FEATURES_DIR, entry)).isDirectory()).sort();
+const FOLDERS = readdirSync(FEATURES_DIR)
+  .filter((entry) => statSync(path.join(FEATURES_DIR, entry)).isDirectory())
+  .sort();
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -88,12 +90,23 @@ describe('what each feature uses', () => {
   });
 
   it('the checks read what is written', () => {
-    expect(importedFeatures("import { a } from '../contacts/index.ts';\nimport type { B } from '../billing/index.ts';\nimport { c } from './own.ts';\n", path.join(FEATURES_DIR, 'offers', 'x.ts'), 'offers')).toEqual(['billing', 'contacts']);
+    expect(
+      importedFeatures(
+        "import { a } from '../contacts/index.ts';\nimport type { B } from '../billing/index.ts';\nimport { c } from './own.ts';\n",
+        path.join(FEATURES_DIR, 'offers', 'x.ts'),
+        'offers',
+      ),
+    ).toEqual(['billing', 'contacts']);
     // From a room, one folder down: its own feature's other rooms are not uses, another feature is.
-    expect(importedFeatures("import { a } from '../mail/mail.ts';\nimport { b } from '../../contacts/index.ts';\n", path.join(FEATURES_DIR, 'booking', 'engine', 'x.ts'), 'booking')).toEqual(['contacts']);
+    expect(importedFeatures("import { a } from '../mail/mail.ts';\nimport { b } from '../../contacts/index.ts';\n", path.join(FEATURES_DIR, 'booking', 'engine', 'x.ts'), 'booking')).toEqual([
+      'contacts',
+    ]);
     expect(readmeUses('# X\n\n- **Uses**: contacts (the statement, the alert), `webinars` (a sign-up).\n')).toEqual(['contacts', 'webinars']);
     expect(readmeUses('- **Uses**: nothing.\n')).toEqual([]);
     expect(readmeUses('# X\n')).toBeUndefined();
-    expect(documentedUses('<!-- feature-dependencies -->\n- `offers` → `billing`, `contacts`\n- `billing` → nothing\n<!-- /feature-dependencies -->\n')).toEqual({ offers: ['billing', 'contacts'], billing: [] });
+    expect(documentedUses('<!-- feature-dependencies -->\n- `offers` → `billing`, `contacts`\n- `billing` → nothing\n<!-- /feature-dependencies -->\n')).toEqual({
+      offers: ['billing', 'contacts'],
+      billing: [],
+    });
   });
 });

@@ -29,13 +29,11 @@ describe('field errors', () => {
   });
 
   test('fieldOf moves a message to the input that holds the value', () => {
-    const errors = firstErrorByField(issuesOf(webinarFormSchema, { email: 'a@example.ch', type: 'webinar' }), (path) =>
-      path === 'firstName' ? 'fullName' : path,
-    );
+    const errors = firstErrorByField(issuesOf(webinarFormSchema, { email: 'a@example.ch', type: 'webinar' }), (path) => (path === 'firstName' ? 'fullName' : path));
     expect(Object.keys(errors)).toEqual(['fullName']);
   });
 
-  test('the API\'s errors list, as the admin receives it, folds the same way; empty paths and messages are skipped', () => {
+  test("the API's errors list, as the admin receives it, folds the same way; empty paths and messages are skipped", () => {
     const errors = firstErrorByField([
       { path: 'email', message: 'Email invalide' },
       { path: 'email', message: 'Second message' },

@@ -97,7 +97,5 @@ it('the @font-face rules declare the subsets: family, file and weight range', ()
     weights: /font-weight:\s*(\d+)\s+(\d+)/.exec(body!)?.slice(1).map(Number),
     display: /font-display:\s*(\w+)/.exec(body!)?.[1],
   }));
-  expect(faces).toEqual(
-    SITE_FONTS.map((font) => ({ family: font.family, file: font.file, weights: [font.weights.min, font.weights.max], display: 'swap' })),
-  );
+  expect(faces).toEqual(SITE_FONTS.map((font) => ({ family: font.family, file: font.file, weights: [font.weights.min, font.weights.max], display: 'swap' })));
 });

@@ -29,7 +29,15 @@ describe('long French dates (one function for e-mails, pages and back office)', 
     });
     expect(frenchLongDate(new Date('2027-04-01T12:00:00Z'), { weekday: true })).toBe('jeudi 1er avril 2027');
     // The 31st of every month that has one, and the last day of a month is never taken for the next's 1st.
-    for (const [mm, month] of [['01', 'janvier'], ['03', 'mars'], ['05', 'mai'], ['07', 'juillet'], ['08', 'août'], ['10', 'octobre'], ['12', 'décembre']]) {
+    for (const [mm, month] of [
+      ['01', 'janvier'],
+      ['03', 'mars'],
+      ['05', 'mai'],
+      ['07', 'juillet'],
+      ['08', 'août'],
+      ['10', 'octobre'],
+      ['12', 'décembre'],
+    ]) {
       expect(frenchLongDate(new Date(`2026-${mm}-31T12:00:00Z`))).toBe(`31 ${month} 2026`);
     }
     expect(frenchLongDate(new Date('2026-11-30T22:59:00Z'), { weekday: true })).toBe('lundi 30 novembre 2026');
@@ -66,11 +74,15 @@ describe('long French dates (one function for e-mails, pages and back office)', 
     expect(swissDateTime(new Date('2027-04-01T16:00:00Z'))).toBe('jeudi 1er avril 2027 à 18 h 00 (heure suisse)');
     expect(swissDateTime(new Date('2026-11-26T17:00:00Z'))).toBe('jeudi 26 novembre 2026 à 18 h 00 (heure suisse)');
     const webinar = { id: 1, title: 'Le bonheur des dirigeants', description: null, datetime: '2027-04-01T16:00:00Z', duration: 60, location: 'online', joinUrl: null };
-    const email = await composeEmail('webinar_confirmation', { firstName: 'Anne', registrationId: 1, webinar }, {
-      content: loadEmailContent(),
-      publicUrl: 'https://www.example.ch',
-      brand: 'Clairval Inner Circle',
-    });
+    const email = await composeEmail(
+      'webinar_confirmation',
+      { firstName: 'Anne', registrationId: 1, webinar },
+      {
+        content: loadEmailContent(),
+        publicUrl: 'https://www.example.ch',
+        brand: 'Clairval Inner Circle',
+      },
+    );
     expect(email.text).toContain('jeudi 1er avril 2027 à 18 h 00 (heure suisse)');
     expect(email.html).toContain('jeudi 1er avril 2027 à 18 h 00 (heure suisse)');
     expect(email.text).not.toMatch(/\b1 avril/);

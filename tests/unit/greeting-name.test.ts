@@ -11,9 +11,7 @@ const SEPARATORS = [' ', '-', "'", '’'];
 const letter = fc.constantFrom(...LETTERS);
 const word = fc.array(letter, { minLength: 1, maxLength: 12 }).map((chars) => chars.join(''));
 /** Words joined by one separator each: how real names are written. */
-const nameLike = fc
-  .tuple(word, fc.array(fc.tuple(fc.constantFrom(...SEPARATORS), word), { maxLength: 4 }))
-  .map(([first, rest]) => first + rest.map(([separator, part]) => separator + part).join(''));
+const nameLike = fc.tuple(word, fc.array(fc.tuple(fc.constantFrom(...SEPARATORS), word), { maxLength: 4 })).map(([first, rest]) => first + rest.map(([separator, part]) => separator + part).join(''));
 
 describe('greetingName', () => {
   it('keeps real names, of any alphabet, accents, hyphens and apostrophes included', () => {

@@ -102,7 +102,9 @@ describe('the contract beside the capability (decision 135)', () => {
   it('a contract imports only zod, the contracts and, type-only, the models: never a feature’s internals nor the platform', () => {
     const contractModules = api.modules.filter((module) => isContract(module.source));
     expect(contractModules.map((module) => module.source)).toEqual(expect.arrayContaining(['api/contract/index.ts', 'api/features/contacts/contract/index.ts']));
-    const imports = contractModules.flatMap((module) => module.dependencies.map((dependency) => ({ from: module.source, to: dependency.resolved, typeOnly: dependency.dependencyTypes.includes('type-only') })));
+    const imports = contractModules.flatMap((module) =>
+      module.dependencies.map((dependency) => ({ from: module.source, to: dependency.resolved, typeOnly: dependency.dependencyTypes.includes('type-only') })),
+    );
     // The presenters read the models' types: the check sees them, and lets them through because they are type-only.
     expect(imports.some((entry) => entry.to.startsWith('api/models/') && entry.typeOnly)).toBe(true);
     const wrong = imports.filter((entry) => !(isContract(entry.to) || /(^|\/)node_modules\/zod\//.test(entry.to) || entry.to === 'zod' || (entry.to.startsWith('api/models/') && entry.typeOnly)));
@@ -153,9 +155,7 @@ describe('the lint rule on import direction', () => {
       expect.stringContaining('through its index.ts only'),
     ]);
     expect(await refusals('api/features/analytics/example.ts', "import { takeSeatInWebinar } from '../webinars/index.ts';\nexport const f = takeSeatInWebinar;\n")).toEqual([]);
-    expect(await refusals('api/features/analytics/example.ts', "import { apiRouters } from '../index.ts';\nexport const f = apiRouters;\n")).toEqual([
-      expect.stringContaining('composition root'),
-    ]);
+    expect(await refusals('api/features/analytics/example.ts', "import { apiRouters } from '../index.ts';\nexport const f = apiRouters;\n")).toEqual([expect.stringContaining('composition root')]);
   });
 
   it('holds the same rules in a feature’s rooms, which reach their own feature’s other rooms freely', async () => {
@@ -166,18 +166,14 @@ describe('the lint rule on import direction', () => {
     ]);
     expect(await refusals(room, "import { findLeadOr404 } from '../../contacts/index.ts';\nexport const f = findLeadOr404;\n")).toEqual([]);
     expect(await refusals(room, "import { queueBookedEmails } from '../mail/mail.ts';\nexport const f = queueBookedEmails;\n")).toEqual([]);
-    expect(await refusals(room, "import { apiRouters } from '../../index.ts';\nexport const f = apiRouters;\n")).toEqual([
-      expect.stringContaining('composition root'),
-    ]);
+    expect(await refusals(room, "import { apiRouters } from '../../index.ts';\nexport const f = apiRouters;\n")).toEqual([expect.stringContaining('composition root')]);
     expect(await refusals('api/cli/example.ts', "import { bookCall } from '../features/booking/engine/book.ts';\nexport const f = bookCall;\n")).toEqual([
       expect.stringContaining('through its index.ts only'),
     ]);
   });
 
   it('refuses a feature named by the application, which loops over the manifests (decision 136)', async () => {
-    expect(await refusals('api/app.ts', "import { nextSession } from './features/webinars/index.ts';\nexport const f = nextSession;\n")).toEqual([
-      expect.stringContaining('names no feature'),
-    ]);
+    expect(await refusals('api/app.ts', "import { nextSession } from './features/webinars/index.ts';\nexport const f = nextSession;\n")).toEqual([expect.stringContaining('names no feature')]);
     expect(await refusals('api/app.ts', "import { FEATURES } from './features/index.ts';\nexport const f = FEATURES;\n")).toEqual([]);
   });
 
@@ -190,7 +186,7 @@ describe('the lint rule on import direction', () => {
     ]);
     expect(await refusals('api/features/example.ts', "import { webinarsFeature } from './webinars/manifest.ts';\nexport const f = webinarsFeature;\n")).toEqual([]);
     expect(await refusals('api/features/example.ts', "import { followupsCron } from './webinars/follow-ups/followups.ts';\nexport const f = followupsCron;\n")).toEqual([
-      expect.stringContaining('takes a feature\'s manifest.ts'),
+      expect.stringContaining("takes a feature's manifest.ts"),
     ]);
   });
 
@@ -202,9 +198,7 @@ describe('the lint rule on import direction', () => {
   });
 
   it('refuses anything but zod and its own files in the shared primitives', async () => {
-    expect(await refusals('api/contract/example.ts', "import { HttpError } from '../platform/errors.ts';\nexport const e = HttpError;\n")).toEqual([
-      expect.stringContaining('imports only zod'),
-    ]);
+    expect(await refusals('api/contract/example.ts', "import { HttpError } from '../platform/errors.ts';\nexport const e = HttpError;\n")).toEqual([expect.stringContaining('imports only zod')]);
     expect(await refusals('api/contract/example.ts', "import { postedTouchFields } from '../features/attribution/contract/index.ts';\nexport const f = postedTouchFields;\n")).toEqual([
       expect.stringContaining('imports only zod'),
     ]);

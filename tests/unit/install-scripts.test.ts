@@ -36,8 +36,16 @@ describe('allowScripts', () => {
   });
 
   it('covers every locked package that has an install script', () => {
-    const allowedExact = new Set(Object.entries(manifest.allowScripts).filter(([, allow]) => allow).map(([entry]) => entry));
-    const denied = new Set(Object.entries(manifest.allowScripts).filter(([, allow]) => !allow).map(([entry]) => entry));
+    const allowedExact = new Set(
+      Object.entries(manifest.allowScripts)
+        .filter(([, allow]) => allow)
+        .map(([entry]) => entry),
+    );
+    const denied = new Set(
+      Object.entries(manifest.allowScripts)
+        .filter(([, allow]) => !allow)
+        .map(([entry]) => entry),
+    );
     const uncovered = Object.entries(lock.packages)
       .filter(([location, info]) => location !== '' && info.hasInstallScript)
       .map(([location, info]) => `${location.slice(location.lastIndexOf('node_modules/') + 'node_modules/'.length)}@${info.version}`)

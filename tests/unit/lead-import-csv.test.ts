@@ -6,14 +6,27 @@ import { csvChunks, decodeCsvBytes, splitRecords } from '../../site/admin/lib/cs
 describe('mapping guess', () => {
   it('recognises French and English headers, accents, case and punctuation aside', () => {
     expect(guessColumns(['Prénom', 'NOM', 'E-mail', 'Téléphone', 'Entreprise', 'Source', 'Statut', 'Tags', 'Message'])).toEqual([
-      'firstName', 'lastName', 'email', 'phone', 'company', 'source', 'status', 'tags', 'message',
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'company',
+      'source',
+      'status',
+      'tags',
+      'message',
     ]);
     expect(guessColumns(['First Name', 'Last name', 'Email Address', 'Phone number', 'Company', 'Status', 'City', 'Country'])).toEqual([
-      'firstName', 'lastName', 'email', 'phone', 'company', 'status', 'city', 'country',
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'company',
+      'status',
+      'city',
+      'country',
     ]);
-    expect(guessColumns(['Courriel', 'Natel', 'Société', 'Commentaire', 'Notes internes', 'firstName'])).toEqual([
-      'email', 'phone', 'company', 'message', 'notes', 'firstName',
-    ]);
+    expect(guessColumns(['Courriel', 'Natel', 'Société', 'Commentaire', 'Notes internes', 'firstName'])).toEqual(['email', 'phone', 'company', 'message', 'notes', 'firstName']);
   });
 
   it('leaves unknown headers and a second column of the same field unmapped', () => {
@@ -34,7 +47,10 @@ describe('decoding and separators', () => {
     expect(detectDelimiter('"a;b;c",d\n')).toBe(',');
     expect(detectDelimiter('a\tb\n')).toBe('\t');
     expect(detectDelimiter('email\n')).toBe(',');
-    expect(parseCsvRecords('a;b\r\n"x; y";"deux\r\nlignes"\r\n', ';')).toEqual([['a', 'b'], ['x; y', 'deux\r\nlignes']]);
+    expect(parseCsvRecords('a;b\r\n"x; y";"deux\r\nlignes"\r\n', ';')).toEqual([
+      ['a', 'b'],
+      ['x; y', 'deux\r\nlignes'],
+    ]);
   });
 });
 
@@ -44,7 +60,10 @@ describe('chunks of whole records', () => {
     expect(header).toBe('a,b');
     expect(records).toEqual(['1,"x\r\ny"', '2,""""', '', '3,z']);
     const chunks = csvChunks(header, records, 3);
-    expect(chunks.map((chunk) => [chunk.firstRow, chunk.rows])).toEqual([[2, 3], [5, 1]]);
+    expect(chunks.map((chunk) => [chunk.firstRow, chunk.rows])).toEqual([
+      [2, 3],
+      [5, 1],
+    ]);
     expect(chunks[1]!.body).toBe('a,b\r\n3,z\r\n');
   });
 });

@@ -50,7 +50,11 @@ describe('issue numbers', () => {
   it('the reader finds them in any spelling, and leaves a decision record’s history alone', () => {
     const number = (word: string, digits: string): string => `${word} ${digits}`; // built, so this file holds none
     const code = `// ${number('Issue', '12')}: e-mails\nconst a = 1; // ${number('issues', '13')} and 14\n/** see ${number('issue', '#4')} */\nconst issues = 3; // three issues, no number\n`;
-    expect(issueNumbers('api/x.ts', code)).toEqual([`api/x.ts:1: // ${number('Issue', '12')}: e-mails`, `api/x.ts:2: const a = 1; // ${number('issues', '13')} and 14`, `api/x.ts:3: /** see ${number('issue', '#4')} */`]);
+    expect(issueNumbers('api/x.ts', code)).toEqual([
+      `api/x.ts:1: // ${number('Issue', '12')}: e-mails`,
+      `api/x.ts:2: const a = 1; // ${number('issues', '13')} and 14`,
+      `api/x.ts:3: /** see ${number('issue', '#4')} */`,
+    ]);
     const record = `# 200 — X\n\n## Context\n\nAsked by ${number('issue', '9')}.\n\n## History\n\nFiled as ${number('issue', '9')}.\n\n## Consequences\n\n${number('Issue', '9')} again.\n`;
     expect(issueNumbers('docs/decisions/200-x.md', record)).toEqual([`docs/decisions/200-x.md:5: Asked by ${number('issue', '9')}.`, `docs/decisions/200-x.md:13: ${number('Issue', '9')} again.`]);
     expect(issueNumbers('docs/testing.md', `## History\n\n${number('issue', '9')}\n`)).toEqual([`docs/testing.md:3: ${number('issue', '9')}`]);

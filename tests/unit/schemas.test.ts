@@ -1,7 +1,23 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS, REGISTRATION_STATUSES, REGISTRATION_STATUS_LABELS, leadParamsSchema, leadTagParamsSchema, NOT_FOUND_ISSUE, webinarParamsSchema, parseId } from '#contract';
+import {
+  ACTIVITY_STATUSES,
+  ACTIVITY_STATUS_LABELS,
+  ACTIVITY_TYPES,
+  ACTIVITY_TYPE_LABELS,
+  LEAD_SOURCES,
+  LEAD_SOURCE_LABELS,
+  LEAD_STATUSES,
+  LEAD_STATUS_LABELS,
+  REGISTRATION_STATUSES,
+  REGISTRATION_STATUS_LABELS,
+  leadParamsSchema,
+  leadTagParamsSchema,
+  NOT_FOUND_ISSUE,
+  webinarParamsSchema,
+  parseId,
+} from '#contract';
 import { activityCreateSchema, contactFormSchema, leadCreateSchema, leadListQuerySchema, leadUpdateSchema, publicLeadSchema, tagSchema, webinarFormSchema } from '#contract/contacts';
 import { loginSchema, setupAdminSchema } from '#contract/accounts';
 import { webinarCreateSchema } from '#contract/webinars';
@@ -30,7 +46,10 @@ describe('the shared schema module', () => {
           const allowed =
             ['zod', 'zod/locales'].includes(specifier!) ||
             specifier!.startsWith('./') ||
-            (!shared && (specifier!.startsWith('../../../contract/') || /^\.\.\/\.\.\/[^./][^/]*\/contract\/index\.ts$/.test(specifier!) || (typeOnly !== undefined && specifier!.startsWith('../../../models/'))));
+            (!shared &&
+              (specifier!.startsWith('../../../contract/') ||
+                /^\.\.\/\.\.\/[^./][^/]*\/contract\/index\.ts$/.test(specifier!) ||
+                (typeOnly !== undefined && specifier!.startsWith('../../../models/'))));
           if (!allowed) offending.push(`${path.relative(API_DIR, dir)}/${file}: ${specifier}`);
         }
       }
@@ -64,9 +83,7 @@ describe('publicLeadSchema and the public forms', () => {
   });
 
   it('requires the phone on the contact form, with a French message', () => {
-    expect(messages(contactFormSchema.safeParse({ firstName: 'Léa', email: 'lea@example.ch', phone: '' }))).toEqual([
-      ['phone', 'Le numéro de téléphone est obligatoire.'],
-    ]);
+    expect(messages(contactFormSchema.safeParse({ firstName: 'Léa', email: 'lea@example.ch', phone: '' }))).toEqual([['phone', 'Le numéro de téléphone est obligatoire.']]);
     expect(contactFormSchema.parse({ firstName: 'Léa', email: 'lea@example.ch', phone: '079 123 45 67' }).type).toBe('contact');
   });
 
@@ -160,9 +177,7 @@ describe('activity, tag, login and setup schemas', () => {
       ['email', 'Veuillez remplir tous les champs'],
       ['password', 'Veuillez remplir tous les champs'],
     ]);
-    expect(messages(setupAdminSchema.safeParse({ email: 'admin@example.ch', password: 'court' }))).toEqual([
-      ['password', 'Le mot de passe doit comporter au moins 12 caractères'],
-    ]);
+    expect(messages(setupAdminSchema.safeParse({ email: 'admin@example.ch', password: 'court' }))).toEqual([['password', 'Le mot de passe doit comporter au moins 12 caractères']]);
     expect(setupAdminSchema.parse({ email: 'Admin@Example.ch', password: 'un-mot-de-passe-solide' })).toEqual({
       email: 'admin@example.ch',
       password: 'un-mot-de-passe-solide',

@@ -11,7 +11,18 @@ describe('npm run test:times', () => {
           suites: [
             {
               specs: [
-                { file: 'smoke.test.ts', tests: [{ projectName: 'chromium', results: [{ duration: 400, status: 'failed' }, { duration: 600, status: 'passed' }] }] },
+                {
+                  file: 'smoke.test.ts',
+                  tests: [
+                    {
+                      projectName: 'chromium',
+                      results: [
+                        { duration: 400, status: 'failed' },
+                        { duration: 600, status: 'passed' },
+                      ],
+                    },
+                  ],
+                },
                 { file: 'smoke.test.ts', tests: [{ projectName: 'chromium', results: [{ duration: 100, status: 'timedOut' }] }] },
               ],
             },

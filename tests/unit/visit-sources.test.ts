@@ -14,7 +14,12 @@ describe('visit sources', () => {
 
   it('prefers UTM parameters, lower-cased and cut to 100 characters, with the channel of the medium or of a known source', () => {
     expect(classifyVisit({ utm_source: ' LinkedIn ', utm_medium: 'Social', utm_campaign: 'Printemps' }, 'https://www.google.ch/', own)).toEqual({
-      channel: 'social', source: 'linkedin', medium: 'social', campaign: 'printemps', referrer: 'google.ch', internal: false,
+      channel: 'social',
+      source: 'linkedin',
+      medium: 'social',
+      campaign: 'printemps',
+      referrer: 'google.ch',
+      internal: false,
     });
     expect(classifyVisit({ utm_source: 'google' }, undefined, own).channel).toBe('search');
     expect(classifyVisit({ utm_source: 'podcast-xy' }, undefined, own).channel).toBe('referral');

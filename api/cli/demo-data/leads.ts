@@ -24,10 +24,26 @@ export function demoLeadRow(random: Random, index: number, now: Date) {
   // More recent contacts are more frequent (the programme grows); spread over about 6 months.
   const ageDays = Math.floor(180 * random.next() ** 1.6);
   const createdAt = new Date(now.getTime() - ageDays * DAY - random.integer(0, 23 * 3600) * 1000);
-  const source = random.weighted([['form', 40], ['webinar', 30], ['referral', 10], ['website', 8], ['social', 9], ['other', 3]] as const);
-  const status = ageDays < 7
-    ? random.weighted([['new', 80], ['contacted', 20]] as const)
-    : random.weighted([['new', 20], ['contacted', 35], ['qualified', 25], ['unqualified', 20]] as const);
+  const source = random.weighted([
+    ['form', 40],
+    ['webinar', 30],
+    ['referral', 10],
+    ['website', 8],
+    ['social', 9],
+    ['other', 3],
+  ] as const);
+  const status =
+    ageDays < 7
+      ? random.weighted([
+          ['new', 80],
+          ['contacted', 20],
+        ] as const)
+      : random.weighted([
+          ['new', 20],
+          ['contacted', 35],
+          ['qualified', 25],
+          ['unqualified', 20],
+        ] as const);
   const tags = TAGS.filter(() => random.chance(0.12));
   const message = source === 'form' || random.chance(0.2) ? random.pick(MESSAGES) : null;
   return {
@@ -60,8 +76,14 @@ export function demoActivities(random: Random, lead: DemoLead, now: Date, author
   const activities: Array<Record<string, unknown>> = [];
   if (source === 'form' || source === 'webinar') {
     activities.push({
-      leadId, type: 'note', status: 'completed', createdAt, completedAt: createdAt, createdBy: null,
-      title: source === 'form' ? 'Demande de contact' : 'Inscription au webinaire', description: message,
+      leadId,
+      type: 'note',
+      status: 'completed',
+      createdAt,
+      completedAt: createdAt,
+      createdBy: null,
+      title: source === 'form' ? 'Demande de contact' : 'Inscription au webinaire',
+      description: message,
     });
   }
   let lastContactedAt: Date | null = null;
@@ -72,7 +94,13 @@ export function demoActivities(random: Random, lead: DemoLead, now: Date, author
       const type = random.pick(['call', 'email', 'meeting'] as const);
       const titles = { call: 'Appel de découverte', email: 'Envoi de la brochure', meeting: 'Rendez-vous de présentation' };
       activities.push({
-        leadId, type, status: 'completed', title: titles[type], createdAt: at, completedAt: at, createdBy: authorId,
+        leadId,
+        type,
+        status: 'completed',
+        title: titles[type],
+        createdAt: at,
+        completedAt: at,
+        createdBy: authorId,
         description: type === 'call' ? 'Échange sur les objectifs et le rythme (2-3 h par semaine).' : null,
         outcome: random.pick(['Intéressé', 'À relancer', 'Demande une offre', 'Pas le bon moment']),
       });
@@ -81,8 +109,13 @@ export function demoActivities(random: Random, lead: DemoLead, now: Date, author
   }
   if (status === 'contacted' || status === 'qualified') {
     activities.push({
-      leadId, type: 'task', status: random.pick(['planned', 'in_progress'] as const), title: 'Relance téléphonique',
-      dueDate: new Date(now.getTime() + random.integer(1, 14) * DAY), createdAt: now, createdBy: authorId,
+      leadId,
+      type: 'task',
+      status: random.pick(['planned', 'in_progress'] as const),
+      title: 'Relance téléphonique',
+      dueDate: new Date(now.getTime() + random.integer(1, 14) * DAY),
+      createdAt: now,
+      createdBy: authorId,
     });
   }
   return { activities, lastContactedAt };
@@ -98,7 +131,12 @@ export async function registerDemoLead(knex: Knex, random: Random, webinars: Dem
   const webinar = random.pick(open.slice(0, 2));
   const taken = Number((await knex('webinarRegistrations').where({ webinarId: webinar.id }).count({ n: '*' }).first())?.n ?? 0);
   if (taken >= webinar.maxAttendees) return 0;
-  const registrationStatus = webinar.past ? random.weighted([['attended', 65], ['no-show', 35]] as const) : 'registered';
+  const registrationStatus = webinar.past
+    ? random.weighted([
+        ['attended', 65],
+        ['no-show', 35],
+      ] as const)
+    : 'registered';
   const registered = await knex('webinarRegistrations')
     .insert({ webinarId: webinar.id, leadId: lead.id, status: registrationStatus, registeredAt: lead.createdAt })
     .onConflict(['webinarId', 'leadId'])

@@ -10,15 +10,7 @@ import { loginSchema, setupAdminSchema, type LoginInput, presentUser } from './c
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireUser, signedInUser } from '../../platform/http/auth.ts';
 import { signInSession, signOutSession } from '../../platform/http/session.ts';
-import {
-  ADMIN_EXISTS_MESSAGE,
-  checkPassword,
-  createFirstAdmin,
-  findAccount,
-  hasAnyUser,
-  INVALID_CREDENTIALS_MESSAGE,
-  normaliseIdentifier,
-} from './auth.ts';
+import { ADMIN_EXISTS_MESSAGE, checkPassword, createFirstAdmin, findAccount, hasAnyUser, INVALID_CREDENTIALS_MESSAGE, normaliseIdentifier } from './auth.ts';
 import { assertSetupCode } from './setup-code.ts';
 import { auditRequest } from '../../platform/audit.ts';
 import { conflict, HttpError } from '../../platform/errors.ts';

@@ -23,11 +23,7 @@ export function normaliseIdentifier(identifier: string): string {
 /** The account whose email or username is `identifier` (case- and Unicode-variant-insensitively). */
 export async function findAccount(db: Knex, identifier: string): Promise<User | undefined> {
   const normalised = normaliseIdentifier(identifier);
-  return User.query(db)
-    .whereRaw('lower(email) = ?', [normalised])
-    .orWhereRaw('lower(username) = ?', [normalised])
-    .orderBy('id')
-    .first();
+  return User.query(db).whereRaw('lower(email) = ?', [normalised]).orWhereRaw('lower(username) = ?', [normalised]).orderBy('id').first();
 }
 
 /**

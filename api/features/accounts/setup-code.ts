@@ -13,10 +13,8 @@ import { forbidden } from '../../platform/errors.ts';
 import { hasAnyUser } from './auth.ts';
 
 export const SETUP_CODE_LOG_PREFIX = "Code d'installation :";
-export const SETUP_CODE_MISSING_MESSAGE =
-  "Le code d'installation est requis. Il figure dans le journal du serveur, sur la ligne qui commence par « Code d'installation : ».";
-export const SETUP_CODE_WRONG_MESSAGE =
-  "Code d'installation incorrect. Copiez-le depuis le journal du serveur (ligne « Code d'installation : … »), sans espace autour.";
+export const SETUP_CODE_MISSING_MESSAGE = "Le code d'installation est requis. Il figure dans le journal du serveur, sur la ligne qui commence par « Code d'installation : ».";
+export const SETUP_CODE_WRONG_MESSAGE = "Code d'installation incorrect. Copiez-le depuis le journal du serveur (ligne « Code d'installation : … »), sans espace autour.";
 
 export interface SetupCode {
   /** `undefined` outside production: no code is asked (the spec's flow). */

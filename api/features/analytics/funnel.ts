@@ -42,13 +42,14 @@ export const STEP_CONDITIONS = {
 } as const;
 
 /** One count per step after contacts, named after the step. */
-export const stepColumns = () => Object.entries(STEP_CONDITIONS).map(([key, condition]) => `count(*) filter (where ${condition})::int as "${key}"`).join(', ');
+export const stepColumns = () =>
+  Object.entries(STEP_CONDITIONS)
+    .map(([key, condition]) => `count(*) filter (where ${condition})::int as "${key}"`)
+    .join(', ');
 
 /** Booking "exists" once a team member is a host or a call was ever booked (decision 116). */
 export async function bookingExists(db: Knex): Promise<boolean> {
-  const { rows } = await db.raw<{ rows: { exists: boolean }[] }>(
-    'select exists (select 1 from booking_hosts where is_host) or exists (select 1 from bookings) as "exists"',
-  );
+  const { rows } = await db.raw<{ rows: { exists: boolean }[] }>('select exists (select 1 from booking_hosts where is_host) or exists (select 1 from bookings) as "exists"');
   return rows[0]!.exists;
 }
 

@@ -67,7 +67,11 @@ function utmValue(value: unknown): string {
 export function referrerDomain(referer: string | undefined): string {
   if (!referer) return '';
   try {
-    return new URL(referer).hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '').slice(0, MAX_DOMAIN);
+    return new URL(referer).hostname
+      .toLowerCase()
+      .replace(/^www\./, '')
+      .replace(/\.$/, '')
+      .slice(0, MAX_DOMAIN);
   } catch {
     return '';
   }
@@ -130,12 +134,7 @@ export function browserDevice(userAgent: string): VisitDevice | null {
 
 /** A prefetch or prerender request: not a visit. */
 export function isPrefetch(ctx: Context): boolean {
-  return (
-    ctx.get('sec-purpose') !== '' ||
-    /prefetch|prerender|preview/i.test(ctx.get('purpose')) ||
-    /preview/i.test(ctx.get('x-purpose')) ||
-    /prefetch/i.test(ctx.get('x-moz'))
-  );
+  return ctx.get('sec-purpose') !== '' || /prefetch|prerender|preview/i.test(ctx.get('purpose')) || /preview/i.test(ctx.get('x-purpose')) || /prefetch/i.test(ctx.get('x-moz'));
 }
 
 export function hostWithoutWww(host: string): string {

@@ -21,7 +21,10 @@ export function visitorHash(salt: KeyObject, ip: string, userAgent: string, host
 
 /** The salt of `day`, created (random, 256 bits) by whichever instance asks first. */
 export async function daySalt(knex: Database, day: string): Promise<KeyObject> {
-  await knex('visitSalts').insert({ day, salt: randomBytes(32).toString('base64url') }).onConflict('day').ignore();
+  await knex('visitSalts')
+    .insert({ day, salt: randomBytes(32).toString('base64url') })
+    .onConflict('day')
+    .ignore();
   const row = await knex('visitSalts').where({ day }).first<{ salt: string } | undefined>('salt');
   if (!row) throw new Error('visit salt missing after insert');
   return createSecretKey(Buffer.from(row.salt, 'base64url'));

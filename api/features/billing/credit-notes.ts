@@ -40,8 +40,7 @@ export async function createCreditNote(trx: Knex.Transaction, invoiceId: number,
     .where({ id: invoiceId })
     .forUpdate()
     .first('id', 'number', 'status', 'totalCents', 'leadId', trx.raw("to_char(service_start_on, 'YYYY-MM-DD') as service_start_on"))) as
-    | { id: number; number: string; status: string; totalCents: number; leadId: number | null; serviceStartOn: string | null }
-    | undefined;
+    { id: number; number: string; status: string; totalCents: number; leadId: number | null; serviceStartOn: string | null } | undefined;
   if (!invoice) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
   if (invoice.status === 'scheduled') throw conflict('Cette échéance n’est pas encore facturée : il n’y a rien à rembourser.');
   const credited = Number(((await trx('credit_notes').where({ invoiceId }).sum({ total: 'amountCents' }).first()) as { total: string | number | null } | undefined)?.total ?? 0);

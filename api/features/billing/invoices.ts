@@ -19,8 +19,7 @@ import { referenceFor } from './references.ts';
 import { billingReady, readBillingSettings } from './settings.ts';
 import type { PostalAddress } from './address.ts';
 
-export const BILLING_NOT_READY_MESSAGE =
-  'La facturation n’est pas encore configurée : renseignez le créancier, son adresse et l’IBAN dans Paramètres → Facturation.';
+export const BILLING_NOT_READY_MESSAGE = 'La facturation n’est pas encore configurée : renseignez le créancier, son adresse et l’IBAN dans Paramètres → Facturation.';
 
 /** The debtor as the accepted offer gives it and the invoice keeps it (with the erased contact's name, decision 127). */
 export type DebtorAddress = PostalAddress;
@@ -228,9 +227,7 @@ export async function invoicePdfBytes(db: Db, invoiceId: number): Promise<Buffer
  * reached (open again when a reversal takes it below). A credited invoice keeps its status.
  */
 export async function markInvoicePayment(trx: Knex.Transaction, invoiceId: number, amountCents: number): Promise<{ status: InvoiceStatus; paidCents: number; totalCents: number }> {
-  const row = (await trx('invoices').where({ id: invoiceId }).forUpdate().first('status', 'paidCents', 'totalCents')) as
-    | { status: InvoiceStatus; paidCents: number; totalCents: number }
-    | undefined;
+  const row = (await trx('invoices').where({ id: invoiceId }).forUpdate().first('status', 'paidCents', 'totalCents')) as { status: InvoiceStatus; paidCents: number; totalCents: number } | undefined;
   if (!row) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
   const paidCents = Math.max(0, Number(row.paidCents) + amountCents);
   const totalCents = Number(row.totalCents);

@@ -23,7 +23,10 @@ export async function listInvoices(db: Knex, query: InvoiceListQuery, today: str
     selectInvoices(db)
       .select(db.raw('coalesce((select sum(c.amount_cents) from credit_notes c where c.invoice_id = invoices.id), 0) as credited_cents'))
       .modify(where)
-      .orderBy([{ column: 'invoices.issuedOn', order: 'desc' }, { column: 'invoices.id', order: 'desc' }])
+      .orderBy([
+        { column: 'invoices.issuedOn', order: 'desc' },
+        { column: 'invoices.id', order: 'desc' },
+      ])
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db('invoices').modify(where).count({ total: '*' }).first(),

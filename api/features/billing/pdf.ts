@@ -116,7 +116,10 @@ export function invoicePdf(invoice: InvoiceDocument, settings: BillingSettingsRe
   if (invoice.vatRateBasisPoints !== null) row(`TVA ${formatRate(invoice.vatRateBasisPoints)}`, '', '', formatChf(invoice.vatCents));
   row('Total à payer (CHF)', '', '', formatChf(invoice.totalCents), true);
 
-  pdf.font('Helvetica').fontSize(9).text(`Merci de payer avec la partie paiement ci-dessous, référence ${invoice.reference}.`, 50, y + 10, { width: 495 });
+  pdf
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`Merci de payer avec la partie paiement ci-dessous, référence ${invoice.reference}.`, 50, y + 10, { width: 495 });
 
   new SwissQRBill(qrBillData(invoice, settings), { language: 'FR' }).attachTo(pdf);
   pdf.end();

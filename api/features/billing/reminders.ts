@@ -20,7 +20,6 @@ import { issueInvoice } from './invoices.ts';
 export const INVOICE_DAILY_QUEUE = 'invoice-daily';
 export const INVOICE_DAILY_SCHEDULE = '5 * * * *';
 
-
 export async function runInvoiceDaily(db: Knex, reminderDays: readonly number[], now: Date = new Date()): Promise<{ issued: number; reminders: number }> {
   const today = swissDay(now);
   const due = (await db('invoices').where('status', 'scheduled').where('issuedOn', '<=', today).orderBy('id').pluck('id')) as number[];

@@ -82,33 +82,26 @@ export function publicBookingRouter(): Router {
     ctx.body = (await freeStarts(ctx.knex, now, { from: query.from ?? swissDay(now), days: query.days })).slots;
   });
 
-  router.post(
-    '/api/bookings',
-    bookingFormPages,
-    limitPerIp(RATE_LIMIT_RULES.leadsPerIpMinute, RATE_LIMIT_RULES.leadsPerIpDay),
-    bookingHoneypot,
-    validateBooking,
-    async (ctx) => {
-      const { website: _honeypot, touchPage, touchReferrer, ...request } = input(ctx, bookingSchemas).body;
-      // Where the person came from (decision 115): the contact's first touch if it has none, and the call's.
-      const touch = await submissionTouch(ctx, { touchPage, touchReferrer });
-      // The page's form carries its key as a field (a browser posting a form sets no header).
-      const formKey = ctx.state.bodyFormat === 'form' ? (ctx.request.body as Record<string, unknown>).idempotencyKey : undefined;
-      const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || (typeof formKey === 'string' ? formKey : undefined));
-      const reminders = ctx.config.bookingReminders;
-      // The confirmation, the host's alert and the reminders commit with the booking: a 201 means they go out.
-      const result = await bookCall(ctx.knex, {
-        request,
-        idempotencyKey,
-        touch,
-        publicUrl: ctx.config.publicUrl,
-        withBooking: (trx, booking) => queueBookedEmails(trx, booking.id, reminders),
-      });
-      if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
-      ctx.status = 201;
-      ctx.body = result.receipt;
-    },
-  );
+  router.post('/api/bookings', bookingFormPages, limitPerIp(RATE_LIMIT_RULES.leadsPerIpMinute, RATE_LIMIT_RULES.leadsPerIpDay), bookingHoneypot, validateBooking, async (ctx) => {
+    const { website: _honeypot, touchPage, touchReferrer, ...request } = input(ctx, bookingSchemas).body;
+    // Where the person came from (decision 115): the contact's first touch if it has none, and the call's.
+    const touch = await submissionTouch(ctx, { touchPage, touchReferrer });
+    // The page's form carries its key as a field (a browser posting a form sets no header).
+    const formKey = ctx.state.bodyFormat === 'form' ? (ctx.request.body as Record<string, unknown>).idempotencyKey : undefined;
+    const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || (typeof formKey === 'string' ? formKey : undefined));
+    const reminders = ctx.config.bookingReminders;
+    // The confirmation, the host's alert and the reminders commit with the booking: a 201 means they go out.
+    const result = await bookCall(ctx.knex, {
+      request,
+      idempotencyKey,
+      touch,
+      publicUrl: ctx.config.publicUrl,
+      withBooking: (trx, booking) => queueBookedEmails(trx, booking.id, reminders),
+    });
+    if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
+    ctx.status = 201;
+    ctx.body = result.receipt;
+  });
 
   return router;
 }

@@ -89,9 +89,7 @@ function callBlock(copy: ArchiveCopy): string {
 
 /** The issue's body for the web page: its Markdown's HTML, its blocks for everybody. */
 export function issueBodyHtml(copy: ArchiveCopy, issue: PublishedIssue): string {
-  return issue.segments
-    .map((segment) => (segment.kind === 'html' ? segment.html : segment.kind === 'webinars' ? webinarsBlock(copy, segment.sessions) : callBlock(copy)))
-    .join('');
+  return issue.segments.map((segment) => (segment.kind === 'html' ? segment.html : segment.kind === 'webinars' ? webinarsBlock(copy, segment.sessions) : callBlock(copy))).join('');
 }
 
 /** The built /newsletter/ page with the published issues written into `[data-archive-list]`. */
@@ -140,9 +138,7 @@ export function archiveSitemapFiller(db: Knex): PageFiller {
   return async (xml) => {
     const origin = /<loc>(https?:\/\/[^/<]+)/.exec(xml)?.[1];
     if (!origin) return xml;
-    const entries = (await publishedIssues(db))
-      .map((issue) => `<url><loc>${escapeHtml(`${origin}${ARCHIVE_PATH}${issue.slug}/`)}</loc><lastmod>${issue.sentAt}</lastmod></url>`)
-      .join('');
+    const entries = (await publishedIssues(db)).map((issue) => `<url><loc>${escapeHtml(`${origin}${ARCHIVE_PATH}${issue.slug}/`)}</loc><lastmod>${issue.sentAt}</lastmod></url>`).join('');
     return xml.replace('</urlset>', `${entries}</urlset>`);
   };
 }

@@ -32,7 +32,12 @@ function summary(row: { slug: string; subject: string; preheader: string; sentAt
 
 /** Newest first. */
 export async function publishedIssues(db: Knex): Promise<PublishedIssueSummary[]> {
-  const rows = await published(db).orderBy([{ column: 'sentAt', order: 'desc' }, { column: 'id', order: 'desc' }]).select('slug', 'subject', 'preheader', 'sentAt');
+  const rows = await published(db)
+    .orderBy([
+      { column: 'sentAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .select('slug', 'subject', 'preheader', 'sentAt');
   return rows.map(summary);
 }
 

@@ -112,21 +112,23 @@ async function beforeSendingIssue(db: Knex, email: QueuedEmail): Promise<SendDec
     .join('newsletters as n', 'n.id', 'e.newsletterId')
     .leftJoin('leads as l', 'l.id', 'e.leadId')
     .where('e.id', email.id)
-    .first<{ status: string; subject: string; preheader: string; body: string; slug: string | null; issueId: number; leadId: number | null; newsletterStatus: string | null; token: string | null } | undefined>(
-      'n.status',
-      'n.subject',
-      'n.preheader',
-      'n.body',
-      'n.slug',
-      'n.id as issueId',
-      'l.id as leadId',
-      'l.newsletterStatus',
-      'l.newsletterToken as token',
-    );
+    .first<
+      | { status: string; subject: string; preheader: string; body: string; slug: string | null; issueId: number; leadId: number | null; newsletterStatus: string | null; token: string | null }
+      | undefined
+    >('n.status', 'n.subject', 'n.preheader', 'n.body', 'n.slug', 'n.id as issueId', 'l.id as leadId', 'l.newsletterStatus', 'l.newsletterToken as token');
   if (!row || row.status !== 'sending') return { hold: true };
   if (row.leadId === null || row.newsletterStatus !== 'subscribed') return { cancel: row.newsletterStatus === 'bounced' ? CANCELLED_BOUNCED : CANCELLED_UNSUBSCRIBED };
   const facts = await blockFacts(db, row.body);
-  const data: IssueEmailData = { issueId: row.issueId, subject: row.subject, preheader: row.preheader, body: row.body, campaign: row.slug ?? String(row.issueId), leadId: row.leadId, token: row.token, ...facts };
+  const data: IssueEmailData = {
+    issueId: row.issueId,
+    subject: row.subject,
+    preheader: row.preheader,
+    body: row.body,
+    campaign: row.slug ?? String(row.issueId),
+    leadId: row.leadId,
+    token: row.token,
+    ...facts,
+  };
   return { send: data };
 }
 
@@ -178,4 +180,3 @@ export const newsletterEmailKinds = {
     },
   } satisfies Kind<PausedAlertData>,
 } satisfies Partial<Record<EmailKind, Kind<any>>>;
-

@@ -39,10 +39,7 @@ export async function assignSlug(trx: Knex.Transaction, issueId: number): Promis
   const issue = await trx('newsletters').where({ id: issueId }).first<{ slug: string | null; subject: string }>('slug', 'subject');
   if (issue!.slug) return issue!.slug;
   const base = slugOf(issue!.subject);
-  const taken = new Set([
-    ...RESERVED_SLUGS,
-    ...((await trx('newsletters').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug')) as string[]),
-  ]);
+  const taken = new Set([...RESERVED_SLUGS, ...((await trx('newsletters').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug')) as string[])]);
   let slug = base;
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
   await trx('newsletters').where({ id: issueId }).update({ slug });
@@ -78,8 +75,16 @@ export async function readIssue(db: Knex, id: number): Promise<{ issue: Newslett
 }
 
 export async function listIssues(db: Knex): Promise<Array<{ issue: Newsletter; counts: NewsletterCounts }>> {
-  const issues = await Newsletter.query(db).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(500);
-  const counts = await countsOf(db, issues.map((issue) => issue.id));
+  const issues = await Newsletter.query(db)
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(500);
+  const counts = await countsOf(
+    db,
+    issues.map((issue) => issue.id),
+  );
   return issues.map((issue) => ({ issue, counts: counts.get(issue.id)! }));
 }
 
@@ -102,7 +107,9 @@ export async function updateIssue(db: Knex, id: number, input: NewsletterUpdate)
     if (archive !== undefined) changes.archive = archive;
     if (Object.keys(changes).length === 0) return;
     if (Array.isArray(changes.tags)) changes.tags = trx.raw('?::text[]', [changes.tags]);
-    await trx('newsletters').where({ id }).update({ ...changes, updatedAt: trx.fn.now() });
+    await trx('newsletters')
+      .where({ id })
+      .update({ ...changes, updatedAt: trx.fn.now() });
     // Published once sent: an issue already sent gets its address when the team chooses to publish it.
     if (archive && issue.status === 'sent') await assignSlug(trx, id);
   });

@@ -101,7 +101,10 @@ function textMarked(tagging: LinkTagging): Marked {
       code: ({ text }: Tokens.Code) => `${text}\n\n`,
       blockquote(this: any, { tokens }: Tokens.Blockquote) {
         const inner = (this.parser.parse(tokens) as string).trim();
-        return `${inner.split('\n').map((line) => `> ${line}`.trimEnd()).join('\n')}\n\n`;
+        return `${inner
+          .split('\n')
+          .map((line) => `> ${line}`.trimEnd())
+          .join('\n')}\n\n`;
       },
       heading(this: any, { tokens }: Tokens.Heading) {
         return `${this.parser.parseInline(tokens)}\n\n`;
@@ -157,7 +160,7 @@ const STYLES: Record<string, string> = {
   a: 'color:#24483e;overflow-wrap:anywhere;word-break:break-word',
   hr: 'border:none;border-top:1px solid #ddd4c5;margin:24px 0',
   pre: 'white-space:pre-wrap;font-size:14px;background:#f8f5ef;padding:12px;border-radius:8px;margin:0 0 16px',
-  code: "font-family:Menlo,Consolas,monospace;font-size:14px",
+  code: 'font-family:Menlo,Consolas,monospace;font-size:14px',
 };
 const PLAIN_TAGS = ['br', 'strong', 'em', 'b', 'i', 'del', 's'];
 // Headings one and two become the e-mail's h2 (the brand line stands above them), the smaller ones h3.
@@ -167,7 +170,11 @@ function sanitize(html: string, inlineStyles: boolean): string {
   const style = (tagName: string): Record<string, string> => (inlineStyles ? { style: STYLES[tagName]! } : {});
   const styled = (tagName: string) => () => ({ tagName, attribs: style(tagName) });
   const transformTags: Record<string, sanitizeHtml.Transformer> = {
-    ...Object.fromEntries(Object.keys(STYLES).filter((tag) => tag !== 'a').map((tag) => [tag, styled(tag)])),
+    ...Object.fromEntries(
+      Object.keys(STYLES)
+        .filter((tag) => tag !== 'a')
+        .map((tag) => [tag, styled(tag)]),
+    ),
     ...Object.fromEntries(Object.entries(HEADING_LEVELS).map(([from, to]) => [from, styled(to)])),
     ...Object.fromEntries(PLAIN_TAGS.map((tag) => [tag, () => ({ tagName: tag, attribs: {} })])),
     a: (_tagName, attribs) => {

@@ -12,7 +12,20 @@ import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin, signedInUser } from '../../platform/http/auth.ts';
 import { auditRequest } from '../../platform/audit.ts';
 import { sendCsv } from '../../platform/lib/csv-export.ts';
-import { newsletterAudienceQuerySchema, newsletterCreateSchema, newsletterParamsSchema, newsletterPreviewSchema, newsletterRecipientsQuerySchema, newsletterSendSchema, newsletterTestSchema, newsletterUpdateSchema, presentNewsletter, presentNewsletterList, presentNewsletterPreview, presentNewsletterRecipients } from './contract/index.ts';
+import {
+  newsletterAudienceQuerySchema,
+  newsletterCreateSchema,
+  newsletterParamsSchema,
+  newsletterPreviewSchema,
+  newsletterRecipientsQuerySchema,
+  newsletterSendSchema,
+  newsletterTestSchema,
+  newsletterUpdateSchema,
+  presentNewsletter,
+  presentNewsletterList,
+  presentNewsletterPreview,
+  presentNewsletterRecipients,
+} from './contract/index.ts';
 import { audienceCount, createIssue, deleteDraft, listIssues, readIssue, updateIssue } from './issues.ts';
 import { cancelIssue, pauseIssue, resumeIssue, retryFailed, sendIssue, sendTest } from './sending.ts';
 import { exportRecipients, listRecipients } from './recipients.ts';

@@ -168,7 +168,9 @@ export async function retryFailed(db: Knex, id: number): Promise<number> {
 
 /** The test send: the issue as a subscriber would get it, to one address, marked "[Test]", not counted. */
 export async function sendTest(db: Knex, id: number, to: string): Promise<number> {
-  const issue = await db('newsletters').where({ id }).first<{ id: number; subject: string; preheader: string; body: string; slug: string | null } | undefined>('id', 'subject', 'preheader', 'body', 'slug');
+  const issue = await db('newsletters')
+    .where({ id })
+    .first<{ id: number; subject: string; preheader: string; body: string; slug: string | null } | undefined>('id', 'subject', 'preheader', 'body', 'slug');
   if (!issue) throw notFound(NEWSLETTER_MESSAGES.notFound);
   const data: IssueEmailData = { issueId: id, subject: issue.subject, preheader: issue.preheader, body: issue.body, campaign: issue.slug ?? String(id), ...(await blockFacts(db, issue.body)) };
   return db.transaction(async (trx) => {
@@ -195,7 +197,11 @@ export async function pauseForRefusals(db: Knex, mail: MailConfig, id: number, r
     const issue = await trx('newsletters').where({ id, status: 'sending' }).forUpdate().first<{ id: number; subject: string } | undefined>('id', 'subject');
     if (!issue) return false;
     await trx('newsletters').where({ id }).update({ status: 'paused', pausedReason: reason, updatedAt: trx.fn.now() });
-    const counts = await trx('emails').where({ newsletterId: id, kind: 'newsletter_issue' }).whereIn('status', ['sent', 'queued']).groupBy('status').select('status', trx.raw('count(*)::int as count'));
+    const counts = await trx('emails')
+      .where({ newsletterId: id, kind: 'newsletter_issue' })
+      .whereIn('status', ['sent', 'queued'])
+      .groupBy('status')
+      .select('status', trx.raw('count(*)::int as count'));
     const count = (status: string) => Number((counts as Array<{ status: string; count: number }>).find((row) => row.status === status)?.count ?? 0);
     const team = await teamRecipients(trx, mail);
     if (team.length > 0) {

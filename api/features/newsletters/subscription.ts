@@ -29,10 +29,7 @@ let statementSql: string | undefined;
  * and its own consent proofs below), sets it `pending` (unless already subscribed) and queues the
  * confirmation e-mail.
  */
-export async function requestNewsletter(
-  trx: Knex.Transaction,
-  request: { firstName?: string; email: string; ipPrefix: string | null; touch?: Touch },
-): Promise<void> {
+export async function requestNewsletter(trx: Knex.Transaction, request: { firstName?: string; email: string; ipPrefix: string | null; touch?: Touch }): Promise<void> {
   statementSql ??= submissionStatementSql();
   const statement = { sql: statementSql, name: 'public-submissions', title: null, receipt: null, notice: null };
   // The contact needs a first name (constraint): without one, the address's local part stands in.
@@ -57,9 +54,7 @@ export async function requestNewsletter(
   if (counter.points > NEWSLETTER_RATE_LIMIT.points) return;
   // Greeted by the name typed now only: a name stored earlier is not shown to whoever typed the address.
   const data: NewsletterEmailData = { firstName: request.firstName ?? null, token: lead.newsletter_token };
-  await createEmails(trx, [
-    { kind: 'newsletter_confirmation', causeKey: `newsletter_confirmation:lead:${lead.id}:${Date.now()}:${counter.points}`, toAddress: request.email, leadId: lead.id, data },
-  ]);
+  await createEmails(trx, [{ kind: 'newsletter_confirmation', causeKey: `newsletter_confirmation:lead:${lead.id}:${Date.now()}:${counter.points}`, toAddress: request.email, leadId: lead.id, data }]);
 }
 
 /** The confirmation form was submitted: `subscribed`, with time and IP prefix. False for an unknown link. */

@@ -23,20 +23,7 @@ import { readOffer, shownStatus } from './store.ts';
 import type { OfferRow } from './contract/index.ts';
 
 export type OfferPageState =
-  | 'invalid'
-  | 'found'
-  | 'vat-number'
-  | 'not-subject'
-  | 'plan-once'
-  | 'plan-monthly'
-  | 'discount'
-  | 'vat'
-  | 'no-vat'
-  | 'message'
-  | 'open'
-  | 'accepted'
-  | 'expired'
-  | 'withdrawn';
+  'invalid' | 'found' | 'vat-number' | 'not-subject' | 'plan-once' | 'plan-monthly' | 'discount' | 'vat' | 'no-vat' | 'message' | 'open' | 'accepted' | 'expired' | 'withdrawn';
 
 const OFFER_PATH = /^\/offre\/([1-9]\d{0,9}\.[A-Za-z0-9_-]{32})\/?$/;
 const STATE_TAG = /<[a-z][a-z0-9]*\b[^>]*\bdata-offer-state="([a-z-]+)"[^>]*>/g;

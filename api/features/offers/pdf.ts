@@ -63,7 +63,10 @@ export async function offerPdf({ offer, seller, client, link }: OfferPdfInput): 
   doc.moveDown(2);
 
   doc.font('Helvetica-Bold').fontSize(18).text(`Offre n° ${offer.id}`);
-  doc.font('Helvetica').fontSize(10).text(`Date : ${frenchLongDate(new Date(issued))}`);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`Date : ${frenchLongDate(new Date(issued))}`);
   doc.text(`Valable jusqu’au ${dayInWords(offer.validUntil)}`);
   doc.text(`Début du programme : ${dayInWords(offer.startDate)}`);
   doc.moveDown(1.5);
@@ -81,13 +84,19 @@ export async function offerPdf({ offer, seller, client, link }: OfferPdfInput): 
     doc.y = Math.max(after, doc.y) + 4;
   };
   row({ label: 'Prestation', quantity: 'Quantité', unit: 'Prix (CHF)', amount: 'Montant (CHF)' }, true);
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).stroke();
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .stroke();
   doc.y += 4;
   for (const line of offer.lines) {
     row({ label: line.label, quantity: String(line.quantity), unit: formatChf(line.unitPriceCents), amount: formatChf(line.quantity * line.unitPriceCents) });
   }
   if (offer.discountCents > 0) row({ label: 'Remise', amount: `-${formatChf(offer.discountCents)}` });
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).stroke();
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .stroke();
   doc.y += 4;
   row({ label: 'Total hors TVA', amount: formatChf(offer.netCents) });
   if (offer.vatRateBasisPoints !== null) row({ label: `TVA ${formatVatRate(offer.vatRateBasisPoints)}`, amount: formatChf(offer.vatCents) });
@@ -95,7 +104,10 @@ export async function offerPdf({ offer, seller, client, link }: OfferPdfInput): 
   row({ label: 'Total TTC (CHF)', amount: formatChf(offer.totalCents) }, true);
   doc.moveDown(1.5);
 
-  doc.font('Helvetica').fontSize(10).text(`Paiement : ${planText(offer.instalments)}.`, left, doc.y, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`Paiement : ${planText(offer.instalments)}.`, left, doc.y, { width });
   if (offer.message) {
     doc.moveDown();
     doc.text(offer.message, { width });

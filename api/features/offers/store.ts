@@ -167,7 +167,10 @@ export async function listOffers(db: Knex, query: OfferListQuery, today: string 
   };
   const [rows, count] = await Promise.all([
     filtered()
-      .orderBy([{ column: 'o.createdAt', order: 'desc' }, { column: 'o.id', order: 'desc' }])
+      .orderBy([
+        { column: 'o.createdAt', order: 'desc' },
+        { column: 'o.id', order: 'desc' },
+      ])
       .limit(query.limit)
       .offset((query.page - 1) * query.limit)
       .select(

@@ -43,7 +43,12 @@ export async function whyNotABackup(file: string, engine: 'postgresql' | 'pglite
     db = new PGlite({ loadDataDir: new Blob([readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
     await db.waitReady;
     const { rows } = await db.query<{ name: string }>('select unnest($1::text[]) as name except select tablename from pg_tables where schemaname = $2', [PRODUCT_TABLES, 'public']);
-    return rows.length ? `il y manque les tables de l’application (${rows.map((row) => row.name).sort().join(', ')})` : undefined;
+    return rows.length
+      ? `il y manque les tables de l’application (${rows
+          .map((row) => row.name)
+          .sort()
+          .join(', ')})`
+      : undefined;
   } catch {
     return 'PGlite ne peut pas l’ouvrir (archive abîmée ou tronquée)';
   } finally {

@@ -74,10 +74,7 @@ export async function runningServerPid(dataDir: string): Promise<number | undefi
  * (two processes on one PGlite data directory corrupt it; decision 125).
  */
 export function serverHoldsDatabaseMessage(command: string, pid: number, dataDir: string): string {
-  return (
-    `Commande refusée : le serveur (npm start, pid ${pid}) utilise la base embarquée de ${dataDir}. ` +
-    `Arrêtez-le, puis relancez « ${command} ». Rien n’a été modifié.`
-  );
+  return `Commande refusée : le serveur (npm start, pid ${pid}) utilise la base embarquée de ${dataDir}. ` + `Arrêtez-le, puis relancez « ${command} ». Rien n’a été modifié.`;
 }
 
 /**

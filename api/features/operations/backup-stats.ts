@@ -7,7 +7,13 @@ interface Outcome {
 }
 
 async function last(db: Knex, type: 'backup_completed' | 'backup_failed'): Promise<Outcome | undefined> {
-  return db('audit_events').where({ type }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).first<Outcome | undefined>('createdAt', 'details');
+  return db('audit_events')
+    .where({ type })
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .first<Outcome | undefined>('createdAt', 'details');
 }
 
 export async function backupStats(db: Knex) {

@@ -54,9 +54,7 @@ export async function tablesDueForUpkeep(knex: Database): Promise<TableStats[]> 
            t.n_mod_since_analyze > st.analyze_base + st.analyze_scale * t.reltuples as "needsAnalyze"
       from tables t cross join settings st
      order by t.n_dead_tup desc, t.schemaname, t.relname`);
-  return rows
-    .filter((row) => row.needsVacuum || row.needsAnalyze)
-    .map((row) => ({ ...row, deadRows: Number(row.deadRows) }));
+  return rows.filter((row) => row.needsVacuum || row.needsAnalyze).map((row) => ({ ...row, deadRows: Number(row.deadRows) }));
 }
 
 /** A name read from the catalog, quoted for SQL. */

@@ -141,13 +141,15 @@ export async function importBankFile(knex: Knex, bytes: Buffer, options: { userI
     const reversalInvoiceIds = [...new Set(fresh.filter(({ tx }) => tx.reversal && tx.reference && invoices.has(tx.reference)).map(({ tx }) => invoices.get(tx.reference!)!.id))];
     for (const part of chunks(reversalInvoiceIds, LOOKUP_CHUNK)) {
       applied.push(
-        ...(await trx('payments')
-          .whereIn('invoiceId', part)
-          .whereIn('status', ['matched', 'partial'])
-          .where({ direction: 'credit', reversal: false, reversed: false })
-          .orderBy('id')
-          .forUpdate()
-          .select<AppliedPayment[]>('id', 'invoiceId', 'amountCents')).map((row) => ({ ...row, amountCents: Number(row.amountCents) })),
+        ...(
+          await trx('payments')
+            .whereIn('invoiceId', part)
+            .whereIn('status', ['matched', 'partial'])
+            .where({ direction: 'credit', reversal: false, reversed: false })
+            .orderBy('id')
+            .forUpdate()
+            .select<AppliedPayment[]>('id', 'invoiceId', 'amountCents')
+        ).map((row) => ({ ...row, amountCents: Number(row.amountCents) })),
       );
     }
 

@@ -48,7 +48,10 @@ export async function listPayments(knex: Knex, query: PaymentListQuery): Promise
   const filtered = <T extends Knex.QueryBuilder>(builder: T): T => (query.status ? (builder.where('p.status', query.status) as T) : builder);
   const [payments, count] = await Promise.all([
     filtered(baseQuery(knex))
-      .orderBy([{ column: 'p.bookingDate', order: 'desc' }, { column: 'p.id', order: 'desc' }])
+      .orderBy([
+        { column: 'p.bookingDate', order: 'desc' },
+        { column: 'p.id', order: 'desc' },
+      ])
       .limit(query.limit)
       .offset((query.page - 1) * query.limit) as Promise<PaymentRecord[]>,
     filtered(knex('payments as p')).count({ total: '*' }).first() as Promise<{ total: string | number } | undefined>,
@@ -68,8 +71,7 @@ export async function paymentRow(knex: Knex, id: number): Promise<PaymentRecord 
 export async function assignPayment(knex: Knex, id: number, update: PaymentUpdate, userId: number | null): Promise<void> {
   await knex.transaction(async (trx) => {
     const payment = (await trx('payments').where({ id }).forUpdate().first('id', 'status', 'direction', 'reversal', 'currency', 'amountCents')) as
-      | { id: number; status: PaymentStatus; direction: string; reversal: boolean; currency: string; amountCents: number }
-      | undefined;
+      { id: number; status: PaymentStatus; direction: string; reversal: boolean; currency: string; amountCents: number } | undefined;
     if (!payment) throw notFound(PAYMENT_NOT_FOUND_MESSAGE);
     if (payment.status !== 'unmatched') throw new HttpError(409, PAYMENT_MESSAGES.notReviewable);
     if (update.status === 'ignored') {
@@ -80,8 +82,7 @@ export async function assignPayment(knex: Knex, id: number, update: PaymentUpdat
     const which = update.invoiceId !== undefined ? { id: update.invoiceId } : { number: update.invoiceNumber! };
     const field = update.invoiceId !== undefined ? 'invoiceId' : 'invoiceNumber';
     const invoice = (await trx('invoices').where(which).forUpdate().first('id', 'status', 'totalCents', 'paidCents')) as
-      | { id: number; status: string; totalCents: number; paidCents: number }
-      | undefined;
+      { id: number; status: string; totalCents: number; paidCents: number } | undefined;
     if (!invoice) throw new HttpError(400, PAYMENT_MESSAGES.invoiceNotFound, { errors: [{ path: field, message: PAYMENT_MESSAGES.invoiceNotFound }] });
     if (invoice.status === 'credited') throw new HttpError(409, PAYMENT_MESSAGES.invoiceClosed);
     if (invoice.status === 'scheduled') throw new HttpError(409, PAYMENT_MESSAGES.invoiceScheduled);

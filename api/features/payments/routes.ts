@@ -15,7 +15,16 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiRouter } from '../../platform/http/router.ts';
 import { funnelQuerySchema } from '../analytics/contract/index.ts';
-import { paymentListQuerySchema, paymentParamsSchema, paymentUpdateSchema, presentBankFileImport, presentPayment, presentPaymentPage, presentRevenue, presentBillingDashboard } from './contract/index.ts';
+import {
+  paymentListQuerySchema,
+  paymentParamsSchema,
+  paymentUpdateSchema,
+  presentBankFileImport,
+  presentPayment,
+  presentPaymentPage,
+  presentRevenue,
+  presentBillingDashboard,
+} from './contract/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { readRawBody } from '../../platform/http/body.ts';

@@ -32,6 +32,11 @@ export async function recordConsentProof(db: Knex, proof: NewConsentProof): Prom
 }
 
 export async function listConsentProofs(db: Knex, leadId: number): Promise<ConsentProofRow[]> {
-  return db('consentProofs').where({ leadId }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).select<ConsentProofRow[]>('*');
+  return db('consentProofs')
+    .where({ leadId })
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .select<ConsentProofRow[]>('*');
 }
-

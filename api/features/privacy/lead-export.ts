@@ -19,10 +19,7 @@ export async function exportLead(db: Knex, leadId: number) {
       .where('r.leadId', leadId)
       .orderBy('r.id')
       .select('r.id', 'r.webinarId', 'w.title as webinarTitle', 'w.datetime as webinarDatetime', 'r.status', 'r.registeredAt'),
-    db('bookings')
-      .where({ leadId })
-      .orderBy('id')
-      .select('id', 'startAt', 'endAt', 'status', 'mode', 'phone', 'message', 'hostId', 'createdAt', 'updatedAt', 'cancelledAt'),
+    db('bookings').where({ leadId }).orderBy('id').select('id', 'startAt', 'endAt', 'status', 'mode', 'phone', 'message', 'hostId', 'createdAt', 'updatedAt', 'cancelledAt'),
     db('emails')
       .where({ leadId })
       .orWhereRaw('lower(to_address) = lower(?)', [lead.email])
@@ -30,7 +27,10 @@ export async function exportLead(db: Knex, leadId: number) {
       .orderBy('id')
       .select('id', 'kind', 'toAddress', 'subject', 'textBody', 'status', 'createdAt', 'sentAt'),
     db('consentProofs').where({ leadId }).orderBy('id').select<ConsentProofRow[]>('*'),
-    db('auditEvents').whereRaw("details->>'leadId' = ?", [String(leadId)]).orderBy('id').select('id', 'type', 'userId', 'ipPrefix', 'details', 'createdAt'),
+    db('auditEvents')
+      .whereRaw("details->>'leadId' = ?", [String(leadId)])
+      .orderBy('id')
+      .select('id', 'type', 'userId', 'ipPrefix', 'details', 'createdAt'),
     // Accounting records (kept ten years, CO art. 958f): the invoices with the billing address written on them, and their credit notes.
     db('invoices')
       .where({ leadId })
@@ -58,17 +58,36 @@ export async function exportLead(db: Knex, leadId: number) {
         db.raw("to_char(due_on, 'YYYY-MM-DD') as due_on"),
         'createdAt',
       ),
-    db('creditNotes')
-      .whereIn('invoiceId', db('invoices').where({ leadId }).select('id'))
-      .orderBy('id')
-      .select('id', 'number', 'invoiceId', 'amountCents', 'reason', 'refundStatus', 'createdAt'),
+    db('creditNotes').whereIn('invoiceId', db('invoices').where({ leadId }).select('id')).orderBy('id').select('id', 'number', 'invoiceId', 'amountCents', 'reason', 'refundStatus', 'createdAt'),
     db('offers')
       .where({ leadId })
       .orderBy('id')
       .select(
-        'id', 'status', 'lines', 'discountCents', db.raw("to_char(start_date, 'YYYY-MM-DD') as start_date"), db.raw("to_char(valid_until, 'YYYY-MM-DD') as valid_until"),
-        'instalments', 'message', 'netCents', 'vatCents', 'totalCents', 'vatRateBasisPoints', 'contentHash', 'sentAt', 'withdrawnAt', 'acceptedAt',
-        'acceptedContentHash', 'acceptedIpPrefix', 'billingName', 'billingStreet', 'billingBuildingNumber', 'billingPostalCode', 'billingTown', 'billingCountry', 'createdAt',
+        'id',
+        'status',
+        'lines',
+        'discountCents',
+        db.raw("to_char(start_date, 'YYYY-MM-DD') as start_date"),
+        db.raw("to_char(valid_until, 'YYYY-MM-DD') as valid_until"),
+        'instalments',
+        'message',
+        'netCents',
+        'vatCents',
+        'totalCents',
+        'vatRateBasisPoints',
+        'contentHash',
+        'sentAt',
+        'withdrawnAt',
+        'acceptedAt',
+        'acceptedContentHash',
+        'acceptedIpPrefix',
+        'billingName',
+        'billingStreet',
+        'billingBuildingNumber',
+        'billingPostalCode',
+        'billingTown',
+        'billingCountry',
+        'createdAt',
       ),
   ]);
   // The bank's payments of the contact's invoices, with the payer's name as the bank wrote it (decision 133).

@@ -19,17 +19,31 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 
 function inactiveLeads(db: Knex, config: RetentionConfig) {
   const cutoff = db.raw(`now() - make_interval(months => ?)`, [config.months]);
-  return db('leads as l')
-    .where('l.createdAt', '<', cutoff)
-    .where('l.updatedAt', '<', cutoff)
-    .where((builder) => builder.whereNull('l.newsletterStatus').orWhereNot('l.newsletterStatus', 'subscribed'))
-    .whereNotExists(db('activities as a').whereRaw('a.lead_id = l.id').where((b) => b.where('a.createdAt', '>=', cutoff).orWhere('a.updatedAt', '>=', cutoff)))
-    .whereNotExists(db('webinarRegistrations as r').whereRaw('r.lead_id = l.id').where('r.registeredAt', '>=', cutoff))
-    .whereNotExists(db('emails as e').whereRaw('e.lead_id = l.id').where('e.createdAt', '>=', cutoff))
-    // A call booked recently, or still to come, is a running relation.
-    .whereNotExists(db('bookings as b').whereRaw('b.lead_id = l.id').where((b) => b.where('b.createdAt', '>=', cutoff).orWhere('b.endAt', '>=', cutoff)))
-    // A client with an invoice still to be paid (or to be issued), or a recent one, is a running relation.
-    .whereNotExists(db('invoices as i').whereRaw('i.lead_id = l.id').where((b) => b.whereIn('i.status', ['scheduled', 'open']).orWhere('i.createdAt', '>=', cutoff)));
+  return (
+    db('leads as l')
+      .where('l.createdAt', '<', cutoff)
+      .where('l.updatedAt', '<', cutoff)
+      .where((builder) => builder.whereNull('l.newsletterStatus').orWhereNot('l.newsletterStatus', 'subscribed'))
+      .whereNotExists(
+        db('activities as a')
+          .whereRaw('a.lead_id = l.id')
+          .where((b) => b.where('a.createdAt', '>=', cutoff).orWhere('a.updatedAt', '>=', cutoff)),
+      )
+      .whereNotExists(db('webinarRegistrations as r').whereRaw('r.lead_id = l.id').where('r.registeredAt', '>=', cutoff))
+      .whereNotExists(db('emails as e').whereRaw('e.lead_id = l.id').where('e.createdAt', '>=', cutoff))
+      // A call booked recently, or still to come, is a running relation.
+      .whereNotExists(
+        db('bookings as b')
+          .whereRaw('b.lead_id = l.id')
+          .where((b) => b.where('b.createdAt', '>=', cutoff).orWhere('b.endAt', '>=', cutoff)),
+      )
+      // A client with an invoice still to be paid (or to be issued), or a recent one, is a running relation.
+      .whereNotExists(
+        db('invoices as i')
+          .whereRaw('i.lead_id = l.id')
+          .where((b) => b.whereIn('i.status', ['scheduled', 'open']).orWhere('i.createdAt', '>=', cutoff)),
+      )
+  );
 }
 
 function bodiesToEmpty(db: Knex, config: RetentionConfig) {
@@ -60,8 +74,6 @@ export async function runRetention(db: Knex, config: RetentionConfig): Promise<{
     });
     leadsErased += 1;
   }
-  const emailBodiesEmptied = await db('emails')
-    .whereIn('id', bodiesToEmpty(db, config).select('id'))
-    .update({ textBody: null, htmlBody: null, data: '{}', updatedAt: db.fn.now() });
+  const emailBodiesEmptied = await db('emails').whereIn('id', bodiesToEmpty(db, config).select('id')).update({ textBody: null, htmlBody: null, data: '{}', updatedAt: db.fn.now() });
   return { leadsErased, emailBodiesEmptied };
 }

@@ -56,27 +56,19 @@ const leadsHoneypot = honeypot(async (ctx) => {
 export function publicLeadsRouter(): Router {
   const router = apiRouter();
 
-  router.post(
-    '/api/leads',
-    formPages,
-    limitPerIp(RATE_LIMIT_RULES.leadsPerIpMinute, RATE_LIMIT_RULES.leadsPerIpDay),
-    leadsHoneypot,
-    validate(schemas, { allowForm: true }),
-    async (ctx) => {
-      const { website: _honeypot, touchPage, touchReferrer, ...lead } = input(ctx, schemas).body;
-      // Where the person came from (decision 115): the request and this process's memory; the visitor's
-      // written first source is read by the submission's own statement, so no query runs before it.
-      const touch = await submissionTouch(ctx, { touchPage, touchReferrer });
-      // The site sends one key per submission attempt and reuses it on retry: a retry replays the answer.
-      const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
-      // The follow-up e-mails are queued with the submission, atomically: a 201 means they will go out.
-      const submission =
-        lead.type === 'contact' ? await submitContactRequest(ctx.knex, { lead, idempotencyKey, touch }) : await signUpForNextWebinar(ctx.knex, { lead, idempotencyKey, touch });
-      if (submission.replayed) ctx.set('Idempotent-Replayed', 'true');
-      ctx.status = 201;
-      ctx.body = presentPublicSubmission(submission.receipt);
-    },
-  );
+  router.post('/api/leads', formPages, limitPerIp(RATE_LIMIT_RULES.leadsPerIpMinute, RATE_LIMIT_RULES.leadsPerIpDay), leadsHoneypot, validate(schemas, { allowForm: true }), async (ctx) => {
+    const { website: _honeypot, touchPage, touchReferrer, ...lead } = input(ctx, schemas).body;
+    // Where the person came from (decision 115): the request and this process's memory; the visitor's
+    // written first source is read by the submission's own statement, so no query runs before it.
+    const touch = await submissionTouch(ctx, { touchPage, touchReferrer });
+    // The site sends one key per submission attempt and reuses it on retry: a retry replays the answer.
+    const idempotencyKey = parseIdempotencyKey(ctx.get('idempotency-key') || undefined);
+    // The follow-up e-mails are queued with the submission, atomically: a 201 means they will go out.
+    const submission = lead.type === 'contact' ? await submitContactRequest(ctx.knex, { lead, idempotencyKey, touch }) : await signUpForNextWebinar(ctx.knex, { lead, idempotencyKey, touch });
+    if (submission.replayed) ctx.set('Idempotent-Replayed', 'true');
+    ctx.status = 201;
+    ctx.body = presentPublicSubmission(submission.receipt);
+  });
 
   return router;
 }

@@ -23,10 +23,10 @@ export const webinarsFeature = {
   adminRouters: (base) => [adminWebinarsRouter(base), adminLeadRegistrationsRouter(base)],
   // Any change to webinars or registrations made through this instance shows on the public pages at once.
   requestHooks: ({ knex }) => [
-    (async function webinarChanges(ctx, next) {
+    async function webinarChanges(ctx, next) {
       await next();
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && WEBINAR_WRITES.test(ctx.path)) invalidateNextSession(knex);
-    }) satisfies Middleware,
+    } satisfies Middleware,
   ],
   site: ({ knex }) => {
     const sessionCopy = loadSessionCopy();

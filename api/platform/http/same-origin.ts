@@ -12,7 +12,7 @@ import type { Config } from '../config.ts';
 import { forbidden } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-export const CROSS_ORIGIN_MESSAGE = "Requête refusée : elle ne provient pas du site lui-même.";
+export const CROSS_ORIGIN_MESSAGE = 'Requête refusée : elle ne provient pas du site lui-même.';
 
 export function isSameOriginRequest(ctx: Context, config: Config): boolean {
   const origin = ctx.get('origin');

@@ -130,7 +130,9 @@ export class SessionStore {
   }
 
   async destroy(sid: string): Promise<void> {
-    await this.knex('sessions').where({ sid: storeKey(sid) }).delete();
+    await this.knex('sessions')
+      .where({ sid: storeKey(sid) })
+      .delete();
   }
 
   async purgeExpired(): Promise<number> {

@@ -35,7 +35,10 @@ export async function* streamRows<Row extends { id: number }>(
     const trx = await db.transaction();
     try {
       await trx.raw(`set local statement_timeout = '${EXPORT_STATEMENT_TIMEOUT}'`);
-      const cursor = build().transacting(trx).orderBy(options.idColumn, options.order).stream({ batchSize: 500 } as never) as unknown as AsyncIterable<Row>;
+      const cursor = build()
+        .transacting(trx)
+        .orderBy(options.idColumn, options.order)
+        .stream({ batchSize: 500 } as never) as unknown as AsyncIterable<Row>;
       for await (const row of cursor) {
         count += 1;
         yield row;

@@ -8,14 +8,16 @@
 export const WORD_JOINER = '\u2060';
 
 export function typesetFrench(text: string): string {
-  return text
-    .replace(/ ([:;!?%»])/g, '\u00a0$1')
-    .replace(/(«) /g, '$1\u00a0')
-    // The hour first: once "10 h" is joined by the number's rule, " h " would no longer match (the
-    // space after the h stayed breakable: "10 h / 00").
-    .replace(/(\d)[ \u00a0]h (?=\d)/g, '$1\u00a0h\u00a0')
-    .replace(/(\d) (?=\S)/g, '$1\u00a0')
-    // Inside a sentence only (after a space): a field's label "E-mail" keeps the accessible name people and
-    // assistive technologies use for it.
-    .replace(/(?<=\s)([Ee])-(?=mails?\b)/g, `$1-${WORD_JOINER}`);
+  return (
+    text
+      .replace(/ ([:;!?%»])/g, '\u00a0$1')
+      .replace(/(«) /g, '$1\u00a0')
+      // The hour first: once "10 h" is joined by the number's rule, " h " would no longer match (the
+      // space after the h stayed breakable: "10 h / 00").
+      .replace(/(\d)[ \u00a0]h (?=\d)/g, '$1\u00a0h\u00a0')
+      .replace(/(\d) (?=\S)/g, '$1\u00a0')
+      // Inside a sentence only (after a space): a field's label "E-mail" keeps the accessible name people and
+      // assistive technologies use for it.
+      .replace(/(?<=\s)([Ee])-(?=mails?\b)/g, `$1-${WORD_JOINER}`)
+  );
 }

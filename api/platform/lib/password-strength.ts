@@ -12,11 +12,7 @@ let estimator: Promise<ZxcvbnFactory> | undefined;
 
 function zxcvbn(): Promise<ZxcvbnFactory> {
   estimator ??= (async () => {
-    const [{ ZxcvbnFactory }, common, french] = await Promise.all([
-      import('@zxcvbn-ts/core'),
-      import('@zxcvbn-ts/language-common'),
-      import('@zxcvbn-ts/language-fr'),
-    ]);
+    const [{ ZxcvbnFactory }, common, french] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-fr')]);
     return new ZxcvbnFactory({
       translations: french.translations,
       graphs: common.adjacencyGraphs,

@@ -24,11 +24,7 @@ const TAG_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, cost: Cost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    argon2(
-      'argon2id',
-      { message: password.normalize('NFC'), nonce: salt, tagLength: TAG_LENGTH, ...cost },
-      (error: Error | null, key: Buffer) => (error ? reject(error) : resolve(key)),
-    );
+    argon2('argon2id', { message: password.normalize('NFC'), nonce: salt, tagLength: TAG_LENGTH, ...cost }, (error: Error | null, key: Buffer) => (error ? reject(error) : resolve(key)));
   });
 }
 

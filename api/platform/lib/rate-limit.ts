@@ -69,7 +69,9 @@ export async function refund(knex: Database, rule: LimitRule, subject: string): 
 }
 
 export async function reset(knex: Database, rule: LimitRule, subject: string): Promise<void> {
-  await knex('rate_limits').where({ key: `${rule.name}:${subject}` }).delete();
+  await knex('rate_limits')
+    .where({ key: `${rule.name}:${subject}` })
+    .delete();
 }
 
 export async function purgeExpiredLimits(knex: Database): Promise<number> {

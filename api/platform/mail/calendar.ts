@@ -52,9 +52,7 @@ export function calendarEventFile(event: CalendarEvent, method: CalendarMethod):
     ...(event.url ? { url: event.url } : {}),
     status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     organizer: { name: event.organizer.name, email: event.organizer.email },
-    ...(event.attendee
-      ? { attendees: [{ name: event.attendee.name, email: event.attendee.email, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }] }
-      : {}),
+    ...(event.attendee ? { attendees: [{ name: event.attendee.name, email: event.attendee.email, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }] } : {}),
   });
   if (error || !value) throw error ?? new Error('calendar file not generated');
   return refold(value);

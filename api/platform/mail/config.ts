@@ -33,10 +33,7 @@ export const mailEnvSchema = {
     .optional(),
   NOTIFY_EMAIL: z
     .string()
-    .refine(
-      (value) => value.split(',').every((part) => emailAddress.safeParse(part.trim()).success),
-      'des adresses e-mail séparées par des virgules sont attendues',
-    )
+    .refine((value) => value.split(',').every((part) => emailAddress.safeParse(part.trim()).success), 'des adresses e-mail séparées par des virgules sont attendues')
     .optional(),
   WEBINAR_REMINDERS: z
     .string()

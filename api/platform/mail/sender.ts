@@ -30,9 +30,7 @@ const LEASE = "interval '2 minutes'";
 /** JSON with sorted keys: jsonb does not keep the key order it was given. */
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
-      : item,
+    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : item,
   );
 }
 
@@ -68,18 +66,24 @@ export async function sendEmail(db: Database, engine: MailEngine, logger: Logger
 
   const decision = await decide(db, engine.kinds, email);
   if ('cancel' in decision) {
-    await db('emails').where({ id: email.id }).update({ status: 'cancelled', lastError: decision.cancel, claimedUntil: null, attempts: db.raw('attempts - 1'), updatedAt: db.fn.now() });
+    await db('emails')
+      .where({ id: email.id })
+      .update({ status: 'cancelled', lastError: decision.cancel, claimedUntil: null, attempts: db.raw('attempts - 1'), updatedAt: db.fn.now() });
     return;
   }
   if ('hold' in decision) {
     // Untouched: the claim is released and the attempt not counted.
-    await db('emails').where({ id: email.id }).update({ claimedUntil: null, attempts: db.raw('attempts - 1'), updatedAt: db.fn.now() });
+    await db('emails')
+      .where({ id: email.id })
+      .update({ claimedUntil: null, attempts: db.raw('attempts - 1'), updatedAt: db.fn.now() });
     return;
   }
   if ('later' in decision) {
     // The webinar moved later: the row waits for its new time with a new job.
     await db.transaction(async (trx) => {
-      await trx('emails').where({ id: email.id }).update({ sendAfter: decision.later, claimedUntil: null, attempts: trx.raw('attempts - 1'), updatedAt: trx.fn.now() });
+      await trx('emails')
+        .where({ id: email.id })
+        .update({ sendAfter: decision.later, claimedUntil: null, attempts: trx.raw('attempts - 1'), updatedAt: trx.fn.now() });
       await queueSendJobs(trx, [{ id: email.id, sendAfter: decision.later }]);
     });
     return;
@@ -122,7 +126,9 @@ export async function sendEmail(db: Database, engine: MailEngine, logger: Logger
     logger.info({ emailId: email.id, kind: email.kind, transport: engine.transport.kind }, 'email sent');
   } catch (error) {
     const failure = error as Error & { code?: string; responseCode?: number };
-    await db('emails').where({ id: email.id }).update({ lastError: failure.message.slice(0, 1000), transport: engine.transport.kind, claimedUntil: null, updatedAt: db.fn.now() });
+    await db('emails')
+      .where({ id: email.id })
+      .update({ lastError: failure.message.slice(0, 1000), transport: engine.transport.kind, claimedUntil: null, updatedAt: db.fn.now() });
     // The SMTP answer may quote the address: the log gets codes only.
     logger.warn({ emailId: email.id, kind: email.kind, code: failure.code, responseCode: failure.responseCode, ms: Math.round(performance.now() - started) }, 'email not sent, will retry');
     throw error;

@@ -73,9 +73,7 @@ export interface QueueOptions {
 export async function startQueue({ knex, databaseUrl, logger }: QueueOptions): Promise<Queue> {
   const common = { schema: QUEUE_SCHEMA, useListenNotify: true, superviseIntervalSeconds: 60, maintenanceIntervalSeconds: 300 };
   const pglite = pgliteOf(knex);
-  const boss = pglite
-    ? new PgBoss({ ...common, backend: 'pglite', db: throughKnexConnection(knex, fromPglite(pglite)) })
-    : new PgBoss({ ...common, connectionString: databaseUrl, max: 4 });
+  const boss = pglite ? new PgBoss({ ...common, backend: 'pglite', db: throughKnexConnection(knex, fromPglite(pglite)) }) : new PgBoss({ ...common, connectionString: databaseUrl, max: 4 });
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   return boss;

@@ -126,10 +126,7 @@ export function invalidate(...prefixes: QueryKey[]): number {
  * no screen has to remember what a change touches. Each feature's `queries.ts` defines its changes
  * this way; `invalidate` is called nowhere else (docs/decisions/099-admin-features.md).
  */
-export function mutation<A extends unknown[], R>(
-  run: (...args: A) => Promise<R>,
-  touches: readonly QueryKey[] | ((...args: A) => readonly QueryKey[]),
-): (...args: A) => Promise<R> {
+export function mutation<A extends unknown[], R>(run: (...args: A) => Promise<R>, touches: readonly QueryKey[] | ((...args: A) => readonly QueryKey[])): (...args: A) => Promise<R> {
   return async (...args: A) => {
     const result = await run(...args);
     invalidate(...(typeof touches === 'function' ? touches(...args) : touches));

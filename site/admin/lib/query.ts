@@ -22,10 +22,7 @@ export function useQuery<T>(spec: QuerySpec<T> | null) {
 }
 
 /** Runs a change with a pending flag; errors are handed to the caller's `onError`. */
-export function useMutation<A extends unknown[], R>(
-  run: (...args: A) => Promise<R>,
-  handlers: { onSuccess?: (result: R, ...args: A) => void; onError?: (error: unknown, ...args: A) => void } = {},
-) {
+export function useMutation<A extends unknown[], R>(run: (...args: A) => Promise<R>, handlers: { onSuccess?: (result: R, ...args: A) => void; onError?: (error: unknown, ...args: A) => void } = {}) {
   const [pending, setPending] = useState(false);
   const mutate = async (...args: A): Promise<R | undefined> => {
     setPending(true);

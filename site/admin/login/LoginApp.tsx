@@ -200,7 +200,9 @@ export default function LoginApp() {
             <section aria-labelledby="setup-title">
               <div className="my-5 flex items-center gap-3 text-xs text-slate-500">
                 <span className="h-px flex-1 bg-slate-200" />
-                <h2 id="setup-title" className="font-normal">Première installation</h2>
+                <h2 id="setup-title" className="font-normal">
+                  Première installation
+                </h2>
                 <span className="h-px flex-1 bg-slate-200" />
               </div>
               {setup.codeRequired ? (
@@ -214,18 +216,12 @@ export default function LoginApp() {
                   </p>
                 </div>
               ) : null}
-              <button
-                type="button"
-                onClick={() => void createAdmin()}
-                className={buttonClass('secondary', 'md', 'w-full')}
-                disabled={pending !== undefined || checking}
-              >
+              <button type="button" onClick={() => void createAdmin()} className={buttonClass('secondary', 'md', 'w-full')} disabled={pending !== undefined || checking}>
                 {pending === 'setup' ? <Spinner /> : null}
                 Créer un compte administrateur
               </button>
               <p className="mt-2 text-xs text-slate-500">
-                Crée le premier administrateur avec l'email et le mot de passe saisis : 12 caractères minimum, difficile à
-                deviner (par exemple quatre ou cinq mots sans rapport entre eux).
+                Crée le premier administrateur avec l'email et le mot de passe saisis : 12 caractères minimum, difficile à deviner (par exemple quatre ou cinq mots sans rapport entre eux).
               </p>
             </section>
           ) : null}

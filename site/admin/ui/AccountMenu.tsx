@@ -29,10 +29,7 @@ export default function AccountMenu({ children, buttonClassName, openAtOnce, onN
       <MenuButton ref={button} className={buttonClassName}>
         {children}
       </MenuButton>
-      <MenuItems
-        anchor={{ to: 'top start', gap: 6 }}
-        className="z-50 w-(--button-width) min-w-52 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
-      >
+      <MenuItems anchor={{ to: 'top start', gap: 6 }} className="z-50 w-(--button-width) min-w-52 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none">
         <MenuItem>
           <a href="/admin/profile" onClick={onNavigate} className={item}>
             <UserIcon size={16} /> Profil

@@ -79,15 +79,7 @@ function SidebarContent({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
   );
   const buttonClassName = cx('flex w-full items-center gap-2.5 rounded-md p-2 text-left hover:bg-slate-100', focusRing);
   const placeholder = (
-    <button
-      type="button"
-      aria-haspopup="menu"
-      aria-expanded="false"
-      className={buttonClassName}
-      onPointerEnter={preloadAccountMenu}
-      onFocus={preloadAccountMenu}
-      onClick={() => setMenuLoaded(true)}
-    >
+    <button type="button" aria-haspopup="menu" aria-expanded="false" className={buttonClassName} onPointerEnter={preloadAccountMenu} onFocus={preloadAccountMenu} onClick={() => setMenuLoaded(true)}>
       {face}
     </button>
   );
@@ -144,11 +136,7 @@ export function AdminLayout({ user, children }: { user: CurrentUser; children: R
   const [sheetWanted, setSheetWanted] = useState(false);
   return (
     <div className="min-h-dvh bg-slate-50">
-      <a
-        href="#contenu"
-        target="_self"
-        className="sr-only z-[70] rounded-md bg-white px-3 py-2 text-sm font-medium text-accent-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#contenu" target="_self" className="sr-only z-[70] rounded-md bg-white px-3 py-2 text-sm font-medium text-accent-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Aller au contenu
       </a>
       <aside aria-label="Barre latérale" className="hidden border-r border-slate-200 lg:fixed lg:inset-y-0 lg:left-0 lg:flex lg:w-64 lg:flex-col">

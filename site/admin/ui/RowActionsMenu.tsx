@@ -5,17 +5,7 @@ import { buttonClass, cx } from './primitives.tsx';
 import { useCanEdit } from '../stores/session.ts';
 
 /** A table row's "…" menu: links to the row's screens, then "Supprimer" (contacts list and webinars list). */
-export function RowActionsMenu({
-  label,
-  links,
-  onDelete,
-  width = 'w-40',
-}: {
-  label: string;
-  links: Array<{ href: string; icon: ReactNode; text: string }>;
-  onDelete: () => void;
-  width?: string;
-}) {
+export function RowActionsMenu({ label, links, onDelete, width = 'w-40' }: { label: string; links: Array<{ href: string; icon: ReactNode; text: string }>; onDelete: () => void; width?: string }) {
   // A viewer (« Lecture seule ») sees the links, not "Supprimer".
   const canEdit = useCanEdit();
   const base = 'flex w-full items-center gap-2 rounded px-2 py-1.5 text-left';
@@ -26,10 +16,7 @@ export function RowActionsMenu({
         <DotsIcon />
         <span className="sr-only">Actions pour {label}</span>
       </MenuButton>
-      <MenuItems
-        anchor={{ to: 'bottom end', gap: 4 }}
-        className={cx('z-40 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none', width)}
-      >
+      <MenuItems anchor={{ to: 'bottom end', gap: 4 }} className={cx('z-40 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none', width)}>
         {links.map((link) => (
           <MenuItem key={link.href}>
             <a href={link.href} className={item}>

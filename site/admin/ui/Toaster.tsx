@@ -27,9 +27,7 @@ function ToastCard({ toast }: { toast: Toast }) {
         onClick={dismiss}
         className={cx(
           'absolute top-2 right-2 rounded p-1 focus-visible:outline-2 focus-visible:outline-offset-1',
-          destructive
-            ? 'text-red-100 hover:bg-red-700 focus-visible:outline-white'
-            : 'text-slate-500 hover:bg-slate-100 focus-visible:outline-accent-600',
+          destructive ? 'text-red-100 hover:bg-red-700 focus-visible:outline-white' : 'text-slate-500 hover:bg-slate-100 focus-visible:outline-accent-600',
         )}
       >
         <CloseIcon size={16} />
@@ -46,11 +44,7 @@ export function Toaster() {
 
   // Two live regions stay mounted so each new toast is announced: errors assertively, others politely.
   return (
-    <div
-      aria-label="Notifications"
-      role="region"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center p-4 sm:items-end md:top-0 md:bottom-auto"
-    >
+    <div aria-label="Notifications" role="region" className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center p-4 sm:items-end md:top-0 md:bottom-auto">
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full md:max-w-[420px]">
         {destructive ? null : card}
       </div>

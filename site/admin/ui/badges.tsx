@@ -1,5 +1,16 @@
 /** Labels and coloured badges of the closed lists (lead source and status, registration and activity status). */
-import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, REGISTRATION_STATUS_LABELS, type ActivityStatus, type ActivityType, type LeadSource, type LeadStatus, type RegistrationStatus } from '#contract';
+import {
+  ACTIVITY_STATUS_LABELS,
+  ACTIVITY_TYPE_LABELS,
+  LEAD_SOURCE_LABELS,
+  LEAD_STATUS_LABELS,
+  REGISTRATION_STATUS_LABELS,
+  type ActivityStatus,
+  type ActivityType,
+  type LeadSource,
+  type LeadStatus,
+  type RegistrationStatus,
+} from '#contract';
 import { Badge } from './primitives.tsx';
 
 /** The source's label; a contact without a source shows `fallback`. */
@@ -61,4 +72,3 @@ const activityTones: Record<ActivityStatus, 'blue' | 'amber' | 'green' | 'gray'>
 export function ActivityStatusBadge({ status }: { status: ActivityStatus }) {
   return <Badge tone={activityTones[status]}>{ACTIVITY_STATUS_LABELS[status]}</Badge>;
 }
-

@@ -143,17 +143,7 @@ export function SelectField<V extends string>(props: {
   );
 }
 
-export function SwitchField({
-  label,
-  checked,
-  onChange,
-  name,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
-  name?: string;
-}) {
+export function SwitchField({ label, checked, onChange, name }: { label: string; checked: boolean; onChange: (value: boolean) => void; name?: string }) {
   return (
     <Field className="flex items-center gap-3">
       <Switch
@@ -162,10 +152,7 @@ export function SwitchField({
         name={name}
         className="group relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 data-checked:bg-accent-600"
       >
-        <span
-          aria-hidden="true"
-          className="pointer-events-none mt-0.5 ml-0.5 inline-block h-5 w-5 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-5"
-        />
+        <span aria-hidden="true" className="pointer-events-none mt-0.5 ml-0.5 inline-block h-5 w-5 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-5" />
       </Switch>
       <Label className="text-sm font-medium text-slate-800">{label}</Label>
     </Field>

@@ -34,18 +34,9 @@ function icon(paths: string[], name: string) {
 }
 
 export const HomeIcon = icon(['M3 10.5 12 3l9 7.5', 'M5 9.5V21h14V9.5', 'M10 21v-6h4v6'], 'HomeIcon');
-export const UsersIcon = icon(
-  ['M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2', 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8', 'M22 21v-2a4 4 0 0 0-3-3.87', 'M16 3.13a4 4 0 0 1 0 7.75'],
-  'UsersIcon',
-);
-export const CalendarIcon = icon(
-  ['M8 2v4', 'M16 2v4', 'M3 8h18', 'M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Z'],
-  'CalendarIcon',
-);
-export const TagIcon = icon(
-  ['M12.6 2.6A2 2 0 0 0 11.2 2H4a2 2 0 0 0-2 2v7.2a2 2 0 0 0 .6 1.4l8.7 8.7a2.4 2.4 0 0 0 3.4 0l6.6-6.6a2.4 2.4 0 0 0 0-3.4Z', 'M7.5 7.5h.01'],
-  'TagIcon',
-);
+export const UsersIcon = icon(['M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2', 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8', 'M22 21v-2a4 4 0 0 0-3-3.87', 'M16 3.13a4 4 0 0 1 0 7.75'], 'UsersIcon');
+export const CalendarIcon = icon(['M8 2v4', 'M16 2v4', 'M3 8h18', 'M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Z'], 'CalendarIcon');
+export const TagIcon = icon(['M12.6 2.6A2 2 0 0 0 11.2 2H4a2 2 0 0 0-2 2v7.2a2 2 0 0 0 .6 1.4l8.7 8.7a2.4 2.4 0 0 0 3.4 0l6.6-6.6a2.4 2.4 0 0 0 0-3.4Z', 'M7.5 7.5h.01'], 'TagIcon');
 export const TasksIcon = icon(['M9 11l3 3L22 4', 'M21 12v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11'], 'TasksIcon');
 export const MailIcon = icon(['M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Z', 'm22 7-10 6L2 7'], 'MailIcon');
 export const ChartIcon = icon(['M3 3v18h18', 'M8 17v-5', 'M13 17V8', 'M18 17v-9'], 'ChartIcon');
@@ -92,15 +83,7 @@ export const PhoneIcon = icon(
   'PhoneIcon',
 );
 export const BuildingIcon = icon(
-  [
-    'M6 22V4a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v18Z',
-    'M6 12H4a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h2',
-    'M18 9h2a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-2',
-    'M10 6h4',
-    'M10 10h4',
-    'M10 14h4',
-    'M10 18h4',
-  ],
+  ['M6 22V4a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v18Z', 'M6 12H4a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h2', 'M18 9h2a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-2', 'M10 6h4', 'M10 10h4', 'M10 14h4', 'M10 18h4'],
   'BuildingIcon',
 );
 export const FileIcon = icon(['M14.5 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V7.5Z', 'M14 2v6h6', 'M16 13H8', 'M16 17H8'], 'FileIcon');

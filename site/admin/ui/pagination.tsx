@@ -18,17 +18,7 @@ export function pageItems(current: number, pages: number): (number | 'ellipsis')
   return items;
 }
 
-export function Pagination({
-  page,
-  pages,
-  onPage,
-  label = 'Pagination',
-}: {
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-  label?: string;
-}) {
+export function Pagination({ page, pages, onPage, label = 'Pagination' }: { page: number; pages: number; onPage: (page: number) => void; label?: string }) {
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} className="flex items-center justify-center gap-1 px-4 py-3">
@@ -52,10 +42,7 @@ export function Pagination({
                 aria-label={`Page ${item}`}
                 className={
                   item === page
-                    ? cx(
-                        'inline-flex h-8 min-w-8 items-center justify-center rounded-md bg-accent-50 px-2 text-sm font-semibold text-accent-700 ring-1 ring-accent-200 ring-inset',
-                        focusRing,
-                      )
+                    ? cx('inline-flex h-8 min-w-8 items-center justify-center rounded-md bg-accent-50 px-2 text-sm font-semibold text-accent-700 ring-1 ring-accent-200 ring-inset', focusRing)
                     : buttonClass('ghost', 'sm', 'min-w-8 px-2')
                 }
               >

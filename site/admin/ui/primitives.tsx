@@ -41,14 +41,7 @@ export function buttonClass(variant: Variant = 'primary', size: Size = 'md', ext
 
 export function Spinner({ className, label }: { className?: string; label?: string }) {
   return (
-    <svg
-      className={cx('animate-spin', className ?? 'h-4 w-4')}
-      viewBox="0 0 24 24"
-      fill="none"
-      role={label ? 'img' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
-    >
+    <svg className={cx('animate-spin', className ?? 'h-4 w-4')} viewBox="0 0 24 24" fill="none" role={label ? 'img' : undefined} aria-label={label} aria-hidden={label ? undefined : true}>
       <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="3" className="opacity-25" />
       <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
     </svg>
@@ -90,17 +83,7 @@ const tones: Record<Tone, string> = {
 };
 
 export function Badge({ tone = 'gray', children, className }: { tone?: Tone; children: ReactNode; className?: string }) {
-  return (
-    <span
-      className={cx(
-        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
-        tones[tone],
-        className,
-      )}
-    >
-      {children}
-    </span>
-  );
+  return <span className={cx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', tones[tone], className)}>{children}</span>;
 }
 
 /** Initials of a person, for avatars: "Léa Favre" → "LF"; falls back to the email's first letter. */
@@ -116,10 +99,7 @@ export function Avatar({ text, imageUrl, size = 'md' }: { text: string; imageUrl
     return <img src={imageUrl} alt="" className={cx(box, 'shrink-0 rounded-full object-cover')} onError={() => setBroken(true)} />;
   }
   return (
-    <span
-      aria-hidden="true"
-      className={cx(box, 'inline-flex shrink-0 items-center justify-center rounded-full bg-accent-100 font-semibold text-accent-700')}
-    >
+    <span aria-hidden="true" className={cx(box, 'inline-flex shrink-0 items-center justify-center rounded-full bg-accent-100 font-semibold text-accent-700')}>
       {text}
     </span>
   );
@@ -127,13 +107,7 @@ export function Avatar({ text, imageUrl, size = 'md' }: { text: string; imageUrl
 
 export function Alert({ title, children, tone = 'red' }: { title: string; children?: ReactNode; tone?: 'red' | 'amber' }) {
   return (
-    <div
-      role="alert"
-      className={cx(
-        'flex gap-3 rounded-lg border p-4',
-        tone === 'red' ? 'border-red-200 bg-red-50 text-red-900' : 'border-amber-200 bg-amber-50 text-amber-900',
-      )}
-    >
+    <div role="alert" className={cx('flex gap-3 rounded-lg border p-4', tone === 'red' ? 'border-red-200 bg-red-50 text-red-900' : 'border-amber-200 bg-amber-50 text-amber-900')}>
       <AlertIcon className="mt-0.5 shrink-0" />
       <div>
         <p className="font-semibold">{title}</p>

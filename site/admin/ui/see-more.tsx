@@ -38,17 +38,7 @@ export function useSeeMore(limit: number) {
 }
 
 /** The items of one page after the first (pages 2, 3…), or its loading text or error as one item. */
-export function MorePage<D>({
-  page,
-  spec,
-  render,
-  onShown,
-}: {
-  page: number;
-  spec: QuerySpec<D>;
-  render: (data: D) => ReactNode;
-  onShown: (page: number) => void;
-}) {
+export function MorePage<D>({ page, spec, render, onShown }: { page: number; spec: QuerySpec<D>; render: (data: D) => ReactNode; onShown: (page: number) => void }) {
   const query = useQuery(spec);
   useEffect(() => {
     if (query.data) onShown(page);

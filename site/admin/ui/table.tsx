@@ -24,8 +24,7 @@ export function TruncatedText({ text, className }: { text: string; className?: s
   );
 }
 
-export const th =
-  'px-3 py-3 first:pl-5 last:pr-5 text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap bg-slate-50 border-b border-slate-200';
+export const th = 'px-3 py-3 first:pl-5 last:pr-5 text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap bg-slate-50 border-b border-slate-200';
 export const td = 'px-3 py-3 first:pl-5 last:pr-5 align-middle text-slate-700';
 
 /** Narrower side padding, for a table that must fit many columns in its box (the contacts list). */
@@ -63,11 +62,7 @@ export function TableHead({ columns, leading, compact = false }: { columns: read
  * What a list table shows instead of rows: the loading text, the error (only when nothing is cached
  * to show), or the empty text. Returns null when there are rows to render.
  */
-export function tableState(
-  state: { loading: boolean; errorText?: string | null; data?: unknown },
-  isEmpty: boolean,
-  texts: { colSpan: number; loading: string; empty: string },
-): ReactNode | null {
+export function tableState(state: { loading: boolean; errorText?: string | null; data?: unknown }, isEmpty: boolean, texts: { colSpan: number; loading: string; empty: string }): ReactNode | null {
   if (state.loading) return <TableMessage colSpan={texts.colSpan}>{texts.loading}</TableMessage>;
   if (state.errorText && !state.data) {
     return (
@@ -91,7 +86,6 @@ export function TableMessage({ colSpan, children }: { colSpan: number; children:
     </tr>
   );
 }
-
 
 /**
  * A list table with its header row, whose body is the rows drawn by `children`, or in their place

@@ -66,11 +66,7 @@ export function useDraftForm<D extends object>(initial: () => D) {
    * The form's submit handler: validates `body(draft)` (the draft itself by default) with `schema`
    * and hands the parsed body to `send`; an invalid draft shows its errors and sends nothing.
    */
-  function onSubmit<S extends z.ZodType>(
-    schema: S,
-    send: (parsed: z.output<S>) => unknown,
-    options: ValidateOptions & { body?: (draft: D) => unknown } = {},
-  ) {
+  function onSubmit<S extends z.ZodType>(schema: S, send: (parsed: z.output<S>) => unknown, options: ValidateOptions & { body?: (draft: D) => unknown } = {}) {
     return (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
       const parsed = validate(schema, options.body ? options.body(draft) : draft, options);

@@ -60,32 +60,11 @@ export default function ContactForm({ idPrefix, text, common }: LeadFormProps<Co
       footnote={<PrivacyNote before={common.requiredHint} note={common.privacyNote} linkLabel={common.privacyLinkLabel} />}
       className="relative grid gap-4 sm:grid-cols-2"
     >
-      <Field
-        {...field(NAME_FIELD, 'name')}
-        label={text.name}
-        required
-        autoComplete="name"
-        className="sm:col-span-2"
-      />
+      <Field {...field(NAME_FIELD, 'name')} label={text.name} required autoComplete="name" className="sm:col-span-2" />
       <EmailField {...field('email')} label={text.email} />
-      <Field
-        {...field('phone')}
-        type="tel"
-        label={text.phone}
-        required
-        autoComplete="tel"
-        maxLength={PHONE_MAX}
-      />
+      <Field {...field('phone')} type="tel" label={text.phone} required autoComplete="tel" maxLength={PHONE_MAX} />
       <CompanyField {...field('company')} label={text.company} optionalSuffix={common.optionalSuffix} />
-      <Field
-        {...field('message')}
-        label={text.message}
-        optionalSuffix={common.optionalSuffix}
-        placeholder={text.messagePlaceholder}
-        hint={text.messageHint}
-        multiline
-        className="sm:col-span-2"
-      />
+      <Field {...field('message')} label={text.message} optionalSuffix={common.optionalSuffix} placeholder={text.messagePlaceholder} hint={text.messageHint} multiline className="sm:col-span-2" />
     </LeadFormShell>
   );
 }

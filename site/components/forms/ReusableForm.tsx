@@ -45,15 +45,7 @@ interface Props {
 
 export default function ReusableForm(props: Props) {
   if (props.thirdPartyFormId && props.thirdPartyAction) {
-    return (
-      <ThirdPartyForm
-        formId={props.thirdPartyFormId}
-        action={props.thirdPartyAction}
-        text={props.text}
-        delaySeconds={props.delaySeconds ?? 5}
-        showEveryDays={props.showEveryDays ?? 15}
-      />
-    );
+    return <ThirdPartyForm formId={props.thirdPartyFormId} action={props.thirdPartyAction} text={props.text} delaySeconds={props.delaySeconds ?? 5} showEveryDays={props.showEveryDays ?? 15} />;
   }
   return <LeadSignUpForm {...props} />;
 }
@@ -83,20 +75,8 @@ function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light
 
   if (done) {
     return (
-      <p
-        role="status"
-        className="flex items-start gap-3 rounded-2xl border border-success/30 bg-success-bg p-4 text-sm font-medium text-success"
-      >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="mt-0.5 size-5 shrink-0"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+      <p role="status" className="flex items-start gap-3 rounded-2xl border border-success/30 bg-success-bg p-4 text-sm font-medium text-success">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           <path d="m5 12.5 4.5 4.5L19 7.5" />
         </svg>
         {text.successMessage}
@@ -113,9 +93,7 @@ function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light
       footnote={<PrivacyNote note={text.privacyNote} linkLabel={common.privacyLinkLabel} />}
       className={`relative grid gap-3 sm:grid-cols-2 ${labelTone}`}
     >
-      {showName && (
-        <Field {...field('firstName')} label={text.firstName} optionalSuffix={common.optionalSuffix} autoComplete="given-name" />
-      )}
+      {showName && <Field {...field('firstName')} label={text.firstName} optionalSuffix={common.optionalSuffix} autoComplete="given-name" />}
       <EmailField {...field('email')} label={text.email} className={showName ? '' : 'sm:col-span-2'} />
     </LeadFormShell>
   );
@@ -123,19 +101,7 @@ function LeadSignUpForm({ idPrefix, text, common, showName = true, tone = 'light
 
 const LAST_SHOWN_KEY = 'clairval:third-party-form-shown-at';
 
-function ThirdPartyForm({
-  formId,
-  action,
-  text,
-  delaySeconds,
-  showEveryDays,
-}: {
-  formId: string;
-  action: string;
-  text: ReusableFormText;
-  delaySeconds: number;
-  showEveryDays: number;
-}) {
+function ThirdPartyForm({ formId, action, text, delaySeconds, showEveryDays }: { formId: string; action: string; text: ReusableFormText; delaySeconds: number; showEveryDays: number }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const lastShown = Number(window.localStorage.getItem(LAST_SHOWN_KEY) ?? 0);
@@ -154,13 +120,7 @@ function ThirdPartyForm({
       <label htmlFor={`third-party-${formId}-email`} className="text-sm font-medium">
         {text.email}
       </label>
-      <input
-        id={`third-party-${formId}-email`}
-        name="email_address"
-        type="email"
-        required
-        className="rounded-xl border border-line px-4 py-3"
-      />
+      <input id={`third-party-${formId}-email`} name="email_address" type="email" required className="rounded-xl border border-line px-4 py-3" />
       <button type="submit" className="rounded-full bg-copper px-6 py-3 font-semibold text-white">
         {text.submit}
       </button>

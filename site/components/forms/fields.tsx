@@ -46,11 +46,7 @@ export function Field({ id, name, label, error, optionalSuffix, multiline, class
         )}
         {optionalSuffix && <span className="font-normal text-muted">{` ${optionalSuffix}`}</span>}
       </label>
-      {multiline ? (
-        <textarea {...shared} rows={4} placeholder={input.placeholder} maxLength={input.maxLength} />
-      ) : (
-        <input {...shared} {...input} />
-      )}
+      {multiline ? <textarea {...shared} rows={4} placeholder={input.placeholder} maxLength={input.maxLength} /> : <input {...shared} {...input} />}
       {hint && (
         <p id={hintId} className="mt-1.5 text-sm text-muted">
           {hint}
@@ -79,32 +75,11 @@ export function Honeypot({ id }: { id: string }) {
   );
 }
 
-export function SubmitButton({
-  pending,
-  label,
-  pendingLabel,
-  className = '',
-}: {
-  pending: boolean;
-  label: string;
-  pendingLabel: string;
-  className?: string;
-}) {
+export function SubmitButton({ pending, label, pendingLabel, className = '' }: { pending: boolean; label: string; pendingLabel: string; className?: string }) {
   return (
-    <button
-      type="submit"
-      disabled={pending}
-      className={className ? `submit-button ${className}` : 'submit-button'}
-    >
+    <button type="submit" disabled={pending} className={className ? `submit-button ${className}` : 'submit-button'}>
       {pending && (
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-4 animate-spin motion-reduce:animate-none"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-        >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 animate-spin motion-reduce:animate-none" fill="none" stroke="currentColor" strokeWidth="2.5">
           <path d="M12 3a9 9 0 1 0 9 9" strokeLinecap="round" />
         </svg>
       )}
@@ -115,31 +90,12 @@ export function SubmitButton({
 
 /** The required email input every lead form has. */
 export function EmailField({ label, className, ...binding }: FieldBinding & { label: string; className?: string }) {
-  return (
-    <Field
-      {...binding}
-      type="email"
-      label={label}
-      required
-      autoComplete="email"
-      inputMode="email"
-      maxLength={EMAIL_MAX}
-      className={className}
-    />
-  );
+  return <Field {...binding} type="email" label={label} required autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} className={className} />;
 }
 
 /** The optional company input ("Société (optionnel)"), full width. */
 export function CompanyField({ label, optionalSuffix, ...binding }: FieldBinding & { label: string; optionalSuffix: string }) {
-  return (
-    <Field
-      {...binding}
-      label={label}
-      optionalSuffix={optionalSuffix}
-      autoComplete="organization"
-      className="sm:col-span-2"
-    />
-  );
+  return <Field {...binding} label={label} optionalSuffix={optionalSuffix} autoComplete="organization" className="sm:col-span-2" />;
 }
 
 /** The line under every public form: what the data is for, and the link to the privacy notice. */

@@ -18,12 +18,7 @@ export type CheckResult = { ok: true } | { ok: false; errors: FieldErrors; missi
  * key to the input that holds it); `missing` says whether a required field was left empty, which
  * is the "Champs requis" toast's case, as opposed to a value in the wrong format.
  */
-export function checkWithSchema(
-  schema: z.ZodType,
-  payload: Record<string, unknown>,
-  values: Record<string, string>,
-  fieldOf: (key: string) => string = (key) => key,
-): CheckResult {
+export function checkWithSchema(schema: z.ZodType, payload: Record<string, unknown>, values: Record<string, string>, fieldOf: (key: string) => string = (key) => key): CheckResult {
   const result = schema.safeParse(payload);
   if (result.success) return { ok: true };
   const errors: FieldErrors = firstErrorByField(result.error.issues, fieldOf);

@@ -71,7 +71,8 @@ export function withoutComments(source: string): string {
 
 /** The text of the public sources that write characters of their own (their comments aside). */
 export function bodySourceText(): string {
-  return [...BODY_SOURCES, ...contractSources()].flatMap(files)
+  return [...BODY_SOURCES, ...contractSources()]
+    .flatMap(files)
     .filter((file) => !NOT_PUBLIC.test(path.relative(ROOT, file)))
     .map((file) => withoutComments(readFileSync(file, 'utf8')))
     .join('');
@@ -80,9 +81,6 @@ export function bodySourceText(): string {
 /** The characters `font` must draw, sorted by code point (`contentDir`: another copy, for tests). */
 export function charactersFor(font: SiteFont, contentDir?: string): string[] {
   const content = contentText(contentDir);
-  const text =
-    font.role === 'display'
-      ? content + '0123456789'
-      : content + bodySourceText() + PRINTABLE_ASCII + FRENCH_LETTERS + FRENCH_LETTERS.toLocaleUpperCase('fr') + FRENCH_PUNCTUATION;
+  const text = font.role === 'display' ? content + '0123456789' : content + bodySourceText() + PRINTABLE_ASCII + FRENCH_LETTERS + FRENCH_LETTERS.toLocaleUpperCase('fr') + FRENCH_PUNCTUATION;
   return [...drawable(text)].sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!);
 }

@@ -159,7 +159,9 @@ describe('PATCH /api/admin/bookings/{id}: held and no-show', () => {
 
     const response = await admin.patch(`/api/admin/bookings/${call.id}`, { status: 'held' });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual(answered({ id: call.id, start, status: 'held', hostId: hostA, lead: { id: lea, firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch' }, message: 'Le stress' }));
+    expect(response.body).toEqual(
+      answered({ id: call.id, start, status: 'held', hostId: hostA, lead: { id: lea, firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch' }, message: 'Le stress' }),
+    );
     expect((await app.knex('bookings').where({ id: call.id }).first()).status).toBe('held');
     const activity = await app.knex('activities').where({ id: call.activityId }).first();
     expect(activity).toMatchObject({ status: 'completed', outcome: 'Appel effectué' });
@@ -264,7 +266,10 @@ describe('PATCH /api/admin/bookings/{id}: cancelled and a new start tell the per
   /** A call booked as a person books it, from the public page. */
   async function bookedCall(start: string, email = person.email): Promise<{ id: number; activityId: number; leadId: number }> {
     expect((await app.client().post('/api/bookings', { ...person, email, start })).status).toBe(201);
-    return app.knex('bookings').where({ startAt: new Date(start) }).first('id', 'activityId', 'leadId');
+    return app
+      .knex('bookings')
+      .where({ startAt: new Date(start) })
+      .first('id', 'activityId', 'leadId');
   }
 
   it('cancels a call: the slot is free again, the activity cancelled, the person and the host sent the cancellation', async () => {
@@ -329,12 +334,13 @@ describe('PATCH /api/admin/bookings/{id}: cancelled and a new start tell the per
 describe('the calls in the analytics', () => {
   it('counts calls booked, held and missed per week, and the funnel from webinar sign-up to call held', async () => {
     const now = Date.now();
-    const [webinar] = await app.knex('webinars').insert({ title: 'Session', datetime: new Date(now - 10 * DAY) }).returning('id');
+    const [webinar] = await app
+      .knex('webinars')
+      .insert({ title: 'Session', datetime: new Date(now - 10 * DAY) })
+      .returning('id');
     const signedUp = await Promise.all(['s1', 's2', 's3', 's4'].map((name) => lead(`${name}@example.ch`, name)));
     const outsider = await lead('direct@example.ch', 'Direct');
-    await app.knex('webinarRegistrations').insert(
-      signedUp.map((leadId) => ({ webinarId: webinar.id, leadId, status: 'registered', registeredAt: new Date(now - 20 * DAY) })),
-    );
+    await app.knex('webinarRegistrations').insert(signedUp.map((leadId) => ({ webinarId: webinar.id, leadId, status: 'registered', registeredAt: new Date(now - 20 * DAY) })));
     const bookedAt = new Date(now - 8 * DAY);
     const heldAt = halfHour(now - 5 * DAY);
     const missedAt = halfHour(now - 4 * DAY);

@@ -132,7 +132,10 @@ async function slotsByDay(from: string, days: number): Promise<Map<string, strin
   expect(response.status).toBe(200);
   const byDay = new Map<string, string[]>();
   for (const day of response.body.days as Array<{ date: string; slots: Array<{ start: string }> }>) {
-    byDay.set(day.date, day.slots.map((slot) => swissTimeOf(new Date(slot.start))));
+    byDay.set(
+      day.date,
+      day.slots.map((slot) => swissTimeOf(new Date(slot.start))),
+    );
   }
   return byDay;
 }
@@ -235,7 +238,11 @@ describe('a host’s availability', () => {
     const adminId = (await app.knex('users').where({ email: 'admin@example.ch' }).first()).id;
     expect((await admin.get(`/api/admin/hosts/${adminId}/availability`)).body).toMatchObject({ isHost: false, weekly: [], overrides: [], feed: null, calendarUrl: null });
 
-    for (const request of [admin.get('/api/admin/hosts/999999/availability'), admin.request('PUT', '/api/admin/hosts/999999/availability', { json: availability }), admin.post('/api/admin/hosts/999999/feed/refresh', {})]) {
+    for (const request of [
+      admin.get('/api/admin/hosts/999999/availability'),
+      admin.request('PUT', '/api/admin/hosts/999999/availability', { json: availability }),
+      admin.post('/api/admin/hosts/999999/feed/refresh', {}),
+    ]) {
       const response = await request;
       expect(response.status).toBe(404);
       expect(response.body.message).toBe('Utilisateur non trouvé.');
@@ -387,7 +394,10 @@ describe('the host’s calendar feed', () => {
 
   it('is stale an hour after its last reading: no slot, the warning and one alert, until it is read again', async () => {
     await makeHost();
-    await app.knex('booking_hosts').where({ userId: hostId }).update({ feedReadAt: new Date(Date.now() - 61 * 60_000) });
+    await app
+      .knex('booking_hosts')
+      .where({ userId: hostId })
+      .update({ feedReadAt: new Date(Date.now() - 61 * 60_000) });
     expect(await allSlots()).toBe(0);
     const availability = await admin.get(`/api/admin/hosts/${hostId}/availability`);
     expect(availability.body.feed.status).toBe('stale');

@@ -148,9 +148,7 @@ describe('POST /api/bookings', () => {
 
   it('gives one booking and 199 × 409 for 200 concurrent attempts on one slot', async () => {
     const [start] = await firstSlots(1);
-    const attempts = await Promise.all(
-      Array.from({ length: 200 }, (_, index) => app.client().post('/api/bookings', { start, ...person, email: `personne${index}@example.ch` })),
-    );
+    const attempts = await Promise.all(Array.from({ length: 200 }, (_, index) => app.client().post('/api/bookings', { start, ...person, email: `personne${index}@example.ch` })));
     const statuses = attempts.map((attempt) => attempt.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(199);
@@ -166,10 +164,11 @@ describe('concurrency beyond overlaps', () => {
     const response = await app.client().get('/api/bookings/slots', { query: { days: 3 } });
     // The first day with at least 20 starts, apart enough not to overlap (every other start).
     const day = (response.body.days as Array<{ slots: Array<{ start: string }> }>).find((candidate) => candidate.slots.length >= 40)!;
-    const starts = day.slots.filter((_, index) => index % 2 === 0).slice(0, 20).map((slot) => slot.start);
-    const attempts = await Promise.all(
-      starts.map((start, index) => app.client().post('/api/bookings', { start, ...person, email: `cap${index}@example.ch` })),
-    );
+    const starts = day.slots
+      .filter((_, index) => index % 2 === 0)
+      .slice(0, 20)
+      .map((slot) => slot.start);
+    const attempts = await Promise.all(starts.map((start, index) => app.client().post('/api/bookings', { start, ...person, email: `cap${index}@example.ch` })));
     expect(attempts.filter((attempt) => attempt.status === 201)).toHaveLength(1);
     expect(attempts.filter((attempt) => attempt.status === 409)).toHaveLength(19);
     expect(await app.knex('bookings')).toHaveLength(1);
@@ -190,7 +189,11 @@ describe('concurrency beyond overlaps', () => {
         const pending = app.client().post('/api/bookings', { start: third, ...person });
         // The request's check now waits on the host's row.
         await expect
-          .poll(async () => (await app.knex.raw(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%booking_hosts%'`)).rows[0].n, { timeout: 10_000 })
+          .poll(
+            async () =>
+              (await app.knex.raw(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%booking_hosts%'`)).rows[0].n,
+            { timeout: 10_000 },
+          )
           .toBe(1);
         // Meanwhile the day's one call is booked, by the transaction holding the host.
         await holder('bookings').insert({

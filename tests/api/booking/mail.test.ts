@@ -58,7 +58,9 @@ beforeEach(async () => {
   await app.jobs.drain();
   await app.emptyTables('bookings', 'leads', 'booking_hosts', 'idempotency_keys');
   await app.knex('booking_settings').where({ id: 1 }).update({ minimumNoticeMinutes: 60, horizonDays: 30, dailyCapPerHost: null, mode: 'video' });
-  await app.knex('booking_hosts').insert({ userId: hostId, isHost: true, weekly: JSON.stringify(ALL_WEEK), overrides: '[]', videoUrl: 'https://meet.example.ch/helene', calendarToken: `token-${hostId}` });
+  await app
+    .knex('booking_hosts')
+    .insert({ userId: hostId, isHost: true, weekly: JSON.stringify(ALL_WEEK), overrides: '[]', videoUrl: 'https://meet.example.ch/helene', calendarToken: `token-${hostId}` });
   await app.jobs.drain();
   // A message is parsed a moment after the SMTP server accepts it: wait for every accepted one, then forget them.
   await smtp.waitFor((messages) => forgotten + messages.length >= smtp.accepted());
@@ -82,7 +84,12 @@ async function startIn(hours: number, beforeHours = 96): Promise<string> {
 async function book(start: string, fields: Partial<typeof person> = {}) {
   const response = await app.client().post('/api/bookings', { start, ...person, ...fields });
   expect(response.status).toBe(201);
-  return app.knex('bookings as b').join('leads as l', 'l.id', 'b.leadId').where('l.email', fields.email ?? PERSON).orderBy('b.id', 'desc').first('b.*');
+  return app
+    .knex('bookings as b')
+    .join('leads as l', 'l.id', 'b.leadId')
+    .where('l.email', fields.email ?? PERSON)
+    .orderBy('b.id', 'desc')
+    .first('b.*');
 }
 
 const mailsTo = (address: string, subject: RegExp) => smtp.messages.filter((message) => message.envelopeTo.includes(address) && subject.test(message.parsed.subject ?? ''));
@@ -119,8 +126,7 @@ function manageLinkIn(message: ReceivedMail): URL {
   return new URL(match![0]);
 }
 
-const swiss = (iso: string) =>
-  new Intl.DateTimeFormat('fr-CH', { timeZone: 'Europe/Zurich', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso)).replace(':', ' h ');
+const swiss = (iso: string) => new Intl.DateTimeFormat('fr-CH', { timeZone: 'Europe/Zurich', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso)).replace(':', ' h ');
 
 /** The time as pages write it: "10 h 00" held on one line by no-break spaces (decision 119). */
 const swissOnPage = (iso: string) => typesetFrench(swiss(iso));
@@ -148,7 +154,16 @@ describe('booking e-mails', () => {
     expect(confirmation.parsed.text).toContain('Bonjour Léa,');
     expect(confirmation.parsed.text).toContain('https://meet.example.ch/helene');
     const file = calendarOf(confirmation);
-    expect(file).toMatchObject({ method: 'REQUEST', uid: booking.uid, sequence: 0, start, startIsUtc: true, organizer: `mailto:${HOST}`, attendee: `mailto:${PERSON}`, location: 'https://meet.example.ch/helene' });
+    expect(file).toMatchObject({
+      method: 'REQUEST',
+      uid: booking.uid,
+      sequence: 0,
+      start,
+      startIsUtc: true,
+      organizer: `mailto:${HOST}`,
+      attendee: `mailto:${PERSON}`,
+      location: 'https://meet.example.ch/helene',
+    });
     expect(file.text).toContain(`DTSTART:${start.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
 
     const alert = await mailTo(HOST, /Nouvel appel/);
@@ -189,8 +204,7 @@ describe('reminders', () => {
     const farBooking = await book(far);
     const near = await startIn(2, 20);
     const nearBooking = await book(near, { email: 'marc@example.ch' });
-    const due = async (id: number) =>
-      (await app.knex('emails').where({ bookingId: id, kind: 'booking_reminder' }).orderBy('sendAfter')).map((row) => new Date(row.sendAfter).toISOString());
+    const due = async (id: number) => (await app.knex('emails').where({ bookingId: id, kind: 'booking_reminder' }).orderBy('sendAfter')).map((row) => new Date(row.sendAfter).toISOString());
     expect(await due(farBooking.id)).toEqual([new Date(Date.parse(far) - 1440 * 60_000).toISOString(), new Date(Date.parse(far) - 60 * 60_000).toISOString()]);
     expect(await due(nearBooking.id)).toEqual([new Date(Date.parse(near) - 60 * 60_000).toISOString()]);
   });
@@ -207,11 +221,14 @@ describe('reminders', () => {
 
     // The call is now 30 minutes away: the hour's reminder is due; run twice, it goes once.
     const start = new Date(Date.now() + 30 * 60_000);
-    await app.knex('bookings').where({ id: booking.id }).update({
-      startAt: start,
-      endAt: new Date(start.getTime() + 30 * 60_000),
-      blocked: app.knex.raw('tstzrange(?, ?)', [start.toISOString(), new Date(start.getTime() + 40 * 60_000).toISOString()]),
-    });
+    await app
+      .knex('bookings')
+      .where({ id: booking.id })
+      .update({
+        startAt: start,
+        endAt: new Date(start.getTime() + 30 * 60_000),
+        blocked: app.knex.raw('tstzrange(?, ?)', [start.toISOString(), new Date(start.getTime() + 40 * 60_000).toISOString()]),
+      });
     await runNow(hour!.id);
     await runNow(hour!.id);
     const reminder = await mailTo(PERSON, /^Rappel/);
@@ -385,12 +402,17 @@ describe('the manage link', () => {
   it('gives the call to another free host when its host is busy at the new time: the former host’s calendar loses it', async () => {
     await app.signIn({ email: 'second@example.ch', firstName: 'Sami', lastName: 'Second' });
     const secondId = (await app.knex('users').where({ email: 'second@example.ch' }).first()).id;
-    await app.knex('booking_hosts').insert({ userId: secondId, isHost: true, weekly: JSON.stringify(ALL_WEEK), overrides: '[]', videoUrl: 'https://meet.example.ch/sami', calendarToken: `token-${secondId}` });
+    await app
+      .knex('booking_hosts')
+      .insert({ userId: secondId, isHost: true, weekly: JSON.stringify(ALL_WEEK), overrides: '[]', videoUrl: 'https://meet.example.ch/sami', calendarToken: `token-${secondId}` });
     const first = await startIn(30);
     const booking = await book(first);
     const target = await startIn(50);
     // Its host is busy then (their own calendar); the other host is free.
-    await app.knex('booking_hosts').where({ userId: booking.hostId }).update({ feedBusy: JSON.stringify([[Date.parse(target) - 3600_000, Date.parse(target) + 3600_000]]) });
+    await app
+      .knex('booking_hosts')
+      .where({ userId: booking.hostId })
+      .update({ feedBusy: JSON.stringify([[Date.parse(target) - 3600_000, Date.parse(target) + 3600_000]]) });
     const other = { hostId: booking.hostId === hostId ? secondId : hostId };
     const moved = await app.client().post('/api/bookings/reschedule', { booking: booking.id, token: manageToken(app.config.sessionSecret, booking.id), start: target });
     expect(moved.status).toBe(200);

@@ -68,7 +68,9 @@ describe('the page at each visit', () => {
     expect(response.text).toContain('(heure suisse)');
 
     // One group per day with slots, headed by its French date; each start written as Swiss wall-clock time.
-    const groups = [...response.text.matchAll(/<details[^>]*data-booking-day="([\d-]+)"[^>]*>[\s\S]*?<h2[^>]*>([^<]+)<\/h2>[\s\S]*?<div role="group" aria-labelledby="slots-\1"[^>]*>([\s\S]*?)<\/div><\/details>/g)];
+    const groups = [
+      ...response.text.matchAll(/<details[^>]*data-booking-day="([\d-]+)"[^>]*>[\s\S]*?<h2[^>]*>([^<]+)<\/h2>[\s\S]*?<div role="group" aria-labelledby="slots-\1"[^>]*>([\s\S]*?)<\/div><\/details>/g),
+    ];
     expect(groups.map((group) => group[1])).toEqual(days.filter((day) => day.slots.length > 0).map((day) => day.date));
     // A day with several starts (late in the evening, today may have one left).
     const daysWithSlots = days.filter((day) => day.slots.length > 0);
@@ -158,7 +160,10 @@ describe('the page at each visit', () => {
     expect(starts(response.text).length).toBeGreaterThan(0);
     expect(starts(response.text)).not.toContain(start);
 
-    for (const query of [{ booking: String(booking.id), token: manageToken('another-secret', booking.id) }, { booking: String(booking.id + 1), token }]) {
+    for (const query of [
+      { booking: String(booking.id), token: manageToken('another-secret', booking.id) },
+      { booking: String(booking.id + 1), token },
+    ]) {
       const refused = await page(query);
       expect(refused.text).toContain('action="/api/bookings"');
       expect(refused.text).not.toContain('data-booking-current');
@@ -303,19 +308,25 @@ describe('the free starts kept computed between visits (decision 126)', () => {
     const before = await offeredNow();
     const tomorrow = (await slotsFromApi(3))[1]!;
     expect(tomorrow.slots.length).toBeGreaterThan(0);
-    await app.knex('booking_hosts').where({ userId: hostId }).update({ overrides: JSON.stringify([{ date: tomorrow.date, ranges: [] }]) });
+    await app
+      .knex('booking_hosts')
+      .where({ userId: hostId })
+      .update({ overrides: JSON.stringify([{ date: tomorrow.date, ranges: [] }]) });
     const closed = await offeredNow();
     expect(closed.filter((start) => tomorrow.slots.some((slot) => slot.start === start))).toEqual([]);
     expect(closed.length).toBeLessThan(before.length);
 
     // A feed read as busy over the first start offered now.
     const first = closed[0]!;
-    await app.knex('booking_hosts').where({ userId: hostId }).update({
-      feedUrl: 'https://calendar.example.ch/helene.ics',
-      feedStatus: 'ok',
-      feedReadAt: new Date(),
-      feedBusy: JSON.stringify([[Date.parse(first), Date.parse(first) + 60_000]]),
-    });
+    await app
+      .knex('booking_hosts')
+      .where({ userId: hostId })
+      .update({
+        feedUrl: 'https://calendar.example.ch/helene.ics',
+        feedStatus: 'ok',
+        feedReadAt: new Date(),
+        feedBusy: JSON.stringify([[Date.parse(first), Date.parse(first) + 60_000]]),
+      });
     expect(await offeredNow()).not.toContain(first);
   });
 

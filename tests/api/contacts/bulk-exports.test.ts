@@ -32,7 +32,10 @@ function rowsOf(text: string): string[][] {
 }
 
 async function insertLead(fields: Record<string, unknown>) {
-  const [row] = await app.knex('leads').insert({ firstName: 'Léa', source: 'form', ...fields }).returning('*');
+  const [row] = await app
+    .knex('leads')
+    .insert({ firstName: 'Léa', source: 'form', ...fields })
+    .returning('*');
   return row;
 }
 
@@ -69,7 +72,9 @@ describe('GET {base}/leads.csv', () => {
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}-\d{4}\.csv"$/);
     expect(response.text.startsWith(BOM)).toBe(true);
-    expect(response.text.split('\r\n')[0]).toBe(`${BOM}Prénom;Nom;Email;Téléphone;Société;Ville;Pays;Statut;Source;Tags;Créé le;Dernier contact;Origine;Origine : source;Origine : support;Origine : campagne;Origine : site référent;Origine : page d'arrivée;Origine : date`);
+    expect(response.text.split('\r\n')[0]).toBe(
+      `${BOM}Prénom;Nom;Email;Téléphone;Société;Ville;Pays;Statut;Source;Tags;Créé le;Dernier contact;Origine;Origine : source;Origine : support;Origine : campagne;Origine : site référent;Origine : page d'arrivée;Origine : date`,
+    );
     expect(response.text.replace(/\r\n/g, '')).not.toContain('\n');
     const [, row] = rowsOf(response.text);
     expect(row).toEqual([
@@ -112,12 +117,11 @@ describe('GET {base}/leads.csv', () => {
 
   it(`streams past one batch (${BATCH_SIZE} rows) without losing or repeating a row`, async () => {
     const count = BATCH_SIZE * 2 + 7;
-    await app.knex.raw(
-      `insert into leads (first_name, email, source) select 'P' || n, 'p' || n || '@example.ch', 'form' from generate_series(1, ?) as n`,
-      [count],
-    );
+    await app.knex.raw(`insert into leads (first_name, email, source) select 'P' || n, 'p' || n || '@example.ch', 'form' from generate_series(1, ?) as n`, [count]);
     const response = await admin.get('/api/admin/leads.csv');
-    const emails = rowsOf(response.text).slice(1).map((row) => row[2]);
+    const emails = rowsOf(response.text)
+      .slice(1)
+      .map((row) => row[2]);
     expect(emails).toHaveLength(count);
     expect(new Set(emails).size).toBe(count);
     expect((await app.knex('auditEvents').where({ type: 'leads_exported' }).first()).details.rows).toBe(count);
@@ -133,7 +137,10 @@ describe('GET {base}/leads.csv', () => {
 
 describe('GET {base}/webinars/{id}/registrations.csv', () => {
   it('lists the registrations with their contact, status and Swiss date, and records the export', async () => {
-    const [webinar] = await app.knex('webinars').insert({ title: 'W', description: 'D', datetime: new Date('2027-01-10T17:00:00Z') }).returning('id');
+    const [webinar] = await app
+      .knex('webinars')
+      .insert({ title: 'W', description: 'D', datetime: new Date('2027-01-10T17:00:00Z') })
+      .returning('id');
     const lea = await insertLead({ firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch', phone: '+33 6 12 34 56 78', company: '-1+1', tags: ['a', 'b'] });
     const marc = await insertLead({ firstName: 'Marc', email: 'marc@example.ch', phone: '+41791234567' });
     await app.knex('webinarRegistrations').insert([

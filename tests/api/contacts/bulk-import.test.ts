@@ -31,21 +31,26 @@ describe('reading the file', () => {
       { header: 'Phone', field: 'phone' },
       { header: 'Company', field: 'company' },
     ]);
-    expect(await leads()).toEqual([
-      { firstName: 'Zoé', lastName: 'Favre', email: 'zoe@example.ch', phone: '+41 79 111 22 33', company: 'Atelier', source: 'other', status: 'new', tags: [] },
-    ]);
+    expect(await leads()).toEqual([{ firstName: 'Zoé', lastName: 'Favre', email: 'zoe@example.ch', phone: '+41 79 111 22 33', company: 'Atelier', source: 'other', status: 'new', tags: [] }]);
   });
 
   it('reads a semicolon-separated file with a BOM, French headers, quoted separators and line breaks', async () => {
-    const csv = '\uFEFFPrénom;Nom;Courriel;Téléphone;Société;Statut;Source;Tags;Commentaire\r\n' +
-      'Léa;Muller;LEA@example.ch;;"Muller; fils";Qualifié;Recommandation;vip, Suisse romande;"Deux\r\nlignes"\r\n';
+    const csv =
+      '\uFEFFPrénom;Nom;Courriel;Téléphone;Société;Statut;Source;Tags;Commentaire\r\n' + 'Léa;Muller;LEA@example.ch;;"Muller; fils";Qualifié;Recommandation;vip, Suisse romande;"Deux\r\nlignes"\r\n';
     const response = await sendCsv(csv);
     expect(response.body).toMatchObject({ encoding: 'utf-8', delimiter: ';', created: 1 });
-    expect(response.body.columns.map((column: { field: string }) => column.field)).toEqual([
-      'firstName', 'lastName', 'email', 'phone', 'company', 'status', 'source', 'tags', 'message',
-    ]);
+    expect(response.body.columns.map((column: { field: string }) => column.field)).toEqual(['firstName', 'lastName', 'email', 'phone', 'company', 'status', 'source', 'tags', 'message']);
     const [lead] = await app.knex('leads').select('*');
-    expect(lead).toMatchObject({ firstName: 'Léa', email: 'lea@example.ch', company: 'Muller; fils', status: 'qualified', source: 'referral', tags: ['vip', 'Suisse romande'], message: 'Deux\r\nlignes', phone: null });
+    expect(lead).toMatchObject({
+      firstName: 'Léa',
+      email: 'lea@example.ch',
+      company: 'Muller; fils',
+      status: 'qualified',
+      source: 'referral',
+      tags: ['vip', 'Suisse romande'],
+      message: 'Deux\r\nlignes',
+      phone: null,
+    });
   });
 
   it('detects Windows-1252 (Excel on Windows) and decodes its accents', async () => {
@@ -148,7 +153,8 @@ describe('rows', () => {
   it('never overwrites a known contact, only completes its empty fields, and the same import twice changes nothing', async () => {
     await app.knex('leads').insert({ firstName: 'Anne', lastName: 'Ancienne', email: 'Anne@Example.ch', status: 'contacted', source: 'form', tags: [] });
     await app.knex('leads').insert({ firstName: 'Bea', email: 'bea@example.ch', phone: '+41 21 000 00 00', company: 'Gardée', tags: ['client'] });
-    const csv = 'Prénom,Nom,Email,Téléphone,Société,Statut,Tags\n' +
+    const csv =
+      'Prénom,Nom,Email,Téléphone,Société,Statut,Tags\n' +
       'Annette,Nouvelle,anne@example.ch,+41 79 999 99 99,Nouvelle SA,qualified,vip\n' +
       'Beatrix,,bea@example.ch,+41 79 888 88 88,Autre SA,,vip\n' +
       'Cléo,,cleo@example.ch,,,,\n';
@@ -158,7 +164,14 @@ describe('rows', () => {
     expect(first.body).toMatchObject({ created: 1, completed: 1, skipped: 1, invalid: 0 });
     const after = await app.knex('leads').orderBy('email').select('*');
     expect(after[0]).toMatchObject({
-      firstName: 'Anne', lastName: 'Ancienne', email: 'Anne@Example.ch', phone: '+41 79 999 99 99', company: 'Nouvelle SA', status: 'contacted', source: 'form', tags: ['vip'],
+      firstName: 'Anne',
+      lastName: 'Ancienne',
+      email: 'Anne@Example.ch',
+      phone: '+41 79 999 99 99',
+      company: 'Nouvelle SA',
+      status: 'contacted',
+      source: 'form',
+      tags: ['vip'],
     });
     expect(after[1]).toMatchObject({ firstName: 'Bea', phone: '+41 21 000 00 00', company: 'Gardée', tags: ['client'] });
     const second = await sendCsv(csv);

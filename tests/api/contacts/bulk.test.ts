@@ -8,7 +8,10 @@ let member: TestClient;
 setUpAppWithUsers(['leads', 'audit_events'], (users) => ({ app, admin, member } = users));
 
 async function insertLead(fields: Record<string, unknown>): Promise<number> {
-  const [row] = await app.knex('leads').insert({ firstName: 'Anne', email: `anne${Math.random()}@example.ch`, ...fields }).returning('id');
+  const [row] = await app
+    .knex('leads')
+    .insert({ firstName: 'Anne', email: `anne${Math.random()}@example.ch`, ...fields })
+    .returning('id');
   return row.id;
 }
 const tagsOf = async (id: number) => (await app.knex('leads').where({ id }).first()).tags;
@@ -91,8 +94,14 @@ describe('POST {base}/leads/bulk', () => {
 
   it('exports the selection as a Swiss Excel CSV: BOM, semicolons, CRLF, French header, Swiss dates, phones without apostrophe, formulas neutralised', async () => {
     const a = await insertLead({
-      firstName: 'Zoé', lastName: '=HYPERLINK("x")', email: 'zoe@example.ch', phone: '+41 79 000 00 00', tags: ['vip', 'suisse'],
-      status: 'qualified', source: 'webinar', createdAt: new Date('2026-07-01T10:05:00Z'),
+      firstName: 'Zoé',
+      lastName: '=HYPERLINK("x")',
+      email: 'zoe@example.ch',
+      phone: '+41 79 000 00 00',
+      tags: ['vip', 'suisse'],
+      status: 'qualified',
+      source: 'webinar',
+      createdAt: new Date('2026-07-01T10:05:00Z'),
     });
     await insertLead({ firstName: 'Pas', email: 'pas@example.ch' });
     const response = await admin.post('/api/admin/leads/bulk', { ids: [a], action: 'export' });
@@ -107,8 +116,13 @@ describe('POST {base}/leads/bulk', () => {
     });
     const bytes = new Uint8Array(await raw.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe("ID;Prénom;Nom;Email;Téléphone;Société;Pays;Ville;Type;Source;Statut;Tags;Message;Notes internes;Date d'inscription;Dernier contact;Prochaine relance;Origine;Origine : source;Origine : support;Origine : campagne;Origine : site référent;Origine : page d'arrivée;Origine : date");
+    const lines = new TextDecoder('utf-8', { ignoreBOM: true })
+      .decode(bytes)
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      "ID;Prénom;Nom;Email;Téléphone;Société;Pays;Ville;Type;Source;Statut;Tags;Message;Notes internes;Date d'inscription;Dernier contact;Prochaine relance;Origine;Origine : source;Origine : support;Origine : campagne;Origine : site référent;Origine : page d'arrivée;Origine : date",
+    );
     expect(lines[1]).toBe(`${a};Zoé;"'=HYPERLINK(""x"")";zoe@example.ch;079 000 00 00;;;;Contact;Webinaire;Qualifié;vip, suisse;;;01.07.2026 12:05;;;;;;;;;`);
     expect(lines).toHaveLength(3);
     const events = await app.knex('audit_events').where({ type: 'leads_bulk_updated' });
@@ -126,8 +140,7 @@ describe('GET {base}/leads?createdFrom&createdTo', () => {
     await insertLead({ firstName: 'Premier', createdAt: new Date('2026-11-30T23:30:00Z') });
     await insertLead({ firstName: 'Dernier', createdAt: new Date('2026-12-02T22:59:00Z') });
     await insertLead({ firstName: 'Après', createdAt: new Date('2026-12-02T23:00:00Z') });
-    const names = async (query: Record<string, string>) =>
-      (await admin.get('/api/admin/leads', { query })).body.leads.map((lead: { firstName: string }) => lead.firstName);
+    const names = async (query: Record<string, string>) => (await admin.get('/api/admin/leads', { query })).body.leads.map((lead: { firstName: string }) => lead.firstName);
     expect(await names({ createdFrom: '2026-12-01', createdTo: '2026-12-02' })).toEqual(['Dernier', 'Premier']);
     expect(await names({ createdFrom: '2026-12-01' })).toEqual(['Après', 'Dernier', 'Premier']);
     expect(await names({ createdTo: '2026-11-30' })).toEqual(['Avant']);

@@ -87,7 +87,10 @@ describe('tags', () => {
   it('refuses a blank or too long tag in the path with 400, whatever the lead id, and changes nothing', async () => {
     await admin.post(tagsPath(), { tag: 'vip' });
     for (const id of [String(leadId), 'abc', '777777']) {
-      for (const [tag, message] of [['%20%20', 'Le tag ne peut pas être vide.'], ['x'.repeat(51), 'Le tag ne doit pas dépasser 50 caractères.']]) {
+      for (const [tag, message] of [
+        ['%20%20', 'Le tag ne peut pas être vide.'],
+        ['x'.repeat(51), 'Le tag ne doit pas dépasser 50 caractères.'],
+      ]) {
         const response = await admin.delete(`/api/crm/leads/${id}/tags/${tag}`);
         expect(response.status).toBe(400);
         expect(response.body).toEqual({ message: 'Données invalides', errors: [{ path: 'tag', message }] });
@@ -98,7 +101,11 @@ describe('tags', () => {
 
   it('answers 404 "Contact non trouvé" for an unknown or non-numeric lead', async () => {
     for (const id of ['777777', 'abc']) {
-      for (const [method, path, json] of [['GET', '/tags'], ['POST', '/tags', { tag: 'vip' }], ['DELETE', '/tags/vip']] as Array<[string, string, unknown?]>) {
+      for (const [method, path, json] of [
+        ['GET', '/tags'],
+        ['POST', '/tags', { tag: 'vip' }],
+        ['DELETE', '/tags/vip'],
+      ] as Array<[string, string, unknown?]>) {
         const response = await admin.request(method, `/api/crm/leads/${id}${path}`, { json });
         expect(response.status).toBe(404);
         expect(response.body).toEqual({ message: 'Contact non trouvé' });

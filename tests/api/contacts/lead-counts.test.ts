@@ -28,8 +28,10 @@ async function expectExactCounts(): Promise<void> {
   expect(stats.body).toMatchObject({ total, toContact: actual.new ?? 0 });
   // The analytics counters (decision 078): per Zurich day, source and status, equal to the rows themselves.
   const byDay = (sql: string) => app.knex.raw<{ rows: Array<{ day: string; source: string | null; status: string; count: number }> }>(sql).then(({ rows }) => rows);
-  expect(await byDay(`select to_char(day, 'YYYY-MM-DD') as day, source, status, sum(delta)::int as count from lead_daily_counts
-                       group by 1, 2, 3 having sum(delta) <> 0 order by 1, 2, 3`)).toEqual(
+  expect(
+    await byDay(`select to_char(day, 'YYYY-MM-DD') as day, source, status, sum(delta)::int as count from lead_daily_counts
+                       group by 1, 2, 3 having sum(delta) <> 0 order by 1, 2, 3`),
+  ).toEqual(
     await byDay(`select to_char((created_at at time zone 'Europe/Zurich')::date, 'YYYY-MM-DD') as day, source, status, count(*)::int as count
                    from leads group by 1, 2, 3 order by 1, 2, 3`),
   );
@@ -51,7 +53,10 @@ describe('lead counters', () => {
 
     await app.knex('leads').insert(Array.from({ length: 50 }, (_, n) => ({ firstName: 'Lot', email: `lot${n}@example.ch`, status: n % 2 ? 'new' : 'unqualified' })));
     await app.knex('leads').where('email', 'like', 'lot%').where({ status: 'new' }).update({ status: 'qualified' });
-    await app.knex('leads').where('email', 'like', 'lot2%').update({ source: 'referral', createdAt: new Date('2025-03-30T00:30:00Z') });
+    await app
+      .knex('leads')
+      .where('email', 'like', 'lot2%')
+      .update({ source: 'referral', createdAt: new Date('2025-03-30T00:30:00Z') });
     await expectExactCounts();
 
     expect((await admin.delete(`/api/admin/leads/${created.body.id}`)).status).toBe(204);

@@ -32,10 +32,7 @@ beforeAll(async () => {
      from generate_series(1, 250) as n`,
     [leadId],
   );
-  await app.knex.raw(
-    `insert into emails (kind, cause_key, to_address, lead_id) select 'team_alert', 'pages-other:' || n, 'marc@example.ch', ? from generate_series(1, 3) as n`,
-    [otherLeadId],
-  );
+  await app.knex.raw(`insert into emails (kind, cause_key, to_address, lead_id) select 'team_alert', 'pages-other:' || n, 'marc@example.ch', ? from generate_series(1, 3) as n`, [otherLeadId]);
   // 130 sessions, two at a time at the same date; the contact is registered to each.
   await app.knex.raw(
     `insert into webinars (title, datetime) select 'Session ' || n, timestamptz '2027-01-01 17:00:00+00' + (n / 2) * interval '1 day'
@@ -88,7 +85,10 @@ describe("a contact's activities", () => {
   const path = () => `/api/crm/leads/${leadId}/activities`;
   const expectedActivities = async () => {
     const rows = await app.knex('activities').where({ leadId }).select('id', 'createdAt');
-    return rows.map((row) => ({ id: row.id as number, at: new Date(row.createdAt) })).sort(byNewestThenId).map((row) => row.id);
+    return rows
+      .map((row) => ({ id: row.id as number, at: new Date(row.createdAt) }))
+      .sort(byNewestThenId)
+      .map((row) => row.id);
   };
 
   it('answer the 20 newest by default, with the pagination of every list', async () => {
@@ -115,10 +115,7 @@ describe("a contact's activities", () => {
 
   it('are read through the (lead_id, created_at desc, id desc) index, without sorting', async () => {
     await app.knex.raw('analyze activities');
-    const plan = await app.knex.raw(
-      'explain select * from activities where lead_id = ? order by created_at desc, id desc limit 20 offset 40',
-      [leadId],
-    );
+    const plan = await app.knex.raw('explain select * from activities where lead_id = ? order by created_at desc, id desc limit 20 offset 40', [leadId]);
     const text = plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
     expect(text).toContain('activities_lead_created_id_idx');
     expect(text).not.toMatch(/Sort/);
@@ -138,7 +135,10 @@ describe("a contact's e-mails", () => {
 
   it('page through all of them: each exactly once, newest first, ties by id', async () => {
     const rows = await app.knex('emails').where({ leadId }).select('id', 'createdAt');
-    const expected = rows.map((row) => ({ id: row.id as number, at: new Date(row.createdAt) })).sort(byNewestThenId).map((row) => row.id);
+    const expected = rows
+      .map((row) => ({ id: row.id as number, at: new Date(row.createdAt) }))
+      .sort(byNewestThenId)
+      .map((row) => row.id);
     expect(await pageThrough(path(), 'emails', 100, 250)).toEqual(expected);
     expect(await pageThrough(path(), 'emails', 7, 250)).toEqual(expected);
   });
@@ -153,10 +153,7 @@ describe("a contact's e-mails", () => {
 
   it('are read through the (lead_id, created_at desc, id desc) index, without sorting', async () => {
     // As in real life, the contact's e-mails are a small part of all e-mails.
-    await app.knex.raw(
-      `insert into emails (kind, cause_key, to_address, lead_id) select 'team_alert', 'pages-many:' || n, 'marc@example.ch', ? from generate_series(1, 5000) as n`,
-      [otherLeadId],
-    );
+    await app.knex.raw(`insert into emails (kind, cause_key, to_address, lead_id) select 'team_alert', 'pages-many:' || n, 'marc@example.ch', ? from generate_series(1, 5000) as n`, [otherLeadId]);
     await app.knex.raw('analyze emails');
     const plan = await app.knex.raw('explain select * from emails where lead_id = ? order by created_at desc, id desc limit 20', [leadId]);
     const text = plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
@@ -177,12 +174,11 @@ describe("a contact's registrations", () => {
   });
 
   it('page through all of them: each exactly once, latest session first, ties by id', async () => {
-    const rows = await app
-      .knex('webinarRegistrations as r')
-      .join('webinars as w', 'w.id', 'r.webinarId')
-      .where('r.leadId', leadId)
-      .select('r.id', 'w.datetime');
-    const expected = rows.map((row) => ({ id: row.id as number, at: new Date(row.datetime) })).sort(byNewestThenId).map((row) => row.id);
+    const rows = await app.knex('webinarRegistrations as r').join('webinars as w', 'w.id', 'r.webinarId').where('r.leadId', leadId).select('r.id', 'w.datetime');
+    const expected = rows
+      .map((row) => ({ id: row.id as number, at: new Date(row.datetime) }))
+      .sort(byNewestThenId)
+      .map((row) => row.id);
     expect(await pageThrough(path(), 'registrations', 100, 130)).toEqual(expected);
     expect(await pageThrough(path(), 'registrations', 9, 130)).toEqual(expected);
   });

@@ -11,7 +11,10 @@ setUpAppWithUsers(['leads'], (users) => ({ app, admin, member } = users));
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
 
 async function insertLead(fields: Record<string, unknown>) {
-  const [row] = await app.knex('leads').insert({ firstName: 'Anne', email: `anne${Math.random()}@example.ch`, ...fields }).returning('*');
+  const [row] = await app
+    .knex('leads')
+    .insert({ firstName: 'Anne', email: `anne${Math.random()}@example.ch`, ...fields })
+    .returning('*');
   return row;
 }
 
@@ -54,9 +57,29 @@ describe('GET {base}/leads', () => {
       expect(response.body.leads.map((lead: { firstName: string }) => lead.firstName)).toEqual(['Récent', 'Ancien']);
       expect(Object.keys(response.body.leads[0]).sort()).toEqual(
         [
-          'id', 'firstName', 'lastName', 'email', 'phone', 'company', 'country', 'city', 'message', 'type', 'source', 'status',
-          'tags', 'assignedTo', 'lastContactedAt', 'nextFollowUpAt', 'notes', 'createdAt', 'updatedAt', 'newsletter', 'webinarEmails',
-          'firstTouch', 'isClient',
+          'id',
+          'firstName',
+          'lastName',
+          'email',
+          'phone',
+          'company',
+          'country',
+          'city',
+          'message',
+          'type',
+          'source',
+          'status',
+          'tags',
+          'assignedTo',
+          'lastContactedAt',
+          'nextFollowUpAt',
+          'notes',
+          'createdAt',
+          'updatedAt',
+          'newsletter',
+          'webinarEmails',
+          'firstTouch',
+          'isClient',
         ].sort(),
       );
       expect(response.body.leads[0].webinarEmails).toEqual({ unsubscribedAt: null });
@@ -78,8 +101,7 @@ describe('GET {base}/leads', () => {
   it('searches first name, last name, "first last", email, company and phone, ignoring case and accents', async () => {
     await insertLead({ firstName: 'Zoé', lastName: 'Müller', email: 'zoe.m@example.ch', company: 'Société Générale', phone: '+41 22 555 12 34' });
     await insertLead({ firstName: 'Paul', lastName: 'Martin', email: 'paul@bluewin.ch' });
-    const found = async (search: string) =>
-      (await admin.get('/api/admin/leads', { query: { search } })).body.leads.map((lead: { firstName: string }) => lead.firstName);
+    const found = async (search: string) => (await admin.get('/api/admin/leads', { query: { search } })).body.leads.map((lead: { firstName: string }) => lead.firstName);
     expect(await found('zoe')).toEqual(['Zoé']);
     expect(await found('ZOÉ')).toEqual(['Zoé']);
     expect(await found('muller')).toEqual(['Zoé']);
@@ -101,8 +123,7 @@ describe('GET {base}/leads', () => {
     await insertLead({ firstName: 'A', status: 'qualified', source: 'referral', tags: ['vip', 'genève'], createdAt: daysAgo(2) });
     await insertLead({ firstName: 'B', status: 'qualified', source: 'social', tags: ['vip'], createdAt: daysAgo(40) });
     await insertLead({ firstName: 'C', status: 'new', source: 'referral', tags: ['genève'] });
-    const names = async (query: Record<string, string>) =>
-      (await admin.get('/api/admin/leads', { query })).body.leads.map((lead: { firstName: string }) => lead.firstName).sort();
+    const names = async (query: Record<string, string>) => (await admin.get('/api/admin/leads', { query })).body.leads.map((lead: { firstName: string }) => lead.firstName).sort();
     expect(await names({ status: 'qualified' })).toEqual(['A', 'B']);
     expect(await names({ source: 'referral' })).toEqual(['A', 'C']);
     expect(await names({ tags: 'vip' })).toEqual(['A', 'B']);
@@ -148,7 +169,16 @@ describe('GET {base}/leads/{id}', () => {
     const lead = await insertLead({ firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch', tags: ['vip'], notes: 'Rappeler en janvier', source: 'referral' });
     const response = await admin.get(`/api/admin/leads/${lead.id}`);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: lead.id, firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch', tags: ['vip'], notes: 'Rappeler en janvier', source: 'referral', lastContactedAt: null });
+    expect(response.body).toMatchObject({
+      id: lead.id,
+      firstName: 'Léa',
+      lastName: 'Favre',
+      email: 'lea@example.ch',
+      tags: ['vip'],
+      notes: 'Rappeler en janvier',
+      source: 'referral',
+      lastContactedAt: null,
+    });
   });
 
   it.each(['999999', 'abc', '1.5', '-1', '0', '99999999999'])('answers 404 "Contact non trouvé" for the id %s', async (id) => {

@@ -77,14 +77,7 @@ describe('a visitor cannot rewrite a known contact', () => {
     const [note] = await notesOf(claire.id);
     expect(note).toMatchObject({ type: 'note', status: 'completed', title: 'Demande de contact' });
     expect(note.description).toBe(
-      [
-        'Changez mes coordonnées.',
-        '',
-        'Prénom indiqué : Pirate',
-        'Nom indiqué : Barbe-Noire',
-        'Téléphone indiqué : +41 79 000 00 00',
-        'Société indiquée : Pirates Sàrl',
-      ].join('\n'),
+      ['Changez mes coordonnées.', '', 'Prénom indiqué : Pirate', 'Nom indiqué : Barbe-Noire', 'Téléphone indiqué : +41 79 000 00 00', 'Société indiquée : Pirates Sàrl'].join('\n'),
     );
   });
 
@@ -142,8 +135,16 @@ describe('simultaneous submissions of one new email', () => {
     expect(leads).toHaveLength(1);
     const notes = await notesOf(leads[0].id);
     expect(notes).toHaveLength(8);
-    const pointedOut = notes.map((note) => note.description).filter(Boolean).sort();
-    expect(pointedOut).toEqual(names.filter((name) => name !== leads[0].firstName).map((name) => `Prénom indiqué : ${name}`).sort());
+    const pointedOut = notes
+      .map((note) => note.description)
+      .filter(Boolean)
+      .sort();
+    expect(pointedOut).toEqual(
+      names
+        .filter((name) => name !== leads[0].firstName)
+        .map((name) => `Prénom indiqué : ${name}`)
+        .sort(),
+    );
   });
 });
 

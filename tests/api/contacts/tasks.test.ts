@@ -17,7 +17,10 @@ function zurichMidnight(days: number): Date {
 }
 
 async function insertTask(title: string, fields: Record<string, unknown> = {}): Promise<number> {
-  const [row] = await app.knex('activities').insert({ leadId, title, type: 'task', status: 'planned', ...fields }).returning('id');
+  const [row] = await app
+    .knex('activities')
+    .insert({ leadId, title, type: 'task', status: 'planned', ...fields })
+    .returning('id');
   return row.id;
 }
 

@@ -239,9 +239,18 @@ describe('follow-up after the session', () => {
     const nextStart = sessionDate('2027-03-25T17:00:00.000Z');
     const next = await createWebinar({ datetime: nextStart });
     // The session took place; the team marks who came (however it is done: here, directly).
-    await app.knex('webinars').where({ id: past.id }).update({ datetime: new Date(Date.now() - 2 * 3600 * 1000) });
-    await app.knex('webinarRegistrations').whereIn('leadId', app.knex('leads').select('id').where({ email: 'lea@example.ch' })).update({ status: 'attended' });
-    await app.knex('webinarRegistrations').whereIn('leadId', app.knex('leads').select('id').where({ email: 'marc@example.ch' })).update({ status: 'no-show' });
+    await app
+      .knex('webinars')
+      .where({ id: past.id })
+      .update({ datetime: new Date(Date.now() - 2 * 3600 * 1000) });
+    await app
+      .knex('webinarRegistrations')
+      .whereIn('leadId', app.knex('leads').select('id').where({ email: 'lea@example.ch' }))
+      .update({ status: 'attended' });
+    await app
+      .knex('webinarRegistrations')
+      .whereIn('leadId', app.knex('leads').select('id').where({ email: 'marc@example.ch' }))
+      .update({ status: 'no-show' });
 
     // The every-minute cron may queue them first: what counts is what is queued, once.
     await queueDueFollowups(app.knex);
@@ -257,7 +266,10 @@ describe('follow-up after the session', () => {
     expect(await app.knex('emails').where({ kind: 'webinar_followup', toAddress: 'zoe@example.ch' })).toHaveLength(0);
 
     // Marked the other way afterwards: still one follow-up per registration.
-    await app.knex('webinarRegistrations').whereIn('leadId', app.knex('leads').select('id').where({ email: 'marc@example.ch' })).update({ status: 'attended' });
+    await app
+      .knex('webinarRegistrations')
+      .whereIn('leadId', app.knex('leads').select('id').where({ email: 'marc@example.ch' }))
+      .update({ status: 'attended' });
     expect(await queueDueFollowups(app.knex)).toBe(0);
     expect(next.id).toBeGreaterThan(past.id);
   });
@@ -266,10 +278,16 @@ describe('follow-up after the session', () => {
     const old = await createWebinar({ datetime: new Date(Date.now() + 3600 * 1000).toISOString(), title: 'Session ancienne' });
     await signUp('lea@example.ch');
     await signUp('marc@example.ch', 'Marc');
-    await app.knex('webinars').where({ id: old.id }).update({ datetime: new Date(Date.now() - 10 * 86_400_000) });
+    await app
+      .knex('webinars')
+      .where({ id: old.id })
+      .update({ datetime: new Date(Date.now() - 10 * 86_400_000) });
     const recent = await createWebinar({ datetime: new Date(Date.now() + 3600 * 1000).toISOString(), title: 'Session récente' });
     await signUp('zoe@example.ch', 'Zoé');
-    await app.knex('webinars').where({ id: recent.id }).update({ datetime: new Date(Date.now() - 2 * 86_400_000) });
+    await app
+      .knex('webinars')
+      .where({ id: recent.id })
+      .update({ datetime: new Date(Date.now() - 2 * 86_400_000) });
     // Everyone came; the statuses are set only now, as after a restart or a late attendance import.
     await app.knex('webinarRegistrations').whereIn('webinarId', [old.id, recent.id]).update({ status: 'attended' });
     expect(await app.knex('webinarRegistrations').where({ webinarId: old.id })).toHaveLength(2);
@@ -343,7 +361,10 @@ if (process.env.TEST_DB === 'pg') {
       const byStatus = Object.fromEntries(counts.map((row) => [row.status, Number(row.count)]));
       expect(byStatus).toEqual({ registered: 5, cancelled: 3, waitlisted: 12 });
       // The three freed seats went to the three who were waiting first: none went to a later sign-up ahead of them.
-      const promoted = await app.knex('webinarRegistrations').whereIn('id', firstWaiting.map((row: { id: number }) => row.id));
+      const promoted = await app.knex('webinarRegistrations').whereIn(
+        'id',
+        firstWaiting.map((row: { id: number }) => row.id),
+      );
       expect(promoted.every((row: { status: string }) => row.status === 'registered')).toBe(true);
       expect(await app.knex('emails').where({ kind: 'waitlist_promoted', webinarId: webinar.id })).toHaveLength(3);
     });

@@ -119,18 +119,29 @@ describe('booking invitations', () => {
     await app.signIn({ email: HOST, firstName: 'Hélène', lastName: 'Hôte' });
     const hostId = (await app.knex('users').where({ email: HOST }).first()).id as number;
     await app.knex('booking_settings').where({ id: 1 }).update({ minimumNoticeMinutes: 60, horizonDays: 30, dailyCapPerHost: null, mode: 'video' });
-    await app.knex('booking_hosts').insert({ userId: hostId, isHost: true, weekly: JSON.stringify(ALL_WEEK), overrides: '[]', videoUrl: 'https://meet.example.ch/helene', calendarToken: `token-${hostId}` });
+    await app
+      .knex('booking_hosts')
+      .insert({ userId: hostId, isHost: true, weekly: JSON.stringify(ALL_WEEK), overrides: '[]', videoUrl: 'https://meet.example.ch/helene', calendarToken: `token-${hostId}` });
 
     const slots = await app.client().get('/api/bookings/slots', { query: { days: 5 } });
     expect(slots.status).toBe(200);
-    const start = (slots.body.days as Array<{ slots: Array<{ start: string }> }>).flatMap((day) => day.slots).map((slot) => slot.start).find((candidate) => Date.parse(candidate) > Date.now() + 30 * 3600_000);
+    const start = (slots.body.days as Array<{ slots: Array<{ start: string }> }>)
+      .flatMap((day) => day.slots)
+      .map((slot) => slot.start)
+      .find((candidate) => Date.parse(candidate) > Date.now() + 30 * 3600_000);
     expect(start, 'a free start in 30 h').toBeDefined();
     const booked = await app.client().post('/api/bookings', { start, firstName: 'Léa', lastName: 'Favre', email: PERSON, phone: '+41 79 123 45 67' });
     expect(booked.status).toBe(201);
     const booking = await app.knex('bookings').orderBy('id', 'desc').first();
 
     const confirmation = await mailTo(PERSON, /^Votre appel découverte est confirmé/);
-    expect(invitationOf(confirmation, 'REQUEST')).toMatchObject({ uid: booking.uid, sequence: 0, organizer: `mailto:${HOST}`, attendees: [`mailto:${PERSON}`], attendeeAnswer: [['ACCEPTED', 'FALSE']] });
+    expect(invitationOf(confirmation, 'REQUEST')).toMatchObject({
+      uid: booking.uid,
+      sequence: 0,
+      organizer: `mailto:${HOST}`,
+      attendees: [`mailto:${PERSON}`],
+      attendeeAnswer: [['ACCEPTED', 'FALSE']],
+    });
     const alert = await mailTo(HOST, /^Nouvel appel découverte/);
     const hostCopy = invitationOf(alert, 'REQUEST');
     expect(hostCopy).toMatchObject({ uid: booking.uid, sequence: 0, organizer: SENDER, attendees: [`mailto:${HOST}`], attendeeAnswer: [['ACCEPTED', 'FALSE']] });

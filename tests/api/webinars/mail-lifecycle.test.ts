@@ -43,7 +43,10 @@ function linkIn(message: ReceivedMail, pathname: string): URL {
 }
 
 /** The message's header block, unfolded (RFC 5322 2.2.3). */
-const headersOf = (message: ReceivedMail) => String(message.raw).split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+const headersOf = (message: ReceivedMail) =>
+  String(message.raw)
+    .split(/\r?\n\r?\n/)[0]!
+    .replace(/\r?\n[ \t]+/g, ' ');
 
 function unsubscribeHeader(message: ReceivedMail): URL {
   const headers = headersOf(message);
@@ -115,7 +118,9 @@ describe('cancelling by the e-mail link', () => {
     await signUp('marc@example.ch', 'Marc');
     const waiting = await mailTo('marc@example.ch', /^Liste d'attente/);
     const link = linkIn(waiting, '/annulation/');
-    expect((await postForm('/api/registrations/cancel', new URLSearchParams({ registration: link.searchParams.get('registration')!, token: link.searchParams.get('token')! }).toString())).status).toBe(303);
+    expect((await postForm('/api/registrations/cancel', new URLSearchParams({ registration: link.searchParams.get('registration')!, token: link.searchParams.get('token')! }).toString())).status).toBe(
+      303,
+    );
 
     const told = await mailTo('marc@example.ch', /^Liste d'attente quittée/);
     expect(told.parsed.text).toContain("vous avez quitté la liste d'attente du webinaire « Le bonheur des dirigeants »");
@@ -132,12 +137,18 @@ describe('deleting a session', () => {
     await signUp('zoe@example.ch', 'Zoé');
     await waitUntil(async () => (await app.knex('emails').whereIn('kind', ['webinar_confirmation', 'waitlist_joined']).where({ status: 'sent' })).length === 3);
     // A change of time sent an update, with a calendar file, to Marc only (Zoé's registration came later).
-    await app.knex('webinarRegistrations').where({ id: (await registrationOf('zoe@example.ch')).id }).update({ status: 'cancelled' });
+    await app
+      .knex('webinarRegistrations')
+      .where({ id: (await registrationOf('zoe@example.ch')).id })
+      .update({ status: 'cancelled' });
     expect((await admin.patch(`/api/admin/webinars/${webinar.id}`, { datetime: sessionDate('2027-03-04T18:00:00.000Z') })).status).toBe(200);
     const update = await mailTo('marc@example.ch', /^Changement/);
     expect(calendarOf(update).method).toBe('REQUEST');
     await waitUntil(async () => (await app.knex('emails').where({ kind: 'webinar_update', status: 'sent' })).length === 2);
-    await app.knex('webinarRegistrations').where({ id: (await registrationOf('zoe@example.ch')).id }).update({ status: 'waitlisted' });
+    await app
+      .knex('webinarRegistrations')
+      .where({ id: (await registrationOf('zoe@example.ch')).id })
+      .update({ status: 'waitlisted' });
 
     const count = await admin.get(`/api/admin/webinars/${webinar.id}/cancellation-recipients`);
     expect(count.body).toEqual({ count: 3 });
@@ -178,7 +189,10 @@ describe('one-click unsubscribe from invitations and follow-ups', () => {
     expect((await postForm('/api/registrations/join', join.searchParams.toString())).status).toBe(303);
     const confirmation = await mailTo('lea@example.ch', /confirmée/);
     expect(headersOf(confirmation)).not.toMatch(/List-Unsubscribe/);
-    await app.knex('webinars').where({ id: webinar.id }).update({ datetime: new Date(Date.now() - 2 * 3600 * 1000) });
+    await app
+      .knex('webinars')
+      .where({ id: webinar.id })
+      .update({ datetime: new Date(Date.now() - 2 * 3600 * 1000) });
     await app.knex('webinarRegistrations').update({ status: 'attended' });
     await queueDueFollowups(app.knex); // or the every-minute cron first: the e-mail below is what counts
     const followup = await mailTo('lea@example.ch', /Merci d'avoir participé/);
@@ -210,7 +224,10 @@ describe('one-click unsubscribe from invitations and follow-ups', () => {
     await mailTo('lea@example.ch', /^Rappel/);
 
     // After the session: the follow-up is not sent.
-    await app.knex('webinars').where({ id: first.id }).update({ datetime: new Date(Date.now() - 3600 * 1000) });
+    await app
+      .knex('webinars')
+      .where({ id: first.id })
+      .update({ datetime: new Date(Date.now() - 3600 * 1000) });
     await app.knex('webinarRegistrations').update({ status: 'attended' });
     await queueDueFollowups(app.knex); // or the every-minute cron first: the e-mail below is what counts
     const followup = await waitUntil(() => app.knex('emails').where({ kind: 'webinar_followup', status: 'cancelled' }).first());

@@ -104,7 +104,10 @@ describe('next-session slot', () => {
     expect(NEXT_SESSION_TTL_MS).toBeLessThanOrEqual(5_000);
     const webinar = await createWebinar();
     expect(slotText((await page()).text)).toMatch(/jeudi 27 novembre 2036/);
-    await app.knex('webinars').where({ id: webinar.id }).update({ datetime: new Date('2036-11-28T17:00:00.000Z') });
+    await app
+      .knex('webinars')
+      .where({ id: webinar.id })
+      .update({ datetime: new Date('2036-11-28T17:00:00.000Z') });
     await waitUntil(async () => /vendredi 28 novembre 2036/.test(slotText((await page()).text)), 20_000, 'the moved session on the page');
   });
 

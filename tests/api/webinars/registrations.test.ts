@@ -12,10 +12,16 @@ let member: TestClient;
 setUpAppWithUsers(['webinars', 'leads'], (users) => ({ app, admin, member } = users));
 
 async function webinarWith(people: Array<[string, string]>, fields: Record<string, unknown> = {}) {
-  const [webinar] = await app.knex('webinars').insert({ title: 'Webinaire', description: 'D', datetime: new Date(Date.now() - 3600_000), ...fields }).returning('*');
+  const [webinar] = await app
+    .knex('webinars')
+    .insert({ title: 'Webinaire', description: 'D', datetime: new Date(Date.now() - 3600_000), ...fields })
+    .returning('*');
   const ids: Record<string, number> = {};
   for (const [email, status] of people) {
-    const [lead] = await app.knex('leads').insert({ firstName: email.split('@')[0], email, source: 'webinar' }).returning('id');
+    const [lead] = await app
+      .knex('leads')
+      .insert({ firstName: email.split('@')[0], email, source: 'webinar' })
+      .returning('id');
     const [registration] = await app.knex('webinarRegistrations').insert({ webinarId: webinar.id, leadId: lead.id, status }).returning('id');
     ids[email] = registration.id;
   }
@@ -45,7 +51,10 @@ describe('cancelling in the back office', () => {
       ],
       future,
     );
-    await app.knex('webinarRegistrations').where({ id: ids['seconde@example.ch'] }).update({ registeredAt: new Date(Date.now() + 1000) });
+    await app
+      .knex('webinarRegistrations')
+      .where({ id: ids['seconde@example.ch'] })
+      .update({ registeredAt: new Date(Date.now() + 1000) });
     expect((await admin.patch(`/api/admin/registrations/${ids['assise@example.ch']}`, { status: 'cancelled' })).status).toBe(200);
     expect(await statuses(webinar.id)).toEqual({ 'assise@example.ch': 'cancelled', 'premiere@example.ch': 'registered', 'seconde@example.ch': 'waitlisted' });
     const told = async () => (await app.knex('emails').where({ kind: 'waitlist_promoted' }).orderBy('id').select('toAddress')).map((row: { toAddress: string }) => row.toAddress);
@@ -97,7 +106,13 @@ describe('PATCH {base}/registrations/{id}', () => {
   });
 
   it('keeps capacity: back to Inscrit is refused (409) when the webinar is full', async () => {
-    const { ids } = await webinarWith([['a@example.ch', 'registered'], ['b@example.ch', 'waitlisted']], { maxAttendees: 1 });
+    const { ids } = await webinarWith(
+      [
+        ['a@example.ch', 'registered'],
+        ['b@example.ch', 'waitlisted'],
+      ],
+      { maxAttendees: 1 },
+    );
     const response = await admin.patch(`/api/admin/registrations/${ids['b@example.ch']}`, { status: 'registered' });
     expect(response.status).toBe(409);
     expect(response.body.message).toBe('Le webinaire est complet : libérez une place avant d’inscrire ces personnes.');
@@ -106,7 +121,11 @@ describe('PATCH {base}/registrations/{id}', () => {
 
 describe('POST {base}/webinars/{id}/registrations/status', () => {
   it('marks the selected rows, and only rows of this webinar', async () => {
-    const { webinar, ids } = await webinarWith([['a@example.ch', 'registered'], ['b@example.ch', 'registered'], ['c@example.ch', 'registered']]);
+    const { webinar, ids } = await webinarWith([
+      ['a@example.ch', 'registered'],
+      ['b@example.ch', 'registered'],
+      ['c@example.ch', 'registered'],
+    ]);
     const other = await webinarWith([['d@example.ch', 'registered']]);
     const response = await admin.post(`/api/admin/webinars/${webinar.id}/registrations/status`, {
       ids: [ids['a@example.ch'], ids['b@example.ch'], other.ids['d@example.ch']],

@@ -10,7 +10,10 @@ setUpAppWithUsers(['webinars', 'leads'], (users) => ({ app, admin, member } = us
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000);
 
 async function insertWebinar(fields: Record<string, unknown> = {}) {
-  const [row] = await app.knex('webinars').insert({ title: 'Webinaire', description: 'Description', datetime: inDays(7), ...fields }).returning('*');
+  const [row] = await app
+    .knex('webinars')
+    .insert({ title: 'Webinaire', description: 'Description', datetime: inDays(7), ...fields })
+    .returning('*');
   return row;
 }
 
@@ -80,7 +83,16 @@ describe('POST {base}/webinars', () => {
       location: ' ',
     });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ duration: 60, maxAttendees: 100, location: 'online', isActive: true, registrationUrl: null, imageUrl: null, joinUrl: null, datetime: '2026-12-10T17:00:00.000Z' });
+    expect(response.body).toMatchObject({
+      duration: 60,
+      maxAttendees: 100,
+      location: 'online',
+      isActive: true,
+      registrationUrl: null,
+      imageUrl: null,
+      joinUrl: null,
+      datetime: '2026-12-10T17:00:00.000Z',
+    });
   });
 
   it('accepts numbers sent as text, as an HTML input gives them', async () => {
@@ -159,7 +171,11 @@ describe('GET and DELETE {base}/webinars/{id}', () => {
   });
 
   it.each(['987654', 'abc', '0'])('answers 404 "Webinaire non trouvé" for the id %s', async (id) => {
-    for (const [method, path] of [['GET', `/webinars/${id}`], ['DELETE', `/webinars/${id}`], ['GET', `/webinars/${id}/registrations`]]) {
+    for (const [method, path] of [
+      ['GET', `/webinars/${id}`],
+      ['DELETE', `/webinars/${id}`],
+      ['GET', `/webinars/${id}/registrations`],
+    ]) {
       const response = await admin.request(method!, `/api/admin${path}`);
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ message: 'Webinaire non trouvé' });

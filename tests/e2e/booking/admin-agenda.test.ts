@@ -163,12 +163,16 @@ test('the agenda: from the dashboard, a call marked Effectué, one cancelled and
   await page.goto('/admin/analytics');
   const calls = page.getByRole('region', { name: 'Appels découverte par semaine' }).first();
   await expect(calls.getByRole('table')).toBeVisible();
-  const total = (column: number) =>
-    calls.locator('tbody tr').evaluateAll((rows, index) => rows.reduce((sum, row) => sum + Number(row.children[index]!.textContent), 0), column);
+  const total = (column: number) => calls.locator('tbody tr').evaluateAll((rows, index) => rows.reduce((sum, row) => sum + Number(row.children[index]!.textContent), 0), column);
   expect(await total(1)).toBe(3);
   expect(await total(2)).toBe(1);
   expect(await total(3)).toBe(0);
-  await expect(page.getByRole('region', { name: 'Du webinaire à l’appel' }).first().getByRole('row', { name: /Appel effectué/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Du webinaire à l’appel' })
+      .first()
+      .getByRole('row', { name: /Appel effectué/ }),
+  ).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await calls.scrollIntoViewIfNeeded();
   await screenshot(page, 'analytics-desktop');

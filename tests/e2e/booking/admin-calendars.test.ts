@@ -126,7 +126,10 @@ test('an administrator sets the discovery call, becomes a host with their calend
 
   // Read again: the warning goes; the subscription address is renewed and the old one closes.
   failing = false;
-  await page.getByRole('region', { name: 'Hôtes' }).getByRole('button', { name: /^Configurer : Camille Rochat/ }).click();
+  await page
+    .getByRole('region', { name: 'Hôtes' })
+    .getByRole('button', { name: /^Configurer : Camille Rochat/ })
+    .click();
   await editor.getByRole('button', { name: 'Actualiser' }).click();
   await expect(toast(page)).toContainText('Calendrier lu');
   await expect(editor.getByText('Calendrier lu', { exact: true })).toBeVisible();

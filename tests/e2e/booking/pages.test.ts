@@ -36,7 +36,9 @@ async function seededDataDir(): Promise<{ dir: string; leadId: number }> {
       JSON.stringify(WEEK),
     ]);
     await db.query('update booking_settings set minimum_notice_minutes = 60, horizon_days = 30');
-    const lead = await db.query<{ id: number }>(`insert into leads (first_name, last_name, email, type, source, status) values ('Nadia', 'Keller', 'nadia.keller@example.ch', 'webinar', 'form', 'new') returning id`);
+    const lead = await db.query<{ id: number }>(
+      `insert into leads (first_name, last_name, email, type, source, status) values ('Nadia', 'Keller', 'nadia.keller@example.ch', 'webinar', 'form', 'new') returning id`,
+    );
     return { dir, leadId: lead.rows[0]!.id };
   } finally {
     await db.close();

@@ -14,12 +14,7 @@ async function openContacts(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
 }
 
-
-test('a Windows-1252 semicolon CSV is mapped, previewed with its errors, imported with a summary, and a second run changes nothing', { tag: '@empty-database' }, async ({
-  page,
-  request,
-  baseURL,
-}) => {
+test('a Windows-1252 semicolon CSV is mapped, previewed with its errors, imported with a summary, and a second run changes nothing', { tag: '@empty-database' }, async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL!);
   await api.createLead({ firstName: 'Gérald', email: 'gerald@example.ch', company: 'Déjà là SA' });
   await signIn(page);
@@ -168,9 +163,7 @@ test('"Par date" takes a range of Swiss days', async ({ page, request, baseURL }
 
   // The contact's day (today), in Swiss time, as the date inputs take it: read from its creation, so a run
   // that crosses Swiss midnight looks for the day it was created on.
-  const [day, month, year] = new Intl.DateTimeFormat('fr-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' })
-    .format(new Date(created.createdAt!))
-    .split('.');
+  const [day, month, year] = new Intl.DateTimeFormat('fr-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(created.createdAt!)).split('.');
   await page.getByRole('button', { name: /Filtrer/ }).click();
   await page.getByRole('menuitem', { name: 'Plage de dates…' }).click();
   await dialog.getByLabel('Du').fill(`${year}-${month}-${day}`);

@@ -24,7 +24,15 @@ test('the list shows and filters the origin, the contact shows it, an administra
   // Léa comes back later from the newsletter's campaign: her origin stays LinkedIn, the new note says where she came from.
   const returned = await request.post('/api/leads', {
     headers,
-    data: { firstName: 'Léa', lastName: 'Origine', email, phone: '+41 79 123 45 67', message: 'Une question', type: 'contact', touchPage: '/webinaire/?utm_source=newsletter&utm_medium=email&utm_campaign=printemps-2027' },
+    data: {
+      firstName: 'Léa',
+      lastName: 'Origine',
+      email,
+      phone: '+41 79 123 45 67',
+      message: 'Une question',
+      type: 'contact',
+      touchPage: '/webinaire/?utm_source=newsletter&utm_medium=email&utm_campaign=printemps-2027',
+    },
   });
   expect(returned.status()).toBe(201);
 

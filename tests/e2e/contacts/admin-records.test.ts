@@ -7,9 +7,7 @@ import { adminApi, expect, seriousViolations, signIn, test, toast } from '../adm
 
 /** Today in Zurich as the date input shows it (yyyy-mm-dd) and as the app prints it (dd/mm/yyyy). */
 function zurichToday() {
-  const [day, month, year] = new Intl.DateTimeFormat('fr-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' })
-    .format(new Date())
-    .split('.');
+  const [day, month, year] = new Intl.DateTimeFormat('fr-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date()).split('.');
   return { input: `${year}-${month}-${day}`, shown: `${day}/${month}/${year}` };
 }
 
@@ -260,7 +258,10 @@ test('the ten columns fit in the list’s box at 1280 and 1440 px, long values c
   }
   await signIn(page);
 
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1440, height: 900 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto('/admin/leads');
     const region = page.getByRole('region', { name: 'Liste des contacts' });

@@ -184,7 +184,10 @@ test('analytics charts: each bar as long as its count from zero, every label ins
   expect(session).toMatchObject({ registrations: 19, attended: 9 });
 
   await signIn(page);
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto('/admin/analytics');
     const measure = (name: RegExp) =>

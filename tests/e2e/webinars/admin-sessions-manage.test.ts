@@ -78,12 +78,18 @@ test('attendance: a row, a selection, and the Zoom import; then both CSV downloa
   await expect(table.getByLabel('Statut de Marc Dupont')).toHaveValue('no-show');
   await expect(table.getByLabel('Statut de Zoé Martin')).toHaveValue('no-show');
   const stats = page.getByRole('region', { name: 'Statistiques' });
-  await expect(stats.locator('div').filter({ hasText: /^Absents/ }).locator('dd')).toHaveText('2');
+  await expect(
+    stats
+      .locator('div')
+      .filter({ hasText: /^Absents/ })
+      .locator('dd'),
+  ).toHaveText('2');
 
   // The Zoom export says Marc came after all; one address is nobody's.
   await page.getByRole('button', { name: 'Importer les présents' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importer les présents' });
-  const zoom = '\uFEFFName (Original Name),User Email,Join Time,Duration (Minutes)\r\n"Dupont, Marc",marc.dupont@example.ch,11/26/2026 06:01 PM,58\r\nInvité,invite@example.org,11/26/2026 06:03 PM,40\r\n';
+  const zoom =
+    '\uFEFFName (Original Name),User Email,Join Time,Duration (Minutes)\r\n"Dupont, Marc",marc.dupont@example.ch,11/26/2026 06:01 PM,58\r\nInvité,invite@example.org,11/26/2026 06:03 PM,40\r\n';
   await dialog.getByLabel('Fichier CSV des participants').setInputFiles({ name: 'participants.csv', mimeType: 'text/csv', buffer: Buffer.from(zoom) });
   await dialog.getByRole('button', { name: 'Importer' }).click();
   const result = dialog.getByRole('status');

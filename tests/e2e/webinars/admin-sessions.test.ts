@@ -65,9 +65,7 @@ test.describe('from a browser in New York', () => {
     await expect(row.locator('td').nth(4)).toHaveText('En ligne');
     // Stored as the instant of 18:30 in Zurich.
     const stored = (await (await request.get('/api/admin/webinars')).json()).webinars[0];
-    expect(
-      new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Zurich', dateStyle: 'short', timeStyle: 'short' }).format(new Date(stored.datetime)),
-    ).toBe(`${day} 18:30`);
+    expect(new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Zurich', dateStyle: 'short', timeStyle: 'short' }).format(new Date(stored.datetime))).toBe(`${day} 18:30`);
     expect(stored).toMatchObject({ duration: 90, maxAttendees: 50, location: 'online', isActive: true });
 
     // A visitor registers through the public webinar page.
@@ -88,9 +86,7 @@ test.describe('from a browser in New York', () => {
     await page.getByRole('menuitem', { name: 'Inscriptions' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/webinars/${stored.id}/registrations$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Inscriptions aux webinaires' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sélectionner un webinaire' })).toContainText(
-      `Les 4 hormones du bonheur — ${longDate} à 18 h 30`,
-    );
+    await expect(page.getByRole('button', { name: 'Sélectionner un webinaire' })).toContainText(`Les 4 hormones du bonheur — ${longDate} à 18 h 30`);
     const registrations = page.getByRole('region', { name: 'Inscriptions du webinaire' }).locator('tbody tr');
     await expect(registrations).toHaveCount(1);
     await expect(registrations).toContainText('Nora Meier');

@@ -111,7 +111,14 @@ test('a visitor on the waiting list is told so by the toast, and gets the seat a
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('from a sign-up on /webinaire to the follow-up e-mail after the session, then the call booked from its button with JavaScript off', async ({ page, browser, request, baseURL, smtp, databaseUrl }) => {
+test('from a sign-up on /webinaire to the follow-up e-mail after the session, then the call booked from its button with JavaScript off', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+  smtp,
+  databaseUrl,
+}) => {
   // The follow-up job runs every minute (pg-boss cron): the wait below is for its next run.
   test.setTimeout(240_000);
   const api = await adminApi(request, baseURL!);

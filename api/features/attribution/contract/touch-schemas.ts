@@ -56,7 +56,15 @@ export interface PostedTouch {
 }
 
 const touchValue = (label: string, max: number) =>
-  z.preprocess(blankToNull, z.string({ error: `${label} doit être un texte.` }).trim().max(max, `${label} ne doit pas dépasser ${max} caractères.`).nullable().optional());
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ error: `${label} doit être un texte.` })
+      .trim()
+      .max(max, `${label} ne doit pas dépasser ${max} caractères.`)
+      .nullable()
+      .optional(),
+  );
 
 /**
  * `firstTouch` of `PATCH {base}/leads/{id}`: the administrator's correction (null clears it). Absent

@@ -41,10 +41,7 @@ export function isQrIban(iban: string): boolean {
   return iid >= 30000 && iid <= 31999;
 }
 
-const country = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
-  z.string({ error: COUNTRY_MESSAGE }).regex(/^[A-Z]{2}$/, COUNTRY_MESSAGE),
-);
+const country = z.preprocess((value) => (typeof value === 'string' ? value.trim().toUpperCase() : value), z.string({ error: COUNTRY_MESSAGE }).regex(/^[A-Z]{2}$/, COUNTRY_MESSAGE));
 
 /**
  * A structured postal address (Swiss Implementation Guidelines v2.3, address type S): street and
@@ -80,13 +77,14 @@ const planSchema = z.object({
 export const billingSettingsSchema = z
   .object({
     creditor: creditorSchema,
-    iban: z
-      .string({ error: IBAN_INVALID_MESSAGE })
-      .transform(normalizeIban)
-      .refine(validateSwissIban, IBAN_INVALID_MESSAGE),
+    iban: z.string({ error: IBAN_INVALID_MESSAGE }).transform(normalizeIban).refine(validateSwissIban, IBAN_INVALID_MESSAGE),
     vatNumber: z.preprocess(
       (value) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim().replace(/\s+/g, ' ')) : value),
-      z.string({ error: VAT_NUMBER_MESSAGE }).regex(/^CHE-\d{3}\.\d{3}\.\d{3} (TVA|MWST|IVA)$/, VAT_NUMBER_MESSAGE).nullable().default(null),
+      z
+        .string({ error: VAT_NUMBER_MESSAGE })
+        .regex(/^CHE-\d{3}\.\d{3}\.\d{3} (TVA|MWST|IVA)$/, VAT_NUMBER_MESSAGE)
+        .nullable()
+        .default(null),
     ),
     vatRatePercent: z.preprocess(
       (value) => {

@@ -9,7 +9,6 @@ import { BOOKING_NOT_FOUND_MESSAGE, type AdminBookingsQuery, type BookingStatus 
 import type { AgendaRow } from '../contract/index.ts';
 import { conflict, notFound } from '../../../platform/errors.ts';
 
-
 /** Outcomes written on the call's activity, as the contact's history shows them. */
 export const BOOKING_OUTCOMES = { held: 'Appel effectué', 'no-show': 'Absent : la personne ne s’est pas présentée' } as const;
 
@@ -24,9 +23,7 @@ export const BOOKING_DONE_MESSAGE = 'Cet appel est déjà marqué effectué ou a
  */
 function bound(db: Knex, value: string, end: boolean): Knex.Raw {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    return end
-      ? db.raw("((?::date + 1)::timestamp at time zone 'Europe/Zurich')", [value])
-      : db.raw("(?::date::timestamp at time zone 'Europe/Zurich')", [value]);
+    return end ? db.raw("((?::date + 1)::timestamp at time zone 'Europe/Zurich')", [value]) : db.raw("(?::date::timestamp at time zone 'Europe/Zurich')", [value]);
   }
   return db.raw('?::timestamptz', [value]);
 }
@@ -64,7 +61,9 @@ export async function listAgenda(db: Knex, query: AdminBookingsQuery): Promise<A
 
 /** One call as the agenda lists it; 404 when there is none. */
 export async function agendaRow(db: Knex, id: number): Promise<AgendaRow> {
-  const found = (await agenda(db).where('b.id', id).first(...AGENDA_COLUMNS)) as AgendaRow | undefined;
+  const found = (await agenda(db)
+    .where('b.id', id)
+    .first(...AGENDA_COLUMNS)) as AgendaRow | undefined;
   if (!found) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
   return found;
 }
@@ -112,4 +111,3 @@ export async function assertChangeable(db: Knex, id: number, now: Date = new Dat
   if (booking.status !== 'confirmed') throw conflict(BOOKING_DONE_MESSAGE);
   if (new Date(booking.startAt).getTime() <= now.getTime()) throw conflict(BOOKING_PAST_MESSAGE);
 }
-

@@ -108,7 +108,9 @@ export interface RefreshOptions {
  * the host has no feed address). A failure is recorded, never thrown.
  */
 export async function refreshHostFeed(db: Database, userId: number, options: RefreshOptions = {}): Promise<FeedStatus | null> {
-  const host = (await db('booking_hosts').where({ userId }).first(...FEED_COLUMNS)) as FeedRow | undefined;
+  const host = (await db('booking_hosts')
+    .where({ userId })
+    .first(...FEED_COLUMNS)) as FeedRow | undefined;
   if (!host?.feedUrl) return null;
   const url = host.feedUrl;
   const started = options.now ?? new Date();
@@ -141,7 +143,9 @@ export async function refreshHostFeed(db: Database, userId: number, options: Ref
 }
 
 async function readFeedStatus(db: Db, userId: number, now: Date): Promise<FeedStatus | null> {
-  const row = (await db('booking_hosts').where({ userId }).first(...FEED_COLUMNS)) as FeedRow | undefined;
+  const row = (await db('booking_hosts')
+    .where({ userId })
+    .first(...FEED_COLUMNS)) as FeedRow | undefined;
   return row ? feedStatusOf(row, now) : null;
 }
 

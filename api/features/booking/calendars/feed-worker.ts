@@ -15,9 +15,7 @@ export interface FeedTask {
   options: FeedReadOptions;
 }
 
-export type FeedAnswer =
-  | { id: number; ok: true; busy: Array<[number, number]>; events: number }
-  | { id: number; ok: false; reason: FeedError['reason']; message: string };
+export type FeedAnswer = { id: number; ok: true; busy: Array<[number, number]>; events: number } | { id: number; ok: false; reason: FeedError['reason']; message: string };
 
 parentPort?.on('message', (task: FeedTask) => {
   let answer: FeedAnswer;

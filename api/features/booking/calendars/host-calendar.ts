@@ -71,7 +71,22 @@ export async function hostCalendarFile(db: Db, token: string, publicUrl: string 
     .whereNot('b.status', 'cancelled')
     .andWhere('b.endAt', '>', new Date(now.getTime() - PAST_DAYS * 86_400_000))
     .orderBy('b.startAt')
-    .select('b.uid', 'b.startAt', 'b.endAt', 'b.status', 'b.mode', 'b.videoUrl', 'b.phone', 'b.message', 'b.sequence', 'b.updatedAt', 'b.leadId', 'l.firstName', 'l.lastName', 'l.email')) as BookingRow[];
+    .select(
+      'b.uid',
+      'b.startAt',
+      'b.endAt',
+      'b.status',
+      'b.mode',
+      'b.videoUrl',
+      'b.phone',
+      'b.message',
+      'b.sequence',
+      'b.updatedAt',
+      'b.leadId',
+      'l.firstName',
+      'l.lastName',
+      'l.email',
+    )) as BookingRow[];
   const header = { productId: 'innercircle/rendez-vous', method: 'PUBLISH', calName: 'Appels découverte' };
   if (rows.length === 0) {
     // `ics` refuses an empty list; an empty calendar is still a valid answer (no booking yet).

@@ -21,15 +21,7 @@ const offsets = new Map<string, number | null>();
 
 function tzInstant(wallMs: number, zone: string): number {
   const wall = new Date(wallMs);
-  return new TZDate(
-    wall.getUTCFullYear(),
-    wall.getUTCMonth(),
-    wall.getUTCDate(),
-    wall.getUTCHours(),
-    wall.getUTCMinutes(),
-    wall.getUTCSeconds(),
-    zone,
-  ).getTime();
+  return new TZDate(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds(), zone).getTime();
 }
 
 function dayOffset(zone: string, day: number): number | null {

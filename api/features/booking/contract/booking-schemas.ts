@@ -5,7 +5,20 @@
  * a range ends after it starts and never overlaps another range of the same day.
  */
 import { z } from '../../../contract/zod.ts';
-import { blankToNull, blankToUndefined, emailField, integer, isoDateTime, oneOf, optionalDateOrDateTime, optionalOneOf, optionalPhone, optionalText, requiredPhone, requiredText } from '../../../contract/fields.ts';
+import {
+  blankToNull,
+  blankToUndefined,
+  emailField,
+  integer,
+  isoDateTime,
+  oneOf,
+  optionalDateOrDateTime,
+  optionalOneOf,
+  optionalPhone,
+  optionalText,
+  requiredPhone,
+  requiredText,
+} from '../../../contract/fields.ts';
 import { MAX_SERIAL_ID, pathIdSchema } from '../../../contract/params.ts';
 import { BOOKING_STATUSES, BOOKING_STATUS_LABELS, BOOKING_TEAM_STATUSES } from './booking-statuses.ts';
 import { postedTouchFields } from '../../attribution/contract/index.ts';
@@ -55,10 +68,7 @@ export const bookingSettingsSchema = z.object({
   horizonDays: minutes('L’horizon de réservation', 1, BOOKING_LIMITS.horizonMax, BOOKING_SETTINGS_DEFAULTS.horizonDays),
   slotStepMinutes: minutes('L’intervalle entre deux créneaux', BOOKING_LIMITS.stepMin, BOOKING_LIMITS.stepMax, BOOKING_SETTINGS_DEFAULTS.slotStepMinutes),
   // Blank or null: no cap.
-  dailyCapPerHost: z.preprocess(
-    blankToNull,
-    z.union([z.null(), integer('La limite d’appels par jour et par hôte', 1, BOOKING_LIMITS.dailyCapMax)]).default(null),
-  ),
+  dailyCapPerHost: z.preprocess(blankToNull, z.union([z.null(), integer('La limite d’appels par jour et par hôte', 1, BOOKING_LIMITS.dailyCapMax)]).default(null)),
   mode: z.preprocess(blankToUndefined, oneOf(BOOKING_MODES, BOOKING_MODE_LABELS, 'Le déroulement de l’appel').default('video')),
 });
 export type BookingSettingsInput = z.input<typeof bookingSettingsSchema>;
@@ -92,8 +102,7 @@ function checkRanges(ranges: ReadonlyArray<TimeRange>, groupOf: (index: number) 
       return;
     }
     const overlaps = ranges.some(
-      (other, otherIndex) =>
-        otherIndex < index && groupOf(otherIndex) === groupOf(index) && valid(other) && other.end > other.start && other.start < current.end && current.start < other.end,
+      (other, otherIndex) => otherIndex < index && groupOf(otherIndex) === groupOf(index) && valid(other) && other.end > other.start && other.start < current.end && current.start < other.end,
     );
     if (overlaps) ctx.addIssue({ code: 'custom', path: [...pathOf(index), 'start'], message: RANGE_OVERLAP_MESSAGE });
   });
@@ -111,7 +120,14 @@ export const dateOverrideSchema = z.object({
   ranges: z
     .array(z.object(range), { error: 'Les plages horaires doivent être une liste.' })
     .max(BOOKING_LIMITS.rangesPerDateMax, `Au plus ${BOOKING_LIMITS.rangesPerDateMax} plages horaires par date.`)
-    .superRefine((ranges, ctx) => checkRanges(ranges, () => 0, (index) => [index], ctx)),
+    .superRefine((ranges, ctx) =>
+      checkRanges(
+        ranges,
+        () => 0,
+        (index) => [index],
+        ctx,
+      ),
+    ),
 });
 export type DateOverride = z.output<typeof dateOverrideSchema>;
 
@@ -152,7 +168,14 @@ export const hostAvailabilitySchema = z.object({
   weekly: z
     .array(weeklyRangeSchema, { error: 'Le planning hebdomadaire doit être une liste de plages horaires.' })
     .max(BOOKING_LIMITS.rangesPerHostMax, `Au plus ${BOOKING_LIMITS.rangesPerHostMax} plages horaires par semaine.`)
-    .superRefine((ranges, ctx) => checkRanges(ranges, (index) => ranges[index]!.weekday, (index) => [index], ctx))
+    .superRefine((ranges, ctx) =>
+      checkRanges(
+        ranges,
+        (index) => ranges[index]!.weekday,
+        (index) => [index],
+        ctx,
+      ),
+    )
     .default([]),
   overrides: z
     .array(dateOverrideSchema, { error: 'Les exceptions doivent être une liste.' })
@@ -181,10 +204,7 @@ export const BOOKING_START_MESSAGE = 'Le créneau choisi n’est pas valide. Cho
  * When the call happens by phone, the phone number is required: {@link bookingRequestSchemaFor}.
  */
 export const bookingRequestSchema = z.object({
-  start: z.preprocess(
-    blankToUndefined,
-    z.string({ error: (issue) => (issue.input === undefined ? BOOKING_START_REQUIRED_MESSAGE : BOOKING_START_MESSAGE) }).pipe(isoDateTime(BOOKING_START_MESSAGE)),
-  ),
+  start: z.preprocess(blankToUndefined, z.string({ error: (issue) => (issue.input === undefined ? BOOKING_START_REQUIRED_MESSAGE : BOOKING_START_MESSAGE) }).pipe(isoDateTime(BOOKING_START_MESSAGE))),
   firstName: requiredText('Le prénom', { max: 100 }),
   lastName: requiredText('Le nom', { max: 100 }),
   email: emailField(),

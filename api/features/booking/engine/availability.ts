@@ -25,10 +25,7 @@ import { SWISS_TIME_ZONE } from '../../../platform/lib/french-dates.ts';
 import { swissDay } from '../../../platform/lib/swiss-day.ts';
 import { mergeSpans, overlapsAny, type Span } from './intervals.ts';
 
-export type SlotRules = Pick<
-  BookingSettings,
-  'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'minimumNoticeMinutes' | 'horizonDays' | 'slotStepMinutes' | 'dailyCapPerHost'
->;
+export type SlotRules = Pick<BookingSettings, 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'minimumNoticeMinutes' | 'horizonDays' | 'slotStepMinutes' | 'dailyCapPerHost'>;
 
 /** `ok` for a host whose feed was read within the hour, or who has no feed address. */
 export type FeedState = 'ok' | 'failed' | 'stale';
@@ -69,9 +66,7 @@ export interface SlotsResponse {
 export const START_RULES = ['notice', 'horizon', 'feed', 'schedule', 'step', 'cap', 'busy', 'booked'] as const;
 export type StartRule = (typeof START_RULES)[number];
 
-export type StartCheck =
-  | { ok: true; hostIds: number[] }
-  | { ok: false; rule: StartRule; hosts: Array<{ hostId: number; rule: StartRule }> };
+export type StartCheck = { ok: true; hostIds: number[] } | { ok: false; rule: StartRule; hosts: Array<{ hostId: number; rule: StartRule }> };
 
 export const HOST_CHOICE_DAYS = 14;
 
@@ -240,10 +235,7 @@ export function checkStart(rules: SlotRules, now: Date, start: Date, hosts: Read
   const free = verdicts.filter((verdict) => verdict.rule === null).map((verdict) => verdict.hostId);
   if (free.length > 0) return { ok: true, hostIds: free };
   const blocked = verdicts as Array<{ hostId: number; rule: StartRule }>;
-  const furthest = blocked.reduce<StartRule | null>(
-    (rule, verdict) => (rule === null || START_RULES.indexOf(verdict.rule) > START_RULES.indexOf(rule) ? verdict.rule : rule),
-    null,
-  );
+  const furthest = blocked.reduce<StartRule | null>((rule, verdict) => (rule === null || START_RULES.indexOf(verdict.rule) > START_RULES.indexOf(rule) ? verdict.rule : rule), null);
   // No host at all: nobody has that start in their schedule.
   return { ok: false, rule: furthest ?? 'schedule', hosts: blocked };
 }

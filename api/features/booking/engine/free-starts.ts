@@ -71,9 +71,10 @@ function stateOf(db: Db): State {
     const embedded = (db.client.config?.connection as { pglite?: unknown } | undefined)?.pglite !== undefined;
     const created: State = { entries: new Map(), computing: new Map(), embedded, writes: 0 };
     // Knex tells of every statement sent, transactions' included (their COMMIT too).
-    if (embedded) db.on('query', (query: { sql?: string }) => {
-      if (!/^\s*select\b/i.test(query.sql ?? '')) created.writes += 1;
-    });
+    if (embedded)
+      db.on('query', (query: { sql?: string }) => {
+        if (!/^\s*select\b/i.test(query.sql ?? '')) created.writes += 1;
+      });
     state = created;
     states.set(db, state);
   }
@@ -147,8 +148,7 @@ export async function freeStarts(db: Db, now: Date, range: { from: string; days:
   const today = swissDay(now);
   const at = now.getTime();
   const kept = state.entries.get(key);
-  const holds = (entry: Entry | undefined): entry is Entry =>
-    entry !== undefined && entry.version === version && entry.today === today && at >= entry.computedAt && at < entry.validUntil;
+  const holds = (entry: Entry | undefined): entry is Entry => entry !== undefined && entry.version === version && entry.today === today && at >= entry.computedAt && at < entry.validUntil;
   if (holds(kept)) return kept;
   // A computation of this version started at or before now (its data read after this request's version).
   const under = state.computing.get(key);

@@ -14,19 +14,12 @@ type Db = Knex | Knex.Transaction;
 /** A feed read longer ago than this is stale: the host offers nothing until it is read again. */
 export const FEED_STALE_AFTER_MS = 60 * 60_000;
 
-const SETTINGS_COLUMNS = [
-  'durationMinutes',
-  'bufferBeforeMinutes',
-  'bufferAfterMinutes',
-  'minimumNoticeMinutes',
-  'horizonDays',
-  'slotStepMinutes',
-  'dailyCapPerHost',
-  'mode',
-] as const;
+const SETTINGS_COLUMNS = ['durationMinutes', 'bufferBeforeMinutes', 'bufferAfterMinutes', 'minimumNoticeMinutes', 'horizonDays', 'slotStepMinutes', 'dailyCapPerHost', 'mode'] as const;
 
 export async function readBookingSettings(db: Db): Promise<BookingSettings> {
-  const row = await db('booking_settings').where({ id: 1 }).first(...SETTINGS_COLUMNS);
+  const row = await db('booking_settings')
+    .where({ id: 1 })
+    .first(...SETTINGS_COLUMNS);
   // The migration inserts the row; a database restored from before it would still answer the defaults.
   return (row as BookingSettings | undefined) ?? { ...BOOKING_SETTINGS_DEFAULTS };
 }
@@ -80,8 +73,7 @@ interface HostRow {
 export function feedStatusOf(row: Pick<HostRow, 'feedUrl' | 'feedStatus' | 'feedReadAt' | 'feedError' | 'feedBusy'>, now: Date): FeedStatus | null {
   if (!row.feedUrl) return null;
   const readAt = row.feedReadAt ? new Date(row.feedReadAt) : null;
-  const status: FeedState =
-    row.feedStatus === 'failed' ? 'failed' : !readAt || now.getTime() - readAt.getTime() > FEED_STALE_AFTER_MS ? 'stale' : 'ok';
+  const status: FeedState = row.feedStatus === 'failed' ? 'failed' : !readAt || now.getTime() - readAt.getTime() > FEED_STALE_AFTER_MS ? 'stale' : 'ok';
   return { status, readAt: readAt?.toISOString() ?? null, busyCount: row.feedBusy.length, error: row.feedStatus === 'failed' ? row.feedError : null };
 }
 

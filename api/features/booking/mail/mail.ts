@@ -101,9 +101,7 @@ function dataOf(facts: Facts, audience: BookingAudience, extra: Partial<BookingE
 
 /** When each reminder of a call starting at `start` is due; those already past are left out. */
 export function bookingReminderTimes(start: Date, offsets: number[], now: Date): Array<{ offset: number; at: Date }> {
-  return [...new Set(offsets)]
-    .map((offset) => ({ offset, at: new Date(start.getTime() - offset * 60_000) }))
-    .filter((reminder) => reminder.at.getTime() > now.getTime());
+  return [...new Set(offsets)].map((offset) => ({ offset, at: new Date(start.getTime() - offset * 60_000) })).filter((reminder) => reminder.at.getTime() > now.getTime());
 }
 
 function reminderEmails(facts: Facts, offsets: number[], now: Date, skip: Set<number> = new Set()): NewEmail[] {
@@ -141,9 +139,7 @@ export async function queueMovedEmails(
   const facts = await bookingFacts(trx, bookingId);
   if (!facts) return;
   const extra = { previousStart: move.previousStart.toISOString(), by: move.by };
-  const emails: NewEmail[] = [
-    { kind: 'booking_update', causeKey: `booking_update:${bookingId}:${facts.sequence}:person`, ...addressed(facts, 'person'), data: dataOf(facts, 'person', extra) },
-  ];
+  const emails: NewEmail[] = [{ kind: 'booking_update', causeKey: `booking_update:${bookingId}:${facts.sequence}:person`, ...addressed(facts, 'person'), data: dataOf(facts, 'person', extra) }];
   if (move.hostId === move.previousHostId) {
     emails.push({ kind: 'booking_update', causeKey: `booking_update:${bookingId}:${facts.sequence}:host`, ...addressed(facts, 'host'), data: dataOf(facts, 'host', extra) });
   } else {

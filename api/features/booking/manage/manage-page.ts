@@ -35,9 +35,7 @@ export function showStates(html: string, shown: ReadonlySet<ManagePageState>): s
 }
 
 function fillFields(html: string, values: Record<string, string>): string {
-  return html.replace(FIELD, (whole, open: string, _tag: string, name: string, close: string) =>
-    name in values ? `${open}${escapeHtml(values[name]!)}${close}` : whole,
-  );
+  return html.replace(FIELD, (whole, open: string, _tag: string, name: string, close: string) => (name in values ? `${open}${escapeHtml(values[name]!)}${close}` : whole));
 }
 
 function pointReschedule(html: string, href: string): string {

@@ -87,7 +87,9 @@ function managed(row: Omit<BookingRow, 'activityId' | 'videoUrl' | 'blockedStart
 
 /** The booking as it is now; undefined when there is none with that id. */
 export async function readManagedBooking(db: Knex | Knex.Transaction, bookingId: number): Promise<ManagedBooking | undefined> {
-  const row = (await db('bookings').where({ id: bookingId }).first(...COLUMNS)) as BookingRow | undefined;
+  const row = (await db('bookings')
+    .where({ id: bookingId })
+    .first(...COLUMNS)) as BookingRow | undefined;
   return row ? managed(row) : undefined;
 }
 
@@ -167,13 +169,7 @@ export async function rescheduleBooking(db: Knex, input: RescheduleInput): Promi
       if (row.activityId) {
         await trx('activities').where({ id: row.activityId }).update({ scheduledAt: start, dueDate: start, assignedTo: hostId, updatedAt: trx.fn.now() });
       }
-      await queueMovedEmails(
-        trx,
-        row.id,
-        { previousStart: new Date(row.startAt), previousHostId: row.hostId, hostId, by: input.by },
-        input.reminderOffsets ?? DEFAULT_BOOKING_REMINDERS,
-        now,
-      );
+      await queueMovedEmails(trx, row.id, { previousStart: new Date(row.startAt), previousHostId: row.hostId, hostId, by: input.by }, input.reminderOffsets ?? DEFAULT_BOOKING_REMINDERS, now);
       return { booking: managed(updated!), moved: true };
     });
   } catch (error) {

@@ -54,7 +54,6 @@ export function loadBookingPageCopy(file = BOOKING_CONTENT_FILE): BookingPageCop
   return pageCopySchema.parse(parse(readFileSync(file, 'utf8')));
 }
 
-
 /** "lundi 30 novembre 2026 à 10 h 00": the day and time of a call, as the page and the e-mails write it. */
 export function callDateText(start: Date): string {
   return typesetFrench(`${frenchLongDate(start, { weekday: true })} à ${frenchTime(start)}`);
@@ -209,7 +208,11 @@ export function bookingPageFiller(db: Knex, options: BookingPageOptions) {
     if (mode === 'reschedule') {
       html = fillQueryFields(html, { booking: String(manage!.id), token: manage!.token });
       html = html.replace('action="/api/bookings"', 'action="/api/bookings/reschedule"');
-      html = html.replace(CURRENT, (_whole, before: string, after: string) => `<strong${before}data-booking-current${after}>${escapeHtml(typesetFrench(copy.reschedule.current.replace('{date}', callDateText(current!))))}</strong>`);
+      html = html.replace(
+        CURRENT,
+        (_whole, before: string, after: string) =>
+          `<strong${before}data-booking-current${after}>${escapeHtml(typesetFrench(copy.reschedule.current.replace('{date}', callDateText(current!))))}</strong>`,
+      );
     }
     if (notice) html = fillMessageSlot(html, notice);
     return html;
@@ -229,9 +232,7 @@ export function bookingPageFiller(db: Knex, options: BookingPageOptions) {
 async function prefill(db: Knex, secret: string, query: Record<string, unknown>): Promise<Record<string, string>> {
   const link = linkParameters(query, 'lead');
   if (!link || !verifyPrefillToken(secret, link.id, link.token)) return {};
-  const lead = (await db('leads').where({ id: link.id }).first('firstName', 'lastName', 'email')) as
-    | { firstName: string | null; lastName: string | null; email: string }
-    | undefined;
+  const lead = (await db('leads').where({ id: link.id }).first('firstName', 'lastName', 'email')) as { firstName: string | null; lastName: string | null; email: string } | undefined;
   if (!lead) return {};
   return { firstName: lead.firstName ?? '', lastName: lead.lastName ?? '', email: lead.email, lead: String(link.id), leadToken: link.token };
 }

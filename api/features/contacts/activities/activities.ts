@@ -114,10 +114,7 @@ export async function updateActivity(db: Knex, id: number, input: ActivityUpdate
 
 /** Every activity, newest first, with who it concerns: the "Voir toute l'activité" feed. */
 export async function activityFeed(db: Knex, page: number, limit: number): Promise<{ activities: Activity[]; total: number }> {
-  const [activities, count] = await Promise.all([
-    recentActivities(db, limit).offset((page - 1) * limit),
-    db('activities').count({ total: '*' }).first(),
-  ]);
+  const [activities, count] = await Promise.all([recentActivities(db, limit).offset((page - 1) * limit), db('activities').count({ total: '*' }).first()]);
   return { activities, total: Number(count?.total ?? 0) };
 }
 

@@ -81,10 +81,7 @@ export async function taskCounts(db: Knex): Promise<{ overdue: number; today: nu
   const row = await db('activities as a')
     .whereIn('a.status', OPEN_STATUSES)
     .where('a.due_date', '<', db.raw(TOMORROW))
-    .first(
-      db.raw(`count(*) filter (where a.due_date < ${TODAY})::int as overdue`),
-      db.raw(`count(*) filter (where a.due_date >= ${TODAY})::int as today`),
-    );
+    .first(db.raw(`count(*) filter (where a.due_date < ${TODAY})::int as overdue`), db.raw(`count(*) filter (where a.due_date >= ${TODAY})::int as today`));
   return { overdue: Number(row?.overdue ?? 0), today: Number(row?.today ?? 0) };
 }
 

@@ -56,11 +56,7 @@ function auditedFilters(query: LeadExportQuery): Record<string, string | boolean
   };
 }
 
-export function exportLeads(
-  db: Knex,
-  query: LeadExportQuery,
-  audit: (details: Record<string, string | number | boolean | null>) => Promise<void>,
-): CsvExport {
+export function exportLeads(db: Knex, query: LeadExportQuery, audit: (details: Record<string, string | number | boolean | null>) => Promise<void>): CsvExport {
   const build = () =>
     db('leads')
       .select('id', 'firstName', 'lastName', 'email', 'phone', 'company', 'city', 'country', 'status', 'source', 'tags', 'createdAt', 'lastContactedAt', ...FIRST_TOUCH_FIELDS)

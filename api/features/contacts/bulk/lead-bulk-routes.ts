@@ -35,7 +35,10 @@ async function applyBulk(ctx: Context, body: Exclude<LeadBulk, { action: 'export
   const deleted = await deleteSelectedLeads(ctx.knex, body.ids);
   // As a single delete records it, each deleted contact has its own `lead_deleted` event.
   const userId = ctx.state.user?.id ?? null;
-  await recordAuditEvents(ctx.knex, deleted.map((leadId) => ({ type: 'lead_deleted', userId, ipPrefix: ipPrefix(ctx.ip), details: { leadId } })));
+  await recordAuditEvents(
+    ctx.knex,
+    deleted.map((leadId) => ({ type: 'lead_deleted', userId, ipPrefix: ipPrefix(ctx.ip), details: { leadId } })),
+  );
   return deleted.length;
 }
 

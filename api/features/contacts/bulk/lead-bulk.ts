@@ -37,10 +37,7 @@ export async function removeTagFromLeads(db: Knex, ids: number[], tag: string): 
 }
 
 export async function setLeadsStatus(db: Knex, ids: number[], status: LeadStatus): Promise<number> {
-  const { rows } = await db.raw<{ rows: unknown[] }>(
-    `update leads set status = ?, updated_at = now() where id = any(?::int[]) and status <> ? returning id`,
-    [status, ids, status],
-  );
+  const { rows } = await db.raw<{ rows: unknown[] }>(`update leads set status = ?, updated_at = now() where id = any(?::int[]) and status <> ? returning id`, [status, ids, status]);
   return rows.length;
 }
 

@@ -82,9 +82,7 @@ const HEADER_SYNONYMS: Record<ImportField, string[]> = {
   firstTouchLandingPage: ['originepagedarrivee', 'pagedarrivee', 'landingpage'],
   firstTouchAt: ['originedate', 'firsttouchat', 'datedorigine'],
 };
-const FIELD_BY_HEADER = new Map<string, ImportField>(
-  IMPORT_FIELDS.flatMap((field) => [field.toLowerCase(), ...HEADER_SYNONYMS[field]].map((name) => [name, field] as const)),
-);
+const FIELD_BY_HEADER = new Map<string, ImportField>(IMPORT_FIELDS.flatMap((field) => [field.toLowerCase(), ...HEADER_SYNONYMS[field]].map((name) => [name, field] as const)));
 
 /** The field of each header, `''` when unknown or already taken by an earlier column. */
 export function guessColumns(headers: string[]): Array<ImportField | ''> {

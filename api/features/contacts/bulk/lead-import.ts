@@ -35,7 +35,12 @@ const MAX_REPORTED_ERRORS = 1000;
 
 /** "Qualifié" or "qualified" → "qualified": a cell may hold a closed list's value or its French label. */
 function labelLookup(labels: Record<string, string>): Map<string, string> {
-  return new Map(Object.entries(labels).flatMap(([value, label]) => [[normalizeHeader(value), value], [normalizeHeader(label), value]]));
+  return new Map(
+    Object.entries(labels).flatMap(([value, label]) => [
+      [normalizeHeader(value), value],
+      [normalizeHeader(label), value],
+    ]),
+  );
 }
 const CLOSED_LISTS: Partial<Record<ImportField, Map<string, string>>> = {
   source: labelLookup(LEAD_SOURCE_LABELS),
@@ -119,7 +124,7 @@ const dbRow = (lead: LeadImportRow) => ({
   first_touch_campaign: lead.firstTouchCampaign?.toLowerCase() ?? null,
   first_touch_referrer: lead.firstTouchReferrer ?? null,
   first_touch_landing_page: lead.firstTouchLandingPage ?? null,
-  first_touch_at: lead.firstTouchChannel ? (lead.firstTouchAt ? parseFirstTouchDate(lead.firstTouchAt) : undefined) ?? new Date() : null,
+  first_touch_at: lead.firstTouchChannel ? ((lead.firstTouchAt ? parseFirstTouchDate(lead.firstTouchAt) : undefined) ?? new Date()) : null,
 });
 
 const empty = `(column is null or column = '')`;

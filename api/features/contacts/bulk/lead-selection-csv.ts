@@ -12,8 +12,23 @@ import { firstTouchColumns } from './first-touch-csv.ts';
 const FIRST_TOUCH_CSV = firstTouchColumns<Lead>();
 
 const HEADER = [
-  'ID', 'Prénom', 'Nom', 'Email', 'Téléphone', 'Société', 'Pays', 'Ville', 'Type', 'Source', 'Statut', 'Tags',
-  'Message', 'Notes internes', "Date d'inscription", 'Dernier contact', 'Prochaine relance',
+  'ID',
+  'Prénom',
+  'Nom',
+  'Email',
+  'Téléphone',
+  'Société',
+  'Pays',
+  'Ville',
+  'Type',
+  'Source',
+  'Statut',
+  'Tags',
+  'Message',
+  'Notes internes',
+  "Date d'inscription",
+  'Dernier contact',
+  'Prochaine relance',
   ...FIRST_TOUCH_CSV.map((column) => column.header),
 ];
 
@@ -42,7 +57,12 @@ function leadRecord(lead: Lead): string[] {
 
 /** The selected contacts that exist, newest first, as the file's text (BOM included). */
 export async function selectedLeadsCsv(db: Knex, ids: number[]): Promise<{ csv: string; count: number }> {
-  const leads = await Lead.query(db).whereIn('id', ids).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
+  const leads = await Lead.query(db)
+    .whereIn('id', ids)
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
   const csv = swissCsvText(HEADER, leads.map(leadRecord));
   return { csv, count: leads.length };
 }

@@ -42,9 +42,7 @@ export type ActivityJson = ReturnType<typeof presentActivity>;
 export function presentRecentActivity(activity: Activity & { lead?: Pick<Lead, 'id' | 'firstName' | 'lastName'> }) {
   return {
     ...presentActivity(activity),
-    lead: activity.lead
-      ? { id: activity.lead.id, firstName: activity.lead.firstName, lastName: text(activity.lead.lastName) }
-      : null,
+    lead: activity.lead ? { id: activity.lead.id, firstName: activity.lead.firstName, lastName: text(activity.lead.lastName) } : null,
   };
 }
 export type RecentActivityJson = ReturnType<typeof presentRecentActivity>;

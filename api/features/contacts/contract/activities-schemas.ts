@@ -8,7 +8,7 @@ export const ACTIVITY_NOT_FOUND = 'Activité non trouvée';
 
 export const ACTIVITY_TITLE_MIN_MESSAGE = 'Le titre doit comporter au moins 3 caractères';
 
-export const ASSIGNEE_MESSAGE = "La personne assignée doit être un utilisateur existant.";
+export const ASSIGNEE_MESSAGE = 'La personne assignée doit être un utilisateur existant.';
 /** A user id, from JSON (42) or a form/query string ("42"). */
 function assigneeId() {
   return integer('La personne assignée', 1, MAX_SERIAL_ID, ASSIGNEE_MESSAGE);
@@ -17,7 +17,13 @@ function assigneeId() {
 /** A date or date-time in a partial update: blank or null clears it. */
 function clearableDateOrDateTime(label: string) {
   const message = `${label} doit être une date valide (AAAA-MM-JJ ou date ISO 8601).`;
-  return z.preprocess(blankToNull, z.union([z.iso.date({ error: message }), isoDateTime(message)], { error: message }).nullable().optional());
+  return z.preprocess(
+    blankToNull,
+    z
+      .union([z.iso.date({ error: message }), isoDateTime(message)], { error: message })
+      .nullable()
+      .optional(),
+  );
 }
 
 /** `POST /api/crm/leads/{id}/activities`. */

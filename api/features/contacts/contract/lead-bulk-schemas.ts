@@ -15,22 +15,7 @@ import { FIRST_TOUCH_FIELDS, FIRST_TOUCH_FIELD_LABELS, TOUCH_LIMITS } from '../.
 const MAX_TAGS_PER_LEAD = 50;
 
 /** The lead fields a CSV column can fill, in the order the mapping step lists them. */
-export const IMPORT_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'company',
-  'country',
-  'city',
-  'source',
-  'status',
-  'type',
-  'tags',
-  'message',
-  'notes',
-  ...FIRST_TOUCH_FIELDS,
-] as const;
+export const IMPORT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'company', 'country', 'city', 'source', 'status', 'type', 'tags', 'message', 'notes', ...FIRST_TOUCH_FIELDS] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   firstName: 'Prénom',
@@ -56,7 +41,15 @@ export const IMPORT_MAX_ROWS = 10_000;
 const importTags = z.preprocess(
   (value) =>
     typeof value === 'string'
-      ? [...new Map(value.split(/[,|]/).map((tag) => tag.trim()).filter((tag) => tag !== '').map((tag) => [tag.toLowerCase(), tag])).values()]
+      ? [
+          ...new Map(
+            value
+              .split(/[,|]/)
+              .map((tag) => tag.trim())
+              .filter((tag) => tag !== '')
+              .map((tag) => [tag.toLowerCase(), tag]),
+          ).values(),
+        ]
       : blankToUndefined(value),
   z.array(tagNameSchema).max(MAX_TAGS_PER_LEAD, `Un contact ne peut pas avoir plus de ${MAX_TAGS_PER_LEAD} tags.`).default([]),
 );

@@ -4,7 +4,20 @@
 import { z } from '../../../contract/zod.ts';
 import { paginationQuerySchema, tagNameSchema } from '../../../contract/params.ts';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEAD_STATUS_LABELS, LEAD_TYPES, LEAD_TYPE_LABELS } from '../../../contract/options.ts';
-import { blankToUndefined, clearablePhone, clearableText, commaSeparated, emailField, isoDateTime, oneOf, optionalDateOrDateTime, optionalPhone, optionalText, requiredPhone, requiredText } from '../../../contract/fields.ts';
+import {
+  blankToUndefined,
+  clearablePhone,
+  clearableText,
+  commaSeparated,
+  emailField,
+  isoDateTime,
+  oneOf,
+  optionalDateOrDateTime,
+  optionalPhone,
+  optionalText,
+  requiredPhone,
+  requiredText,
+} from '../../../contract/fields.ts';
 import { newsletterFilter } from '../../privacy/contract/index.ts';
 import { firstTouchFilters, firstTouchUpdateSchema, postedTouchFields } from '../../attribution/contract/index.ts';
 
@@ -87,10 +100,7 @@ export const leadUpdateSchema = z.object({
   type: z.preprocess(blankToUndefined, leadType.optional()),
   source: z.preprocess(blankToUndefined, leadSource.optional()),
   status: z.preprocess(blankToUndefined, leadStatus.optional()),
-  nextFollowUpAt: z.preprocess(
-    (value) => (value === '' ? null : value),
-    optionalDateOrDateTime('La date de relance').nullable(),
-  ),
+  nextFollowUpAt: z.preprocess((value) => (value === '' ? null : value), optionalDateOrDateTime('La date de relance').nullable()),
   /** The contact's "Origine", corrected by an administrator (audited); null clears it (decision 115). */
   firstTouch: firstTouchUpdateSchema.nullable().optional(),
 });
@@ -117,11 +127,14 @@ export const leadListQuerySchema = paginationQuerySchema.extend({
   /** The contact's "Origine": the channel of its first touch, and its campaign (decision 115). */
   ...firstTouchFilters,
   /** `true`: only the clients (decision 134); `false`: only those who are not (yet). */
-  client: z.preprocess(blankToUndefined, z.enum(['true', 'false'], { error: 'Le filtre « client » doit valoir true ou false.' }).transform((value) => value === 'true').optional()),
-  createdAfter: z.preprocess(
+  client: z.preprocess(
     blankToUndefined,
-    isoDateTime('La date « créé après » doit être une date ISO 8601 avec fuseau (ex. 2026-11-01T00:00:00Z).').optional(),
+    z
+      .enum(['true', 'false'], { error: 'Le filtre « client » doit valoir true ou false.' })
+      .transform((value) => value === 'true')
+      .optional(),
   ),
+  createdAfter: z.preprocess(blankToUndefined, isoDateTime('La date « créé après » doit être une date ISO 8601 avec fuseau (ex. 2026-11-01T00:00:00Z).').optional()),
   /** First and last day (inclusive, days of Swiss time) of the "Par date" range: `2026-11-01`. */
   createdFrom: z.preprocess(blankToUndefined, z.iso.date({ error: 'La date « du » doit être une date valide (AAAA-MM-JJ).' }).optional()),
   createdTo: z.preprocess(blankToUndefined, z.iso.date({ error: 'La date « au » doit être une date valide (AAAA-MM-JJ).' }).optional()),

@@ -1,4 +1,3 @@
-
 export interface TagCount {
   name: string;
   count: number;

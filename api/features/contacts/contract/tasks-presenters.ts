@@ -38,10 +38,7 @@ export function presentTask(row: TaskRow) {
     ...presentActivity(row),
     due: row.due,
     lead: { id: row.leadId, firstName: row.leadFirstName, lastName: text(row.leadLastName) },
-    assignee:
-      row.assignedTo === null
-        ? null
-        : { id: row.assignedTo, name: personName(row.assigneeFirstName, row.assigneeLastName, row.assigneeUsername ?? '') },
+    assignee: row.assignedTo === null ? null : { id: row.assignedTo, name: personName(row.assigneeFirstName, row.assigneeLastName, row.assigneeUsername ?? '') },
   };
 }
 export type TaskJson = ReturnType<typeof presentTask>;

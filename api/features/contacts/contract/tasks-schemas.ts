@@ -19,10 +19,7 @@ export const TASK_DUE_LABELS: Record<TaskDueGroup, string> = {
 export const taskListQuerySchema = paginationQuerySchema.extend({
   due: optionalOneOf(TASK_DUE_GROUPS, TASK_DUE_LABELS, "L'échéance"),
   type: optionalOneOf(ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, "Le type d'activité"),
-  assignedTo: z.preprocess(
-    blankToUndefined,
-    z.union([z.literal('none'), integer('La personne assignée', 1, MAX_SERIAL_ID, ASSIGNEE_MESSAGE)], { error: ASSIGNEE_MESSAGE }).optional(),
-  ),
+  assignedTo: z.preprocess(blankToUndefined, z.union([z.literal('none'), integer('La personne assignée', 1, MAX_SERIAL_ID, ASSIGNEE_MESSAGE)], { error: ASSIGNEE_MESSAGE }).optional()),
 });
 export type TaskListQuery = z.output<typeof taskListQuerySchema>;
 

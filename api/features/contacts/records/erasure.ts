@@ -57,7 +57,10 @@ export const ERASED: ReadonlyArray<{ table: string; why: string; erase: (trx: Kn
   {
     table: 'idempotency_keys',
     why: 'the stored payload hash of their submissions (derived from what they typed)',
-    erase: (trx, lead) => trx('idempotency_keys').whereIn('key', trx('consentProofs').where({ leadId: lead.id }).whereNotNull('idempotencyKey').select('idempotencyKey')).delete(),
+    erase: (trx, lead) =>
+      trx('idempotency_keys')
+        .whereIn('key', trx('consentProofs').where({ leadId: lead.id }).whereNotNull('idempotencyKey').select('idempotencyKey'))
+        .delete(),
   },
   {
     table: 'rate_limits',
@@ -75,7 +78,11 @@ export const ERASED: ReadonlyArray<{ table: string; why: string; erase: (trx: Kn
     why: 'the offers made to them: their message, and the billing address and IP prefix of an acceptance (invoices keep their own copy)',
     erase: (trx, lead) => trx('offers').where({ leadId: lead.id }).delete(),
   },
-  { table: 'activities', why: 'notes, calls and the messages they sent, with each submission’s touch (where they came from)', erase: (trx, lead) => trx('activities').where({ leadId: lead.id }).delete() },
+  {
+    table: 'activities',
+    why: 'notes, calls and the messages they sent, with each submission’s touch (where they came from)',
+    erase: (trx, lead) => trx('activities').where({ leadId: lead.id }).delete(),
+  },
   { table: 'webinar_registrations', why: 'their seats in webinars', erase: (trx, lead) => trx('webinarRegistrations').where({ leadId: lead.id }).delete() },
   { table: 'webinar_interests', why: 'their wish to join the next session', erase: (trx, lead) => trx('webinarInterests').where({ leadId: lead.id }).delete() },
   { table: 'leads', why: 'the contact itself, with its first touch (where they came from)', erase: (trx, lead) => trx('leads').where({ id: lead.id }).delete() },

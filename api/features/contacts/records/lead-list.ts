@@ -48,7 +48,17 @@ export async function listLeads(db: Knex, query: LeadListQuery): Promise<{ leads
   ]);
   // Unfiltered (or filtered by status only), the exact total comes from the trigger-kept counters
   // instead of counting every row; any other filter counts the matching rows.
-  const onlyStatus = !query.search && !query.source && !query.tags?.length && !query.createdAfter && !query.createdFrom && !query.createdTo && !query.newsletter && !query.channel && !query.campaign && query.client === undefined;
+  const onlyStatus =
+    !query.search &&
+    !query.source &&
+    !query.tags?.length &&
+    !query.createdAfter &&
+    !query.createdFrom &&
+    !query.createdTo &&
+    !query.newsletter &&
+    !query.channel &&
+    !query.campaign &&
+    query.client === undefined;
   if (onlyStatus) {
     const [leads, total] = await Promise.all([builder.offset((query.page - 1) * query.limit).limit(query.limit), countLeads(db, query.status)]);
     return { leads, total };

@@ -29,7 +29,10 @@ export function adminLeadsRouter(base: string): Router {
   // "Exporter": every contact the list's search and filters keep, streamed.
   router.get('/leads.csv', requireAdmin, validate(exportSchemas), async (ctx) => {
     const { query } = input(ctx, exportSchemas);
-    sendCsv(ctx, exportLeads(ctx.knex, query, (details) => auditRequest(ctx, 'leads_exported', { details })));
+    sendCsv(
+      ctx,
+      exportLeads(ctx.knex, query, (details) => auditRequest(ctx, 'leads_exported', { details })),
+    );
   });
 
   // Declared before `/leads/:id`, which would otherwise take "recent" for an id.

@@ -44,9 +44,7 @@ export interface SubmissionToRecord {
  * that differ from the contact's, one line each (null: none); `touch` the submission's touch as the
  * statement resolved it (the visitor's written first source, decision 115), for an activity of its own.
  */
-export type RecordedContact =
-  | { id: number; created: boolean; activity_id: number | null; differences: string | null; touch: Record<string, string | null> | null }
-  | undefined;
+export type RecordedContact = { id: number; created: boolean; activity_id: number | null; differences: string | null; touch: Record<string, string | null> | null } | undefined;
 
 /** What one statement writes the same for all its submissions (they are all of one form). */
 export interface SubmissionStatement {

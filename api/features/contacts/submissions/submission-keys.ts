@@ -26,7 +26,10 @@ export function submissionKey(payload: object, idempotencyKey: string | undefine
 
 /** Stores the receipt of a submission whose key was claimed before its outcome was known. */
 export async function storeReceipt(db: Knex | Knex.Transaction, key: SubmissionKey | undefined, receipt: object): Promise<void> {
-  if (key) await db('idempotency_keys').where({ key: key.scoped }).update({ responseBody: JSON.stringify(receipt) });
+  if (key)
+    await db('idempotency_keys')
+      .where({ key: key.scoped })
+      .update({ responseBody: JSON.stringify(receipt) });
 }
 
 /**
@@ -34,9 +37,7 @@ export async function storeReceipt(db: Knex | Knex.Transaction, key: SubmissionK
  * so is a key without receipt when `required` (a form whose retry must replay a whole answer: a booking).
  */
 export async function storedReceipt<Receipt>(db: Knex | Knex.Transaction, key: SubmissionKey, { required = false } = {}): Promise<Partial<Receipt> | null> {
-  const stored = await db('idempotency_keys')
-    .where({ key: key.scoped })
-    .first<{ requestHash: string; responseBody: Partial<Receipt> | null } | undefined>('requestHash', 'responseBody');
+  const stored = await db('idempotency_keys').where({ key: key.scoped }).first<{ requestHash: string; responseBody: Partial<Receipt> | null } | undefined>('requestHash', 'responseBody');
   if (!stored || stored.requestHash !== key.hash || (required && !stored.responseBody)) throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
   return stored.responseBody;
 }

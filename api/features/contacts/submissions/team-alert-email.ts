@@ -35,8 +35,7 @@ export function teamAlertDocument(facts: TeamAlertData, content: CommonWording &
   const copy = content.teamAlert;
   const name = [facts.lead.firstName, facts.lead.lastName].filter(Boolean).join(' ');
   const values = { name };
-  const present = (rows: Array<{ label: string; value: string | null; href?: string }>) =>
-    rows.filter((row): row is { label: string; value: string; href?: string } => Boolean(row.value));
+  const present = (rows: Array<{ label: string; value: string | null; href?: string }>) => rows.filter((row): row is { label: string; value: string; href?: string } => Boolean(row.value));
   const person = [
     { label: copy.labels.name, value: name },
     { label: copy.labels.email, value: facts.lead.email, href: `mailto:${facts.lead.email}` },
@@ -49,7 +48,10 @@ export function teamAlertDocument(facts: TeamAlertData, content: CommonWording &
     // Several submissions of one contact in one alert (decision 088): how many, since when, and each one.
     const first = covered.find((item) => item.at)?.at;
     const grouped = { name, count: String(covered.length), since: first ? swissDateTime(new Date(first)) : '' };
-    const blocks: Block[] = [{ type: 'paragraph', text: fill(copy.groupedIntro, grouped) }, { type: 'facts', rows: present(person) }];
+    const blocks: Block[] = [
+      { type: 'paragraph', text: fill(copy.groupedIntro, grouped) },
+      { type: 'facts', rows: present(person) },
+    ];
     covered.forEach((item, index) => {
       blocks.push({
         type: 'facts',

@@ -71,14 +71,7 @@ export async function teamAlertFor(trx: Knex.Transaction, config: MailConfig, le
  * exactly one alert, and one contact's alerts are at least that far apart. The caller holds the
  * contact's row lock: two submissions of one contact are grouped one after the other, never side by side.
  */
-async function addToTeamAlert(
-  trx: Knex.Transaction,
-  lead: SubmittingContact,
-  team: string[],
-  entry: TeamAlertSubmission,
-  jobId: string,
-  webinarId: number | null,
-): Promise<NewEmail | undefined> {
+async function addToTeamAlert(trx: Knex.Transaction, lead: SubmittingContact, team: string[], entry: TeamAlertSubmission, jobId: string, webinarId: number | null): Promise<NewEmail | undefined> {
   // A job run again after its transaction committed (a crash before pg-boss marked it done) is already in an alert.
   const reported = await trx('emails')
     .where({ kind: 'team_alert', leadId: lead.id })
@@ -96,9 +89,24 @@ async function addToTeamAlert(
     .forUpdate()
     .first<{ id: number; data: Partial<TeamAlertData> } | undefined>('id', 'data');
   if (waiting) {
-    const earlier = waiting.data.submissions ?? (waiting.data.submission ? [{ submission: waiting.data.submission, message: waiting.data.lead?.message ?? null, webinarTitle: waiting.data.webinarTitle ?? null, outcome: waiting.data.outcome ?? null, at: null, job: null }] : []);
+    const earlier =
+      waiting.data.submissions ??
+      (waiting.data.submission
+        ? [
+            {
+              submission: waiting.data.submission,
+              message: waiting.data.lead?.message ?? null,
+              webinarTitle: waiting.data.webinarTitle ?? null,
+              outcome: waiting.data.outcome ?? null,
+              at: null,
+              job: null,
+            },
+          ]
+        : []);
     const data: TeamAlertData = { ...latest, submissions: [...earlier, entry] };
-    await trx('emails').where({ id: waiting.id }).update({ data: JSON.stringify(data), updatedAt: trx.fn.now() });
+    await trx('emails')
+      .where({ id: waiting.id })
+      .update({ data: JSON.stringify(data), updatedAt: trx.fn.now() });
     return undefined;
   }
   const { rows } = await trx.raw<{ rows: Array<{ due: Date }> }>(

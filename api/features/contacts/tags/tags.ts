@@ -38,9 +38,7 @@ export async function listTags(db: Knex): Promise<TagCount[]> {
       if (row.count > entry.best || (row.count === entry.best && row.tag < entry.name)) Object.assign(entry, { name: row.tag, best: row.count });
     }
   }
-  return [...byKey.values()]
-    .map(({ name, count }) => ({ name, count }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'fr'));
+  return [...byKey.values()].map(({ name, count }) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'fr'));
 }
 
 /** The spellings of a tag in use; 404 when no contact carries it. */

@@ -74,9 +74,15 @@ export type NewsletterUpdate = z.output<typeof newsletterUpdateSchema>;
 
 /** `POST /api/admin/newsletters/preview`: the editor's content as it stands. */
 export const newsletterPreviewSchema = z.object({
-  subject: z.preprocess((value) => value ?? '', z.string({ error: 'L’objet doit être un texte.' }).max(NEWSLETTER_LIMITS.subjectMax, `L’objet ne doit pas dépasser ${NEWSLETTER_LIMITS.subjectMax} caractères.`)),
+  subject: z.preprocess(
+    (value) => value ?? '',
+    z.string({ error: 'L’objet doit être un texte.' }).max(NEWSLETTER_LIMITS.subjectMax, `L’objet ne doit pas dépasser ${NEWSLETTER_LIMITS.subjectMax} caractères.`),
+  ),
   preheader,
-  body: z.preprocess((value) => value ?? '', z.string({ error: 'Le contenu doit être un texte.' }).max(NEWSLETTER_LIMITS.bodyMax, `Le contenu ne doit pas dépasser ${NEWSLETTER_LIMITS.bodyMax} caractères.`)),
+  body: z.preprocess(
+    (value) => value ?? '',
+    z.string({ error: 'Le contenu doit être un texte.' }).max(NEWSLETTER_LIMITS.bodyMax, `Le contenu ne doit pas dépasser ${NEWSLETTER_LIMITS.bodyMax} caractères.`),
+  ),
 });
 export type NewsletterPreviewInput = z.input<typeof newsletterPreviewSchema>;
 

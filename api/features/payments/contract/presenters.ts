@@ -111,9 +111,7 @@ export function presentPayment(row: PaymentRecord) {
     debtorName: row.debtorName,
     bankReference: row.acctSvcrRef,
     invoice:
-      row.invoiceId === null
-        ? null
-        : { id: row.invoiceId, number: row.invoiceNumber, status: row.invoiceStatus, totalCents: Number(row.invoiceTotalCents), paidCents: Number(row.invoicePaidCents) },
+      row.invoiceId === null ? null : { id: row.invoiceId, number: row.invoiceNumber, status: row.invoiceStatus, totalCents: Number(row.invoiceTotalCents), paidCents: Number(row.invoicePaidCents) },
     assignedAt: iso(row.assignedAt),
     createdAt: iso(row.createdAt)!,
   };
@@ -132,7 +130,14 @@ export function presentRevenue(data: Revenue) {
     refundsCents: data.refundsCents,
     clients: data.clients,
     medianDaysToPayment: data.medianDaysToPayment,
-    byChannel: data.byChannel.map((row) => ({ channel: row.channel, source: text(row.source), campaign: text(row.campaign), clients: row.clients, revenueCents: row.revenueCents, refundsCents: row.refundsCents })),
+    byChannel: data.byChannel.map((row) => ({
+      channel: row.channel,
+      source: text(row.source),
+      campaign: text(row.campaign),
+      clients: row.clients,
+      revenueCents: row.revenueCents,
+      refundsCents: row.refundsCents,
+    })),
   };
 }
 export type RevenueJson = ReturnType<typeof presentRevenue>;

@@ -44,7 +44,14 @@ export const paymentUpdateSchema = z
   .object({
     invoiceId: z.preprocess(blankToUndefined, integer('La facture', 1, MAX_SERIAL_ID, PAYMENT_INVOICE_MESSAGE).optional()),
     /** The number printed on the invoice, as a person reads it (the review screen sends this). */
-    invoiceNumber: z.preprocess(blankToUndefined, z.string({ error: PAYMENT_INVOICE_NUMBER_MESSAGE }).trim().regex(/^[A-Z0-9-]{1,30}$/i, PAYMENT_INVOICE_NUMBER_MESSAGE).optional()),
+    invoiceNumber: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: PAYMENT_INVOICE_NUMBER_MESSAGE })
+        .trim()
+        .regex(/^[A-Z0-9-]{1,30}$/i, PAYMENT_INVOICE_NUMBER_MESSAGE)
+        .optional(),
+    ),
     status: z.preprocess(blankToUndefined, z.literal('ignored', { error: PAYMENT_UPDATE_MESSAGE }).optional()),
   })
   .superRefine((body, ctx) => {

@@ -43,7 +43,11 @@ export const ERASE_CONFIRMATION_MESSAGE = 'L’adresse e-mail saisie ne correspo
 
 /** `POST /api/admin/leads/{id}/erase`: the person's email, typed again by the administrator. */
 export const leadEraseSchema = z.object({
-  confirmEmail: z.string({ error: 'Saisissez l’adresse e-mail du contact pour confirmer.' }).trim().min(1, 'Saisissez l’adresse e-mail du contact pour confirmer.').max(320, ERASE_CONFIRMATION_MESSAGE),
+  confirmEmail: z
+    .string({ error: 'Saisissez l’adresse e-mail du contact pour confirmer.' })
+    .trim()
+    .min(1, 'Saisissez l’adresse e-mail du contact pour confirmer.')
+    .max(320, ERASE_CONFIRMATION_MESSAGE),
 });
 export type LeadEraseInput = z.input<typeof leadEraseSchema>;
 

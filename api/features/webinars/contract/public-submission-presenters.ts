@@ -1,4 +1,3 @@
-
 /** How a webinar sign-up went, as far as the visitor may know: it depends on the webinar alone. */
 export type WebinarOutcome = 'registered' | 'waitlisted' | 'no_upcoming_webinar';
 
@@ -10,10 +9,8 @@ export interface PublicReceipt {
 
 /** What the visitor reads under the success message when the sign-up needs explaining (the webinar's state only). */
 export const WEBINAR_NOTICES: Record<Exclude<WebinarOutcome, 'registered'>, string> = {
-  waitlisted:
-    "Le prochain webinaire est complet : vous êtes sur la liste d'attente. Nous vous écrirons dès qu'une place se libère.",
-  no_upcoming_webinar:
-    "Votre demande est enregistrée : aucun webinaire n'est programmé pour le moment, vous recevrez une invitation dès qu'une date sera fixée.",
+  waitlisted: "Le prochain webinaire est complet : vous êtes sur la liste d'attente. Nous vous écrirons dès qu'une place se libère.",
+  no_upcoming_webinar: "Votre demande est enregistrée : aucun webinaire n'est programmé pour le moment, vous recevrez une invitation dès qu'une date sera fixée.",
 };
 
 /**

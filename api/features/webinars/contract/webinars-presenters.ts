@@ -29,9 +29,7 @@ export function presentRegistration(registration: WebinarRegistration & { lead?:
     leadId: registration.leadId,
     status: registration.status,
     registeredAt: iso(registration.registeredAt)!,
-    lead: lead
-      ? { firstName: lead.firstName, lastName: text(lead.lastName), email: lead.email, phone: text(lead.phone) }
-      : null,
+    lead: lead ? { firstName: lead.firstName, lastName: text(lead.lastName), email: lead.email, phone: text(lead.phone) } : null,
   };
 }
 export type RegistrationJson = ReturnType<typeof presentRegistration>;
@@ -53,10 +51,7 @@ export interface RegistrationCounts {
 }
 
 /** One page of a webinar's registrations, with the counts over all of them. */
-export function presentRegistrationPage(
-  page: { registrations: Parameters<typeof presentRegistration>[0][]; total: number; stats: RegistrationCounts },
-  query: { page: number; limit: number },
-) {
+export function presentRegistrationPage(page: { registrations: Parameters<typeof presentRegistration>[0][]; total: number; stats: RegistrationCounts }, query: { page: number; limit: number }) {
   const { total, registered, attended, noShow, waitlisted, cancelled } = page.stats;
   return {
     registrations: page.registrations.map(presentRegistration),

@@ -31,20 +31,10 @@ export const webinarCreateSchema = z.object({
   datetime: z.preprocess(blankToUndefined, isoDateTime(WEBINAR_DATETIME_MESSAGE)),
   date: optionalText('La date', 40),
   time: optionalText("L'heure", 40),
-  duration: z.preprocess(
-    blankToUndefined,
-    integer('La durée', LIMITS.webinarDurationMin, LIMITS.webinarDurationMax, WEBINAR_DURATION_MESSAGE).default(
-      LIMITS.webinarDurationDefault,
-    ),
-  ),
+  duration: z.preprocess(blankToUndefined, integer('La durée', LIMITS.webinarDurationMin, LIMITS.webinarDurationMax, WEBINAR_DURATION_MESSAGE).default(LIMITS.webinarDurationDefault)),
   maxAttendees: z.preprocess(
     blankToUndefined,
-    integer(
-      'Le nombre maximum de participants',
-      LIMITS.webinarMaxAttendeesMin,
-      LIMITS.webinarMaxAttendeesMax,
-      WEBINAR_MAX_ATTENDEES_MESSAGE,
-    ).default(LIMITS.webinarMaxAttendeesDefault),
+    integer('Le nombre maximum de participants', LIMITS.webinarMaxAttendeesMin, LIMITS.webinarMaxAttendeesMax, WEBINAR_MAX_ATTENDEES_MESSAGE).default(LIMITS.webinarMaxAttendeesDefault),
   ),
   location: z.preprocess(blankToUndefined, requiredText('Le lieu', { max: 200 }).transform(storedLocation).default(WEBINAR_ONLINE)),
   registrationUrl: optionalHttpUrl("L'URL d'inscription"),
@@ -81,14 +71,8 @@ export const webinarUpdateSchema = z.object({
   datetime: z.preprocess(blankToUndefined, isoDateTime(WEBINAR_DATETIME_MESSAGE).optional()),
   date: createShape.date,
   time: createShape.time,
-  duration: z.preprocess(
-    blankToUndefined,
-    integer('La durée', LIMITS.webinarDurationMin, LIMITS.webinarDurationMax, WEBINAR_DURATION_MESSAGE).optional(),
-  ),
-  maxAttendees: z.preprocess(
-    blankToUndefined,
-    integer('Le nombre maximum de participants', LIMITS.webinarMaxAttendeesMin, LIMITS.webinarMaxAttendeesMax, WEBINAR_MAX_ATTENDEES_MESSAGE).optional(),
-  ),
+  duration: z.preprocess(blankToUndefined, integer('La durée', LIMITS.webinarDurationMin, LIMITS.webinarDurationMax, WEBINAR_DURATION_MESSAGE).optional()),
+  maxAttendees: z.preprocess(blankToUndefined, integer('Le nombre maximum de participants', LIMITS.webinarMaxAttendeesMin, LIMITS.webinarMaxAttendeesMax, WEBINAR_MAX_ATTENDEES_MESSAGE).optional()),
   location: z.preprocess(blankToUndefined, requiredText('Le lieu', { max: 200 }).transform(storedLocation).optional()),
   registrationUrl: clearableHttpUrl("L'URL d'inscription"),
   imageUrl: clearableHttpUrl("L'URL de l'image"),
@@ -120,10 +104,9 @@ export type RegistrationBulkStatusInput = z.input<typeof registrationBulkStatusS
 
 /** `POST {adminBase}/webinars/{id}/attendance?othersNoShow=true|false` (the CSV is the body). */
 export const attendanceQuerySchema = z.object({
-  othersNoShow: z.preprocess(
-    blankToUndefined,
-    z.enum(['true', 'false'], { error: 'L’option « marquer les autres absents » doit valoir true ou false.' }).default('false'),
-  ).transform((value) => value === 'true'),
+  othersNoShow: z
+    .preprocess(blankToUndefined, z.enum(['true', 'false'], { error: 'L’option « marquer les autres absents » doit valoir true ou false.' }).default('false'))
+    .transform((value) => value === 'true'),
 });
 
 /** `GET {adminBase}/webinars/{id}/registrations?page&limit&status`. */

@@ -48,7 +48,11 @@ export async function queueDueFollowups(db: Database): Promise<number> {
       if (due.length === 0) return { rows: 0, created: 0 };
       const webinars = new Map<number, Record<string, any>>();
       for (const row of await trx('webinars').whereIn('id', [...new Set(due.map((item) => item.webinarId))])) webinars.set(row.id, row);
-      const next = await trx('webinars').where('isActive', true).where('datetime', '>', trx.fn.now()).orderBy([{ column: 'datetime' }, { column: 'id' }]).first('datetime');
+      const next = await trx('webinars')
+        .where('isActive', true)
+        .where('datetime', '>', trx.fn.now())
+        .orderBy([{ column: 'datetime' }, { column: 'id' }])
+        .first('datetime');
       const ids = await createEmails(
         trx,
         due.map((row) => ({

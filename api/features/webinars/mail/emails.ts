@@ -57,8 +57,7 @@ const marketingHeaders: Kind<unknown>['headers'] = (_data, context): Record<stri
 };
 
 const addsToCalendar = (data: RegistrationEmailData, context: Parameters<Kind<unknown>['document']>[1]) => [calendarAttachment(data, context, 'REQUEST')];
-const removesFromCalendar = (data: CancellationEmailData, context: Parameters<Kind<unknown>['document']>[1]) =>
-  cancelsCalendarEntry(data) ? [calendarAttachment(data, context, 'CANCEL')] : [];
+const removesFromCalendar = (data: CancellationEmailData, context: Parameters<Kind<unknown>['document']>[1]) => (cancelsCalendarEntry(data) ? [calendarAttachment(data, context, 'CANCEL')] : []);
 
 export const webinarEmailKinds = {
   webinar_confirmation: {

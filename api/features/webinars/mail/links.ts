@@ -10,7 +10,10 @@ export const CANCEL_PAGE_PATH = '/annulation/';
 export const JOIN_PAGE_PATH = '/inscription-webinaire/';
 
 function sign(secret: string, purpose: string, ...ids: number[]): string {
-  return createHmac('sha256', secret).update(`${purpose}:${ids.join(':')}`).digest('base64url').slice(0, 32);
+  return createHmac('sha256', secret)
+    .update(`${purpose}:${ids.join(':')}`)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 function same(given: string, expected: string): boolean {

@@ -49,9 +49,7 @@ export function sessionDocument(
   context: Context,
 ): EmailDocument {
   const values = sessionValues(data, context.brand);
-  const join: Block = data.webinar.joinUrl
-    ? { type: 'button', label: copy.joinButton, url: data.webinar.joinUrl, hint: copy.joinHint }
-    : { type: 'paragraph', text: fill(copy.noJoinLink, values) };
+  const join: Block = data.webinar.joinUrl ? { type: 'button', label: copy.joinButton, url: data.webinar.joinUrl, hint: copy.joinHint } : { type: 'paragraph', text: fill(copy.noJoinLink, values) };
   const blocks: Block[] = [...opening(copy, values), sessionFacts(copy, values), join];
   if ('calendarHint' in copy) blocks.push({ type: 'paragraph', text: fill(copy.calendarHint, values) });
   blocks.push(...cancelBlock(data.registrationId, context));

@@ -19,12 +19,7 @@ export interface SeatPerson {
 }
 
 /** The e-mails a newly held seat causes: the first one (confirmation or promotion) and the reminders. */
-export function seatEmails(
-  kind: 'webinar_confirmation' | 'waitlist_promoted',
-  person: SeatPerson,
-  webinar: RegistrationEmailData['webinar'],
-  reminderOffsets: number[],
-): NewEmail[] {
+export function seatEmails(kind: 'webinar_confirmation' | 'waitlist_promoted', person: SeatPerson, webinar: RegistrationEmailData['webinar'], reminderOffsets: number[]): NewEmail[] {
   const data: RegistrationEmailData = { firstName: person.firstName, registrationId: person.registrationId, webinar };
   const common = { toAddress: person.email, leadId: person.leadId, webinarId: webinar.id, registrationId: person.registrationId, data };
   const seat = seatCause(person.registrationId, person.registeredAt);

@@ -46,10 +46,7 @@ async function lockNextWebinar(trx: Knex.Transaction): Promise<LockedWebinar | u
  * session: the person joins its waiting list. The receipt depends on the webinar alone, never on the
  * person: someone already holding a seat is answered like a newcomer (and keeps the seat).
  */
-export async function takeSeatInNextWebinar(
-  trx: Knex.Transaction,
-  leadId: number,
-): Promise<{ receipt: PublicReceipt; registration: HeldSeat | null }> {
+export async function takeSeatInNextWebinar(trx: Knex.Transaction, leadId: number): Promise<{ receipt: PublicReceipt; registration: HeldSeat | null }> {
   const webinar = await lockNextWebinar(trx);
   if (!webinar) {
     // Invited before and signing up again: wait for the session after that one.
@@ -71,11 +68,7 @@ export async function takeSeatInNextWebinar(
  * Returns undefined when the webinar is past, inactive or gone.
  */
 export async function takeSeatInWebinar(trx: Knex.Transaction, webinarId: number, leadId: number): Promise<HeldSeat | undefined> {
-  const webinar = await trx('webinars')
-    .where({ id: webinarId, isActive: true })
-    .where('datetime', '>', trx.fn.now())
-    .forUpdate()
-    .first<LockedWebinar | undefined>('id', 'maxAttendees');
+  const webinar = await trx('webinars').where({ id: webinarId, isActive: true }).where('datetime', '>', trx.fn.now()).forUpdate().first<LockedWebinar | undefined>('id', 'maxAttendees');
   if (!webinar) return undefined;
   return (await seatInLockedWebinar(trx, webinar, leadId)).seat;
 }
@@ -119,11 +112,7 @@ export async function cancelRegistration(trx: Knex.Transaction, registrationId: 
   const webinar = await trx('webinars').where({ id: found.webinarId }).forUpdate().first();
   if (!webinar) return 'not_found';
   const before = await trx('webinarRegistrations').where({ id: registrationId }).first<{ status: string; leadId: number }>('status', 'leadId');
-  const [cancelled] = await trx('webinarRegistrations')
-    .where({ id: registrationId })
-    .whereIn('status', ['registered', 'waitlisted'])
-    .update({ status: 'cancelled' })
-    .returning(['status']);
+  const [cancelled] = await trx('webinarRegistrations').where({ id: registrationId }).whereIn('status', ['registered', 'waitlisted']).update({ status: 'cancelled' }).returning(['status']);
   if (!cancelled) return 'already_cancelled';
   await cancelQueuedSeatEmails(trx, { registrationId }, 'Inscription annulée par la personne.');
   // The person is told, with the file that takes the session out of their calendar if it is there
@@ -178,16 +167,17 @@ export async function holdsCalendarEntry(trx: Knex.Transaction, registrationId: 
 /** With the webinar row locked: fills every free seat from the waiting list, in order. */
 export async function promoteFromWaitingList(trx: Knex.Transaction, webinar: Record<string, any>, reminderOffsets: number[]): Promise<number[]> {
   if (!webinar.isActive || new Date(webinar.datetime).getTime() <= Date.now()) return [];
-  const { rows } = await trx.raw<{ rows: Array<{ taken: number }> }>(
-    `select count(*)::int as taken from webinar_registrations where webinar_id = ? and status in ${SEAT_STATUSES_SQL}`,
-    [webinar.id],
-  );
+  const { rows } = await trx.raw<{ rows: Array<{ taken: number }> }>(`select count(*)::int as taken from webinar_registrations where webinar_id = ? and status in ${SEAT_STATUSES_SQL}`, [webinar.id]);
   const free = webinar.maxAttendees - rows[0]!.taken;
   if (free <= 0) return [];
   const promoted = (await trx('webinarRegistrations')
     .whereIn(
       'id',
-      trx('webinarRegistrations').select('id').where({ webinarId: webinar.id, status: 'waitlisted' }).orderBy([{ column: 'registeredAt' }, { column: 'id' }]).limit(free),
+      trx('webinarRegistrations')
+        .select('id')
+        .where({ webinarId: webinar.id, status: 'waitlisted' })
+        .orderBy([{ column: 'registeredAt' }, { column: 'id' }])
+        .limit(free),
     )
     .update({ status: 'registered' })
     .returning(['id', 'leadId', 'registeredAt'])) as Array<{ id: number; leadId: number; registeredAt: Date }>;

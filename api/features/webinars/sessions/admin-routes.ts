@@ -1,18 +1,25 @@
 /** `{base}/webinars…` of the admin API (base: /api/admin or /api/admin-dev): webinars and registrations. */
 import type Router from '@koa/router';
 import { apiRouter } from '../../../platform/http/router.ts';
-import { attendanceQuerySchema, registrationBulkStatusSchema, registrationListQuerySchema, registrationStatusSchema, webinarCreateSchema, webinarListQuerySchema, webinarUpdateSchema, presentAttendance, presentBulkStatus, presentRegistration, presentRegistrationPage, presentWebinar, presentWebinarPage } from '../contract/index.ts';
+import {
+  attendanceQuerySchema,
+  registrationBulkStatusSchema,
+  registrationListQuerySchema,
+  registrationStatusSchema,
+  webinarCreateSchema,
+  webinarListQuerySchema,
+  webinarUpdateSchema,
+  presentAttendance,
+  presentBulkStatus,
+  presentRegistration,
+  presentRegistrationPage,
+  presentWebinar,
+  presentWebinarPage,
+} from '../contract/index.ts';
 import { registrationParamsSchema, webinarParamsSchema } from '../../../contract/params.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { requireAdmin } from '../../../platform/http/auth.ts';
-import {
-  createWebinar,
-  deleteWebinar,
-  findWebinarOr404,
-  listRegistrations,
-  listWebinars,
-  upcomingWebinars,
-} from './webinars.ts';
+import { createWebinar, deleteWebinar, findWebinarOr404, listRegistrations, listWebinars, upcomingWebinars } from './webinars.ts';
 import { updateWebinar } from './updates.ts';
 import { setRegistrationStatus, setRegistrationsStatus } from './registrations.ts';
 import { importAttendance } from './attendance.ts';

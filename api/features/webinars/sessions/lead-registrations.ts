@@ -8,11 +8,7 @@ import { findLeadOr404 } from '../../contacts/index.ts';
  * One page of them, newest session first; the registration id breaks ties (two registrations to one
  * session), so paging never repeats or skips one (docs/decisions/089-contact-lists-are-paginated.md).
  */
-export async function listLeadRegistrations(
-  db: Knex,
-  leadId: number,
-  page: ContactListQuery,
-): Promise<{ registrations: WebinarRegistration[]; total: number }> {
+export async function listLeadRegistrations(db: Knex, leadId: number, page: ContactListQuery): Promise<{ registrations: WebinarRegistration[]; total: number }> {
   const lead = await findLeadOr404(db, leadId);
   // joinRelated orders by the session's date; the session itself is fetched apart, so limit and
   // offset count registrations, not joined rows.

@@ -25,7 +25,6 @@ export function loadSessionCopy(file = WEBINAR_CONTENT_FILE): SessionCopy {
   return sessionCopySchema.parse(parse(readFileSync(file, 'utf8'))).session;
 }
 
-
 /** The slot's inner HTML: one line for the date (or "soon"), one for the seats when few or none are left. */
 export function nextSessionHtml(copy: SessionCopy, session: NextSession): string {
   if (!session) return `<span data-next-session-date>${escapeHtml(typesetFrench(copy.none))}</span>`;

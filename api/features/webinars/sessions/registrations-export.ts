@@ -29,11 +29,7 @@ const REGISTRATION_COLUMNS: Array<CsvColumn<RegistrationRow>> = [
 ];
 
 /** Checks the webinar first (404 before any byte of CSV). */
-export async function exportRegistrations(
-  db: Knex,
-  webinarId: number,
-  audit: (details: Record<string, string | number | boolean | null>) => Promise<void>,
-): Promise<CsvExport> {
+export async function exportRegistrations(db: Knex, webinarId: number, audit: (details: Record<string, string | number | boolean | null>) => Promise<void>): Promise<CsvExport> {
   const webinar = await findWebinarOr404(db, webinarId);
   const build = () =>
     db('webinarRegistrations as r')

@@ -52,8 +52,15 @@ export function JournalTab() {
           />
         }
       />
-      <ListTable label="Événements du journal" minWidth="min-w-[720px]" columns={['Date', 'Événement', 'Utilisateur', 'Adresse IP', 'Détails']}
-        state={list} rows={events} loading="Chargement du journal..." empty="Aucun événement">
+      <ListTable
+        label="Événements du journal"
+        minWidth="min-w-[720px]"
+        columns={['Date', 'Événement', 'Utilisateur', 'Adresse IP', 'Détails']}
+        state={list}
+        rows={events}
+        loading="Chargement du journal..."
+        empty="Aucun événement"
+      >
         {(event) => (
           <tr key={event.id} className="hover:bg-slate-50">
             <td className={cx(td, 'whitespace-nowrap')}>{formatDateTime(event.createdAt)}</td>

@@ -52,14 +52,7 @@ export function NewUserDialog({ open, onClose }: { open: boolean; onClose: () =>
       <TextField label="Nom" {...field('lastName')} required />
       <TextField label="Email" {...field('email')} type="email" required className="sm:col-span-2" />
       <SelectField label="Rôle" {...field('role')} options={ROLE_OPTIONS} />
-      <TextField
-        label="Mot de passe"
-        {...field('password')}
-        type="password"
-        required
-        autoComplete="new-password"
-        hint="12 caractères au moins, difficile à deviner."
-      />
+      <TextField label="Mot de passe" {...field('password')} type="password" required autoComplete="new-password" hint="12 caractères au moins, difficile à deviner." />
       <FormActions className="sm:col-span-2" cancel={{ onClick: close }} submitLabel="Créer l'utilisateur" pendingLabel="Création..." pending={create.pending} />
     </FormDialog>
   );

@@ -71,13 +71,7 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
     <Card labelledBy="password-title">
       <CardHeader id="password-title" title="Mot de passe" description="Changer de mot de passe ferme vos autres sessions." />
       <form onSubmit={submit} noValidate className="grid gap-4 p-5">
-        <TextField
-          label="Mot de passe actuel"
-          {...field('currentPassword')}
-          type="password"
-          required
-          autoComplete="current-password"
-        />
+        <TextField label="Mot de passe actuel" {...field('currentPassword')} type="password" required autoComplete="current-password" />
         <TextField
           label="Nouveau mot de passe"
           {...field('newPassword')}
@@ -88,13 +82,7 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
           error={form.errors.newPassword ?? (strength?.reason && draft.newPassword.length >= 12 ? strength.reason : undefined)}
           hint={meter}
         />
-        <TextField
-          label="Confirmer le nouveau mot de passe"
-          {...field('confirmation')}
-          type="password"
-          required
-          autoComplete="new-password"
-        />
+        <TextField label="Confirmer le nouveau mot de passe" {...field('confirmation')} type="password" required autoComplete="new-password" />
         <FormActions submitLabel="Changer le mot de passe" pendingLabel="Modification…" pending={change.pending} />
       </form>
     </Card>

@@ -35,33 +35,11 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
       <Card labelledBy="profile-title">
         <CardHeader id="profile-title" title="Profil" description="Votre nom et votre photo apparaissent dans le menu du compte." />
         <form onSubmit={form.onSubmit(profileUpdateSchema, () => save.mutate(form.draft))} noValidate className="grid gap-4 p-5 sm:grid-cols-2">
-          <TextField
-            label="Prénom"
-            {...field('firstName')}
-            required
-            autoComplete="given-name"
-          />
-          <TextField
-            label="Nom"
-            {...field('lastName')}
-            required
-            autoComplete="family-name"
-          />
-          <TextField
-            label="Email"
-            {...field('email')}
-            type="email"
-            required
-            autoComplete="email"
-            className="sm:col-span-2"
-          />
+          <TextField label="Prénom" {...field('firstName')} required autoComplete="given-name" />
+          <TextField label="Nom" {...field('lastName')} required autoComplete="family-name" />
+          <TextField label="Email" {...field('email')} type="email" required autoComplete="email" className="sm:col-span-2" />
           <TextAreaField label="Bio" {...field('bio')} className="sm:col-span-2" rows={3} />
-          <UrlField
-            label="Image de profil (URL)"
-            {...field('profileImageUrl')}
-            hint="Adresse complète commençant par https://. Laissez vide pour afficher votre initiale."
-            className="sm:col-span-2"
-          />
+          <UrlField label="Image de profil (URL)" {...field('profileImageUrl')} hint="Adresse complète commençant par https://. Laissez vide pour afficher votre initiale." className="sm:col-span-2" />
           <FormActions className="sm:col-span-2" submitLabel="Enregistrer le profil" pendingLabel="Enregistrement…" pending={save.pending} />
         </form>
       </Card>

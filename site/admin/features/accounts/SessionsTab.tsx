@@ -21,16 +21,22 @@ export function SessionsTab() {
         description: `La session ${session.browser} a été déconnectée.`,
       });
     },
-    onError: (error) =>
-      toastError(errorMessage(error)),
+    onError: (error) => toastError(errorMessage(error)),
   });
   const sessions = list.data?.sessions ?? [];
 
   return (
     <Card labelledBy="sessions-title">
       <CardHeader id="sessions-title" title="Sessions actives" description="Les appareils où votre compte est connecté. Déconnectez ceux que vous ne reconnaissez pas." />
-      <ListTable label="Sessions actives" minWidth="min-w-[640px]" columns={['Navigateur', 'Adresse IP', 'Dernière activité', 'Ouverte le', 'Actions']}
-        state={list} rows={sessions} loading="Chargement des sessions..." empty="Aucune session active">
+      <ListTable
+        label="Sessions actives"
+        minWidth="min-w-[640px]"
+        columns={['Navigateur', 'Adresse IP', 'Dernière activité', 'Ouverte le', 'Actions']}
+        state={list}
+        rows={sessions}
+        loading="Chargement des sessions..."
+        empty="Aucune session active"
+      >
         {(session) => (
           <tr key={session.id} className="group hover:bg-slate-50">
             <td className={cx(td, 'font-medium text-slate-900')}>

@@ -64,8 +64,15 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
           </button>
         }
       />
-      <ListTable label="Utilisateurs" minWidth="min-w-[760px]" columns={['Nom', 'Email', 'Rôle', 'État', 'Créé le', 'Actions']}
-        state={list} rows={users} loading="Chargement des utilisateurs..." empty="Aucun utilisateur">
+      <ListTable
+        label="Utilisateurs"
+        minWidth="min-w-[760px]"
+        columns={['Nom', 'Email', 'Rôle', 'État', 'Créé le', 'Actions']}
+        state={list}
+        rows={users}
+        loading="Chargement des utilisateurs..."
+        empty="Aucun utilisateur"
+      >
         {(user) => {
           const name = fullName(user) || user.email;
           const self = user.id === currentUserId;
@@ -95,11 +102,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
                     {user.role === 'admin' ? 'Passer en lecture seule' : 'Nommer administrateur'}
                     <span className="sr-only"> : {name}</span>
                   </button>
-                  <button
-                    type="button"
-                    className={buttonClass(user.active ? 'danger-ghost' : 'secondary', 'sm')}
-                    onClick={() => setChange({ user, active: !user.active })}
-                  >
+                  <button type="button" className={buttonClass(user.active ? 'danger-ghost' : 'secondary', 'sm')} onClick={() => setChange({ user, active: !user.active })}>
                     {user.active ? 'Désactiver' : 'Réactiver'}
                     <span className="sr-only"> : {name}</span>
                   </button>

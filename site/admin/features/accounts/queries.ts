@@ -35,10 +35,7 @@ export const accountQueries = {
 
 export const accountMutations = {
   updateProfile: mutation((body: ProfileUpdateInput) => http.patch('/api/simple-auth/user', { json: body }).json<UserJson>(), USER_TOUCHES),
-  changePassword: mutation(
-    (body: { currentPassword: string; newPassword: string }) => http.post('/api/simple-auth/password', { json: body }).json<{ message: string }>(),
-    SESSION_TOUCHES,
-  ),
+  changePassword: mutation((body: { currentPassword: string; newPassword: string }) => http.post('/api/simple-auth/password', { json: body }).json<{ message: string }>(), SESSION_TOUCHES),
   /** Closing this browser's own session leaves for the sign-in page: nothing to refresh. */
   endSession: mutation(
     async (session: SessionJson) => {

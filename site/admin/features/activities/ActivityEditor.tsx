@@ -85,13 +85,7 @@ export function ActivityEditor({ activity, compact = false }: { activity: Editab
       <form onSubmit={reschedule} className="flex items-end gap-2">
         <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
           Échéance
-          <input
-            type="date"
-            className={cx(controlClass, 'h-9 py-1 text-sm')}
-            aria-label={`Échéance de ${name}`}
-            value={day}
-            onChange={(event) => setDay(event.target.value)}
-          />
+          <input type="date" className={cx(controlClass, 'h-9 py-1 text-sm')} aria-label={`Échéance de ${name}`} value={day} onChange={(event) => setDay(event.target.value)} />
         </label>
         <button type="submit" className={buttonClass('ghost', 'sm')} disabled={save.pending || day === dueDay(activity.dueDate)} aria-label={`Replanifier ${name}`}>
           Replanifier

@@ -55,30 +55,12 @@ export function NewActivityDialog({ leadId, open, onClose }: { leadId: string; o
 
   return (
     <FormDialog open={open} onClose={onClose} title="Nouvelle activité" description="Enregistrez un échange ou planifiez une action pour ce contact." onSubmit={submit}>
-      <SelectField
-        label="Type"
-        {...field('type')}
-        options={ACTIVITY_TYPES.map((value) => ({ value, label: ACTIVITY_TYPE_LABELS[value] }))}
-      />
-      <SelectField
-        label="Statut"
-        {...field('status')}
-        options={ACTIVITY_STATUSES.map((value) => ({ value, label: ACTIVITY_STATUS_LABELS[value] }))}
-      />
+      <SelectField label="Type" {...field('type')} options={ACTIVITY_TYPES.map((value) => ({ value, label: ACTIVITY_TYPE_LABELS[value] }))} />
+      <SelectField label="Statut" {...field('status')} options={ACTIVITY_STATUSES.map((value) => ({ value, label: ACTIVITY_STATUS_LABELS[value] }))} />
       <TextField label="Titre" {...field('title')} required className="sm:col-span-2" />
-      <TextAreaField
-        label="Description"
-        {...field('description')}
-        rows={3}
-        className="sm:col-span-2"
-      />
+      <TextAreaField label="Description" {...field('description')} rows={3} className="sm:col-span-2" />
       <TextField label="Date d'échéance" {...field('dueDate')} type="date" />
-      <TextField
-        label="Date de réalisation"
-        {...field('completedAt')}
-        type="datetime-local"
-        hint="Facultative ; une activité terminée sans date prend l'heure actuelle."
-      />
+      <TextField label="Date de réalisation" {...field('completedAt')} type="datetime-local" hint="Facultative ; une activité terminée sans date prend l'heure actuelle." />
       <FormActions cancel={{ onClick: onClose }} submitLabel="Créer l'activité" pendingLabel="Création..." pending={create.pending} className="mt-2 sm:col-span-2" />
     </FormDialog>
   );

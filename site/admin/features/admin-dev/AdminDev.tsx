@@ -66,8 +66,15 @@ function ContactsTab() {
         <h2 className="text-lg font-semibold text-slate-900">Contacts ({total})</h2>
         <SearchForm id="dev-lead-search" placeholder="Rechercher..." initial="" onSearch={submitSearch} inputClassName="sm:w-64" />
       </div>
-      <ListTable label="Contacts" minWidth="min-w-[760px]" columns={['ID', 'Nom', 'Email', 'Téléphone', 'Type', 'Source', 'Actions']}
-        state={list} rows={list.data?.leads} loading="Chargement des contacts..." empty="Aucun contact trouvé">
+      <ListTable
+        label="Contacts"
+        minWidth="min-w-[760px]"
+        columns={['ID', 'Nom', 'Email', 'Téléphone', 'Type', 'Source', 'Actions']}
+        state={list}
+        rows={list.data?.leads}
+        loading="Chargement des contacts..."
+        empty="Aucun contact trouvé"
+      >
         {(lead) => (
           <tr key={lead.id} className="group hover:bg-slate-50">
             <td className={cx(td, 'text-slate-500 tabular-nums')}>{lead.id}</td>
@@ -102,8 +109,15 @@ function WebinarsTab() {
         <h2 className="text-lg font-semibold text-slate-900">Webinaires ({total})</h2>
         <NewWebinarButton onClick={() => setCreating(true)} />
       </div>
-      <ListTable label="Webinaires" minWidth="min-w-[680px]" columns={['ID', 'Titre', 'Date', 'Statut', 'Actions']}
-        state={list} rows={list.data?.webinars} loading="Chargement des webinaires..." empty="Aucun webinaire trouvé">
+      <ListTable
+        label="Webinaires"
+        minWidth="min-w-[680px]"
+        columns={['ID', 'Titre', 'Date', 'Statut', 'Actions']}
+        state={list}
+        rows={list.data?.webinars}
+        loading="Chargement des webinaires..."
+        empty="Aucun webinaire trouvé"
+      >
         {(webinar) => (
           <tr key={webinar.id} className="group hover:bg-slate-50">
             <td className={cx(td, 'text-slate-500 tabular-nums')}>{webinar.id}</td>

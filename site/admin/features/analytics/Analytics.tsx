@@ -24,7 +24,6 @@ import { DailyVisits, usePeriodCampaigns } from './DailyVisits.tsx';
 import { countOf } from './rates.ts';
 import { RevenueByOrigin } from './RevenueByOrigin.tsx';
 
-
 function Weekly({ data }: { data: AnalyticsJson }) {
   const build = useCallback((width: number) => weeklyChart(data, width), [data]);
   const total = data.newContacts.reduce((sum, week) => sum + week.total, 0);
@@ -33,7 +32,12 @@ function Weekly({ data }: { data: AnalyticsJson }) {
       id="chart-weekly"
       title="Nouveaux contacts par semaine"
       description="Par source, semaines commençant le lundi (heure suisse)"
-      chart={<PlotFigure build={build} summary={`Histogramme empilé : ${countOf(total, 'nouveau contact', 'nouveaux contacts')} sur ${countOf(data.newContacts.length, 'semaine', 'semaines')}, par source.`} />}
+      chart={
+        <PlotFigure
+          build={build}
+          summary={`Histogramme empilé : ${countOf(total, 'nouveau contact', 'nouveaux contacts')} sur ${countOf(data.newContacts.length, 'semaine', 'semaines')}, par source.`}
+        />
+      }
       table={
         <Table label="Nouveaux contacts par semaine et par source" minWidth="min-w-[760px]">
           <TableHead columns={['Semaine du', ...LEAD_SOURCES.map((source) => LEAD_SOURCE_LABELS[source]), 'Total']} />

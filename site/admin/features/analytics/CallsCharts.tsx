@@ -22,7 +22,19 @@ export function CallsPerWeek({ data }: { data: AnalyticsJson }) {
       chart={
         <PlotFigure
           build={build}
-          summary={`Barres groupées sur ${countOf(weeks.length, 'semaine', 'semaines')} : ${countOf(total((week) => week.booked), 'appel réservé', 'appels réservés')}, ${countOf(total((week) => week.held), 'effectué', 'effectués')}, ${countOf(total((week) => week.noShow), 'absent', 'absents')}.`}
+          summary={`Barres groupées sur ${countOf(weeks.length, 'semaine', 'semaines')} : ${countOf(
+            total((week) => week.booked),
+            'appel réservé',
+            'appels réservés',
+          )}, ${countOf(
+            total((week) => week.held),
+            'effectué',
+            'effectués',
+          )}, ${countOf(
+            total((week) => week.noShow),
+            'absent',
+            'absents',
+          )}.`}
         />
       }
       table={

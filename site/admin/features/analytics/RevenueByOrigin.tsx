@@ -86,14 +86,7 @@ export function RevenueByOrigin({ filter }: { filter: { period: AnalyticsPeriod;
   }
   return (
     <div aria-busy={revenue.fetching}>
-      <ChartCard
-        id={TITLE_ID}
-        title={copy.title}
-        description={copy.description}
-        beside
-        chart={<PlotFigure build={build} summary={revenueSummary(data)} />}
-        table={<RevenueTable data={data} />}
-      >
+      <ChartCard id={TITLE_ID} title={copy.title} description={copy.description} beside chart={<PlotFigure build={build} summary={revenueSummary(data)} />} table={<RevenueTable data={data} />}>
         <RevenueFigures data={data} />
       </ChartCard>
     </div>

@@ -15,7 +15,10 @@ export function callsChart(data: AnalyticsJson, width: number) {
     { week: week.week, measure: CALL_MEASURES[1], count: week.held },
     { week: week.week, measure: CALL_MEASURES[2], count: week.noShow },
   ]);
-  const ticks = weekTicks(weeks.map((week) => week.week), width);
+  const ticks = weekTicks(
+    weeks.map((week) => week.week),
+    width,
+  );
   return Plot.plot({
     width,
     height: 260,

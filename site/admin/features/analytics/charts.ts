@@ -28,7 +28,10 @@ export function weekTicks(weeks: string[], width: number) {
 
 export function weeklyChart(data: AnalyticsJson, width: number) {
   const rows = data.newContacts.flatMap((week) => LEAD_SOURCES.map((source) => ({ week: week.week, source: LEAD_SOURCE_LABELS[source], count: week.counts[source] })));
-  const ticks = weekTicks(data.newContacts.map((week) => week.week), width);
+  const ticks = weekTicks(
+    data.newContacts.map((week) => week.week),
+    width,
+  );
   return Plot.plot({
     width,
     height: 260,
@@ -109,8 +112,14 @@ export function sessionsChart(data: AnalyticsJson, width: number) {
     y: { label: null, domain: data.sessions.map((session) => session.title), tickFormat: (title: string) => (title.length > titleChars ? `${title.slice(0, titleChars - 1)}…` : title) },
     color: { domain: ['Inscriptions', 'Présents'], range: [ACCENT, '#009E73'], legend: true },
     marks: [
-      Plot.barX(bar('Inscriptions', (session) => session.registrations), { x1: 0, x2: 'count', y: 'session', fill: 'measure', insetTop: 4, insetBottom: 4 }),
-      Plot.barX(bar('Présents', (session) => session.attended), { x1: 0, x2: 'count', y: 'session', fill: 'measure', insetTop: 12, insetBottom: 12 }),
+      Plot.barX(
+        bar('Inscriptions', (session) => session.registrations),
+        { x1: 0, x2: 'count', y: 'session', fill: 'measure', insetTop: 4, insetBottom: 4 },
+      ),
+      Plot.barX(
+        bar('Présents', (session) => session.attended),
+        { x1: 0, x2: 'count', y: 'session', fill: 'measure', insetTop: 12, insetBottom: 12 },
+      ),
       Plot.ruleX([0]),
     ],
   });

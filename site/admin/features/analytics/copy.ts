@@ -17,8 +17,7 @@ export const funnelCopy = {
   },
   funnel: {
     title: 'Du visiteur à l’appel découverte',
-    description:
-      'Visiteurs de la période (somme des visiteurs quotidiens), puis les contacts arrivés pendant ces jours et, parmi eux, ceux qui ont atteint chaque étape',
+    description: 'Visiteurs de la période (somme des visiteurs quotidiens), puis les contacts arrivés pendant ces jours et, parmi eux, ceux qui ont atteint chaque étape',
     columns: ['Étape', 'Nombre', 'Part de l’étape précédente'],
     /** "20 % des visiteurs": each rate names its base, the step before. */
     shareOf: {
@@ -41,7 +40,17 @@ export const funnelCopy = {
   sources: {
     title: 'Par origine',
     description: 'Premier contact de chaque personne : canal, source et campagne ; la dernière colonne est la part des visiteurs de l’origine devenus contacts',
-    columns: { origin: 'Canal', source: 'Source', campaign: 'Campagne', visitors: 'Visiteurs', contacts: 'Contacts', signUps: 'Inscrits', calls: 'Appels', qualified: 'Qualifiés', rate: 'Contacts parmi les visiteurs' },
+    columns: {
+      origin: 'Canal',
+      source: 'Source',
+      campaign: 'Campagne',
+      visitors: 'Visiteurs',
+      contacts: 'Contacts',
+      signUps: 'Inscrits',
+      calls: 'Appels',
+      qualified: 'Qualifiés',
+      rate: 'Contacts parmi les visiteurs',
+    },
     /** Under the table when an origin has more contacts than counted visitors (decision 119). */
     noRate: 'Une origine qui compte plus de contacts que de visiteurs (contacts importés ou saisis, visites non comptées) n’a pas de part (—).',
     unknown: 'Origine inconnue',
@@ -54,8 +63,7 @@ export const funnelCopy = {
     monthColumns: ['Mois', 'Visites', 'Visiteurs (somme des visiteurs quotidiens)'],
     tableLabel: 'Visites par jour',
     monthTableLabel: 'Visites par mois',
-    total: (visitors: number, visits: number) =>
-      `Sur la période : ${countOf(visitors, 'visiteur', 'visiteurs')} (somme des visiteurs quotidiens), ${countOf(visits, 'visite', 'visites')}.`,
+    total: (visitors: number, visits: number) => `Sur la période : ${countOf(visitors, 'visiteur', 'visiteurs')} (somme des visiteurs quotidiens), ${countOf(visits, 'visite', 'visites')}.`,
     summary: (days: number, visits: number) => `Courbe des visites de ${countOf(days, 'jour', 'jours')}, ${countOf(visits, 'visite', 'visites')} en tout.`,
     legend: { visits: 'Visites', visitors: 'Visiteurs' },
     months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],

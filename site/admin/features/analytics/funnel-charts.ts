@@ -53,7 +53,12 @@ export function dailyVisitsChart(data: VisitsJson, width: number) {
     height: 240,
     style,
     marginLeft: 40,
-    x: { label: null, type: 'utc', ticks: Math.max(3, Math.floor(width / 90)), tickFormat: (date: Date) => `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}` },
+    x: {
+      label: null,
+      type: 'utc',
+      ticks: Math.max(3, Math.floor(width / 90)),
+      tickFormat: (date: Date) => `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}`,
+    },
     y: countScale(Math.max(0, ...data.days.map((day) => day.visits)), null),
     color: { domain: [visits, visitors], range: VISIT_COLOURS, legend: true },
     marks: [Plot.lineY(rows, { x: 'date', y: 'count', stroke: 'measure', strokeWidth: 2 }), Plot.ruleY([0])],

@@ -33,7 +33,16 @@ export function revenueChart(data: RevenueJson, width: number) {
     style,
     marginLeft,
     marginRight: 24 + 7 * Math.max(0, ...rows.map((row) => row.label.length)),
-    x: { label: 'CHF (HT)', grid: true, domain: [bottom, top], nice: true, tickFormat: (value: number) => formatChf(Math.round(value * 100)).replace(/^CHF /, '').replace(/\.00$/, '') },
+    x: {
+      label: 'CHF (HT)',
+      grid: true,
+      domain: [bottom, top],
+      nice: true,
+      tickFormat: (value: number) =>
+        formatChf(Math.round(value * 100))
+          .replace(/^CHF /, '')
+          .replace(/\.00$/, ''),
+    },
     y: {
       label: null,
       domain: rows.map((row) => row.origin),

@@ -47,7 +47,12 @@ function francs(cents: number): string {
 }
 
 function centimes(text: string): number {
-  const value = Number(text.trim().replace(/['’\s]/g, '').replace(',', '.'));
+  const value = Number(
+    text
+      .trim()
+      .replace(/['’\s]/g, '')
+      .replace(',', '.'),
+  );
   return Number.isFinite(value) ? Math.round(value * 100) : Number.NaN;
 }
 
@@ -141,7 +146,7 @@ function SettingsForm({ initial }: { initial: BillingSettingsJson }) {
             label={`Prix du forfait ${plan.label} (CHF)`}
             {...field(`plans.${index}.priceCents`)}
             {...text}
-           
+
             required
           />
         ))}

@@ -36,8 +36,5 @@ export interface CreditNoteBody {
 }
 
 export const creditNoteMutations = {
-  create: mutation(
-    (invoiceId: number, body: CreditNoteBody) => http.post(`${adminBase()}/invoices/${invoiceId}/credit-notes`, { json: body }).json<CreditNoteJson>(),
-    [billingKeys.invoices],
-  ),
+  create: mutation((invoiceId: number, body: CreditNoteBody) => http.post(`${adminBase()}/invoices/${invoiceId}/credit-notes`, { json: body }).json<CreditNoteJson>(), [billingKeys.invoices]),
 };

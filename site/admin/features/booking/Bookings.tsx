@@ -134,7 +134,16 @@ function CallItem({ booking, hostName, now }: { booking: AgendaBookingJson; host
   );
 }
 
-function CallList(props: { id: string; title: string; description: string; bookings: AgendaBookingJson[] | undefined; state: { loading: boolean; errorText?: string }; empty: string; hosts: Map<number, string>; now: number }) {
+function CallList(props: {
+  id: string;
+  title: string;
+  description: string;
+  bookings: AgendaBookingJson[] | undefined;
+  state: { loading: boolean; errorText?: string };
+  empty: string;
+  hosts: Map<number, string>;
+  now: number;
+}) {
   return (
     <Card labelledBy={props.id} className="mt-6">
       <CardHeader
@@ -180,12 +189,7 @@ export function Bookings() {
       />
       <Card>
         <div className="flex flex-wrap gap-3 p-4">
-          <FilterSelect
-            label="Hôte"
-            anyLabel="Tous les hôtes"
-            value={hostId}
-            onChange={(host) => navigate(host ? `/admin/bookings?hostId=${encodeURIComponent(host)}` : '/admin/bookings', true)}
-          >
+          <FilterSelect label="Hôte" anyLabel="Tous les hôtes" value={hostId} onChange={(host) => navigate(host ? `/admin/bookings?hostId=${encodeURIComponent(host)}` : '/admin/bookings', true)}>
             {users.data?.users.map((user) => (
               <option key={user.id} value={user.id}>
                 {user.name}
@@ -194,7 +198,16 @@ export function Bookings() {
           </FilterSelect>
         </div>
       </Card>
-      <CallList id="calls-upcoming" title="À venir" description="Les prochains appels, du plus proche au plus lointain." bookings={upcoming.data?.bookings} state={upcoming} empty="Aucun appel à venir." hosts={hosts} now={now} />
+      <CallList
+        id="calls-upcoming"
+        title="À venir"
+        description="Les prochains appels, du plus proche au plus lointain."
+        bookings={upcoming.data?.bookings}
+        state={upcoming}
+        empty="Aucun appel à venir."
+        hosts={hosts}
+        now={now}
+      />
       <CallList
         id="calls-past"
         title="Passés"

@@ -33,7 +33,6 @@ type HostDraft = {
   feedUrl: string;
 };
 
-
 export function HostEditor({ userId, name }: { userId: number; name: string }) {
   const host = useQuery(bookingSettingsQueries.host(userId));
   if (!host.data) return <p className="text-sm text-slate-500">{host.errorText ?? 'Chargement…'}</p>;
@@ -42,7 +41,6 @@ export function HostEditor({ userId, name }: { userId: number; name: string }) {
   const { isHost, weekly, overrides, videoUrl, feedUrl } = host.data;
   return <HostForm key={JSON.stringify({ isHost, weekly, overrides, videoUrl, feedUrl })} host={host.data} name={name} />;
 }
-
 
 function HostForm({ host, name }: { host: HostAvailabilityJson; name: string }) {
   const canEdit = useCanEdit();
@@ -196,12 +194,7 @@ function HostForm({ host, name }: { host: HostAvailabilityJson; name: string }) 
         </fieldset>
 
         <div className="grid gap-4 lg:grid-cols-2">
-          <UrlField
-            label="Lien de visioconférence"
-            {...field('videoUrl')}
-            placeholder="https://"
-            hint="Envoyé à la personne qui réserve, quand l’appel a lieu en visioconférence."
-          />
+          <UrlField label="Lien de visioconférence" {...field('videoUrl')} placeholder="https://" hint="Envoyé à la personne qui réserve, quand l’appel a lieu en visioconférence." />
           <UrlField
             label="Adresse de son calendrier (iCalendar)"
             {...field('feedUrl')}

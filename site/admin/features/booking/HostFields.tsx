@@ -53,15 +53,7 @@ function RowInput(props: { type: 'time' | 'date'; label: string; value: string; 
   );
 }
 
-export function RangeRow(props: {
-  label: string;
-  range: Range;
-  errors: FieldErrors;
-  path: string;
-  canEdit: boolean;
-  onChange: (range: Range) => void;
-  onRemove: () => void;
-}) {
+export function RangeRow(props: { label: string; range: Range; errors: FieldErrors; path: string; canEdit: boolean; onChange: (range: Range) => void; onRemove: () => void }) {
   const { range, errors, path } = props;
   return (
     <li className="flex flex-wrap items-start gap-2">

@@ -82,10 +82,7 @@ export const bookingSettingsQueries = {
 };
 
 export const bookingSettingsMutations = {
-  saveSettings: mutation(
-    (body: BookingSettings) => http.put(`${adminBase()}/booking-settings`, { json: body }).json<BookingSettingsJson>(),
-    [bookingKeys.settings],
-  ),
+  saveSettings: mutation((body: BookingSettings) => http.put(`${adminBase()}/booking-settings`, { json: body }).json<BookingSettingsJson>(), [bookingKeys.settings]),
   /** Saving a new calendar address reads it at once: the answer carries its state. */
   saveHost: mutation(
     (userId: number, body: HostAvailability) => http.put(`${adminBase()}/hosts/${userId}/availability`, { json: body, timeout: 30_000 }).json<HostAvailabilityJson>(),

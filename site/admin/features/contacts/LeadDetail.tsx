@@ -41,11 +41,7 @@ export function LeadDetail({ id }: { id: string }) {
     return (
       <>
         <BackLink />
-        {missing ? (
-          <Alert title="Contact non trouvé">Ce contact n'existe pas ou vous n'avez pas la permission de le consulter.</Alert>
-        ) : (
-          <Alert title="Erreur">{lead.errorText}</Alert>
-        )}
+        {missing ? <Alert title="Contact non trouvé">Ce contact n'existe pas ou vous n'avez pas la permission de le consulter.</Alert> : <Alert title="Erreur">{lead.errorText}</Alert>}
       </>
     );
   }

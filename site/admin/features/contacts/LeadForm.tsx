@@ -93,11 +93,7 @@ function Form({ lead }: { lead?: Lead }) {
         </div>
       </Card>
 
-      <FormActions
-        cancel={{ href: editing ? `/admin/leads/${lead.id}` : '/admin/leads' }}
-        submitLabel={editing ? 'Enregistrer les modifications' : 'Créer le contact'}
-        pending={save.pending}
-      />
+      <FormActions cancel={{ href: editing ? `/admin/leads/${lead.id}` : '/admin/leads' }} submitLabel={editing ? 'Enregistrer les modifications' : 'Créer le contact'} pending={save.pending} />
     </form>
   );
 }
@@ -107,17 +103,11 @@ export function LeadForm({ id }: { id?: string }) {
   const back = id ? `/admin/leads/${id}` : '/admin/leads';
   return (
     <div className="mx-auto max-w-3xl">
-      <a
-        href={back}
-        className={cx('mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900', focusRing)}
-      >
+      <a href={back} className={cx('mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900', focusRing)}>
         <ArrowLeftIcon size={16} />
         {id ? 'Retour au contact' : 'Retour aux contacts'}
       </a>
-      <PageHeader
-        title={id ? 'Modifier le contact' : 'Nouveau contact'}
-        description={id ? 'Mettez à jour les informations de ce contact.' : 'Ajoutez manuellement un contact à votre liste.'}
-      />
+      <PageHeader title={id ? 'Modifier le contact' : 'Nouveau contact'} description={id ? 'Mettez à jour les informations de ce contact.' : 'Ajoutez manuellement un contact à votre liste.'} />
       {!id ? (
         <Form />
       ) : lead.loading ? (

@@ -116,15 +116,7 @@ export function LeadsList() {
       <div className="mb-6 grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,1fr)_auto]">
         <Card className="p-4">
           <div className="flex flex-col gap-3 sm:flex-row">
-            <SearchForm
-              key={params.search}
-              id="lead-search"
-              placeholder="Rechercher un contact par nom, email..."
-              initial={params.search}
-              onSearch={submitSearch}
-              className="flex-1"
-              compactButton
-            />
+            <SearchForm key={params.search} id="lead-search" placeholder="Rechercher un contact par nom, email..." initial={params.search} onSearch={submitSearch} className="flex-1" compactButton />
             <FilterMenu params={params} onChange={update} onPickRange={() => setPickingRange(true)} />
           </div>
           <ActiveFilters params={params} onChange={update} />
@@ -158,9 +150,7 @@ export function LeadsList() {
           />
           <tbody className="divide-y divide-slate-100">
             {tableState(list, !list.data?.leads.length, { colSpan: 11, loading: 'Chargement des contacts...', empty: 'Aucun contact trouvé' }) ??
-              list.data?.leads.map((lead) => (
-                <LeadRow key={lead.id} lead={lead} onDelete={() => remove.ask(lead)} selected={selected.has(lead.id)} onSelect={(on) => select([lead.id], on)} />
-              ))}
+              list.data?.leads.map((lead) => <LeadRow key={lead.id} lead={lead} onDelete={() => remove.ask(lead)} selected={selected.has(lead.id)} onSelect={(on) => select([lead.id], on)} />)}
           </tbody>
         </Table>
         <div className="border-t border-slate-100">

@@ -14,8 +14,7 @@ const WORDING = {
   },
   tabbed: {
     failure: (message: string) => `Erreur lors de la suppression du contact: ${message}`,
-    question: (lead: LeadJson | undefined) =>
-      `Êtes-vous sûr de vouloir supprimer le contact ${lead ? fullName(lead) || lead.email : ''} ? Cette action est irréversible.`,
+    question: (lead: LeadJson | undefined) => `Êtes-vous sûr de vouloir supprimer le contact ${lead ? fullName(lead) || lead.email : ''} ? Cette action est irréversible.`,
   },
 };
 

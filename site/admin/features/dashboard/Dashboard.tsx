@@ -83,34 +83,15 @@ export function Dashboard() {
 
   return (
     <>
-      <PageHeader
-        title="Tableau de bord"
-        description="Vue d'ensemble de vos contacts et de vos webinaires."
-        actions={<ReportButton />}
-      />
+      <PageHeader title="Tableau de bord" description="Vue d'ensemble de vos contacts et de vos webinaires." actions={<ReportButton />} />
       <BackupAlert stats={backups.data} />
       <FeedAlert feeds={unreadFeeds.data} />
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total des contacts" value={leads.total} hint={percentageText(leads.percentageChange, leads.newPreviousMonth)} icon={<UsersIcon size={18} />} />
-        <StatCard
-          label="Nouveaux contacts ce mois"
-          value={leads.newThisMonth ?? leads.newLastMonth}
-          hint="Depuis le 1er du mois"
-          icon={<ChartIcon size={18} />}
-        />
-        <StatCard
-          label={webinars.upcoming > 1 ? 'Webinaires à venir' : 'Webinaire à venir'}
-          value={webinars.upcoming}
-          hint="Webinaires actifs programmés"
-          icon={<CalendarIcon size={18} />}
-        />
-        <StatCard
-          label="Inscriptions aux webinaires"
-          value={webinars.registrations}
-          hint="Toutes sessions confondues"
-          icon={<ClockIcon size={18} />}
-        />
+        <StatCard label="Nouveaux contacts ce mois" value={leads.newThisMonth ?? leads.newLastMonth} hint="Depuis le 1er du mois" icon={<ChartIcon size={18} />} />
+        <StatCard label={webinars.upcoming > 1 ? 'Webinaires à venir' : 'Webinaire à venir'} value={webinars.upcoming} hint="Webinaires actifs programmés" icon={<CalendarIcon size={18} />} />
+        <StatCard label="Inscriptions aux webinaires" value={webinars.registrations} hint="Toutes sessions confondues" icon={<ClockIcon size={18} />} />
       </div>
       {leadStats.errorText || webinarStats.errorText ? (
         <p role="alert" className="mt-3 text-sm text-red-700">
@@ -120,36 +101,36 @@ export function Dashboard() {
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ListCard id="recent-leads" title="Derniers contacts" description="Les 5 contacts les plus récents" seeAll={{ href: '/admin/leads', label: 'Voir tous les contacts' }}>
-            {listState(recentLeads, !recentLeads.data?.length, { loading: 'Chargement des contacts...', empty: 'Aucun contact récent' }) ??
-              recentLeads.data?.slice(0, 5).map((lead) => (
-                <li key={lead.id}>
-                  <a href={`/admin/leads/${lead.id}`} className={cx('flex items-center gap-3 px-5 py-3 hover:bg-slate-50', focusRing)}>
-                    <Avatar text={initials(lead.firstName, lead.lastName, lead.email)} size="sm" />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium text-slate-900">{fullName(lead) || lead.email}</span>
-                      <span className="block truncate text-xs text-slate-500">{lead.email}</span>
-                    </span>
-                    <SourceBadge source={lead.source} />
-                  </a>
-                </li>
-              ))}
+          {listState(recentLeads, !recentLeads.data?.length, { loading: 'Chargement des contacts...', empty: 'Aucun contact récent' }) ??
+            recentLeads.data?.slice(0, 5).map((lead) => (
+              <li key={lead.id}>
+                <a href={`/admin/leads/${lead.id}`} className={cx('flex items-center gap-3 px-5 py-3 hover:bg-slate-50', focusRing)}>
+                  <Avatar text={initials(lead.firstName, lead.lastName, lead.email)} size="sm" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-medium text-slate-900">{fullName(lead) || lead.email}</span>
+                    <span className="block truncate text-xs text-slate-500">{lead.email}</span>
+                  </span>
+                  <SourceBadge source={lead.source} />
+                </a>
+              </li>
+            ))}
         </ListCard>
 
         <ListCard id="upcoming-webinars" title="Prochains webinaires" description="Les 3 prochaines sessions" seeAll={{ href: '/admin/webinars', label: 'Voir tous les webinaires' }}>
-            {listState(upcoming, !upcoming.data?.length, { loading: 'Chargement des webinaires...', empty: 'Aucun webinaire à venir' }) ??
-              upcoming.data?.slice(0, 3).map((webinar) => (
-                <li key={webinar.id}>
-                  <a href={`/admin/webinars/${webinar.id}`} className={cx('block px-5 py-4 hover:bg-slate-50', focusRing)}>
-                    <span className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="text-xs font-medium text-accent-700">{formatLong(webinar.datetime)}</span>
-                      <ActiveBadge active={webinar.isActive} />
-                    </span>
-                    <span className="mt-1 block text-sm font-semibold text-slate-900">{webinar.title}</span>
-                    {webinar.description ? <span className="mt-1 line-clamp-2 text-sm text-slate-600">{webinar.description}</span> : null}
-                    <span className="mt-2 block text-xs text-slate-500">Durée : {webinar.duration} minutes</span>
-                  </a>
-                </li>
-              ))}
+          {listState(upcoming, !upcoming.data?.length, { loading: 'Chargement des webinaires...', empty: 'Aucun webinaire à venir' }) ??
+            upcoming.data?.slice(0, 3).map((webinar) => (
+              <li key={webinar.id}>
+                <a href={`/admin/webinars/${webinar.id}`} className={cx('block px-5 py-4 hover:bg-slate-50', focusRing)}>
+                  <span className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="text-xs font-medium text-accent-700">{formatLong(webinar.datetime)}</span>
+                    <ActiveBadge active={webinar.isActive} />
+                  </span>
+                  <span className="mt-1 block text-sm font-semibold text-slate-900">{webinar.title}</span>
+                  {webinar.description ? <span className="mt-1 line-clamp-2 text-sm text-slate-600">{webinar.description}</span> : null}
+                  <span className="mt-2 block text-xs text-slate-500">Durée : {webinar.duration} minutes</span>
+                </a>
+              </li>
+            ))}
         </ListCard>
       </div>
 
@@ -166,7 +147,12 @@ export function Dashboard() {
       </Suspense>
 
       <Card className="mt-6" labelledBy="recent-activity">
-        <CardHeader id="recent-activity" title="Activité récente" description="Les dernières activités enregistrées sur vos contacts" action={<CardLink href="/admin/activity" text="Voir toute l'activité" />} />
+        <CardHeader
+          id="recent-activity"
+          title="Activité récente"
+          description="Les dernières activités enregistrées sur vos contacts"
+          action={<CardLink href="/admin/activity" text="Voir toute l'activité" />}
+        />
         <ListTable label="Tableau de l'activité récente" columns={ACTIVITY_COLUMNS} state={activities} rows={activities.data} loading="Chargement de l'activité..." empty="Aucune activité récente">
           {(activity) => <ActivityRow key={activity.id} activity={activity} />}
         </ListTable>

@@ -11,17 +11,15 @@ export function FeedAlert({ feeds }: { feeds: UnreadFeedsJson | undefined }) {
   return (
     <div role="alert" className="mb-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
       <p className="font-semibold">
-        {feeds.hosts.length > 1 ? 'Des calendriers d’hôtes ne sont pas lus : ces hôtes ne proposent plus de rendez-vous.' : 'Un calendrier d’hôte n’est pas lu : cet hôte ne propose plus de rendez-vous.'}
+        {feeds.hosts.length > 1
+          ? 'Des calendriers d’hôtes ne sont pas lus : ces hôtes ne proposent plus de rendez-vous.'
+          : 'Un calendrier d’hôte n’est pas lu : cet hôte ne propose plus de rendez-vous.'}
       </p>
       <ul className="mt-1 list-disc pl-5">
         {feeds.hosts.map((host) => (
           <li key={host.userId}>
             {host.name} :{' '}
-            {host.feed.status === 'failed'
-              ? (host.feed.error ?? 'le calendrier ne peut pas être lu.')
-              : host.feed.readAt
-                ? `pas lu depuis le ${formatDateTime(host.feed.readAt)}.`
-                : 'pas encore lu.'}
+            {host.feed.status === 'failed' ? (host.feed.error ?? 'le calendrier ne peut pas être lu.') : host.feed.readAt ? `pas lu depuis le ${formatDateTime(host.feed.readAt)}.` : 'pas encore lu.'}
           </li>
         ))}
       </ul>

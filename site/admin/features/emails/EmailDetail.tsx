@@ -49,10 +49,7 @@ export function EmailDetail({ id }: { id: string }) {
 
   return (
     <>
-      <a
-        href="/admin/emails"
-        className="mb-4 inline-block rounded text-sm text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
-      >
+      <a href="/admin/emails" className="mb-4 inline-block rounded text-sm text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
         ← Retour aux e-mails
       </a>
       <PageHeader
@@ -86,10 +83,7 @@ export function EmailDetail({ id }: { id: string }) {
             ) : null}
             {data.leadId ? (
               <Fact label="Contact">
-                <a
-                  href={`/admin/leads/${data.leadId}`}
-                  className="rounded text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
-                >
+                <a href={`/admin/leads/${data.leadId}`} className="rounded text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
                   Voir le contact
                 </a>
               </Fact>
@@ -102,13 +96,7 @@ export function EmailDetail({ id }: { id: string }) {
             action={
               <div role="group" aria-label="Affichage" className="flex gap-1">
                 {(['html', 'text'] as const).map((mode) => (
-                  <button
-                    key={mode}
-                    type="button"
-                    aria-pressed={view === mode}
-                    onClick={() => setView(mode)}
-                    className={cx(buttonClass(view === mode ? 'primary' : 'secondary', 'sm'))}
-                  >
+                  <button key={mode} type="button" aria-pressed={view === mode} onClick={() => setView(mode)} className={cx(buttonClass(view === mode ? 'primary' : 'secondary', 'sm'))}>
                     {mode === 'html' ? 'Aperçu HTML' : 'Texte'}
                   </button>
                 ))}

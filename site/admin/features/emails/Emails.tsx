@@ -98,25 +98,27 @@ export function Emails() {
       <PageHeader
         title="Emails"
         description="Chaque e-mail envoyé par le site : confirmations, rappels, accusés de réception, alertes."
-        actions={
-          <RefreshButton fetching={list.fetching} onRefresh={() => void list.refetch()} />
-        }
+        actions={<RefreshButton fetching={list.fetching} onRefresh={() => void list.refetch()} />}
       />
       <EmailsTabs current="emails" />
       <Card>
         <Filters key={params.search} params={params} onChange={change} />
-        <ListTable label="Liste des e-mails" minWidth="min-w-[820px]" columns={['Date', 'Type', 'Destinataire', 'Objet', 'Statut']}
-          state={list} rows={list.data?.emails} loading="Chargement des e-mails..." empty="Aucun e-mail trouvé">
+        <ListTable
+          label="Liste des e-mails"
+          minWidth="min-w-[820px]"
+          columns={['Date', 'Type', 'Destinataire', 'Objet', 'Statut']}
+          state={list}
+          rows={list.data?.emails}
+          loading="Chargement des e-mails..."
+          empty="Aucun e-mail trouvé"
+        >
           {(email) => (
             <tr key={email.id} className="group hover:bg-slate-50">
               <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{formatDateTime(email.sentAt ?? email.createdAt)}</td>
               <td className={cx(td, 'whitespace-nowrap')}>{emailKindLabel(email.kind)}</td>
               <td className={td}>{email.to}</td>
               <td className={cx(td, 'font-medium text-slate-900')}>
-                <a
-                  href={`/admin/emails/${email.id}`}
-                  className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
-                >
+                <a href={`/admin/emails/${email.id}`} className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
                   {email.subject ?? `Envoi prévu le ${formatDateTime(email.scheduledAt)}`}
                 </a>
               </td>

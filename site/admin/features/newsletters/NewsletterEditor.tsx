@@ -41,8 +41,7 @@ const draftOf = (issue: NewsletterAnswer | undefined): Draft => ({
   archive: issue?.archive ?? false,
 });
 
-const sameDraft = (a: Draft, b: Draft) =>
-  a.subject === b.subject && a.preheader === b.preheader && a.body === b.body && a.archive === b.archive && a.tags.join('\n') === b.tags.join('\n');
+const sameDraft = (a: Draft, b: Draft) => a.subject === b.subject && a.preheader === b.preheader && a.body === b.body && a.archive === b.archive && a.tags.join('\n') === b.tags.join('\n');
 
 /** `line` on a paragraph of its own at the cursor: the body with it, and where the cursor goes after it. */
 export function insertLine(body: string, start: number, end: number, line: string): { body: string; cursor: number } {
@@ -108,9 +107,13 @@ function IssueForm({ issue }: { issue: NewsletterAnswer | undefined }) {
   }
 
   const submit = issue
-    ? form.onSubmit(newsletterUpdateSchema, async (parsed) => {
-        if ((await update.mutate(issue.id, parsed)) !== undefined) toast({ title: copy.saved });
-      }, { body: saveBody, focusFirstError: true })
+    ? form.onSubmit(
+        newsletterUpdateSchema,
+        async (parsed) => {
+          if ((await update.mutate(issue.id, parsed)) !== undefined) toast({ title: copy.saved });
+        },
+        { body: saveBody, focusFirstError: true },
+      )
     : form.onSubmit(newsletterCreateSchema, (parsed) => create.mutate(parsed), { focusFirstError: true });
 
   function insert(line: string) {
@@ -148,7 +151,8 @@ function IssueForm({ issue }: { issue: NewsletterAnswer | undefined }) {
                   <label htmlFor="newsletter-body" className="mb-1.5 block text-sm font-medium text-slate-800">
                     {copy.body}
                     <span className="text-red-600" aria-hidden="true">
-                      {' '}*
+                      {' '}
+                      *
                     </span>
                   </label>
                   <div role="group" aria-label={copy.insert} className="mb-2 flex flex-wrap items-center gap-2">
@@ -185,7 +189,13 @@ function IssueForm({ issue }: { issue: NewsletterAnswer | undefined }) {
               </fieldset>
               <fieldset disabled={!canEdit}>
                 <label className="flex items-start gap-3 text-sm">
-                  <input type="checkbox" name="archive" checked={draft.archive} onChange={(event) => form.set('archive')(event.target.checked)} className={cx('mt-0.5 size-4 accent-accent-600', focusRing)} />
+                  <input
+                    type="checkbox"
+                    name="archive"
+                    checked={draft.archive}
+                    onChange={(event) => form.set('archive')(event.target.checked)}
+                    className={cx('mt-0.5 size-4 accent-accent-600', focusRing)}
+                  />
                   <span>
                     <span className="font-medium text-slate-800">{copy.archive}</span>
                     <span className="block text-xs text-slate-500">{copy.archiveHint}</span>

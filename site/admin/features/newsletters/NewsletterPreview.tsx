@@ -95,8 +95,26 @@ export function NewsletterPreview({ subject, preheader, body, saved }: { subject
         }
       />
       <div className="flex flex-wrap items-center gap-3 px-5 pt-4 pb-3">
-        <Switch legend={copy.widthLegend} name="preview-width" value={width} onChange={setWidth} options={[{ value: 'phone', label: copy.phone }, { value: 'desktop', label: copy.desktop }]} />
-        <Switch legend={copy.viewLegend} name="preview-view" value={view} onChange={setView} options={[{ value: 'html', label: copy.html }, { value: 'text', label: copy.text }]} />
+        <Switch
+          legend={copy.widthLegend}
+          name="preview-width"
+          value={width}
+          onChange={setWidth}
+          options={[
+            { value: 'phone', label: copy.phone },
+            { value: 'desktop', label: copy.desktop },
+          ]}
+        />
+        <Switch
+          legend={copy.viewLegend}
+          name="preview-view"
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'html', label: copy.html },
+            { value: 'text', label: copy.text },
+          ]}
+        />
       </div>
       <div className="px-5 pb-5">
         {failure ? (

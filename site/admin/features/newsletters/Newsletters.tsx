@@ -46,10 +46,7 @@ export function Newsletters() {
           {(issue) => (
             <tr key={issue.id} className="group hover:bg-slate-50">
               <td className={cx(td, 'font-medium text-slate-900')}>
-                <a
-                  href={`/admin/emails/newsletters/${issue.id}`}
-                  className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
-                >
+                <a href={`/admin/emails/newsletters/${issue.id}`} className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
                   {issue.subject || copy.untitled}
                 </a>
               </td>

@@ -213,7 +213,12 @@ export function SendPanel({ issue, beforeAction }: { issue: NewsletterAnswer; be
   let state: ReactNode = null;
   if (issue.status === 'scheduled' && issue.scheduledAt) state = <p className="text-sm text-slate-700">{copy.scheduledFor(formatDateTime(issue.scheduledAt))}</p>;
   if (issue.status === 'sent' && issue.sentAt) state = <p className="text-sm text-slate-700">{copy.sentOn(formatDateTime(issue.sentAt))}</p>;
-  if (issue.status === 'paused' && issue.pausedReason) state = <Alert title={copy.pausedBecause} tone="amber">{issue.pausedReason}</Alert>;
+  if (issue.status === 'paused' && issue.pausedReason)
+    state = (
+      <Alert title={copy.pausedBecause} tone="amber">
+        {issue.pausedReason}
+      </Alert>
+    );
   return (
     <Card labelledBy="newsletter-send-title">
       <CardHeader id="newsletter-send-title" title={copy.title} />

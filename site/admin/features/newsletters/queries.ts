@@ -1,5 +1,13 @@
 /** The newsletters' calls, with their cache keys (decision 099). Shapes come from the API's presenters. */
-import type { NewsletterAnswer, NewsletterPreviewAnswer, NewsletterRecipientAnswer, NewsletterCreateInput, NewsletterSendInput, NewsletterTestInput, NewsletterUpdateInput } from '#contract/newsletters';
+import type {
+  NewsletterAnswer,
+  NewsletterPreviewAnswer,
+  NewsletterRecipientAnswer,
+  NewsletterCreateInput,
+  NewsletterSendInput,
+  NewsletterTestInput,
+  NewsletterUpdateInput,
+} from '#contract/newsletters';
 import { getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation, type QueryKey } from '../../lib/query.ts';
@@ -50,10 +58,28 @@ export const newsletterMutations = {
     (id) => issueTouches(id),
   ),
   /** A test send is an e-mail of the history, not a message of the issue. */
-  test: mutation((id: number, body: NewsletterTestInput) => http.post(`${issueUrl(id)}/test`, { json: body }).then(() => undefined), () => [emailKeys.all]),
-  send: mutation((id: number, body: NewsletterSendInput) => http.post(`${issueUrl(id)}/send`, { json: body }).then(() => undefined), (id) => issueTouches(id)),
-  pause: mutation((id: number) => http.post(`${issueUrl(id)}/pause`).json<NewsletterAnswer>(), (id) => issueTouches(id)),
-  resume: mutation((id: number) => http.post(`${issueUrl(id)}/resume`).json<NewsletterAnswer>(), (id) => issueTouches(id)),
-  cancel: mutation((id: number) => http.post(`${issueUrl(id)}/cancel`).json<NewsletterAnswer>(), (id) => issueTouches(id)),
-  retryFailed: mutation((id: number) => http.post(`${issueUrl(id)}/retry-failed`).json<{ requeued: number }>(), (id) => issueTouches(id)),
+  test: mutation(
+    (id: number, body: NewsletterTestInput) => http.post(`${issueUrl(id)}/test`, { json: body }).then(() => undefined),
+    () => [emailKeys.all],
+  ),
+  send: mutation(
+    (id: number, body: NewsletterSendInput) => http.post(`${issueUrl(id)}/send`, { json: body }).then(() => undefined),
+    (id) => issueTouches(id),
+  ),
+  pause: mutation(
+    (id: number) => http.post(`${issueUrl(id)}/pause`).json<NewsletterAnswer>(),
+    (id) => issueTouches(id),
+  ),
+  resume: mutation(
+    (id: number) => http.post(`${issueUrl(id)}/resume`).json<NewsletterAnswer>(),
+    (id) => issueTouches(id),
+  ),
+  cancel: mutation(
+    (id: number) => http.post(`${issueUrl(id)}/cancel`).json<NewsletterAnswer>(),
+    (id) => issueTouches(id),
+  ),
+  retryFailed: mutation(
+    (id: number) => http.post(`${issueUrl(id)}/retry-failed`).json<{ requeued: number }>(),
+    (id) => issueTouches(id),
+  ),
 };

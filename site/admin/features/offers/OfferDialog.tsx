@@ -26,7 +26,10 @@ const PRICE_MESSAGE = 'Montant invalide : écrivez par exemple 1500 ou 1’500.5
 
 /** "1’500.50", "1'500", "1500,5" → centimes; anything else → undefined. */
 export function parseChf(text: string): number | undefined {
-  const cleaned = text.trim().replace(/[’'\s]/g, '').replace(',', '.');
+  const cleaned = text
+    .trim()
+    .replace(/[’'\s]/g, '')
+    .replace(',', '.');
   if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return undefined;
   const [francs, cents = ''] = cleaned.split('.');
   return Number(francs) * 100 + Number(cents.padEnd(2, '0'));
@@ -69,7 +72,13 @@ export function OfferDialog({ leadId, person, onClose }: { leadId: number; perso
   });
 
   return (
-    <Modal open onClose={create.pending ? () => {} : onClose} size="lg" title={`Faire une offre à ${person}`} description="Les prix sont hors TVA, en francs ; la TVA et les totaux sont calculés selon Paramètres → Facturation. L’offre est enregistrée comme brouillon.">
+    <Modal
+      open
+      onClose={create.pending ? () => {} : onClose}
+      size="lg"
+      title={`Faire une offre à ${person}`}
+      description="Les prix sont hors TVA, en francs ; la TVA et les totaux sont calculés selon Paramètres → Facturation. L’offre est enregistrée comme brouillon."
+    >
       <form
         noValidate
         className="grid gap-5"
@@ -121,9 +130,32 @@ export function OfferDialog({ leadId, person, onClose }: { leadId: number; perso
           ) : null}
           {lines.map((line, index) => (
             <div key={index} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_6rem_9rem_auto] sm:items-start">
-              <TextField label={`Libellé (ligne ${index + 1})`} name={`lines.${index}.label`} value={line.label} onChange={setLine(index, 'label')} required error={form.errors[`lines.${index}.label`]} />
-              <TextField label="Quantité" name={`lines.${index}.quantity`} value={line.quantity} onChange={setLine(index, 'quantity')} inputMode="numeric" required error={form.errors[`lines.${index}.quantity`]} />
-              <TextField label="Prix unitaire (CHF)" name={`lines.${index}.price`} value={line.price} onChange={setLine(index, 'price')} inputMode="text" required error={form.errors[`lines.${index}.unitPriceCents`]} />
+              <TextField
+                label={`Libellé (ligne ${index + 1})`}
+                name={`lines.${index}.label`}
+                value={line.label}
+                onChange={setLine(index, 'label')}
+                required
+                error={form.errors[`lines.${index}.label`]}
+              />
+              <TextField
+                label="Quantité"
+                name={`lines.${index}.quantity`}
+                value={line.quantity}
+                onChange={setLine(index, 'quantity')}
+                inputMode="numeric"
+                required
+                error={form.errors[`lines.${index}.quantity`]}
+              />
+              <TextField
+                label="Prix unitaire (CHF)"
+                name={`lines.${index}.price`}
+                value={line.price}
+                onChange={setLine(index, 'price')}
+                inputMode="text"
+                required
+                error={form.errors[`lines.${index}.unitPriceCents`]}
+              />
               {lines.length > 1 ? (
                 <button type="button" className={cx(buttonClass('secondary', 'sm'), 'sm:mt-7')} onClick={() => setLines((current) => current.filter((_line, at) => at !== index))}>
                   Retirer<span className="sr-only"> la ligne {index + 1}</span>

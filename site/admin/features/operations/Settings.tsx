@@ -45,9 +45,7 @@ export function Settings({ tab, user }: { tab: string | undefined; user: Current
       <PageHeader
         title="Paramètres"
         description={
-          canEdit
-            ? 'Votre profil, vos sessions, les utilisateurs, les rendez-vous et le journal.'
-            : 'Votre profil et vos sessions. Votre rôle « Lecture seule » permet de consulter sans modifier.'
+          canEdit ? 'Votre profil, vos sessions, les utilisateurs, les rendez-vous et le journal.' : 'Votre profil et vos sessions. Votre rôle « Lecture seule » permet de consulter sans modifier.'
         }
       />
       <SectionTabs label="Sections des paramètres" tabs={tabs.map(({ id, label }) => ({ id, label, href: `/admin/settings/${id}` }))} current={current.id} />

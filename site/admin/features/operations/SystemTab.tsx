@@ -44,17 +44,9 @@ export function SystemTab() {
               'Chargement…'
             )}
           </Fact>
-          <Fact term="Expéditeur">
-            {mail.data ? `${mail.data.senderName ? `${mail.data.senderName} ` : ''}<${mail.data.senderAddress}>` : mail.errorText ? unavailable : 'Chargement…'}
-          </Fact>
+          <Fact term="Expéditeur">{mail.data ? `${mail.data.senderName ? `${mail.data.senderName} ` : ''}<${mail.data.senderAddress}>` : mail.errorText ? unavailable : 'Chargement…'}</Fact>
           <Fact term="Alertes de l'équipe">
-            {mail.data
-              ? mail.data.notifyEmails
-                ? mail.data.notifyEmails.join(', ')
-                : 'Tous les administrateurs actifs'
-              : mail.errorText
-                ? unavailable
-                : 'Chargement…'}
+            {mail.data ? (mail.data.notifyEmails ? mail.data.notifyEmails.join(', ') : 'Tous les administrateurs actifs') : mail.errorText ? unavailable : 'Chargement…'}
           </Fact>
         </dl>
       </Card>
@@ -62,18 +54,10 @@ export function SystemTab() {
         <CardHeader id="retention-title" title="Conservation des données" description="Effacement automatique des données anciennes." />
         <dl className="divide-y divide-slate-100">
           <Fact term="Prochain passage">
-            {retention.data
-              ? retention.data.nextRunAt
-                ? formatDateTime(retention.data.nextRunAt)
-                : 'Non planifié'
-              : retention.loading
-                ? 'Chargement…'
-                : unavailable}
+            {retention.data ? (retention.data.nextRunAt ? formatDateTime(retention.data.nextRunAt) : 'Non planifié') : retention.loading ? 'Chargement…' : unavailable}
           </Fact>
           <Fact term="Contacts à effacer">{retention.data ? count(retention.data.leadsToErase) : retention.loading ? 'Chargement…' : unavailable}</Fact>
-          <Fact term="Contenus d'e-mails à vider">
-            {retention.data ? count(retention.data.emailBodiesToEmpty) : retention.loading ? 'Chargement…' : unavailable}
-          </Fact>
+          <Fact term="Contenus d'e-mails à vider">{retention.data ? count(retention.data.emailBodiesToEmpty) : retention.loading ? 'Chargement…' : unavailable}</Fact>
         </dl>
       </Card>
     </div>

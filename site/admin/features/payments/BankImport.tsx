@@ -112,9 +112,7 @@ function ReviewRow({ payment }: { payment: PaymentJson }) {
     <tr className="align-top hover:bg-slate-50">
       <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{bookingDay(payment.bookingDate)}</td>
       <td className={td}>{payment.debtorName ?? '-'}</td>
-      <td className={cx(td, 'whitespace-nowrap tabular-nums')}>
-        {payment.currency === 'CHF' ? amount : `${payment.currency} ${(payment.amountCents / 100).toFixed(2)}`}
-      </td>
+      <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{payment.currency === 'CHF' ? amount : `${payment.currency} ${(payment.amountCents / 100).toFixed(2)}`}</td>
       <td className={cx(td, 'font-mono text-xs')}>{payment.reference ?? copy.review.noReference}</td>
       <td className={td}>
         {payment.reviewReason ? PAYMENT_REVIEW_LABELS[payment.reviewReason] : '-'}

@@ -5,7 +5,8 @@
 export const paymentsCopy = {
   import: {
     title: 'Importer un relevé',
-    description: 'Le fichier camt.054 (avis de crédit) ou camt.053 (relevé de compte) téléchargé de l’e-banking. Les paiements sont rapprochés des factures par leur référence ; un fichier importé deux fois ne compte qu’une fois.',
+    description:
+      'Le fichier camt.054 (avis de crédit) ou camt.053 (relevé de compte) téléchargé de l’e-banking. Les paiements sont rapprochés des factures par leur référence ; un fichier importé deux fois ne compte qu’une fois.',
     fileLabel: 'Fichier camt (XML)',
     chooseFile: 'Choisissez le fichier camt.054 ou camt.053.',
     submit: 'Importer',

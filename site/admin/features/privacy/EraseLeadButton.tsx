@@ -44,21 +44,8 @@ export function EraseLeadButton({ lead }: { lead: LeadJson }) {
         description="Le contact, ses activités, inscriptions, e-mails et preuves de consentement seront effacés. Cette action est irréversible."
       >
         <form onSubmit={form.onSubmit(leadEraseSchema, () => erase.mutate(form.draft.confirmEmail))} noValidate>
-          <TextField
-            {...form.field('confirmEmail')}
-            label={`Pour confirmer, saisissez l’email du contact (${lead.email})`}
-            type="email"
-            autoComplete="off"
-            required
-          />
-          <FormActions
-            className="mt-6"
-            cancel={{ onClick: close }}
-            destructive
-            submitLabel="Effacer définitivement"
-            pendingLabel="Effacement..."
-            pending={erase.pending}
-          />
+          <TextField {...form.field('confirmEmail')} label={`Pour confirmer, saisissez l’email du contact (${lead.email})`} type="email" autoComplete="off" required />
+          <FormActions className="mt-6" cancel={{ onClick: close }} destructive submitLabel="Effacer définitivement" pendingLabel="Effacement..." pending={erase.pending} />
         </form>
       </Modal>
     </>

@@ -25,11 +25,7 @@ export function LeadPrivacyCard({ lead }: { lead: LeadJson }) {
   return (
     <div className="mt-6">
       <Card labelledBy="lead-privacy-title">
-        <CardHeader
-          id="lead-privacy-title"
-          title="Données personnelles"
-          description="Newsletter, preuves d’information et de consentement, demandes d’accès ou d’effacement."
-        />
+        <CardHeader id="lead-privacy-title" title="Données personnelles" description="Newsletter, preuves d’information et de consentement, demandes d’accès ou d’effacement." />
         <div className="space-y-4 px-5 py-4 text-sm">
           <p>
             <span className="font-medium text-slate-900">Newsletter : </span>
@@ -38,9 +34,7 @@ export function LeadPrivacyCard({ lead }: { lead: LeadJson }) {
           <p>
             <span className="font-medium text-slate-900">Relances webinaires : </span>
             {/* Invitations and follow-ups, stopped by the contact's one-click unsubscribe (decision 091). */}
-            <span data-testid="webinar-marketing-state">
-              {lead.webinarEmails.unsubscribedAt ? `désinscrit le ${formatDateTime(lead.webinarEmails.unsubscribedAt)}` : 'reçues'}
-            </span>
+            <span data-testid="webinar-marketing-state">{lead.webinarEmails.unsubscribedAt ? `désinscrit le ${formatDateTime(lead.webinarEmails.unsubscribedAt)}` : 'reçues'}</span>
           </p>
           {consents.loading ? (
             <p className="text-slate-500" role="status">

@@ -25,22 +25,11 @@ export function RenameTagDialog({ tag, tags, onClose }: { tag: TagJson | undefin
   });
 
   const target = form.draft.name.trim();
-  const existing = tag
-    ? tags.find((other) => other.name.toLowerCase() === target.toLowerCase() && other.name.toLowerCase() !== tag.name.toLowerCase())
-    : undefined;
-  const summary = !tag
-    ? ''
-    : existing
-      ? `« ${tag.name} » sera fusionné avec le tag existant « ${existing.name} » : ${contactsText(tag.count)} changeront.`
-      : `${contactsText(tag.count)} changeront.`;
+  const existing = tag ? tags.find((other) => other.name.toLowerCase() === target.toLowerCase() && other.name.toLowerCase() !== tag.name.toLowerCase()) : undefined;
+  const summary = !tag ? '' : existing ? `« ${tag.name} » sera fusionné avec le tag existant « ${existing.name} » : ${contactsText(tag.count)} changeront.` : `${contactsText(tag.count)} changeront.`;
 
   return (
-    <Modal
-      open={tag !== undefined}
-      onClose={rename.pending ? () => {} : onClose}
-      title="Renommer le tag"
-      description={tag ? `Tag actuel : « ${tag.name} »` : undefined}
-    >
+    <Modal open={tag !== undefined} onClose={rename.pending ? () => {} : onClose} title="Renommer le tag" description={tag ? `Tag actuel : « ${tag.name} »` : undefined}>
       <form onSubmit={form.onSubmit(tagRenameSchema, (parsed) => tag && rename.mutate(tag.name, parsed.name))} noValidate className="grid gap-4">
         <TextField label="Nouveau nom" {...form.field('name')} required />
         <p className="text-sm text-slate-700" aria-live="polite">

@@ -22,20 +22,14 @@ type Sort = { key: SortKey; direction: 'asc' | 'desc' };
 
 function sorted(tags: TagJson[], sort: Sort): TagJson[] {
   const factor = sort.direction === 'asc' ? 1 : -1;
-  return [...tags].sort((a, b) =>
-    sort.key === 'name' ? factor * a.name.localeCompare(b.name, 'fr') : factor * (a.count - b.count) || a.name.localeCompare(b.name, 'fr'),
-  );
+  return [...tags].sort((a, b) => (sort.key === 'name' ? factor * a.name.localeCompare(b.name, 'fr') : factor * (a.count - b.count) || a.name.localeCompare(b.name, 'fr')));
 }
 
 function SortHeader({ label, column, sort, onSort }: { label: string; column: SortKey; sort: Sort; onSort: (key: SortKey) => void }) {
   const active = sort.key === column;
   return (
     <th scope="col" className={th} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button
-        type="button"
-        className="inline-flex items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-600"
-        onClick={() => onSort(column)}
-      >
+      <button type="button" className="inline-flex items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-600" onClick={() => onSort(column)}>
         {label}
         <span aria-hidden="true">{active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}</span>
       </button>
@@ -64,10 +58,7 @@ export function Tags() {
     },
   });
 
-  const onSort = (key: SortKey) =>
-    setSort((current) =>
-      current.key === key ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: key === 'name' ? 'asc' : 'desc' },
-    );
+  const onSort = (key: SortKey) => setSort((current) => (current.key === key ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: key === 'name' ? 'asc' : 'desc' }));
   const columns = canEdit ? 3 : 2;
 
   return (
@@ -75,9 +66,7 @@ export function Tags() {
       <PageHeader
         title="Tags"
         description="Les étiquettes posées sur les contacts. Cliquez sur un tag pour voir ses contacts."
-        actions={
-          <RefreshButton fetching={list.fetching} onRefresh={() => void list.refetch()} />
-        }
+        actions={<RefreshButton fetching={list.fetching} onRefresh={() => void list.refetch()} />}
       />
       <Card>
         <Table label="Liste des tags" minWidth="min-w-[520px]">

@@ -135,7 +135,9 @@ export function CreateWebinarDialog({ open, onClose, webinar }: { open: boolean;
         cancel={{ onClick: close }}
         submitLabel={webinar ? 'Enregistrer' : 'Créer'}
         pendingLabel={webinar ? 'Enregistrement...' : 'Création...'}
-        pending={create.pending} className="mt-2 sm:col-span-2" />
+        pending={create.pending}
+        className="mt-2 sm:col-span-2"
+      />
     </FormDialog>
   );
 }

@@ -32,10 +32,7 @@ export function WebinarDetail({ id }: { id: string }) {
   const webinar = useQuery(webinarQueries.webinar(id));
   const [editing, setEditing] = useState(false);
   const back = (
-    <a
-      href="/admin/webinars"
-      className={cx('mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900', focusRing)}
-    >
+    <a href="/admin/webinars" className={cx('mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900', focusRing)}>
       <ArrowLeftIcon size={16} />
       Retour aux webinaires
     </a>

@@ -92,16 +92,20 @@ export function Webinars() {
         }
       />
       <Card>
-        <ListTable label="Liste des webinaires" minWidth="min-w-[820px]" columns={['ID', 'Titre', 'Date', 'Durée', 'Lieu', 'Participants max.', 'Statut', 'Actions']}
-          state={list} rows={list.data?.webinars} loading="Chargement des webinaires..." empty="Aucun webinaire trouvé">
+        <ListTable
+          label="Liste des webinaires"
+          minWidth="min-w-[820px]"
+          columns={['ID', 'Titre', 'Date', 'Durée', 'Lieu', 'Participants max.', 'Statut', 'Actions']}
+          state={list}
+          rows={list.data?.webinars}
+          loading="Chargement des webinaires..."
+          empty="Aucun webinaire trouvé"
+        >
           {(webinar) => (
             <tr key={webinar.id} className="group hover:bg-slate-50">
               <td className={cx(td, 'text-slate-500 tabular-nums')}>{webinar.id}</td>
               <td className={cx(td, 'font-medium text-slate-900')}>
-                <a
-                  href={`/admin/webinars/${webinar.id}`}
-                  className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
-                >
+                <a href={`/admin/webinars/${webinar.id}`} className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
                   {webinar.title}
                 </a>
               </td>

@@ -69,13 +69,9 @@ export const registrationQueries = {
 export const registrationsExportUrl = (webinarId: number) => `${adminBase()}/webinars/${webinarId}/registrations.csv`;
 
 export const registrationMutations = {
-  setStatus: mutation(
-    (id: number, status: string) => http.patch(`${adminBase()}/registrations/${id}`, { json: { status } }).json<RegistrationJson>(),
-    registrationTouches,
-  ),
+  setStatus: mutation((id: number, status: string) => http.patch(`${adminBase()}/registrations/${id}`, { json: { status } }).json<RegistrationJson>(), registrationTouches),
   setStatuses: mutation(
-    (webinarId: number, ids: number[], status: string) =>
-      http.post(`${adminBase()}/webinars/${webinarId}/registrations/status`, { json: { ids, status } }).json<BulkStatusJson>(),
+    (webinarId: number, ids: number[], status: string) => http.post(`${adminBase()}/webinars/${webinarId}/registrations/status`, { json: { ids, status } }).json<BulkStatusJson>(),
     registrationTouches,
   ),
   importAttendance: mutation(

@@ -22,11 +22,7 @@ export function LeadFacts({ lead: data, name }: { lead: Lead; name: string }) {
       <dl className="divide-y divide-slate-100">
         <Row label="Nom complet">{name}</Row>
         <Row label="Email">
-          <a
-            href={`mailto:${data.email}`}
-            target="_self"
-            className="rounded text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
-          >
+          <a href={`mailto:${data.email}`} target="_self" className="rounded text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">
             {data.email}
           </a>
         </Row>
@@ -37,9 +33,7 @@ export function LeadFacts({ lead: data, name }: { lead: Lead; name: string }) {
           <LeadStatusBadge status={data.status} />
         </Row>
         <Row label="Inscription">{formatPPP(data.createdAt)}</Row>
-        <Row label="Dernier contact">
-          {data.lastContactedAt ? formatPPP(data.lastContactedAt) : <span className="text-slate-500">Jamais contacté</span>}
-        </Row>
+        <Row label="Dernier contact">{data.lastContactedAt ? formatPPP(data.lastContactedAt) : <span className="text-slate-500">Jamais contacté</span>}</Row>
       </dl>
       <LeadTags lead={data} />
       {data.message ? (

@@ -82,7 +82,12 @@ export function BulkActions({ ids, onDone }: { ids: number[]; onDone: () => void
         Désélectionner
       </button>
 
-      <Modal open={tagAction !== undefined} onClose={() => setOpen(undefined)} title={tagAction ? TAG_TEXTS[tagAction].title : ''} description={`Pour ${contacts(count)} sélectionné${count > 1 ? 's' : ''}.`}>
+      <Modal
+        open={tagAction !== undefined}
+        onClose={() => setOpen(undefined)}
+        title={tagAction ? TAG_TEXTS[tagAction].title : ''}
+        description={`Pour ${contacts(count)} sélectionné${count > 1 ? 's' : ''}.`}
+      >
         <form onSubmit={form.onSubmit(tagSchema, (parsed) => tagAction && apply.mutate(tagAction, parsed.tag, TAG_TEXTS[tagAction].done))} noValidate>
           <TextField label="Tag" {...form.field('tag')} required />
           <FormActions className="mt-6" cancel={{ onClick: () => setOpen(undefined) }} submitLabel={tagAction ? TAG_TEXTS[tagAction].button : ''} pending={pending} />
@@ -96,11 +101,7 @@ export function BulkActions({ ids, onDone }: { ids: number[]; onDone: () => void
             void apply.mutate('set_status', form.draft.status, 'Statut modifié');
           }}
         >
-          <SelectField
-            label="Nouveau statut"
-            {...form.field('status')}
-            options={LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }))}
-          />
+          <SelectField label="Nouveau statut" {...form.field('status')} options={LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }))} />
           <FormActions className="mt-6" cancel={{ onClick: () => setOpen(undefined) }} submitLabel="Appliquer" pending={pending} />
         </form>
       </Modal>

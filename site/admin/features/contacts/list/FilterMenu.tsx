@@ -11,23 +11,11 @@ import { SeparatedMenuAction } from '../../../ui/RowActionsMenu.tsx';
 import type { ListParams } from './list-params.ts';
 import { paymentsCopy } from '../../payments/index.ts';
 
-export function FilterMenu({
-  params,
-  onChange,
-  onPickRange,
-}: {
-  params: ListParams;
-  onChange: (next: Partial<ListParams>) => void;
-  onPickRange: () => void;
-}) {
+export function FilterMenu({ params, onChange, onPickRange }: { params: ListParams; onChange: (next: Partial<ListParams>) => void; onPickRange: () => void }) {
   const count = [params.source, params.status, params.channel, params.campaign, params.newsletter, params.client, params.period || params.from || params.to].filter(Boolean).length;
   const option = (selected: boolean, label: string, apply: () => void) => (
     <MenuItem key={label}>
-      <button
-        type="button"
-        onClick={apply}
-        className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-slate-700 data-focus:bg-slate-100"
-      >
+      <button type="button" onClick={apply} className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-slate-700 data-focus:bg-slate-100">
         <CheckIcon size={14} className={selected ? 'text-accent-600' : 'invisible'} />
         {label}
         {selected ? <span className="sr-only"> (sélectionné)</span> : null}
@@ -42,29 +30,20 @@ export function FilterMenu({
         Filtrer
         {count ? <Badge tone="indigo">{count}</Badge> : null}
       </MenuButton>
-      <MenuItems
-        anchor={{ to: 'bottom end', gap: 4 }}
-        className="z-40 max-h-[70vh] w-60 overflow-y-auto rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
-      >
+      <MenuItems anchor={{ to: 'bottom end', gap: 4 }} className="z-40 max-h-[70vh] w-60 overflow-y-auto rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none">
         <MenuSection>
           <MenuHeading className={heading}>Par source</MenuHeading>
-          {LEAD_SOURCES.map((source) =>
-            option(params.source === source, LEAD_SOURCE_LABELS[source], () => onChange({ source: params.source === source ? '' : source })),
-          )}
+          {LEAD_SOURCES.map((source) => option(params.source === source, LEAD_SOURCE_LABELS[source], () => onChange({ source: params.source === source ? '' : source })))}
         </MenuSection>
         <MenuSeparator className="my-1 h-px bg-slate-100" />
         <MenuSection>
           <MenuHeading className={heading}>Par statut</MenuHeading>
-          {LEAD_STATUSES.map((status) =>
-            option(params.status === status, LEAD_STATUS_LABELS[status], () => onChange({ status: params.status === status ? '' : status })),
-          )}
+          {LEAD_STATUSES.map((status) => option(params.status === status, LEAD_STATUS_LABELS[status], () => onChange({ status: params.status === status ? '' : status })))}
         </MenuSection>
         <MenuSeparator className="my-1 h-px bg-slate-100" />
         <MenuSection>
           <MenuHeading className={heading}>{ORIGIN_COPY.filterHeading}</MenuHeading>
-          {VISIT_CHANNELS.map((channel) =>
-            option(params.channel === channel, VISIT_CHANNEL_LABELS[channel], () => onChange({ channel: params.channel === channel ? '' : channel })),
-          )}
+          {VISIT_CHANNELS.map((channel) => option(params.channel === channel, VISIT_CHANNEL_LABELS[channel], () => onChange({ channel: params.channel === channel ? '' : channel })))}
         </MenuSection>
         <MenuSeparator className="my-1 h-px bg-slate-100" />
         <MenuSection>
@@ -74,16 +53,12 @@ export function FilterMenu({
         <MenuSeparator className="my-1 h-px bg-slate-100" />
         <MenuSection>
           <MenuHeading className={heading}>Par newsletter</MenuHeading>
-          {NEWSLETTER_STATUSES.map((state) =>
-            option(params.newsletter === state, NEWSLETTER_STATUS_LABELS[state], () => onChange({ newsletter: params.newsletter === state ? '' : state })),
-          )}
+          {NEWSLETTER_STATUSES.map((state) => option(params.newsletter === state, NEWSLETTER_STATUS_LABELS[state], () => onChange({ newsletter: params.newsletter === state ? '' : state })))}
         </MenuSection>
         <MenuSeparator className="my-1 h-px bg-slate-100" />
         <MenuSection>
           <MenuHeading className={heading}>Par date</MenuHeading>
-          {(Object.keys(PERIODS) as Period[]).map((period) =>
-            option(params.period === period, PERIODS[period], () => onChange({ period: params.period === period ? '' : period, from: '', to: '' })),
-          )}
+          {(Object.keys(PERIODS) as Period[]).map((period) => option(params.period === period, PERIODS[period], () => onChange({ period: params.period === period ? '' : period, from: '', to: '' })))}
           {option(Boolean(params.from || params.to), 'Plage de dates…', onPickRange)}
         </MenuSection>
         {count ? (
@@ -108,19 +83,11 @@ export function rangeLabel(from: string, to: string): string {
 /** One removable chip per active filter. */
 export function ActiveFilters({ params, onChange }: { params: ListParams; onChange: (next: Partial<ListParams>) => void }) {
   const filters: { label: string; clear: Partial<ListParams> }[] = [
-    params.source
-      ? { label: `Source : ${LEAD_SOURCE_LABELS[params.source as keyof typeof LEAD_SOURCE_LABELS] ?? params.source}`, clear: { source: '' } }
-      : undefined,
-    params.status
-      ? { label: `Statut : ${LEAD_STATUS_LABELS[params.status as keyof typeof LEAD_STATUS_LABELS] ?? params.status}`, clear: { status: '' } }
-      : undefined,
-    params.channel
-      ? { label: `${ORIGIN_COPY.filterChip} : ${VISIT_CHANNEL_LABELS[params.channel as keyof typeof VISIT_CHANNEL_LABELS] ?? params.channel}`, clear: { channel: '' } }
-      : undefined,
+    params.source ? { label: `Source : ${LEAD_SOURCE_LABELS[params.source as keyof typeof LEAD_SOURCE_LABELS] ?? params.source}`, clear: { source: '' } } : undefined,
+    params.status ? { label: `Statut : ${LEAD_STATUS_LABELS[params.status as keyof typeof LEAD_STATUS_LABELS] ?? params.status}`, clear: { status: '' } } : undefined,
+    params.channel ? { label: `${ORIGIN_COPY.filterChip} : ${VISIT_CHANNEL_LABELS[params.channel as keyof typeof VISIT_CHANNEL_LABELS] ?? params.channel}`, clear: { channel: '' } } : undefined,
     params.campaign ? { label: `${ORIGIN_COPY.campaignChip} : ${params.campaign}`, clear: { campaign: '' } } : undefined,
-    params.newsletter
-      ? { label: `Newsletter : ${NEWSLETTER_STATUS_LABELS[params.newsletter as keyof typeof NEWSLETTER_STATUS_LABELS] ?? params.newsletter}`, clear: { newsletter: '' } }
-      : undefined,
+    params.newsletter ? { label: `Newsletter : ${NEWSLETTER_STATUS_LABELS[params.newsletter as keyof typeof NEWSLETTER_STATUS_LABELS] ?? params.newsletter}`, clear: { newsletter: '' } } : undefined,
     params.client ? { label: paymentsCopy.client.filterChip, clear: { client: '' } } : undefined,
     isPeriod(params.period) ? { label: `Date : ${PERIODS[params.period]}`, clear: { period: '' } } : undefined,
     params.from || params.to ? { label: `Date : ${rangeLabel(params.from, params.to)}`, clear: { from: '', to: '' } } : undefined,

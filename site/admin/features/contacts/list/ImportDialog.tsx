@@ -107,8 +107,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-accent-50 file:px-3 file:py-2 file:font-medium file:text-accent-800"
           />
           <p className="mt-2 text-xs text-slate-500">
-            La première ligne doit nommer les colonnes (Prénom, Nom, Email, Téléphone, Entreprise, Source, Statut, Tags, Message…). Un email
-            déjà connu n’est jamais écrasé : seuls ses champs vides sont complétés.
+            La première ligne doit nommer les colonnes (Prénom, Nom, Email, Téléphone, Entreprise, Source, Statut, Tags, Message…). Un email déjà connu n’est jamais écrasé : seuls ses champs vides
+            sont complétés.
           </p>
           {busy ? (
             <p className="mt-3 flex items-center gap-2 text-sm text-slate-600" role="status">
@@ -123,11 +123,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             {step.fileName} : {plural(step.rows, 'ligne', 'lignes')}
             {step.check.invalid ? `, dont ${plural(step.check.invalid, 'ligne en erreur', 'lignes en erreur')}${step.rows > CHUNK_ROWS ? ` dans les ${CHUNK_ROWS} premières` : ''}` : ''}.
           </p>
-          <MappingFields
-            columns={step.check.columns}
-            mapping={step.mapping}
-            onChange={(mapping) => void check(step.fileName, step.chunks, step.rows, mapping)}
-          />
+          <MappingFields columns={step.check.columns} mapping={step.mapping} onChange={(mapping) => void check(step.fileName, step.chunks, step.rows, mapping)} />
           <PreviewTable preview={step.check.preview} />
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <button type="button" className={buttonClass('secondary')} onClick={close}>

@@ -41,9 +41,7 @@ export function OriginDialog({ lead, onClose }: { lead: Lead; onClose: () => voi
     },
   });
   const submit = form.onSubmit(firstTouchUpdateSchema, save.mutate);
-  const text = (name: Exclude<keyof OriginDraft, 'channel'>, className?: string) => (
-    <TextField label={ORIGIN_COPY.fields[name]} {...field(name)} className={className} />
-  );
+  const text = (name: Exclude<keyof OriginDraft, 'channel'>, className?: string) => <TextField label={ORIGIN_COPY.fields[name]} {...field(name)} className={className} />;
 
   return (
     <FormDialog open onClose={onClose} title={ORIGIN_COPY.dialog.title} description={ORIGIN_COPY.dialog.description} onSubmit={submit}>

@@ -89,7 +89,13 @@ export function RegistrationTable({ webinarId, registrations }: { webinarId: num
               return (
                 <tr key={registration.id} className="hover:bg-slate-50">
                   <td className={td}>
-                    <input type="checkbox" className={checkboxClass} aria-label={`Sélectionner ${name}`} checked={selected.has(registration.id)} onChange={(event) => toggle(registration.id, event.target.checked)} />
+                    <input
+                      type="checkbox"
+                      className={checkboxClass}
+                      aria-label={`Sélectionner ${name}`}
+                      checked={selected.has(registration.id)}
+                      onChange={(event) => toggle(registration.id, event.target.checked)}
+                    />
                   </td>
                   <td className={cx(td, 'font-medium whitespace-nowrap text-slate-900')}>
                     <a href={`/admin/leads/${registration.leadId}`} className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600">

@@ -36,11 +36,7 @@ function WebinarSelect({ webinars, value, onChange }: { webinars: Webinar[]; val
           className="z-50 max-h-72 w-(--button-width) overflow-auto rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
         >
           {webinars.map((webinar) => (
-            <ListboxOption
-              key={webinar.id}
-              value={webinar.id}
-              className="group flex cursor-default items-start gap-2 rounded px-2 py-2 select-none data-focus:bg-accent-50"
-            >
+            <ListboxOption key={webinar.id} value={webinar.id} className="group flex cursor-default items-start gap-2 rounded px-2 py-2 select-none data-focus:bg-accent-50">
               <CheckIcon size={16} className="invisible mt-0.5 shrink-0 text-accent-600 group-data-selected:visible" />
               <span className="min-w-0">
                 <span className="block truncate font-medium text-slate-900">{webinar.title}</span>
@@ -63,15 +59,7 @@ function Stat({ label, value, tone }: { label: string; value: number; tone: stri
   );
 }
 
-export function RegistrationsView({
-  webinarId,
-  onWebinarChange,
-  headingLevel = 1,
-}: {
-  webinarId?: number;
-  onWebinarChange?: (id: number) => void;
-  headingLevel?: 1 | 2;
-}) {
+export function RegistrationsView({ webinarId, onWebinarChange, headingLevel = 1 }: { webinarId?: number; onWebinarChange?: (id: number) => void; headingLevel?: 1 | 2 }) {
   const webinars = useQuery(webinarQueries.webinars(1, SELECTOR_LIMIT));
   const [chosen, setChosen] = useState<number | undefined>(webinarId);
   const [page, setPage] = useState(1);
