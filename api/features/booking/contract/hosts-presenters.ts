@@ -2,7 +2,8 @@
  * What Paramètres shows of booking: the call's settings, each host's schedule, video link and calendar
  * feed with its state, their subscription address, and the dashboard's warning about unread feeds.
  */
-import type { BookingSettings, DateOverride, WeeklyRange } from './booking-schemas.ts';
+import type { BookingSettings } from './booking-schemas.ts';
+import type { DateOverride, WeeklyRange } from './host-availability-schemas.ts';
 
 export function presentBookingSettings(settings: BookingSettings) {
   return {
