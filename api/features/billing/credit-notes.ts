@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { createEmails } from '../../platform/mail/outbox.ts';
-import { INVOICE_NOT_FOUND_MESSAGE, type CreditNoteInput } from './contract/index.ts';
+import { INVOICE_NOT_FOUND_MESSAGE, type CreditNoteFacts, type CreditNoteInput } from './contract/index.ts';
 import { addDays } from './dates.ts';
 import { swissDay } from '../../platform/lib/swiss-day.ts';
 import { formatChf } from './money.ts';
@@ -25,15 +25,8 @@ export function guaranteeEndsOn(serviceStartOn: string): string {
   return addDays(serviceStartOn, GUARANTEE_DAYS);
 }
 
-export interface CreatedCreditNote {
-  id: number;
-  number: string;
-  invoiceId: number;
-  amountCents: number;
-  reason: string;
-  refundStatus: 'to_refund' | 'refunded';
-  createdAt: Date;
-}
+/** A credit note as billing records it: the contract's facts of one (decision 129). */
+export type CreatedCreditNote = CreditNoteFacts;
 
 export async function createCreditNote(trx: Knex.Transaction, invoiceId: number, input: CreditNoteInput, userId: number | null, now: Date = new Date()): Promise<CreatedCreditNote> {
   const invoice = (await trx('invoices')

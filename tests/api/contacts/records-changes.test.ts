@@ -1,18 +1,13 @@
 /** A contact created, changed and deleted from the back office: POST, PATCH and DELETE {base}/leads. */
 import { describe, expect, it } from 'vitest';
 import { setUpAppWithUsers, type TestApp, type TestClient } from '../harness.ts';
+import { insertLeadRow } from './lead-rows.ts';
 
 let app: TestApp;
 let admin: TestClient;
 setUpAppWithUsers(['leads'], (users) => ({ app, admin } = users));
 
-async function insertLead(fields: Record<string, unknown>) {
-  const [row] = await app
-    .knex('leads')
-    .insert({ firstName: 'Anne', email: `anne${Math.random()}@example.ch`, ...fields })
-    .returning('*');
-  return row;
-}
+const insertLead = (fields: Record<string, unknown>) => insertLeadRow(app.knex, fields);
 
 describe('POST {base}/leads', () => {
   const FORM = {

@@ -2,6 +2,7 @@ import { VIEWER_FORBIDDEN_MESSAGE } from '../../../api/platform/http/auth.ts';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_API_BASES as BASES } from '../../../api/features/index.ts';
 import { setUpAppWithUsers, type TestApp, type TestClient } from '../harness.ts';
+import { insertLeadRow } from './lead-rows.ts';
 
 let app: TestApp;
 let admin: TestClient;
@@ -10,13 +11,7 @@ setUpAppWithUsers(['leads'], (users) => ({ app, admin, member } = users));
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
 
-async function insertLead(fields: Record<string, unknown>) {
-  const [row] = await app
-    .knex('leads')
-    .insert({ firstName: 'Anne', email: `anne${Math.random()}@example.ch`, ...fields })
-    .returning('*');
-  return row;
-}
+const insertLead = (fields: Record<string, unknown>) => insertLeadRow(app.knex, fields);
 
 describe('access control', () => {
   const calls: Array<[string, string, unknown?]> = [
