@@ -16,15 +16,11 @@ const running = await startServer(config).catch((error: unknown) => {
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 });
-running.logger.info({ url: running.url, database: config.databaseUrl ? 'postgresql' : 'pglite' }, 'listening');
-// Test harnesses read this line to learn the port when PORT=0, then the setup code logged before it:
-// it goes through the log's stream so it never overtakes that line.
-writeAfterLog(running.logger, `Serveur prêt sur ${running.url}\n`);
-writeAfterLog(running.logger, `${describeMailDelivery(config)}\n`);
-
 // `npm start` execs this process (package.json), so a supervisor's signal to npm reaches it. A Ctrl-C
 // signals the whole process group and npm forwards it once more: the stop starts on the first signal
-// and later ones are ignored rather than killing the process mid-drain (decision 096).
+// and later ones are ignored rather than killing the process mid-drain (decision 096). The handlers are
+// in place before the ready line is written: a harness that stops the server as soon as it reads that
+// line finds them, not the default action that ends the process at once.
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
@@ -39,3 +35,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     );
   });
 }
+
+running.logger.info({ url: running.url, database: config.databaseUrl ? 'postgresql' : 'pglite' }, 'listening');
+// Test harnesses read this line to learn the port when PORT=0, then the setup code logged before it:
+// it goes through the log's stream so it never overtakes that line.
+writeAfterLog(running.logger, `Serveur prêt sur ${running.url}\n`);
+writeAfterLog(running.logger, `${describeMailDelivery(config)}\n`);
