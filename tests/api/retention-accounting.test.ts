@@ -58,8 +58,9 @@ function swissYear(): number {
 }
 
 /** Dates the sale on one Swiss day (invoice, credit note, matched payment), the unmatched payment and the bank file on theirs. */
-async function dateSale(day: string, { unmatchedOn = day, creditNoteAt = `${day}T12:00:00+01:00`, bankFileAt = `${unmatchedOn}T18:00:00+01:00` } = {}) {
+async function dateSale(day: string, { unmatchedOn = day, creditNoteAt = `${day}T12:00:00+01:00` }: { unmatchedOn?: string; creditNoteAt?: string } = {}) {
   const knex = ctx.app.knex;
+  const bankFileAt = `${unmatchedOn}T18:00:00+01:00`;
   await knex('invoices').update({ createdAt: `${day}T09:00:00+01:00`, issuedOn: day, dueOn: day, serviceStartOn: day });
   await knex('creditNotes').update({ createdAt: creditNoteAt });
   await knex('payments').whereNotNull('invoiceId').update({ bookingDate: day });
