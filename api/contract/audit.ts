@@ -48,6 +48,7 @@ export const AUDIT_EVENT_LABELS = {
   offer_accepted: 'Offre acceptée',
   bank_file_imported: 'Relevé bancaire importé',
   payment_assigned: 'Paiement attribué',
+  accounting_records_destroyed: 'Pièces comptables de plus de dix ans détruites',
 } satisfies Record<string, string>;
 export const AUDIT_EVENT_TYPES = labelledValues(AUDIT_EVENT_LABELS);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -79,7 +79,7 @@ describe('retention', () => {
     expect(new Intl.DateTimeFormat('fr-CH', { timeZone: 'Europe/Zurich', weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(next)).toBe('lundi 03:15');
     expect((await app.client().get('/api/admin/retention')).status).toBe(401);
 
-    expect(await runRetention(app.knex, app.config.retention)).toEqual({ leadsErased: 2, emailBodiesEmptied: 1 });
+    expect(await runRetention(app.knex, app.config.retention)).toEqual({ leadsErased: 2, emailBodiesEmptied: 1, accountingRecordsDestroyed: 0 });
     for (const id of [inactive, oldCall]) expect(await app.knex('leads').where({ id }).first()).toBeUndefined();
     expect(await app.knex('bookings').where({ leadId: oldCall }).first()).toBeUndefined();
     for (const id of [recentNote, subscribed, recent, callToCome]) expect(await app.knex('leads').where({ id }).first()).toBeDefined();

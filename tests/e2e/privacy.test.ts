@@ -57,9 +57,11 @@ test('the footer leads to the privacy notice and the legal notice, both accessib
     await page.locator('footer li').getByRole('link', { name: 'Politique de confidentialité' }).click();
     await expect(page).toHaveURL(/\/confidentialite\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeVisible();
-    await expect(page.getByText(/^Version 1\.5, en vigueur depuis le 28 novembre 2026/)).toBeVisible();
-    // Version 1.5: offers, invoices, credit notes and payments are kept ten years, even after an erasure (decision 127).
+    await expect(page.getByText(/^Version 1\.6, en vigueur depuis le 28 novembre 2026/)).toBeVisible();
+    // Since version 1.5: invoices, credit notes and payments are kept ten years, even after an erasure (decision 127).
     await expect(page.getByText(/958f du Code des obligations/)).toBeVisible();
+    // Version 1.6: the ten years count from the end of the year, and the records are then destroyed (decision 143).
+    await expect(page.getByText(/détruites automatiquement à la fin de la dixième année qui suit l'exercice/)).toBeVisible();
     for (const heading of ['Responsable du traitement', 'Qui reçoit vos données, et dans quels pays', 'Combien de temps nous les conservons', 'Vos droits']) {
       await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     }

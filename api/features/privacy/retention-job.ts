@@ -1,6 +1,7 @@
 /**
- * `retention`: the weekly erasure of inactive contacts and emptying of old e-mail bodies (pg-boss cron,
- * Swiss time; api/features/privacy/retention.ts says what goes). Like the backup, a failed run is logged and not
+ * `retention`: the weekly erasure of inactive contacts, emptying of old e-mail bodies and destruction of
+ * accounting records past their ten years (pg-boss cron, Swiss time; api/features/privacy/retention.ts says
+ * what goes). Like the backup, a failed run is logged and not
  * retried: the next one is a week away and redoes the same work.
  */
 import type { Cron } from '../../platform/queue/scheduled.ts';

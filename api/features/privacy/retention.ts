@@ -4,9 +4,10 @@
  *   (activities), no registration, no e-mail, no booked call (made or held since), no change, and no running newsletter subscription
  *   (the person asked to hear from us until they unsubscribe). Inactive contacts are erased one by
  *   one (api/features/contacts/records/erasure.ts), each erasure audited as `lead_erased` with reason `retention`;
- * - invoices and credit notes are accounting records (CO art. 958f, ten years): erasing their contact
- *   keeps them (api/features/contacts/records/erasure.ts, `KEPT`) and retention never deletes them; a contact
- *   with an unpaid or recent invoice is not inactive;
+ * - invoices, credit notes and payments are accounting records (CO art. 958f, ten years): erasing their
+ *   contact keeps them (api/features/contacts/records/erasure.ts, `KEPT`); a contact with an unpaid or
+ *   recent invoice is not inactive. Once their ten years have ended they are destroyed
+ *   (./accounting-destruction.ts, decision 143);
  * - e-mails older than EMAIL_BODY_RETENTION_DAYS lose their subject's facts and bodies (`data`,
  *   `text_body`, `html_body`); kind, status, dates and recipient's contact link stay. Queued e-mails
  *   (reminders weeks ahead) are left alone.
@@ -16,6 +17,7 @@ import { CronExpressionParser } from 'cron-parser';
 import { RETENTION_SCHEDULE, RETENTION_TIME_ZONE, type RetentionConfig } from '../../platform/config-retention.ts';
 import { eraseLead } from '../contacts/index.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
+import { destroyAccountingRecordsPastTenYears } from './accounting-destruction.ts';
 
 function inactiveLeads(db: Knex, config: RetentionConfig) {
   const cutoff = db.raw(`now() - make_interval(months => ?)`, [config.months]);
@@ -63,8 +65,8 @@ export async function retentionPreview(db: Knex, config: RetentionConfig) {
   return { nextRunAt: nextRetentionRun().toISOString(), leadsToErase: Number(leads?.total ?? 0), emailBodiesToEmpty: Number(emails?.total ?? 0) };
 }
 
-/** One run: erases the inactive contacts (each audited), then empties the old bodies. */
-export async function runRetention(db: Knex, config: RetentionConfig): Promise<{ leadsErased: number; emailBodiesEmptied: number }> {
+/** One run: erases the inactive contacts (each audited), empties the old bodies, then destroys the accounting records past their ten years (audited). */
+export async function runRetention(db: Knex, config: RetentionConfig): Promise<{ leadsErased: number; emailBodiesEmptied: number; accountingRecordsDestroyed: number }> {
   const ids = (await inactiveLeads(db, config).orderBy('l.id').pluck('l.id')) as number[];
   let leadsErased = 0;
   for (const id of ids) {
@@ -75,5 +77,7 @@ export async function runRetention(db: Knex, config: RetentionConfig): Promise<{
     leadsErased += 1;
   }
   const emailBodiesEmptied = await db('emails').whereIn('id', bodiesToEmpty(db, config).select('id')).update({ textBody: null, htmlBody: null, data: '{}', updatedAt: db.fn.now() });
-  return { leadsErased, emailBodiesEmptied };
+  const destroyed = await destroyAccountingRecordsPastTenYears(db);
+  const accountingRecordsDestroyed = destroyed.invoices + destroyed.creditNotes + destroyed.payments + destroyed.bankFiles;
+  return { leadsErased, emailBodiesEmptied, accountingRecordsDestroyed };
 }
