@@ -9,7 +9,7 @@
  * replaced by our SQL expression, exactly as pg-boss itself builds flows (`plans.insertFlowJobs`
  * replaces `$1` with the serialised jobs). Queue options (retries, expiry, dead letter) come from the
  * queue's row, as with `send()`. pg-boss has no `exports` map, so the plan is imported from its dist;
- * tests/api/emails.test.ts and tests/faults/emails.test.ts fail if a pg-boss upgrade changes it.
+ * tests/api/emails-webinars.test.ts, tests/api/emails-delivery.test.ts and tests/faults/emails.test.ts fail if a pg-boss upgrade changes it.
  */
 import { insertJobs } from 'pg-boss/dist/plans.js';
 import type { Queue } from './queue.ts';
