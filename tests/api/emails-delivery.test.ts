@@ -5,7 +5,9 @@ import { once } from 'node:events';
 import { waitUntil } from '../support/smtp-sink.ts';
 import { BUSY_REQUESTS } from '../../api/platform/lib/request-load.ts';
 import { bookingPageUrl } from '../../api/features/booking/index.ts';
-import { app, smtp, admin, TEAM, to, sendWaitingAlertNow, subjectOf } from './emails-support.ts';
+import { setUpEmailsTests, app, smtp, admin, TEAM, to, sendWaitingAlertNow, subjectOf } from './emails-support.ts';
+
+setUpEmailsTests();
 
 describe('contact request', () => {
   it('acknowledges the request to the visitor and alerts the team with a link to the contact', async () => {

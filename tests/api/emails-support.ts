@@ -13,20 +13,6 @@ export let admin: TestClient;
 export const TEAM = 'equipe@clairval.ch';
 export const JOIN_URL = 'https://zoom.us/j/123456789?pwd=abc';
 
-setUpAppWithSmtp(
-  {
-    NOTIFY_EMAIL: TEAM,
-    MAIL_FROM: 'Clairval Inner Circle <bonjour@clairval.ch>',
-    // 1440 minutes before a session 2 minutes away is already past: skipped. 1 minute before is due soon.
-    WEBINAR_REMINDERS: '1440,1',
-    ...(process.env.DEBUG_MAIL ? { LOG_LEVEL: 'debug' } : {}),
-  },
-  // The per-address acknowledgement counters (decision 087) go with the contacts: each test starts afresh.
-  ['webinars', 'leads', 'rate_limits'],
-  (running) => ({ app, smtp, admin } = running),
-);
-beforeEach(() => smtp.refuse(false));
-
 export async function createWebinar(fields: Record<string, unknown> = {}) {
   const response = await admin.post('/api/admin/webinars', { ...SAMPLE_WEBINAR, joinUrl: JOIN_URL, ...fields });
   expect(response.status).toBe(201);
@@ -80,4 +66,21 @@ export function parseCalendar(message: ReceivedMail) {
     end: (event.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString(),
     dtstamp: event.getFirstPropertyValue('dtstamp'),
   };
+}
+
+/** Registers this file's hooks: each test file starts its own app (a module imported by several files is evaluated once per worker). */
+export function setUpEmailsTests(): void {
+  setUpAppWithSmtp(
+    {
+      NOTIFY_EMAIL: TEAM,
+      MAIL_FROM: 'Clairval Inner Circle <bonjour@clairval.ch>',
+      // 1440 minutes before a session 2 minutes away is already past: skipped. 1 minute before is due soon.
+      WEBINAR_REMINDERS: '1440,1',
+      ...(process.env.DEBUG_MAIL ? { LOG_LEVEL: 'debug' } : {}),
+    },
+    // The per-address acknowledgement counters (decision 087) go with the contacts: each test starts afresh.
+    ['webinars', 'leads', 'rate_limits'],
+    (running) => ({ app, smtp, admin } = running),
+  );
+  beforeEach(() => smtp.refuse(false));
 }

@@ -5,7 +5,9 @@ import { swissDateTime } from '../../api/platform/mail/dates.ts';
 import { frenchLongDate } from '../../api/platform/lib/french-dates.ts';
 import { waitUntil } from '../support/smtp-sink.ts';
 import { rescheduleWebinarReminders } from '../../api/features/webinars/mail/reminders.ts';
-import { app, smtp, admin, TEAM, JOIN_URL, createWebinar, signUp, to, sendWaitingAlertNow, subjectOf, parseCalendar } from './emails-support.ts';
+import { setUpEmailsTests, app, smtp, admin, TEAM, JOIN_URL, createWebinar, signUp, to, sendWaitingAlertNow, subjectOf, parseCalendar } from './emails-support.ts';
+
+setUpEmailsTests();
 
 describe('webinar sign-up', () => {
   it('sends the confirmation with the join link and a calendar file, and a team alert', async () => {

@@ -6,7 +6,9 @@ import { COUNTRY_MESSAGE } from '#contract/billing';
 import { billingSettings } from './billing-fixture.ts';
 import { BILLING_NOT_READY_MESSAGE } from '../../api/features/billing/index.ts';
 import { typesetFrench } from '../../api/platform/lib/french-typography.ts';
-import { app, admin, leadId, logLines, ADDRESS, OFFER, createOffer, sentOffer, countOf, postForm, shownStates } from './offers-support.ts';
+import { setUpOffersTests, app, admin, leadId, logLines, ADDRESS, OFFER, createOffer, sentOffer, countOf, postForm, shownStates } from './offers-support.ts';
+
+setUpOffersTests();
 
 describe('the offer page and its acceptance', () => {
   it('shows the sent offer with its form and token; opening it changes nothing', async () => {

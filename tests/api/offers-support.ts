@@ -45,23 +45,6 @@ export const OFFER = {
   message: 'Comme convenu lors de notre appel.',
 };
 
-beforeAll(async () => {
-  const site = writeSiteFixture();
-  mkdirSync(path.join(site, 'offre', 'modele'), { recursive: true });
-  writeFileSync(path.join(site, 'offre', 'modele', 'index.html'), OFFER_PAGE);
-  app = await startTestApp({ SITE_DIST_DIR: site }, { logLines });
-  admin = await app.signIn();
-  viewer = await app.signIn({ email: 'lecture@example.ch', role: 'viewer' });
-  expect((await admin.request('PUT', '/api/admin/billing-settings', { json: billingSettings() })).status).toBe(200);
-});
-afterAll(() => app.close());
-beforeEach(async () => {
-  await app.jobs.drain();
-  await app.emptyTables('emails', 'credit_notes', 'invoices', 'document_counters', 'offers', 'leads', 'audit_events');
-  const [row] = await app.knex('leads').insert({ firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch', source: 'form' }).returning('id');
-  leadId = row.id;
-});
-
 export async function createOffer(body: object = OFFER): Promise<number> {
   const response = await admin.post(`/api/admin/leads/${leadId}/offers`, body);
   expect(response.status, response.text).toBe(201);
@@ -86,4 +69,24 @@ export function postForm(fields: Record<string, string>) {
 /** The states the page shows (those not hidden). */
 export function shownStates(html: string): string[] {
   return [...html.matchAll(/<[a-z]+\b([^>]*)\bdata-offer-state="([a-z-]+)"([^>]*)>/g)].filter((match) => !/\shidden\b/.test(`${match[1]} ${match[3]}`)).map((match) => match[2]!);
+}
+
+/** Registers this file's hooks: each test file starts its own app (a module imported by several files is evaluated once per worker). */
+export function setUpOffersTests(): void {
+  beforeAll(async () => {
+    const site = writeSiteFixture();
+    mkdirSync(path.join(site, 'offre', 'modele'), { recursive: true });
+    writeFileSync(path.join(site, 'offre', 'modele', 'index.html'), OFFER_PAGE);
+    app = await startTestApp({ SITE_DIST_DIR: site }, { logLines });
+    admin = await app.signIn();
+    viewer = await app.signIn({ email: 'lecture@example.ch', role: 'viewer' });
+    expect((await admin.request('PUT', '/api/admin/billing-settings', { json: billingSettings() })).status).toBe(200);
+  });
+  afterAll(() => app.close());
+  beforeEach(async () => {
+    await app.jobs.drain();
+    await app.emptyTables('emails', 'credit_notes', 'invoices', 'document_counters', 'offers', 'leads', 'audit_events');
+    const [row] = await app.knex('leads').insert({ firstName: 'Léa', lastName: 'Favre', email: 'lea@example.ch', source: 'form' }).returning('id');
+    leadId = row.id;
+  });
 }

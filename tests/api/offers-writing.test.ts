@@ -1,7 +1,9 @@
 /** Offers (decisions 130, 131) in the back office: written with amounts in centimes and VAT half up, sent, withdrawn, listed and served as a PDF; a viewer reads but cannot change. */
 import { describe, expect, it } from 'vitest';
 import { OFFER_MESSAGES } from '#contract/offers';
-import { app, admin, viewer, leadId, OFFER, createOffer, sentOffer, countOf, shownStates } from './offers-support.ts';
+import { setUpOffersTests, app, admin, viewer, leadId, OFFER, createOffer, sentOffer, countOf, shownStates } from './offers-support.ts';
+
+setUpOffersTests();
 
 describe('writing an offer', () => {
   it('answers 201 with the draft and its amounts: lines less the discount, VAT 8.1 % rounded half up', async () => {

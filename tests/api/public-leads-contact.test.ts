@@ -1,6 +1,8 @@
 /** POST /api/leads from the contact form: one contact per email, trimmed fields, and each bad field refused in French. */
 import { describe, expect, it } from 'vitest';
-import { app, RECEIVED, CONTACT, leadByEmail } from './public-leads-support.ts';
+import { setUpPublicLeadsTests, app, RECEIVED, CONTACT, leadByEmail } from './public-leads-support.ts';
+
+setUpPublicLeadsTests();
 
 describe('POST /api/leads — contact form', () => {
   it('creates a new contact (status new, source form) with a completed note of the message', async () => {

@@ -1,6 +1,8 @@
 /** POST /api/leads against robots, pages without JavaScript and retries: the honeypot, the HTML form fallback with 303, and the Idempotency-Key replay. */
 import { describe, expect, it } from 'vitest';
-import { app, RECEIVED, CONTACT, leadByEmail, createWebinar } from './public-leads-support.ts';
+import { setUpPublicLeadsTests, app, RECEIVED, CONTACT, leadByEmail, createWebinar } from './public-leads-support.ts';
+
+setUpPublicLeadsTests();
 
 describe('POST /api/leads — honeypot and HTML form fallback', () => {
   it('pretends success and stores nothing when the hidden website field is filled', async () => {

@@ -3,10 +3,6 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 
 export let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
 
 /** The answer to every contact request, whoever sends it (decision 020: it never tells whether an email is known). */
 export const RECEIVED = { status: 'received', registration: null, notice: null };
@@ -38,6 +34,13 @@ export async function createWebinar(fields: Record<string, unknown> = {}) {
   return row;
 }
 
-beforeEach(async () => {
-  await app.emptyTables('webinars', 'leads');
-});
+/** Registers this file's hooks: each test file starts its own app (a module imported by several files is evaluated once per worker). */
+export function setUpPublicLeadsTests(): void {
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+  beforeEach(async () => {
+    await app.emptyTables('webinars', 'leads');
+  });
+}

@@ -1,7 +1,9 @@
 /** POST /api/leads for a webinar: one registration per contact, the waiting list when full, and never more sign-ups than seats, even on PostgreSQL's worst interleaving. */
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { app, leadByEmail, createWebinar } from './public-leads-support.ts';
+import { setUpPublicLeadsTests, app, leadByEmail, createWebinar } from './public-leads-support.ts';
+
+setUpPublicLeadsTests();
 
 describe('POST /api/leads — webinar sign-up', () => {
   const WEBINAR_LEAD = { firstName: 'Marc', lastName: 'Dubois', email: 'marc.dubois@example.ch', company: 'Dubois SA', type: 'webinar' };

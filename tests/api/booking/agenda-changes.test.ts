@@ -1,7 +1,9 @@
 /** PATCH /api/admin/bookings/{id}: held and no-show complete the call's activity, cancelled and a new start tell the person, viewers never change; French 400, 404 and 409. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { VIEWER_FORBIDDEN_MESSAGE } from '../../../api/platform/http/auth.ts';
-import { app, admin, viewer, hostA, MINUTE, HOUR, DAY, halfHour, lead, booking, answered } from './agenda-support.ts';
+import { setUpAgendaTests, app, admin, viewer, hostA, MINUTE, HOUR, DAY, halfHour, lead, booking, answered } from './agenda-support.ts';
+
+setUpAgendaTests();
 
 describe('PATCH /api/admin/bookings/{id}: held and no-show', () => {
   it('marks a call that has started held, completing its activity with the outcome, and answers the call', async () => {

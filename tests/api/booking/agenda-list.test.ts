@@ -1,6 +1,8 @@
 /** The team's agenda of calls: GET /api/admin/bookings (filters, exact fields, French 400) and the calls' figures in the analytics. */
 import { describe, expect, it } from 'vitest';
-import { app, admin, viewer, hostA, hostB, DAY, halfHour, weekOf, lead, booking, answered } from './agenda-support.ts';
+import { setUpAgendaTests, app, admin, viewer, hostA, hostB, DAY, halfHour, weekOf, lead, booking, answered } from './agenda-support.ts';
+
+setUpAgendaTests();
 
 describe('GET /api/admin/bookings', () => {
   it('lists each call with exactly its fields, earliest first, to a viewer too', async () => {

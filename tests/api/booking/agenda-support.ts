@@ -18,20 +18,6 @@ export const halfHour = (ms: number) => new Date(Math.floor(ms / (30 * MINUTE)) 
 /** The Monday (Zurich) of the week holding `date`, as the API names weeks. */
 export const weekOf = (date: Date) => format(startOfWeek(new TZDate(date, 'Europe/Zurich'), { weekStartsOn: 1 }), 'yyyy-MM-dd');
 
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.signIn({ email: 'helene@example.ch', firstName: 'Hélène', lastName: 'Hôte' });
-  viewer = await app.signIn({ email: 'lecture@example.ch', role: 'viewer' });
-  await app.signIn({ email: 'marc@example.ch', firstName: 'Marc', lastName: 'Second' });
-  hostA = (await app.knex('users').where({ email: 'helene@example.ch' }).first()).id;
-  hostB = (await app.knex('users').where({ email: 'marc@example.ch' }).first()).id;
-});
-afterAll(() => app.close());
-
-beforeEach(async () => {
-  await app.emptyTables('bookings', 'leads', 'webinars');
-});
-
 export async function lead(email: string, firstName: string, lastName: string | null = null): Promise<number> {
   const [row] = await app.knex('leads').insert({ firstName, lastName, email, type: 'contact', source: 'form' }).returning('id');
   return row.id;
@@ -76,4 +62,20 @@ export async function booking(seed: Seed): Promise<{ id: number; activityId: num
 /** A call as the API answers it, with exactly these fields: it ends 30 minutes after its start. */
 export function answered(call: { id: number; start: Date; status: string; hostId: number; lead: { id: number; firstName: string; lastName: string | null; email: string }; message: string | null }) {
   return { ...call, start: call.start.toISOString(), end: new Date(call.start.getTime() + 30 * MINUTE).toISOString() };
+}
+
+/** Registers this file's hooks: each test file starts its own app (a module imported by several files is evaluated once per worker). */
+export function setUpAgendaTests(): void {
+  beforeAll(async () => {
+    app = await startTestApp();
+    admin = await app.signIn({ email: 'helene@example.ch', firstName: 'Hélène', lastName: 'Hôte' });
+    viewer = await app.signIn({ email: 'lecture@example.ch', role: 'viewer' });
+    await app.signIn({ email: 'marc@example.ch', firstName: 'Marc', lastName: 'Second' });
+    hostA = (await app.knex('users').where({ email: 'helene@example.ch' }).first()).id;
+    hostB = (await app.knex('users').where({ email: 'marc@example.ch' }).first()).id;
+  });
+  afterAll(() => app.close());
+  beforeEach(async () => {
+    await app.emptyTables('bookings', 'leads', 'webinars');
+  });
 }

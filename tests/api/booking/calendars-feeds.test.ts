@@ -1,7 +1,26 @@
 /** The host's calendar feed (its busy times remove the right slots, fail closed with one alert, stale after an hour) and the host's own renewable subscription feed. */
 import { describe, expect, it } from 'vitest';
 import { alertUnreadFeeds, refreshAllFeeds } from '../../../api/features/booking/index.ts';
-import { swissTimeOf, addDays, today, monday, swissTimeFrom, answerFeedsWith, feedRequests, app, admin, viewer, hostId, slotsByDay, allSlots, makeHost, feedAlerts } from './calendars-support.ts';
+import {
+  setUpCalendarsTests,
+  swissTimeOf,
+  addDays,
+  today,
+  monday,
+  swissTimeFrom,
+  answerFeedsWith,
+  feedRequests,
+  app,
+  admin,
+  viewer,
+  hostId,
+  slotsByDay,
+  allSlots,
+  makeHost,
+  feedAlerts,
+} from './calendars-support.ts';
+
+setUpCalendarsTests();
 
 describe('the host’s calendar feed', () => {
   it('is read when its address is saved: recurring, all-day, cancelled, free and other-time-zone events remove exactly their slots', async () => {

@@ -1,6 +1,8 @@
 /** Paramètres → Rendez-vous: the call's settings and each host's availability round-trip, refuse bad values in French, and viewers only read. */
 import { describe, expect, it } from 'vitest';
-import { app, admin, viewer, hostId } from './calendars-support.ts';
+import { setUpCalendarsTests, app, admin, viewer, hostId } from './calendars-support.ts';
+
+setUpCalendarsTests();
 
 describe('the call’s settings', () => {
   it('round-trips the eight settings and answers exactly them', async () => {

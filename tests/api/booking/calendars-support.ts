@@ -71,61 +71,6 @@ export let hostId: number;
 
 const ALL_WEEK_DAYTIME = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '07:00', end: '18:00' }));
 
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    feedRequests.push({ cookie: request.headers.cookie });
-    if (request.url === '/moved.ics' || feedMode === 'redirect') {
-      if (request.url === '/moved.ics') {
-        response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', 'set-cookie': 'tracker=1' });
-        response.end(shiftedCalendar);
-        return;
-      }
-      response.writeHead(302, { location: '/moved.ics', 'set-cookie': 'tracker=1' });
-      response.end();
-      return;
-    }
-    if (feedMode === 'error') {
-      response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end('Internal Server Error');
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' });
-    response.end(feedMode === 'garbage' ? '<html><body>Connexion requise</body></html>' : shiftedCalendar);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/calendrier.ics`;
-
-  app = await startTestApp();
-  admin = await app.signIn({ email: 'admin@example.ch', firstName: 'Alice', lastName: 'Admin' });
-  viewer = await app.signIn({ role: 'viewer', email: 'lecture@example.ch', firstName: 'Victor', lastName: 'Lecteur' });
-  await app.signIn({ email: 'hote@example.ch', firstName: 'Hélène', lastName: 'Hôte' });
-  hostId = (await app.knex('users').where({ email: 'hote@example.ch' }).first()).id;
-  // This file reads the feeds itself, at chosen moments: the every-ten-minutes refresh would change a
-  // feed's state in the middle of a test (a stale feed read again, a request counted twice).
-  await app.jobs.queue.unschedule(BOOKING_FEEDS_QUEUE);
-  await app.knex.raw(`delete from ${QUEUE_SCHEMA}.job where name = ? and state in ('created', 'retry')`, [BOOKING_FEEDS_QUEUE]);
-});
-afterAll(async () => {
-  await app.close();
-  await new Promise((resolve) => server.close(resolve));
-});
-
-beforeEach(async () => {
-  feedMode = 'ics';
-  feedRequests = [];
-  await app.emptyTables('bookings', 'leads', 'booking_hosts', 'idempotency_keys', 'emails');
-  await app.knex('booking_settings').where({ id: 1 }).update({
-    durationMinutes: 30,
-    bufferBeforeMinutes: 0,
-    bufferAfterMinutes: 0,
-    minimumNoticeMinutes: 60,
-    horizonDays: 30,
-    slotStepMinutes: 30,
-    dailyCapPerHost: null,
-    mode: 'video',
-  });
-});
-
 /** The offered starts, as Swiss "HH:MM" per Swiss date. */
 export async function slotsByDay(from: string, days: number): Promise<Map<string, string[]>> {
   const response = await app.client().get('/api/bookings/slots', { query: { from, days } });
@@ -152,3 +97,60 @@ export async function makeHost(feed: string | null = feedUrl) {
 }
 
 export const feedAlerts = () => app.knex('emails').where({ kind: 'booking_feed_alert' }).orderBy('id');
+
+/** Registers this file's hooks: each test file starts its own app (a module imported by several files is evaluated once per worker). */
+export function setUpCalendarsTests(): void {
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      feedRequests.push({ cookie: request.headers.cookie });
+      if (request.url === '/moved.ics' || feedMode === 'redirect') {
+        if (request.url === '/moved.ics') {
+          response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', 'set-cookie': 'tracker=1' });
+          response.end(shiftedCalendar);
+          return;
+        }
+        response.writeHead(302, { location: '/moved.ics', 'set-cookie': 'tracker=1' });
+        response.end();
+        return;
+      }
+      if (feedMode === 'error') {
+        response.writeHead(500, { 'content-type': 'text/plain' });
+        response.end('Internal Server Error');
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' });
+      response.end(feedMode === 'garbage' ? '<html><body>Connexion requise</body></html>' : shiftedCalendar);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/calendrier.ics`;
+
+    app = await startTestApp();
+    admin = await app.signIn({ email: 'admin@example.ch', firstName: 'Alice', lastName: 'Admin' });
+    viewer = await app.signIn({ role: 'viewer', email: 'lecture@example.ch', firstName: 'Victor', lastName: 'Lecteur' });
+    await app.signIn({ email: 'hote@example.ch', firstName: 'Hélène', lastName: 'Hôte' });
+    hostId = (await app.knex('users').where({ email: 'hote@example.ch' }).first()).id;
+    // This file reads the feeds itself, at chosen moments: the every-ten-minutes refresh would change a
+    // feed's state in the middle of a test (a stale feed read again, a request counted twice).
+    await app.jobs.queue.unschedule(BOOKING_FEEDS_QUEUE);
+    await app.knex.raw(`delete from ${QUEUE_SCHEMA}.job where name = ? and state in ('created', 'retry')`, [BOOKING_FEEDS_QUEUE]);
+  });
+  afterAll(async () => {
+    await app.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  beforeEach(async () => {
+    feedMode = 'ics';
+    feedRequests = [];
+    await app.emptyTables('bookings', 'leads', 'booking_hosts', 'idempotency_keys', 'emails');
+    await app.knex('booking_settings').where({ id: 1 }).update({
+      durationMinutes: 30,
+      bufferBeforeMinutes: 0,
+      bufferAfterMinutes: 0,
+      minimumNoticeMinutes: 60,
+      horizonDays: 30,
+      slotStepMinutes: 30,
+      dailyCapPerHost: null,
+      mode: 'video',
+    });
+  });
+}

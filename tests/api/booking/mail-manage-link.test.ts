@@ -1,7 +1,9 @@
 /** The manage link of a booking e-mail: opening it changes nothing, its POSTs move or cancel the same booking (same UID, higher SEQUENCE), and an old link shows the booking as it is now. */
 import { describe, expect, it } from 'vitest';
 import { manageToken } from '../../../api/features/booking/manage/links.ts';
-import { app, hostId, HOST, PERSON, ALL_WEEK, freeStarts, startIn, book, mailTo, calendarOf, manageLinkIn, swiss, swissOnPage, postForm } from './mail-support.ts';
+import { setUpBookingMailTests, app, hostId, HOST, PERSON, ALL_WEEK, freeStarts, startIn, book, mailTo, calendarOf, manageLinkIn, swiss, swissOnPage, postForm } from './mail-support.ts';
+
+setUpBookingMailTests();
 
 describe('the manage link', () => {
   it('opening it changes nothing; a wrong token is refused with 404 and shows nothing', async () => {

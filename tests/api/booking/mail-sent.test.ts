@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { waitUntil } from '../../support/smtp-sink.ts';
 import { manageToken } from '../../../api/features/booking/manage/links.ts';
 import { queueBookedEmails } from '../../../api/features/booking/mail/mail.ts';
-import { app, HOST, PERSON, startIn, book, mailsTo, mailTo, calendarOf, manageLinkIn, swiss, runNow } from './mail-support.ts';
+import { setUpBookingMailTests, app, HOST, PERSON, startIn, book, mailsTo, mailTo, calendarOf, manageLinkIn, swiss, runNow } from './mail-support.ts';
+
+setUpBookingMailTests();
 
 describe('booking e-mails', () => {
   it('confirms to the person and alerts the host with the same calendar file, in Swiss time, with the manage link', async () => {

@@ -31,34 +31,6 @@ const MANAGE_PAGE = `<!doctype html><html lang="fr"><body><h1>Votre appel décou
 <button type="submit">Annuler le rendez-vous</button></form></div>
 <div data-booking-state="rebook" hidden class="mt-10"><a href="/rendez-vous/">Réserver un appel découverte</a></div></body></html>`;
 
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  const site = writeSiteFixture();
-  mkdirSync(path.join(site, 'rendez-vous', 'gerer'), { recursive: true });
-  writeFileSync(path.join(site, 'rendez-vous', 'gerer', 'index.html'), MANAGE_PAGE);
-  app = await startTestApp({ SITE_DIST_DIR: site, SMTP_URL: smtp.url, EMAIL_RETRY_DELAY_SECONDS: '1' });
-  await app.signIn({ email: HOST, firstName: 'Hélène', lastName: 'Hôte' });
-  hostId = (await app.knex('users').where({ email: HOST }).first()).id;
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-});
-beforeEach(async () => {
-  // The previous test's e-mails go out first, so none of them lands among this test's messages.
-  await app.jobs.drain();
-  await app.emptyTables('bookings', 'leads', 'booking_hosts', 'idempotency_keys');
-  await app.knex('booking_settings').where({ id: 1 }).update({ minimumNoticeMinutes: 60, horizonDays: 30, dailyCapPerHost: null, mode: 'video' });
-  await app
-    .knex('booking_hosts')
-    .insert({ userId: hostId, isHost: true, weekly: JSON.stringify(ALL_WEEK), overrides: '[]', videoUrl: 'https://meet.example.ch/helene', calendarToken: `token-${hostId}` });
-  await app.jobs.drain();
-  // A message is parsed a moment after the SMTP server accepts it: wait for every accepted one, then forget them.
-  await smtp.waitFor((messages) => forgotten + messages.length >= smtp.accepted());
-  forgotten += smtp.messages.length;
-  smtp.messages.length = 0;
-});
-
 export async function freeStarts(): Promise<string[]> {
   const response = await app.client().get('/api/bookings/slots', { query: { days: 5 } });
   expect(response.status).toBe(200);
@@ -133,4 +105,35 @@ export async function runNow(emailId: number) {
     await queueSendJobs(trx, [{ id: emailId, sendAfter: new Date() }]);
   });
   await app.jobs.drain();
+}
+
+/** Registers this file's hooks: each test file starts its own app (a module imported by several files is evaluated once per worker). */
+export function setUpBookingMailTests(): void {
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    const site = writeSiteFixture();
+    mkdirSync(path.join(site, 'rendez-vous', 'gerer'), { recursive: true });
+    writeFileSync(path.join(site, 'rendez-vous', 'gerer', 'index.html'), MANAGE_PAGE);
+    app = await startTestApp({ SITE_DIST_DIR: site, SMTP_URL: smtp.url, EMAIL_RETRY_DELAY_SECONDS: '1' });
+    await app.signIn({ email: HOST, firstName: 'Hélène', lastName: 'Hôte' });
+    hostId = (await app.knex('users').where({ email: HOST }).first()).id;
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+  beforeEach(async () => {
+    // The previous test's e-mails go out first, so none of them lands among this test's messages.
+    await app.jobs.drain();
+    await app.emptyTables('bookings', 'leads', 'booking_hosts', 'idempotency_keys');
+    await app.knex('booking_settings').where({ id: 1 }).update({ minimumNoticeMinutes: 60, horizonDays: 30, dailyCapPerHost: null, mode: 'video' });
+    await app
+      .knex('booking_hosts')
+      .insert({ userId: hostId, isHost: true, weekly: JSON.stringify(ALL_WEEK), overrides: '[]', videoUrl: 'https://meet.example.ch/helene', calendarToken: `token-${hostId}` });
+    await app.jobs.drain();
+    // A message is parsed a moment after the SMTP server accepts it: wait for every accepted one, then forget them.
+    await smtp.waitFor((messages) => forgotten + messages.length >= smtp.accepted());
+    forgotten += smtp.messages.length;
+    smtp.messages.length = 0;
+  });
 }
