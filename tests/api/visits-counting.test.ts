@@ -1,5 +1,4 @@
 // Visits counted by the server (decision 111): what counts and what does not, unique visitors per day, and where a visit comes from (UTM, referrer, own site).
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { swissDay } from '../../api/features/attribution/index.ts';
 import { admin, ANDROID_TABLET, app, BROWSER, counts, GOOGLEBOT, IPAD, IPHONE, setUpVisitsApp, total, viewer, visitor } from './visits-support.ts';

@@ -1,5 +1,6 @@
 // Visits counted by the server (decision 111): the batch written on a stop, the salts' 48 hours, no IP address or User-Agent stored, the back office's visits report.
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';

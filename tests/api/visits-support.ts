@@ -11,9 +11,9 @@ export const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_6 like Mac OS X) AppleWebKit/6
 export const ANDROID_TABLET = 'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-export const TABLES = ['visit_daily_counts', 'visitor_first_sources', 'visitor_pages'];
+const TABLES = ['visit_daily_counts', 'visitor_first_sources', 'visitor_pages'];
 
-export function writeSite(): string {
+function writeSite(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'innercircle-visits-site-'));
   const page = (title: string) => `<!doctype html><html lang="fr"><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
   const files: Record<string, string> = {
