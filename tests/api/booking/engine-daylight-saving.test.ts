@@ -20,7 +20,7 @@ function lastSunday(year: number, month: number): string {
  * (Friday to Monday around it): a booking test can only look at days to come, so the days are chosen from
  * today rather than written down (a test that named 2027's changes would fail from their week on). In the
  * few days a year when one kind's next change is more than a year away, only the other is looked at;
- * tests/unit/booking-availability.test.ts checks both of 2027 with a fixed "now".
+ * tests/unit/booking-availability-slots.test.ts checks both of 2027 with a fixed "now".
  */
 function nextChanges(): Array<{ kind: 'spring' | 'autumn'; friday: string; monday: string; before: number; after: number }> {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(Date.now());
