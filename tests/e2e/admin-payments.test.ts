@@ -2,7 +2,7 @@
  * Paramètres → Paiements in the browser (decision 133): an administrator imports a camt.054 made here,
  * reads the counts, sets a payment aside, is told in French when an invoice number does not exist or the
  * file is not a bank statement; the file goes as a form upload (decision 142); the dashboard's
- * "Facturation" card and the revenue table of Analytiques (its chart: tests/e2e/sale-journey.test.ts) show. Axe clean, screenshots at two widths. A viewer's refusal is tested in tests/api/payments.test.ts:
+ * "Facturation" card and the revenue table of Analytiques (its chart: tests/e2e/sale-journey.test.ts) show. Axe clean, screenshots at two widths. A viewer's refusal is tested in tests/api/payments-bank-files.test.ts:
  * creating a viewer here would add a user to the worker's shared server, which admin-settings counts.
  */
 import { camtXml } from '../support/camt.ts';

@@ -235,7 +235,7 @@ function decide(tx: CamtTransaction, invoice: InvoiceState | undefined, applied:
  * the same rule: `paid_cents` moves (never below 0); a credited invoice keeps its status; otherwise it is
  * paid once the total is reached, open again when a reversal takes a paid one below, else unchanged;
  * `paid_at` is kept while it stays paid, set when it becomes paid, cleared otherwise. The rows are
- * already locked by the import. tests/api/payments.test.ts checks both paths give the same invoices.
+ * already locked by the import. tests/api/payments-import-statement.test.ts checks both paths give the same invoices.
  */
 export async function markInvoicePayments(trx: Knex.Transaction, moved: Array<Pick<InvoiceState, 'id' | 'deltaCents'>>): Promise<void> {
   const values = moved.map(() => '(?::integer, ?::integer)').join(', ');
