@@ -76,6 +76,15 @@ const envSchema = z.object({
     .regex(/^\s*\d{1,3}\s*(,\s*\d{1,3}\s*)*$/, 'des nombres de jours séparés par des virgules sont attendus (ex. 10,30)')
     .refine((value) => value.split(',').every((part) => Number(part) > 0 && Number(part) <= 365), 'chaque rappel doit tomber entre 1 et 365 jours après l’échéance')
     .default('10,30'),
+  // A second factor for every account (decision 144); on by default in production only.
+  MFA_REQUIRED: booleanish.optional(),
+  // The access log is kept at least a year (OPDo art. 4; decision 147).
+  ACCESS_LOG_RETENTION_DAYS: z.coerce
+    .number({ error: 'un nombre entier de jours d’au moins 365 est attendu' })
+    .int('un nombre entier de jours d’au moins 365 est attendu')
+    .min(365, 'le journal des accès est gardé au moins 365 jours')
+    .max(36_500, 'un nombre entier de jours d’au plus 36500 est attendu')
+    .default(730),
   ...mailEnvSchema,
   ...backupEnvSchema,
   ...retentionEnvSchema,
@@ -117,6 +126,10 @@ export interface Config {
   visitsFlushMs: number;
   /** Newsletter messages per minute, paced evenly across instances (`NEWSLETTER_RATE_PER_MINUTE`, decision 112). */
   newsletterRatePerMinute: number;
+  /** Whether an account without a second factor must enrol one right after its password (`MFA_REQUIRED`, decision 144). */
+  mfaRequired: boolean;
+  /** Days the access log is kept, at least 365 (`ACCESS_LOG_RETENTION_DAYS`, decision 147). */
+  accessLogRetentionDays: number;
   /** E-mail and job-queue settings (api/platform/mail/config.ts). */
   mail: MailConfig;
   /** Scheduled backups (api/platform/config-backup.ts). */
@@ -183,6 +196,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     invoiceReminderDays: [...new Set(values.INVOICE_REMINDER_DAYS.split(',').map(Number))].sort((a, b) => a - b),
     visitsFlushMs: values.VISITS_FLUSH_SECONDS * 1000,
     newsletterRatePerMinute: values.NEWSLETTER_RATE_PER_MINUTE,
+    mfaRequired: values.MFA_REQUIRED ?? isProduction,
+    accessLogRetentionDays: values.ACCESS_LOG_RETENTION_DAYS,
     mail: mailConfig(values, dataDir),
     backup: backupConfig(values, dataDir),
     retention: retentionConfig(values),

@@ -42,6 +42,13 @@ export interface SessionData {
   publicId?: string;
   browser?: string;
   ipPrefix?: string | null;
+  /**
+   * When the user last proved a factor (ms since epoch): at sign-in, or again through re-authentication.
+   * What cannot be undone asks for a proof of at most 5 minutes (docs/decisions/145-re-authentication.md).
+   */
+  factorVerifiedAt?: number;
+  /** Signed in with a password only while a second factor is required: the account may only enrol one (decision 144). */
+  enrolmentRequired?: boolean;
 }
 
 export interface AppSession extends SessionData {
@@ -208,6 +215,8 @@ export async function signInSession(ctx: Context, userId: number): Promise<void>
   const session = ctx.session!;
   session.userId = userId;
   session.createdAt = Date.now();
+  // Signing in is itself a proof of the account's factors: re-authentication counts from here (decision 145).
+  session.factorVerifiedAt = session.createdAt;
   session.publicId = randomBytes(16).toString('base64url');
   session.browser = browserLabel(ctx.get('user-agent'));
   session.ipPrefix = ipPrefix(ctx.ip);
