@@ -54,18 +54,19 @@ export async function verifyAccessLog(db: Knex): Promise<ChainVerdict> {
     select (select count(*) from access_log) as checked, broken.*
       from (select 1) as one
       left join lateral (
-        select id, previous_id, recomputed = hash as content_intact
+        select id, previous_id as previous, recomputed = hash as intact
           from chained
          where recomputed <> hash or (previous_id is not null and prev_hash is distinct from previous_hash)
          order by id
          limit 1
-      ) as broken on true`)) as { rows: Array<{ checked: string | number; id: string | number | null; previous_id: string | number | null; content_intact: boolean | null }> };
+      ) as broken on true`);
+  })) as { rows: Array<{ checked: string | number; id: string | number | null; previous: string | number | null; intact: boolean | null }> };
   const row = rows[0]!;
   const checked = Number(row.checked);
   if (row.id === null) return { intact: true, checked, message: `Journal des accès intact : ${checked} ${checked === 1 ? 'entrée vérifiée' : 'entrées vérifiées'}.` };
   const brokenId = Number(row.id);
-  const why = row.content_intact
-    ? `elle ne suit plus l’entrée n° ${Number(row.previous_id)} (une entrée entre les deux a été supprimée, ou l’entrée n° ${Number(row.previous_id)} modifiée)`
+  const why = row.intact
+    ? `elle ne suit plus l’entrée n° ${Number(row.previous)} (une entrée entre les deux a été supprimée, ou l’entrée n° ${Number(row.previous)} modifiée)`
     : 'son empreinte ne correspond plus à son contenu';
   return { intact: false, checked, brokenId, message: `Entrée n° ${brokenId} modifiée ou supprimée : ${why}. Journal des accès non intègre.` };
 }
@@ -117,13 +118,14 @@ export async function exportAccessLog(db: Knex, since: string, afterId: number, 
  * retention to the database's trigger, which refuses anything newer and any retention under 365 days.
  */
 export async function purgeAccessLog(db: Knex, retentionDays: number): Promise<number> {
-  return db.transaction(async (trx) => {
+  return db.transaction(async (trx): Promise<number> => {
     await trx.raw(`select set_config('innercircle.access_log_retention_days', ?, true)`, [String(retentionDays)]);
     const cutoff = trx.raw(`now() - make_interval(days => ?)`, [retentionDays]);
     const firstKept = trx('access_log').where('at', '>=', cutoff).min('id');
-    return trx('access_log')
+    const deleted = await trx('access_log')
       .where('at', '<', cutoff)
       .where((builder) => builder.whereRaw('id < (?)', [firstKept]).orWhereNotExists(trx('access_log').where('at', '>=', cutoff)))
       .delete();
+    return Number(deleted);
   });
 }
