@@ -125,7 +125,9 @@ export async function purgeAccessLog(db: Knex, retentionDays: number): Promise<n
     const deleted = await trx('access_log')
       .where('at', '<', cutoff)
       .where((builder) => builder.whereRaw('id < (?)', [firstKept]).orWhereNotExists(trx('access_log').where('at', '>=', cutoff)))
-      .delete();
-    return Number(deleted);
+      .delete()
+      .returning('id');
+    // Counted from `returning`: inside a transaction PGlite's knex client answers a delete with its raw result.
+    return deleted.length;
   });
 }
