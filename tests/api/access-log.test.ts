@@ -19,7 +19,10 @@ let contactId: number;
 let otherId: number;
 
 beforeAll(async () => {
-  const [one] = await app.knex('leads').insert({ ...PERSON, type: 'contact', status: 'new' }).returning('id');
+  const [one] = await app
+    .knex('leads')
+    .insert({ ...PERSON, type: 'contact', status: 'new' })
+    .returning('id');
   const [two] = await app.knex('leads').insert({ firstName: 'Autre', email: 'autre.personne@exemple-rare.ch', type: 'contact', status: 'qualified' }).returning('id');
   contactId = one.id;
   otherId = two.id;
@@ -89,7 +92,17 @@ describe('recording', () => {
     await registerByStatus(app, webinar.body.id, { registered: [contactId, otherId] });
     const issue = await admin.post('/api/admin/newsletters', { subject: 'Respirer', preheader: 'Une technique.', body: '## Respirer\n\nTrois cycles.' });
     expect(issue.status).toBe(201);
-    await app.knex('emails').insert({ kind: 'newsletter_issue', causeKey: `newsletter:${issue.body.id}:${otherId}`, newsletterId: issue.body.id, leadId: otherId, toAddress: 'autre.personne@exemple-rare.ch', subject: 'Respirer', status: 'sent' });
+    await app
+      .knex('emails')
+      .insert({
+        kind: 'newsletter_issue',
+        causeKey: `newsletter:${issue.body.id}:${otherId}`,
+        newsletterId: issue.body.id,
+        leadId: otherId,
+        toAddress: 'autre.personne@exemple-rare.ch',
+        subject: 'Respirer',
+        status: 'sent',
+      });
 
     const mark = await lastId();
     expect((await admin.get(`/api/admin/webinars/${webinar.body.id}/registrations.csv`)).status).toBe(200);

@@ -37,13 +37,15 @@ const COLUMNS: Array<CsvColumn<Row>> = [
 ];
 
 /** Checks the issue first (404 before any byte of CSV); `audit` runs after the last row, with the recipients' contact ids (decision 147). */
-export async function exportRecipients(
-  db: Knex,
-  issueId: number,
-  audit: (details: Record<string, string | number | boolean | null>, contactIds: number[]) => Promise<void>,
-): Promise<CsvExport> {
+export async function exportRecipients(db: Knex, issueId: number, audit: (details: Record<string, string | number | boolean | null>, contactIds: number[]) => Promise<void>): Promise<CsvExport> {
   const ids: number[] = [];
   await findIssueOr404(db, issueId);
   const rows = streamRows<Row>(db, () => recipientsQuery(db, issueId), { idColumn: 'e.id', order: 'asc', onEnd: (count) => audit({ newsletterId: issueId, rows: count }, ids) });
-  return { filename: `destinataires-newsletter-${issueId}-${swissFileStamp()}.csv`, body: csvStream(noteContactIds(rows, (row) => row.leadId, ids), COLUMNS) };
+  return {
+    filename: `destinataires-newsletter-${issueId}-${swissFileStamp()}.csv`,
+    body: csvStream(
+      noteContactIds(rows, (row) => row.leadId, ids),
+      COLUMNS,
+    ),
+  };
 }

@@ -57,16 +57,18 @@ function auditedFilters(query: LeadExportQuery): Record<string, string | boolean
   };
 }
 
-export function exportLeads(
-  db: Knex,
-  query: LeadExportQuery,
-  audit: (details: Record<string, string | number | boolean | null>, contactIds: number[]) => Promise<void>,
-): CsvExport {
+export function exportLeads(db: Knex, query: LeadExportQuery, audit: (details: Record<string, string | number | boolean | null>, contactIds: number[]) => Promise<void>): CsvExport {
   const ids: number[] = [];
   const build = () =>
     db('leads')
       .select('id', 'firstName', 'lastName', 'email', 'phone', 'company', 'city', 'country', 'status', 'source', 'tags', 'createdAt', 'lastContactedAt', ...FIRST_TOUCH_FIELDS)
       .modify(leadFilters(query));
   const rows = streamRows<LeadRow>(db, build, { idColumn: 'id', order: 'desc', onEnd: (count) => audit({ ...auditedFilters(query), rows: count }, ids) });
-  return { filename: `contacts-${swissFileStamp()}.csv`, body: csvStream(noteContactIds(rows, (row) => row.id, ids), LEAD_COLUMNS) };
+  return {
+    filename: `contacts-${swissFileStamp()}.csv`,
+    body: csvStream(
+      noteContactIds(rows, (row) => row.id, ids),
+      LEAD_COLUMNS,
+    ),
+  };
 }

@@ -34,8 +34,7 @@ const REGISTRATION_COLUMNS: Array<CsvColumn<RegistrationRow>> = [
 ];
 
 /** Checks the webinar first (404 before any byte of CSV). */
-export async function exportRegistrations(db: Knex, webinarId: number, audit: (details: Record<string, string | number | boolean | null>, contactIds: number[]) => Promise<void>,
-): Promise<CsvExport> {
+export async function exportRegistrations(db: Knex, webinarId: number, audit: (details: Record<string, string | number | boolean | null>, contactIds: number[]) => Promise<void>): Promise<CsvExport> {
   const ids: number[] = [];
   const webinar = await findWebinarOr404(db, webinarId);
   const build = () =>
@@ -44,5 +43,11 @@ export async function exportRegistrations(db: Knex, webinarId: number, audit: (d
       .where('r.webinarId', webinar.id)
       .select('r.id', 'r.status', 'r.registeredAt', 'l.firstName', 'l.lastName', 'l.email', 'l.phone', 'l.company', 'l.tags', 'r.leadId');
   const rows = streamRows<RegistrationRow>(db, build, { idColumn: 'r.id', order: 'asc', onEnd: (count) => audit({ webinarId: webinar.id, rows: count }, ids) });
-  return { filename: `inscriptions-webinaire-${webinar.id}-${swissFileStamp()}.csv`, body: csvStream(noteContactIds(rows, (row) => row.leadId, ids), REGISTRATION_COLUMNS) };
+  return {
+    filename: `inscriptions-webinaire-${webinar.id}-${swissFileStamp()}.csv`,
+    body: csvStream(
+      noteContactIds(rows, (row) => row.leadId, ids),
+      REGISTRATION_COLUMNS,
+    ),
+  };
 }
