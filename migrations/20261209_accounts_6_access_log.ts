@@ -56,6 +56,8 @@ export async function up(knex: Knex): Promise<void> {
     )`);
   await knex.raw('create index access_log_contact_id_idx on access_log (contact_id, id desc) where contact_id is not null');
   await knex.raw('create index access_log_at_idx on access_log (at)');
+  // The contacts an export or a bulk action named (a contact's "Consultations" finds them too).
+  await knex.raw(`create index access_log_contact_ids_idx on access_log using gin ((details -> 'contactIds') jsonb_path_ops)`);
 
   // The canonical serialisation: a JSON array of the row's fields in this order, as jsonb prints it.
   await knex.raw(`
