@@ -31,11 +31,11 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Runs an npm script's file against the test's PostgreSQL database. */
-function cli(file: string, args: string[] = []) {
+/** Runs an npm script's file against the test's PostgreSQL database (or, without one, an embedded database in `dataDir`). */
+function cli(file: string, args: string[] = [], databaseUrl = app.config.databaseUrl) {
   return spawnSync(process.execPath, [file, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: app.config.databaseUrl! },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     encoding: 'utf8',
     timeout: 120_000,
   });
@@ -141,6 +141,10 @@ describe('export', () => {
     });
     expect(await exportAccessLog(app.knex, zurichDay(1), 0, 1000)).toEqual([]);
     expect((await exportAccessLog(app.knex, zurichDay(-1), all[2]!.id, 2)).map((row) => row.id)).toEqual([all[3]!.id, all[4]!.id]);
+    // What a running server on the embedded database answers the command, page by page.
+    const handlers = accessLogControlHandlers(app.knex);
+    expect(await handlers['/audit-export']!({ since: zurichDay(-1), afterId: 0 })).toEqual({ status: 200, body: { rows: all } });
+    expect((await handlers['/audit-export']!({ since: 'hier', afterId: 0 })).status).toBe(400);
     if (app.config.databaseUrl) {
       const run = cli('api/cli/audit-export.ts', ['--since', zurichDay(-1)]);
       expect(run.stderr).toBe('');
