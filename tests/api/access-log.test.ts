@@ -92,17 +92,15 @@ describe('recording', () => {
     await registerByStatus(app, webinar.body.id, { registered: [contactId, otherId] });
     const issue = await admin.post('/api/admin/newsletters', { subject: 'Respirer', preheader: 'Une technique.', body: '## Respirer\n\nTrois cycles.' });
     expect(issue.status).toBe(201);
-    await app
-      .knex('emails')
-      .insert({
-        kind: 'newsletter_issue',
-        causeKey: `newsletter:${issue.body.id}:${otherId}`,
-        newsletterId: issue.body.id,
-        leadId: otherId,
-        toAddress: 'autre.personne@exemple-rare.ch',
-        subject: 'Respirer',
-        status: 'sent',
-      });
+    await app.knex('emails').insert({
+      kind: 'newsletter_issue',
+      causeKey: `newsletter:${issue.body.id}:${otherId}`,
+      newsletterId: issue.body.id,
+      leadId: otherId,
+      toAddress: 'autre.personne@exemple-rare.ch',
+      subject: 'Respirer',
+      status: 'sent',
+    });
 
     const mark = await lastId();
     expect((await admin.get(`/api/admin/webinars/${webinar.body.id}/registrations.csv`)).status).toBe(200);
