@@ -16,6 +16,7 @@ import { exportAccessLog, purgeAccessLog, verifyAccessLog } from '../../api/feat
 import { accessLogControlHandlers } from '../../api/features/privacy/access-log-control.ts';
 import { recordAccess } from '../../api/platform/access-log.ts';
 import { loadConfig } from '../../api/platform/config.ts';
+import { ACCESS_LOG_ACTIONS } from '../../api/contract/access-log.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 let app: TestApp;
@@ -75,6 +76,11 @@ describe('append-only', () => {
       }),
     ).rejects.toThrow(/append-only/);
     expect(await verifyAccessLog(app.knex)).toEqual({ intact: true, checked: await count(), message: `Journal des accès intact : ${await count()} entrées vérifiées.` });
+  });
+
+  it('takes every action of the contract’s list, and no other', async () => {
+    for (const action of ACCESS_LOG_ACTIONS) await recordAccess(app.knex, { action, userId: null });
+    await expect(recordAccess(app.knex, { action: 'contact_read' as never })).rejects.toThrow(/access_log_action_check/);
   });
 
   it('keeps one chain in id order under concurrent inserts', async () => {
@@ -177,7 +183,7 @@ describe('retention', () => {
       let previous: string | null = null;
       for (const [index, id] of all.entries()) {
         const days = index < 2 ? 800 : index < 4 ? 400 : null;
-        const [row] = await trx('access_log')
+        const [row]: Array<{ hash: string }> = await trx('access_log')
           .where({ id })
           .update({
             at: days === null ? trx.raw('at') : trx.raw(`now() - make_interval(days => ?)`, [days]),
