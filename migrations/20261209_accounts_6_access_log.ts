@@ -5,8 +5,8 @@ import type { Knex } from 'knex';
  * who read, exported, erased or changed in bulk which contacts, and every sign-in and factor change.
  * - No foreign key: the log outlives the accounts and the contacts it names (an erasure leaves its rows,
  *   which hold ids only, never a name, an e-mail or a message).
- * - Chained: a BEFORE INSERT trigger takes a transaction-scoped advisory lock, gives the row the next id
- *   of the sequence and the clock's time, reads the last row's hash and computes the row's own
+ * - Chained: a BEFORE INSERT trigger takes a transaction-scoped advisory lock, reads the last row, gives
+ *   the new one the next id (the last one's plus one: no gaps) and the clock's time, and computes its hash
  *   (`access_log_row_hash`, the one definition the verification uses too). Concurrent inserts wait on the
  *   lock, so ids follow the chain and it never forks, whatever the writer (the app, a CLI, psql).
  * - Append-only: a trigger refuses UPDATE, TRUNCATE, and DELETE except of rows older than the retention
@@ -70,12 +70,14 @@ export async function up(knex: Knex): Promise<void> {
     $$`);
   await knex.raw(`
     create function access_log_chain() returns trigger language plpgsql as $$
+    declare
+      last_id bigint;
     begin
       perform pg_advisory_xact_lock(${CHAIN_LOCK});
-      new.id := nextval(pg_get_serial_sequence('access_log', 'id'));
+      select id, hash into last_id, new.prev_hash from access_log order by id desc limit 1;
+      new.id := coalesce(last_id, 0) + 1;
       new.at := clock_timestamp();
       new.details := coalesce(new.details, '{}');
-      select hash into new.prev_hash from access_log order by id desc limit 1;
       new.hash := access_log_row_hash(new.id, new.at, new.user_id, new.action, new.contact_id, new.contact_count,
                                       new.details, new.device, new.ip_prefix, new.prev_hash);
       return new;

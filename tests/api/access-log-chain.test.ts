@@ -87,6 +87,9 @@ describe('append-only', () => {
     const before = await count();
     await Promise.all(Array.from({ length: 25 }, (_, index) => recordAccess(app.knex, { action: 'bulk_action', contactIds: [index + 1], details: { bulkAction: 'add_tag', value: 'x' } })));
     expect(await count()).toBe(before + 25);
+    // No gap: « Entrée n° N » is the N-th entry.
+    const all = await ids();
+    expect(all).toEqual(all.map((_, index) => all[0]! + index));
     const rows = await app.knex('access_log').orderBy('id').select('prevHash', 'hash');
     expect(new Set(rows.map((row) => row.prevHash)).size).toBe(rows.length);
     expect(await verifyAccessLog(app.knex)).toMatchObject({ intact: true, checked: before + 25 });

@@ -114,7 +114,7 @@ export async function exportAccessLog(db: Knex, since: string, afterId: number, 
 
 /**
  * Deletes the rows older than the retention, oldest first and only a prefix of the chain (the rows before
- * the first one still kept), so the remaining rows stay one unbroken chain. The transaction declares the
+ * the first one still kept, and never the newest), so the remaining rows stay one unbroken chain. The transaction declares the
  * retention to the database's trigger, which refuses anything newer and any retention under 365 days.
  */
 export async function purgeAccessLog(db: Knex, retentionDays: number): Promise<number> {
@@ -125,6 +125,8 @@ export async function purgeAccessLog(db: Knex, retentionDays: number): Promise<n
     const deleted = await trx('access_log')
       .where('at', '<', cutoff)
       .where((builder) => builder.whereRaw('id < (?)', [firstKept]).orWhereNotExists(trx('access_log').where('at', '>=', cutoff)))
+      // The newest row always stays: the next one links to it, and ids never start again.
+      .whereRaw('id < (select max(id) from access_log)')
       .delete()
       .returning('id');
     // Counted from `returning`: inside a transaction PGlite's knex client answers a delete with its raw result.
