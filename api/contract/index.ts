@@ -15,5 +15,6 @@ export * from './passwords.ts';
 export * from './analytics-periods.ts';
 export * from './visit-channels.ts';
 export * from './audit.ts';
+export * from './access-log.ts';
 export * from './email-kinds.ts';
 export * from './presenting.ts';

@@ -1,7 +1,7 @@
 /**
  * Deny by default: walks the API's own route table and checks that every admin/CRM route refuses a
  * visitor without a session (401), and, by role (decision 065): a viewer (« Lecture seule ») reads every
- * admin/CRM route but gets 403 on every state-changing route of any router, except the explicit
+ * admin/CRM route (but the few reads for administrators only, listed here) and gets 403 on every state-changing route of any router, except the explicit
  * allow-list of their own account; a deactivated account gets 401. A route added later, by anyone,
  * without the admin check or outside the role rules fails this test.
  */
@@ -37,6 +37,9 @@ function allRoutes(): Route[] {
   }
   return routes;
 }
+
+/** Reads for administrators only, each refused to a viewer by its route: who opened a contact's file (decision 147). */
+const ADMIN_ONLY_READS = [/^\/api\/admin(-dev)?\/leads\/1\/access-log$/];
 
 const protectedRoutes = () => allRoutes().filter((route) => PROTECTED.test(route.path));
 const viewerAllowed = (route: Route) => VIEWER_ALLOWED_CHANGES.some((allowed) => allowed.method === route.method && allowed.path.test(route.path));
@@ -98,7 +101,8 @@ describe('every admin and CRM route requires a session, and changes require the 
     const failures: string[] = [];
     for (const route of protectedRoutes().filter((candidate) => candidate.method === 'GET')) {
       const response = await send(viewer, route);
-      if (response.status === 401 || response.status === 403) failures.push(`${route.method} ${route.path} → ${response.status}`);
+      const adminOnly = ADMIN_ONLY_READS.some((pattern) => pattern.test(route.path));
+      if (adminOnly ? response.status !== 403 : response.status === 401 || response.status === 403) failures.push(`${route.method} ${route.path} → ${response.status}`);
     }
     expect(failures).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { streamRows, type CsvExport } from '../../platform/lib/csv-export.ts';
 import type { NewsletterRecipientRow } from './contract/index.ts';
 import { NEWSLETTER_RECIPIENT_STATUS_LABELS, type NewsletterRecipientStatus } from './contract/index.ts';
 import { findIssueOr404 } from './issues.ts';
+import { noteContactIds } from '../../platform/access-log.ts';
 
 /** The list shows this many; the CSV has them all. */
 export const RECIPIENTS_LIST_MAX = 5_000;
@@ -35,9 +36,16 @@ const COLUMNS: Array<CsvColumn<Row>> = [
   { header: 'Envoyé le', value: (row) => swissCsvDate(row.sentAt) },
 ];
 
-/** Checks the issue first (404 before any byte of CSV); `audit` runs after the last row. */
-export async function exportRecipients(db: Knex, issueId: number, audit: (details: Record<string, string | number | boolean | null>) => Promise<void>): Promise<CsvExport> {
+/** Checks the issue first (404 before any byte of CSV); `audit` runs after the last row, with the recipients' contact ids (decision 147). */
+export async function exportRecipients(db: Knex, issueId: number, audit: (details: Record<string, string | number | boolean | null>, contactIds: number[]) => Promise<void>): Promise<CsvExport> {
+  const ids: number[] = [];
   await findIssueOr404(db, issueId);
-  const rows = streamRows<Row>(db, () => recipientsQuery(db, issueId), { idColumn: 'e.id', order: 'asc', onEnd: (count) => audit({ newsletterId: issueId, rows: count }) });
-  return { filename: `destinataires-newsletter-${issueId}-${swissFileStamp()}.csv`, body: csvStream(rows, COLUMNS) };
+  const rows = streamRows<Row>(db, () => recipientsQuery(db, issueId), { idColumn: 'e.id', order: 'asc', onEnd: (count) => audit({ newsletterId: issueId, rows: count }, ids) });
+  return {
+    filename: `destinataires-newsletter-${issueId}-${swissFileStamp()}.csv`,
+    body: csvStream(
+      noteContactIds(rows, (row) => row.leadId, ids),
+      COLUMNS,
+    ),
+  };
 }

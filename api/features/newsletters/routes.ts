@@ -11,6 +11,7 @@ import { apiRouter } from '../../platform/http/router.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin, signedInUser } from '../../platform/http/auth.ts';
 import { auditRequest } from '../../platform/audit.ts';
+import { recordAccess } from '../../platform/access-log.ts';
 import { sendCsv } from '../../platform/lib/csv-export.ts';
 import {
   newsletterAudienceQuerySchema,
@@ -129,7 +130,13 @@ export function adminNewslettersRouter(base: string): Router {
 
   router.get('/newsletters/:id/recipients.csv', requireAdmin, validate(oneSchemas), async (ctx) => {
     const { params } = input(ctx, oneSchemas);
-    sendCsv(ctx, await exportRecipients(ctx.knex, params.id, (details) => auditRequest(ctx, 'leads_exported', { details })));
+    sendCsv(
+      ctx,
+      await exportRecipients(ctx.knex, params.id, async (details, contactIds) => {
+        await auditRequest(ctx, 'leads_exported', { details });
+        await recordAccess(ctx, { action: 'recipients_exported', contactIds, details: { ...details, format: 'csv' } });
+      }),
+    );
   });
 
   return router;

@@ -4,3 +4,5 @@
  */
 export { currentNotice } from './notice.ts';
 export { recordConsentProof } from './consents.ts';
+export { verifyAccessLog, exportAccessLog, purgeAccessLog, EXPORT_SINCE } from './access-log.ts';
+export { AUDIT_EXPORT_USAGE, EXPORT_PAGE } from './access-log-control.ts';

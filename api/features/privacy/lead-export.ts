@@ -1,13 +1,15 @@
 /**
  * The answer to an access request (revFADP Art. 25): everything held about one contact, in one JSON
  * document. It reads the same tables api/features/contacts/records/erasure.ts erases (a table added there belongs here
- * too), plus the audit events that name the contact's id. The contact's first touch is in `contact`
+ * too), plus the audit events that name the contact's id and the access log's entries about the contact (who
+ * read, exported or changed it, and when: docs/decisions/147-access-log.md). The contact's first touch is in `contact`
  * (`firstTouch`), each submission's own touch on its activity (`touch`) (decision 115).
  */
 import type { Knex } from 'knex';
 import { findLeadOr404 } from '../contacts/index.ts';
 import { presentLead } from '../contacts/contract/index.ts';
-import { presentConsentProof, type ConsentProofRow } from './contract/index.ts';
+import { presentAccessLogEntry, presentConsentProof, type ConsentProofRow } from './contract/index.ts';
+import { allContactAccess } from './access-log.ts';
 import { paymentsOfLead } from '../payments/index.ts';
 
 export async function exportLead(db: Knex, leadId: number) {
@@ -92,6 +94,7 @@ export async function exportLead(db: Knex, leadId: number) {
   ]);
   // The bank's payments of the contact's invoices, with the payer's name as the bank wrote it (decision 133).
   const payments = await paymentsOfLead(db, leadId);
+  const accessLog = await allContactAccess(db, leadId);
   return {
     exportedAt: new Date().toISOString(),
     contact: presentLead(lead),
@@ -102,6 +105,7 @@ export async function exportLead(db: Knex, leadId: number) {
     emails,
     consents: consents.map(presentConsentProof),
     auditEvents,
+    accessLog: accessLog.map(presentAccessLogEntry),
     invoices,
     creditNotes,
     offers,

@@ -8,6 +8,8 @@
  *   contact keeps them (api/features/contacts/records/erasure.ts, `KEPT`); a contact with an unpaid or
  *   recent invoice is not inactive. Once their ten years have ended they are destroyed
  *   (./accounting-destruction.ts, decision 143);
+ * - the access log's rows older than ACCESS_LOG_RETENTION_DAYS (at least 365) are deleted by the weekly
+ *   run too (./access-log.ts `purgeAccessLog`, from ./retention-job.ts; decision 147);
  * - e-mails older than EMAIL_BODY_RETENTION_DAYS lose their subject's facts and bodies (`data`,
  *   `text_body`, `html_body`); kind, status, dates and recipient's contact link stay. Queued e-mails
  *   (reminders weeks ahead) are left alone.
@@ -17,6 +19,7 @@ import { CronExpressionParser } from 'cron-parser';
 import { RETENTION_SCHEDULE, RETENTION_TIME_ZONE, type RetentionConfig } from '../../platform/config-retention.ts';
 import { eraseLead } from '../contacts/index.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordAccess } from '../../platform/access-log.ts';
 import { destroyAccountingRecordsPastTenYears } from './accounting-destruction.ts';
 
 function inactiveLeads(db: Knex, config: RetentionConfig) {
@@ -73,6 +76,7 @@ export async function runRetention(db: Knex, config: RetentionConfig): Promise<{
     await db.transaction(async (trx) => {
       await eraseLead(trx, id);
       await recordAuditEvent(trx, { type: 'lead_erased', details: { leadId: id, reason: 'retention' } });
+      await recordAccess(trx, { action: 'contact_erased', contactId: id, contactCount: 1, details: { reason: 'retention' } });
     });
     leadsErased += 1;
   }

@@ -5,15 +5,17 @@
  */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
-import { leadEraseSchema, ERASE_CONFIRMATION_MESSAGE, presentConsentProof } from './contract/index.ts';
+import { accessLogQuerySchema, leadEraseSchema, ERASE_CONFIRMATION_MESSAGE, presentAccessLogPage, presentConsentProof } from './contract/index.ts';
 import { leadParamsSchema } from '../../contract/params.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, HttpError } from '../../platform/errors.ts';
 import { findLeadOr404, eraseLead, KEPT_WHY, type KeptRecords } from '../contacts/index.ts';
 import { exportLead } from './lead-export.ts';
 import { listConsentProofs } from './consents.ts';
 import { retentionPreview } from './retention.ts';
+import { listContactAccess } from './access-log.ts';
+import { recordAccess } from '../../platform/access-log.ts';
 
 const KEPT_NAMES: Record<string, [string, string]> = { invoices: ['facture', 'factures'], credit_notes: ['note de crédit', 'notes de crédit'], payments: ['paiement reçu', 'paiements reçus'] };
 
@@ -27,7 +29,11 @@ function erasureKeptMessage(kept: KeptRecords[]): string {
 }
 import { auditRequest } from '../../platform/audit.ts';
 
+/** The access log is for administrators only (decision 147): a viewer reads the contact, not who else did. */
+export const ACCESS_LOG_ADMINS_ONLY = 'Le journal des consultations est réservé aux administrateurs.';
+
 const oneLeadSchemas = { params: leadParamsSchema };
+const accessLogSchemas = { params: leadParamsSchema, query: accessLogQuerySchema };
 const eraseSchemas = { params: leadParamsSchema, body: leadEraseSchema };
 
 export function adminPrivacyRouter(base: string): Router {
@@ -37,6 +43,7 @@ export function adminPrivacyRouter(base: string): Router {
     const { params } = input(ctx, oneLeadSchemas);
     const document = await exportLead(ctx.knex, params.id);
     await auditRequest(ctx, 'lead_exported', { details: { leadId: params.id } });
+    await recordAccess(ctx, { action: 'contact_exported', contactId: params.id, contactCount: 1 });
     ctx.set('Content-Disposition', `attachment; filename="contact-${params.id}.json"`);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'application/json';
@@ -50,6 +57,7 @@ export function adminPrivacyRouter(base: string): Router {
     const { kept } = await eraseLead(ctx.knex, params.id);
     // The id only: the event must not keep what was just erased.
     await auditRequest(ctx, 'lead_erased', { details: { leadId: params.id, reason: 'request' } });
+    await recordAccess(ctx, { action: 'contact_erased', contactId: params.id, contactCount: 1, details: { reason: 'request' } });
     if (kept.length === 0) {
       ctx.status = 204;
       return;
@@ -62,6 +70,14 @@ export function adminPrivacyRouter(base: string): Router {
     const { params } = input(ctx, oneLeadSchemas);
     await findLeadOr404(ctx.knex, params.id);
     ctx.body = { consents: (await listConsentProofs(ctx.knex, params.id)).map(presentConsentProof) };
+  });
+
+  router.get('/leads/:id/access-log', requireAdmin, validate(accessLogSchemas), async (ctx) => {
+    if (ctx.state.user?.role !== 'admin') throw new HttpError(403, ACCESS_LOG_ADMINS_ONLY);
+    const { params, query } = input(ctx, accessLogSchemas);
+    await findLeadOr404(ctx.knex, params.id);
+    const { entries, total } = await listContactAccess(ctx.knex, params.id, query);
+    ctx.body = presentAccessLogPage(entries, query, total);
   });
 
   router.get('/retention', requireAdmin, async (ctx) => {

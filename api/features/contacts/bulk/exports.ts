@@ -10,6 +10,7 @@ import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadSource, type LeadStatu
 import type { LeadExportQuery } from '../contract/index.ts';
 import { firstTouchColumns, type FirstTouchRow } from './first-touch-csv.ts';
 import { leadFilters } from '../records/lead-list.ts';
+import { noteContactIds } from '../../../platform/access-log.ts';
 
 interface LeadRow extends FirstTouchRow {
   id: number;
@@ -56,11 +57,18 @@ function auditedFilters(query: LeadExportQuery): Record<string, string | boolean
   };
 }
 
-export function exportLeads(db: Knex, query: LeadExportQuery, audit: (details: Record<string, string | number | boolean | null>) => Promise<void>): CsvExport {
+export function exportLeads(db: Knex, query: LeadExportQuery, audit: (details: Record<string, string | number | boolean | null>, contactIds: number[]) => Promise<void>): CsvExport {
+  const ids: number[] = [];
   const build = () =>
     db('leads')
       .select('id', 'firstName', 'lastName', 'email', 'phone', 'company', 'city', 'country', 'status', 'source', 'tags', 'createdAt', 'lastContactedAt', ...FIRST_TOUCH_FIELDS)
       .modify(leadFilters(query));
-  const rows = streamRows<LeadRow>(db, build, { idColumn: 'id', order: 'desc', onEnd: (count) => audit({ ...auditedFilters(query), rows: count }) });
-  return { filename: `contacts-${swissFileStamp()}.csv`, body: csvStream(rows, LEAD_COLUMNS) };
+  const rows = streamRows<LeadRow>(db, build, { idColumn: 'id', order: 'desc', onEnd: (count) => audit({ ...auditedFilters(query), rows: count }, ids) });
+  return {
+    filename: `contacts-${swissFileStamp()}.csv`,
+    body: csvStream(
+      noteContactIds(rows, (row) => row.id, ids),
+      LEAD_COLUMNS,
+    ),
+  };
 }

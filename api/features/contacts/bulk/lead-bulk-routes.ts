@@ -12,6 +12,7 @@ import { addTagToLeads, deleteSelectedLeads, removeTagFromLeads, setLeadsStatus 
 import { selectedLeadsCsv } from './lead-selection-csv.ts';
 import { auditRequest, recordAuditEvents } from '../../../platform/audit.ts';
 import { ipPrefix } from '../../../platform/lib/client-ip.ts';
+import { recordAccess } from '../../../platform/access-log.ts';
 
 /** One import request: 10,000 rows of a wide address book stay well below this. */
 export const IMPORT_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -60,6 +61,7 @@ export function adminLeadBulkRouter(base: string): Router {
     if (body.action === 'export') {
       const { csv, count } = await selectedLeadsCsv(ctx.knex, body.ids);
       await auditRequest(ctx, 'leads_bulk_updated', { details: { action: 'export', selected: body.ids.length, changed: count } });
+      await recordAccess(ctx, { action: 'contacts_exported', contactIds: body.ids, contactCount: count, details: { selection: true, format: 'csv' } });
       ctx.set('Content-Disposition', 'attachment; filename="contacts-selection.csv"');
       ctx.type = 'text/csv; charset=utf-8';
       ctx.body = csv;
@@ -67,6 +69,8 @@ export function adminLeadBulkRouter(base: string): Router {
     }
     const changed = await applyBulk(ctx, body);
     await auditRequest(ctx, 'leads_bulk_updated', { details: { action: body.action, selected: body.ids.length, changed } });
+    // Which action on which contacts (ids only; a tag's or status's value is not personal; decision 147).
+    await recordAccess(ctx, { action: 'bulk_action', contactIds: body.ids, contactCount: changed, details: { bulkAction: body.action, value: body.action === 'delete' ? null : body.value } });
     ctx.body = presentLeadBulk(body.action, body.ids.length, changed);
   });
 

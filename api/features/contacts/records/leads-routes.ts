@@ -8,6 +8,7 @@ import { requireAdmin } from '../../../platform/http/auth.ts';
 import { listLeads, recentLeads } from './lead-list.ts';
 import { createLead, deleteLead, findLeadOr404, updateLead } from './lead-records.ts';
 import { auditRequest } from '../../../platform/audit.ts';
+import { recordAccess } from '../../../platform/access-log.ts';
 import { exportLeads } from '../bulk/exports.ts';
 import { sendCsv } from '../../../platform/lib/csv-export.ts';
 
@@ -31,7 +32,11 @@ export function adminLeadsRouter(base: string): Router {
     const { query } = input(ctx, exportSchemas);
     sendCsv(
       ctx,
-      exportLeads(ctx.knex, query, (details) => auditRequest(ctx, 'leads_exported', { details })),
+      exportLeads(ctx.knex, query, async (details, contactIds) => {
+        await auditRequest(ctx, 'leads_exported', { details });
+        // The access log keeps the filter and which contacts (ids only; decision 147).
+        await recordAccess(ctx, { action: 'contacts_exported', contactIds, details: { ...details, format: 'csv' } });
+      }),
     );
   });
 
@@ -42,7 +47,10 @@ export function adminLeadsRouter(base: string): Router {
 
   router.get('/leads/:id', requireAdmin, validate(oneLeadSchemas), async (ctx) => {
     const { params } = input(ctx, oneLeadSchemas);
-    ctx.body = presentLead(await findLeadOr404(ctx.knex, params.id));
+    const lead = await findLeadOr404(ctx.knex, params.id);
+    // A read of a contact's file is logged (OPDo art. 4; decision 147).
+    await recordAccess(ctx, { action: 'contact_viewed', contactId: lead.id });
+    ctx.body = presentLead(lead);
   });
 
   router.post('/leads', requireAdmin, validate(createSchemas), async (ctx) => {
@@ -63,6 +71,7 @@ export function adminLeadsRouter(base: string): Router {
     const { params } = input(ctx, oneLeadSchemas);
     await deleteLead(ctx.knex, params.id);
     await auditRequest(ctx, 'lead_deleted', { details: { leadId: params.id } });
+    await recordAccess(ctx, { action: 'contact_deleted', contactId: params.id, contactCount: 1 });
     ctx.status = 204;
   });
 

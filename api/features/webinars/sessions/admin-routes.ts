@@ -25,6 +25,7 @@ import { setRegistrationStatus, setRegistrationsStatus } from './registrations.t
 import { importAttendance } from './attendance.ts';
 import { readCsvBody } from '../../../platform/http/body.ts';
 import { auditRequest } from '../../../platform/audit.ts';
+import { recordAccess } from '../../../platform/access-log.ts';
 import { exportRegistrations } from './registrations-export.ts';
 import { sendCsv } from '../../../platform/lib/csv-export.ts';
 import { countCancellationRecipients } from './cancellations.ts';
@@ -82,7 +83,13 @@ export function adminWebinarsRouter(base: string): Router {
 
   router.get('/webinars/:id/registrations.csv', requireAdmin, validate(oneWebinarSchemas), async (ctx) => {
     const { params } = input(ctx, oneWebinarSchemas);
-    sendCsv(ctx, await exportRegistrations(ctx.knex, params.id, (details) => auditRequest(ctx, 'registrations_exported', { details })));
+    sendCsv(
+      ctx,
+      await exportRegistrations(ctx.knex, params.id, async (details, contactIds) => {
+        await auditRequest(ctx, 'registrations_exported', { details });
+        await recordAccess(ctx, { action: 'registrations_exported', contactIds, details: { ...details, format: 'csv' } });
+      }),
+    );
   });
 
   router.patch('/registrations/:id', requireAdmin, validate(oneStatusSchemas), async (ctx) => {

@@ -1,9 +1,13 @@
-/** One webinar's registrations as CSV, streamed (api/platform/lib/csv-export.ts) and audited after the last row. */
+/**
+ * One webinar's registrations as CSV, streamed (api/platform/lib/csv-export.ts) and audited after the last
+ * row, with the exported contacts' ids for the access log (decision 147).
+ */
 import type { Knex } from 'knex';
 import { csvPhone, csvStream, swissCsvDate, swissFileStamp, type CsvColumn } from '../../../platform/lib/csv.ts';
 import { streamRows, type CsvExport } from '../../../platform/lib/csv-export.ts';
 import { REGISTRATION_STATUS_LABELS, type RegistrationStatus } from '../../../contract/options.ts';
 import { findWebinarOr404 } from './webinars.ts';
+import { noteContactIds } from '../../../platform/access-log.ts';
 
 interface RegistrationRow {
   id: number;
@@ -15,6 +19,7 @@ interface RegistrationRow {
   phone: string | null;
   company: string | null;
   tags: string[] | null;
+  leadId: number;
 }
 
 const REGISTRATION_COLUMNS: Array<CsvColumn<RegistrationRow>> = [
@@ -29,13 +34,20 @@ const REGISTRATION_COLUMNS: Array<CsvColumn<RegistrationRow>> = [
 ];
 
 /** Checks the webinar first (404 before any byte of CSV). */
-export async function exportRegistrations(db: Knex, webinarId: number, audit: (details: Record<string, string | number | boolean | null>) => Promise<void>): Promise<CsvExport> {
+export async function exportRegistrations(db: Knex, webinarId: number, audit: (details: Record<string, string | number | boolean | null>, contactIds: number[]) => Promise<void>): Promise<CsvExport> {
+  const ids: number[] = [];
   const webinar = await findWebinarOr404(db, webinarId);
   const build = () =>
     db('webinarRegistrations as r')
       .join('leads as l', 'l.id', 'r.leadId')
       .where('r.webinarId', webinar.id)
-      .select('r.id', 'r.status', 'r.registeredAt', 'l.firstName', 'l.lastName', 'l.email', 'l.phone', 'l.company', 'l.tags');
-  const rows = streamRows<RegistrationRow>(db, build, { idColumn: 'r.id', order: 'asc', onEnd: (count) => audit({ webinarId: webinar.id, rows: count }) });
-  return { filename: `inscriptions-webinaire-${webinar.id}-${swissFileStamp()}.csv`, body: csvStream(rows, REGISTRATION_COLUMNS) };
+      .select('r.id', 'r.status', 'r.registeredAt', 'l.firstName', 'l.lastName', 'l.email', 'l.phone', 'l.company', 'l.tags', 'r.leadId');
+  const rows = streamRows<RegistrationRow>(db, build, { idColumn: 'r.id', order: 'asc', onEnd: (count) => audit({ webinarId: webinar.id, rows: count }, ids) });
+  return {
+    filename: `inscriptions-webinaire-${webinar.id}-${swissFileStamp()}.csv`,
+    body: csvStream(
+      noteContactIds(rows, (row) => row.leadId, ids),
+      REGISTRATION_COLUMNS,
+    ),
+  };
 }

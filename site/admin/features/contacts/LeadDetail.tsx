@@ -1,6 +1,6 @@
 /**
  * Contact detail (/admin/leads/{id}): the contact's card with its tags, its "Origine" (decision 115), the activities with the
- * "Nouvelle activité" dialog, the e-mails, the personal-data card (export, erasure), edit button and back link, "Contact non trouvé" when missing.
+ * "Nouvelle activité" dialog, the e-mails, the personal-data card (export, erasure), the "Consultations" (administrators only), edit button and back link, "Contact non trouvé" when missing.
  */
 import { isHTTPError } from 'ky';
 import { CanEdit } from '../../ui/CanEdit.tsx';
@@ -14,7 +14,7 @@ import { LeadFacts } from './detail/LeadFacts.tsx';
 import { OriginCard } from './origin/OriginCard.tsx';
 import { LeadEmailsCard } from '../emails/index.ts';
 import { LeadRegistrationsCard } from '../webinars/index.ts';
-import { LeadPrivacyCard } from '../privacy/index.ts';
+import { LeadAccessLogCard, LeadPrivacyCard } from '../privacy/index.ts';
 import { LeadOffersCard } from '../offers/index.ts';
 
 function BackLink() {
@@ -81,6 +81,7 @@ export function LeadDetail({ id }: { id: string }) {
           <LeadRegistrationsCard leadId={data.id} />
           <LeadEmailsCard leadId={data.id} />
           <LeadPrivacyCard lead={data} />
+          <LeadAccessLogCard leadId={data.id} />
         </div>
       </div>
     </>

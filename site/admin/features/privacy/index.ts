@@ -1,2 +1,3 @@
-/** What the other features use of privacy: the contact page's card (consents, export, erasure). */
+/** What the other features use of privacy: the contact page's cards (consents, export, erasure; "Consultations"). */
 export { LeadPrivacyCard } from './LeadPrivacyCard.tsx';
+export { LeadAccessLogCard } from './LeadAccessLogCard.tsx';

@@ -1,16 +1,21 @@
 /** A contact's privacy calls: consent proofs, export, erasure. Shapes: the API's presenters. */
-import type { ConsentProofJson } from '#contract/privacy';
-import { getJson } from '../../lib/api.ts';
+import type { AccessLogPageJson, ConsentProofJson } from '#contract/privacy';
+import { CONTACT_PAGE_SIZE, getJson, withQuery } from '../../lib/api.ts';
 import { adminBase, http } from '../../lib/http.ts';
 import { mutation } from '../../lib/query.ts';
 import { contactKeys, contactTouches } from '../contacts/queries.ts';
 
-export type { ConsentProofJson };
+export type { AccessLogPageJson, ConsentProofJson };
 
 export const privacyQueries = {
   consents: (leadId: number) => ({
     key: [...contactKeys.lead(leadId), 'consents', adminBase()] as const,
     fetcher: getJson<{ consents: ConsentProofJson[] }>(`${adminBase()}/leads/${leadId}/consents`),
+  }),
+  /** "Consultations": who read or exported the contact, newest first (administrators only, decision 147). */
+  accessLog: (leadId: number, page: number) => ({
+    key: [...contactKeys.lead(leadId), 'access-log', adminBase(), String(page)] as const,
+    fetcher: getJson<AccessLogPageJson>(withQuery(`${adminBase()}/leads/${leadId}/access-log`, { page, limit: CONTACT_PAGE_SIZE })),
   }),
 };
 
