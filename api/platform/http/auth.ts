@@ -32,6 +32,8 @@ export const VIEWER_ALLOWED_CHANGES: ReadonlyArray<{ method: string; path: RegEx
   { method: 'POST', path: /^\/api\/simple-auth\/password$/ },
   { method: 'PATCH', path: /^\/api\/simple-auth\/user$/ },
   { method: 'DELETE', path: /^\/api\/simple-auth\/sessions\/[^/]+$/ },
+  // Their own passkeys: registering one, signing in or confirming their identity with one (decision 146).
+  { method: 'POST', path: /^\/api\/simple-auth\/(mfa\/passkey|mfa\/passkey\/options|passkey\/options|passkey\/verify|reauth\/passkey|reauth\/passkey\/options)$/ },
 ];
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

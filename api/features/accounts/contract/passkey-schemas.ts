@@ -7,7 +7,7 @@
 import { z } from '../../../contract/zod.ts';
 import { requiredText } from '../../../contract/fields.ts';
 
-export const PASSKEY_RESPONSE_MESSAGE = 'La réponse de la clé d'accès est invalide.';
+export const PASSKEY_RESPONSE_MESSAGE = "La réponse de la clé d'accès est invalide.";
 
 const invalid = { error: PASSKEY_RESPONSE_MESSAGE };
 
@@ -23,7 +23,7 @@ const credentialId = base64url(1400).min(1, PASSKEY_RESPONSE_MESSAGE);
 const extensionResults = z.record(z.string(invalid).max(100), z.unknown(), invalid).optional();
 const attachment = z.string(invalid).max(40).optional();
 
-export const passkeyNameSchema = requiredText('Le nom de la clé d'accès', { max: 100 });
+export const passkeyNameSchema = requiredText("Le nom de la clé d'accès", { max: 100 });
 
 /** What `startRegistration()` answers. */
 export const registrationResponseSchema = z.object(
