@@ -22,12 +22,3 @@ export async function accountWithPasskey(app: TestApp, email: string, role: 'adm
   const userId = (await app.knex('users').where({ email }).first('id')).id as number;
   return { client, authenticator, factor, userId };
 }
-
-/** Makes the proof of a factor of `userId`'s sessions 10 minutes old (as if signed in long ago). */
-export async function makeProofStale(app: TestApp, userId: number): Promise<void> {
-  for (const row of await app.knex('sessions').where({ userId }).select('sid', 'sess')) {
-    const sess = typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess;
-    sess.factorVerifiedAt = Date.now() - 10 * 60 * 1000;
-    await app.knex('sessions').where({ sid: row.sid }).update({ sess: JSON.stringify(sess) });
-  }
-}
