@@ -111,7 +111,13 @@ export class SoftwareAuthenticator {
     const attested = Buffer.concat([Buffer.alloc(16), length, id, coseKey]);
     const flags = FLAG_UP | FLAG_AT | (tampering.userVerified === false ? 0 : FLAG_UV);
     const authData = this.authenticatorData(rpId, flags, counter, attested);
-    const attestationObject = cbor(new Map<string, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const attestationObject = cbor(
+      new Map<string, Cbor>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]),
+    );
     this.credentials.push({ id, privateKey, publicKey, rpId, userHandle: options.user.id, counter });
     return {
       id: b64url(id),

@@ -31,9 +31,7 @@ describe('registering passkeys', () => {
     expect(second.factor.name).toBe('Téléphone');
     expect(second.recoveryCodes).toBeUndefined();
     const again = await client.post('/api/simple-auth/mfa/passkey/options');
-    expect(again.body.excludeCredentials.map((item: { id: string }) => item.id).sort()).toEqual(
-      authenticator.credentials.map((credential) => credential.id.toString('base64url')).sort(),
-    );
+    expect(again.body.excludeCredentials.map((item: { id: string }) => item.id).sort()).toEqual(authenticator.credentials.map((credential) => credential.id.toString('base64url')).sort());
 
     const userId = (await app.knex('users').where({ email: 'deux-cles@example.ch' }).first('id')).id;
     const rows = await app.knex('userFactors').where({ userId }).orderBy('id').select('type', 'name', 'signCount', 'confirmedAt');
@@ -69,7 +67,12 @@ describe('registering passkeys', () => {
       expect(response.status).toBe(400);
       expect(response.body.errors.map((error: { message: string }) => error.message)).toContain(message);
     }
-    expect(await app.knex('userFactors').select('id').whereIn('userId', app.knex('users').where({ email: 'nom-cle@example.ch' }).select('id'))).toEqual([]);
+    expect(
+      await app
+        .knex('userFactors')
+        .select('id')
+        .whereIn('userId', app.knex('users').where({ email: 'nom-cle@example.ch' }).select('id')),
+    ).toEqual([]);
   });
 
   it('refuses a registration from another origin, for another RP ID, or answering a used challenge', async () => {
@@ -87,7 +90,12 @@ describe('registering passkeys', () => {
     client.cookies = new Map([...client.cookies, ...[...jar].filter(([name]) => name.startsWith('ic.webauthn'))]);
     const reused = await client.post('/api/simple-auth/mfa/passkey', { name: 'Copie', response: authenticator.create(options.body) });
     expect(reused.status).toBe(400);
-    expect(await app.knex('userFactors').whereIn('userId', app.knex('users').where({ email: 'enregistrement-refuse@example.ch' }).select('id')).pluck('name')).toEqual(['Clé']);
+    expect(
+      await app
+        .knex('userFactors')
+        .whereIn('userId', app.knex('users').where({ email: 'enregistrement-refuse@example.ch' }).select('id'))
+        .pluck('name'),
+    ).toEqual(['Clé']);
   });
 
   it('lets a viewer register a passkey of their own', async () => {
