@@ -55,6 +55,9 @@ export const AUDIT_EVENT_LABELS = {
   mfa_failed: 'Code de second facteur refusé',
   recovery_codes_regenerated: 'Codes de secours renouvelés',
   recovery_code_used: 'Code de secours utilisé',
+  // Decision 146, in the order of the migrations (tests/api/allowed-values.test.ts).
+  passkey_registered: 'Clé d’accès ajoutée',
+  passkey_failed: 'Clé d’accès refusée',
 } satisfies Record<string, string>;
 export const AUDIT_EVENT_TYPES = labelledValues(AUDIT_EVENT_LABELS);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
