@@ -52,8 +52,8 @@ export function goalReached(goal: SequenceGoal, since = 'r.event_at'): string {
  * not bouncing. A condition on the alias `l` (leads); an erased contact has no row at all.
  */
 export const MARKETING_LEFT: Record<'unsubscribed' | 'bouncing', string> = {
-  unsubscribed: `(l.webinar_marketing_unsubscribed_at is not null or l.newsletter_status = 'unsubscribed')`,
-  bouncing: `(l.newsletter_status = 'bounced')`,
+  unsubscribed: `(l.webinar_marketing_unsubscribed_at is not null or coalesce(l.newsletter_status, '') = 'unsubscribed')`,
+  bouncing: `(coalesce(l.newsletter_status, '') = 'bounced')`,
 };
 
 /** The onboarding is transactional: it goes to clients whatever their marketing choice (its footer says so). */
