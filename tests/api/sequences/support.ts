@@ -149,3 +149,18 @@ export async function mailTo(address: string, subject: string): Promise<Received
 }
 
 export { DAY, MINUTE };
+
+/** The message's header block, unfolded (RFC 5322 2.2.3). */
+export const headersOf = (message: ReceivedMail) =>
+  String(message.raw)
+    .split(/\r?\n\r?\n/)[0]!
+    .replace(/\r?\n[ \t]+/g, ' ');
+
+/** The one-click unsubscribe address of a marketing message (RFC 8058), checked present with its Post header. */
+export function unsubscribeHeader(message: ReceivedMail): URL {
+  const headers = headersOf(message);
+  expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  const match = headers.match(/^List-Unsubscribe: <(https?:\/\/[^>]+)>$/m);
+  expect(match, 'a List-Unsubscribe header with an https address').not.toBeNull();
+  return new URL(match![1]!);
+}
