@@ -146,6 +146,9 @@ export async function sendDueSteps(db: Knex, options: { limit: number; spacingMs
         [take],
       );
       let count = 0;
+      // The pace goes on from the last step still waiting in the outbox: two runs close together never send a burst.
+      const lastQueued = (await trx('emails').where({ kind: 'sequence_step', status: 'queued' }).max({ at: 'sendAfter' }).first())?.at as Date | null | undefined;
+      const start = Math.max(Date.now(), lastQueued ? new Date(lastQueued).getTime() + options.spacingMs : 0);
       for (const run of due) {
         if (run.exitNow) {
           await trx('sequenceRuns').where({ id: run.runId }).update({ state: 'exited', exitReason: run.exitNow, exitedAt: trx.fn.now(), nextSendAt: null });
@@ -170,7 +173,7 @@ export async function sendDueSteps(db: Knex, options: { limit: number; spacingMs
           await trx('sequenceRuns').where({ id: run.runId }).update({ nextSendAt: allowed });
           continue;
         }
-        const sendAt = new Date(now + (written + count) * options.spacingMs);
+        const sendAt = new Date(start + count * options.spacingMs);
         const recorded = await trx('sequenceSends').insert({ runId: run.runId, sequenceId: run.sequenceId, stepId: step.id, leadId: run.leadId }).onConflict().ignore().returning('id');
         if (recorded.length > 0) {
           const [emailId] = await createEmails(trx, [
