@@ -43,9 +43,22 @@ interface StepRow {
 
 const windowOf = (sequence: Pick<ActiveSequence, 'windowFrom' | 'windowTo' | 'windowDays'>): SendingWindow => ({ from: sequence.windowFrom, to: sequence.windowTo, days: sequence.windowDays.map(Number) });
 
-/** The first step not deleted after `position` (0: the first). */
-async function stepAfter(db: Knex, sequenceId: number, position: number): Promise<StepRow | undefined> {
-  return db('sequenceSteps').where({ sequenceId }).whereNull('deletedAt').where('position', '>', position).orderBy([{ column: 'position' }, { column: 'id' }]).first('id', 'position', 'delayMinutes', 'sendingWindow', 'deletedAt');
+/**
+ * The run's next step: the first live step, in the sequence's order, after the last live step it
+ * received, that it has not received (a run not begun: the first). Steps edited, reordered or deleted
+ * while people wait never send one twice nor step back.
+ */
+async function nextStep(db: Knex, sequenceId: number, runId: number | null): Promise<StepRow | undefined> {
+  const reached = runId === null ? 0 : db('sequenceSteps as s2').join('sequenceSends as x2', 'x2.stepId', 's2.id').where('x2.runId', runId).whereNull('s2.deletedAt').max('s2.position');
+  return db('sequenceSteps as st')
+    .where('st.sequenceId', sequenceId)
+    .whereNull('st.deletedAt')
+    .where('st.position', '>', runId === null ? 0 : db.raw('coalesce((?), 0)', [reached]))
+    .modify((query) => {
+      if (runId !== null) query.whereNotExists(db('sequenceSends as x').where('x.runId', runId).whereRaw('x.step_id = st.id'));
+    })
+    .orderBy([{ column: 'st.position' }, { column: 'st.id' }])
+    .first('st.id', 'st.position', 'st.delayMinutes', 'st.sendingWindow', 'st.deletedAt');
 }
 
 /** Ends the runs that reached an exit event or whose contact left marketing. Returns how many. */
@@ -66,7 +79,7 @@ export async function enterRuns(db: Knex): Promise<number> {
   const sequences = (await db('sequences').where({ state: 'active' }).select('id', 'entryEvent', 'entryAfterMinutes', 'reentry', 'windowFrom', 'windowTo', 'windowDays')) as ActiveSequence[];
   let entered = 0;
   for (const sequence of sequences) {
-    const first = await stepAfter(db, sequence.id, 0);
+    const first = await nextStep(db, sequence.id, null);
     if (!first) continue;
     // A marketing sequence does not take in a contact who may not receive it.
     const marketingOnly = isTransactional(sequence.entryEvent) ? '' : `and not ${MARKETING_LEFT.unsubscribed} and not ${MARKETING_LEFT.bouncing}`;
@@ -158,7 +171,7 @@ export async function sendDueSteps(db: Knex, options: { limit: number; spacingMs
         // A deleted step is skipped: the run waits on the next one, its delay counted from the last send.
         let step = run.currentStepId === null ? undefined : ((await trx('sequenceSteps').where({ id: run.currentStepId }).first('id', 'position', 'delayMinutes', 'sendingWindow', 'deletedAt')) as StepRow | undefined);
         if (!step || step.deletedAt) {
-          step = await stepAfter(trx, run.sequenceId, step?.position ?? Number.MAX_SAFE_INTEGER);
+          step = await nextStep(trx, run.sequenceId, run.runId);
           if (!step) {
             await trx('sequenceRuns').where({ id: run.runId }).update({ state: 'completed', completedAt: trx.fn.now(), nextSendAt: null, currentStepId: null });
             continue;
@@ -189,7 +202,7 @@ export async function sendDueSteps(db: Knex, options: { limit: number; spacingMs
           if (emailId !== undefined) await trx('sequenceSends').where({ id: recorded[0]!.id }).update({ emailId });
           count += 1;
         }
-        const next = await stepAfter(trx, run.sequenceId, step.position);
+        const next = await nextStep(trx, run.sequenceId, run.runId);
         if (!next) {
           await trx('sequenceRuns').where({ id: run.runId }).update({ state: 'completed', completedAt: trx.fn.now(), nextSendAt: null, currentStepId: null });
         } else {

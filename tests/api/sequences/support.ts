@@ -23,8 +23,9 @@ const DAY = 24 * 60 * MINUTE;
 /** Every hour of every day: the tests of entry and sending hold at any hour; the window has its own test. */
 export const ALWAYS = { from: '00:00', to: '24:00', days: [1, 2, 3, 4, 5, 6, 7] };
 
-export function setUpSequencesApp(): void {
-  setUpAppWithSmtp({ SITE_DIST_DIR: writeSiteFixture(), NEWSLETTER_RATE_PER_MINUTE: String(TEST_RATE) }, ['sequences', 'emails', 'leads', 'webinars'], (running) => ({ app, smtp, admin } = running));
+/** The app for the calling file; `tables` emptied before each test (the default sequences go with `sequences`). */
+export function setUpSequencesApp(tables = ['sequences', 'emails', 'leads', 'webinars']): void {
+  setUpAppWithSmtp({ SITE_DIST_DIR: writeSiteFixture(), NEWSLETTER_RATE_PER_MINUTE: String(TEST_RATE) }, tables, (running) => ({ app, smtp, admin } = running));
 }
 
 export const run = () => runSequences(app.knex, TEST_RATE);
