@@ -152,9 +152,7 @@ export async function up(knex: Knex): Promise<void> {
     { name: 'Après le webinaire', entryEvent: 'webinar_attended', exitEvents: ['call_booked', 'call_held', 'offer_accepted', 'paid'], goal: 'call_booked', steps: AFTER_STEPS },
   ];
   for (const sequence of defaults) {
-    const [row] = await knex('sequences')
-      .insert({ name: sequence.name, entry_event: sequence.entryEvent, exit_events: sequence.exitEvents, goal: sequence.goal })
-      .returning('id');
+    const [row] = await knex('sequences').insert({ name: sequence.name, entry_event: sequence.entryEvent, exit_events: sequence.exitEvents, goal: sequence.goal }).returning('id');
     await knex('sequence_steps').insert(
       sequence.steps.map((step, index) => ({ sequence_id: row.id, position: index + 1, delay_minutes: step.delay, subject: step.subject, preview: step.preview, body_markdown: step.body })),
     );

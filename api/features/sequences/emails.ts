@@ -41,7 +41,10 @@ export interface SequenceStepEmailData extends Partial<SequenceStepRef> {
 /** `{{prenom}}` → the first name, its Markdown characters escaped (a name is text, never markup). */
 export function withFirstName(body: string, firstName: string | null): string {
   const name = (firstName ?? '').replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (character) => `\\${character}`);
-  return body.split(SEQUENCE_BLOCKS.firstName).join(name).replace(/Bonjour ,/g, 'Bonjour,');
+  return body
+    .split(SEQUENCE_BLOCKS.firstName)
+    .join(name)
+    .replace(/Bonjour ,/g, 'Bonjour,');
 }
 
 export function stepDocument(data: SequenceStepEmailData, context: ComposeContext<Wording>, test: boolean): EmailDocument {

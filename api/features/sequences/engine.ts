@@ -41,7 +41,11 @@ interface StepRow {
   deletedAt: Date | null;
 }
 
-const windowOf = (sequence: Pick<ActiveSequence, 'windowFrom' | 'windowTo' | 'windowDays'>): SendingWindow => ({ from: sequence.windowFrom, to: sequence.windowTo, days: sequence.windowDays.map(Number) });
+const windowOf = (sequence: Pick<ActiveSequence, 'windowFrom' | 'windowTo' | 'windowDays'>): SendingWindow => ({
+  from: sequence.windowFrom,
+  to: sequence.windowTo,
+  days: sequence.windowDays.map(Number),
+});
 
 /**
  * The run's next step: the first live step, in the sequence's order, after the last live step it
@@ -169,7 +173,10 @@ export async function sendDueSteps(db: Knex, options: { limit: number; spacingMs
         }
         const now = Date.now();
         // A deleted step is skipped: the run waits on the next one, its delay counted from the last send.
-        let step = run.currentStepId === null ? undefined : ((await trx('sequenceSteps').where({ id: run.currentStepId }).first('id', 'position', 'delayMinutes', 'sendingWindow', 'deletedAt')) as StepRow | undefined);
+        let step =
+          run.currentStepId === null
+            ? undefined
+            : ((await trx('sequenceSteps').where({ id: run.currentStepId }).first('id', 'position', 'delayMinutes', 'sendingWindow', 'deletedAt')) as StepRow | undefined);
         if (!step || step.deletedAt) {
           step = await nextStep(trx, run.sequenceId, run.runId);
           if (!step) {

@@ -36,7 +36,10 @@ export async function previewStep(
 /** Queues the step to `to`, marked as a test. Returns the e-mail's id. */
 export async function sendStepTest(db: Knex, sequenceId: number, stepId: number, to: string): Promise<number> {
   const sequence = await findSequenceOr404(db, sequenceId);
-  const step = await db('sequenceSteps').where({ id: stepId, sequenceId }).whereNull('deletedAt').first<{ subject: string; preview: string; bodyMarkdown: string } | undefined>('subject', 'preview', 'bodyMarkdown');
+  const step = await db('sequenceSteps')
+    .where({ id: stepId, sequenceId })
+    .whereNull('deletedAt')
+    .first<{ subject: string; preview: string; bodyMarkdown: string } | undefined>('subject', 'preview', 'bodyMarkdown');
   if (!step) throw notFound(SEQUENCE_MESSAGES.stepNotFound);
   const data: SequenceStepEmailData = {
     subject: step.subject,

@@ -79,17 +79,15 @@ export async function sequenceStats(db: Knex, sequenceId: number) {
     completed: totals[0]!.completed,
     exited: byReason(exits),
     converted: totals[0]!.converted,
-    steps: steps.map(
-      (step): SequenceStepStats => ({
-        stepId: step.id,
-        position: step.position,
-        subject: step.subject,
-        deleted: step.deleted,
-        sent: step.sent,
-        waiting: step.waiting,
-        exited: byReason(exits.filter((row) => row.stepId === step.id)),
-        converted: step.converted,
-      }),
-    ),
+    steps: steps.map((step): SequenceStepStats => ({
+      stepId: step.id,
+      position: step.position,
+      subject: step.subject,
+      deleted: step.deleted,
+      sent: step.sent,
+      waiting: step.waiting,
+      exited: byReason(exits.filter((row) => row.stepId === step.id)),
+      converted: step.converted,
+    })),
   };
 }

@@ -13,7 +13,11 @@ const STEP_COLUMNS = ['id', 'sequenceId', 'position', 'delayMinutes', 'subject',
 
 export async function liveSteps(db: Knex, sequenceIds: number[]): Promise<SequenceStepRow[]> {
   if (sequenceIds.length === 0) return [];
-  return db('sequenceSteps').whereIn('sequenceId', sequenceIds).whereNull('deletedAt').orderBy([{ column: 'position' }, { column: 'id' }]).select(STEP_COLUMNS);
+  return db('sequenceSteps')
+    .whereIn('sequenceId', sequenceIds)
+    .whereNull('deletedAt')
+    .orderBy([{ column: 'position' }, { column: 'id' }])
+    .select(STEP_COLUMNS);
 }
 
 export async function findSequenceOr404(db: Knex, id: number, lock = false): Promise<SequenceRow> {
@@ -55,7 +59,15 @@ async function writeSteps(trx: Knex.Transaction, sequenceId: number, steps: Sequ
   // Positions only grow: a run's "next step" is the first live one after the position it reached.
   const base = ((await trx('sequenceSteps').where({ sequenceId }).max({ top: 'position' }).first())?.top as number | null) ?? 0;
   for (const [index, step] of steps.entries()) {
-    const fields = { position: base + index + 1, delayMinutes: step.delayMinutes, subject: step.subject, preview: step.preview, bodyMarkdown: step.body, sendingWindow: step.window, updatedAt: trx.fn.now() };
+    const fields = {
+      position: base + index + 1,
+      delayMinutes: step.delayMinutes,
+      subject: step.subject,
+      preview: step.preview,
+      bodyMarkdown: step.body,
+      sendingWindow: step.window,
+      updatedAt: trx.fn.now(),
+    };
     if (step.id === undefined) await trx('sequenceSteps').insert({ sequenceId, ...fields });
     else await trx('sequenceSteps').where({ id: step.id, sequenceId }).update(fields);
   }

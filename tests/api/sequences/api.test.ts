@@ -6,7 +6,14 @@ import { addLead, admin, app, BASE, createSequence, DAY, invoicePaid, mailTo, ma
 setUpSequencesApp(['emails', 'leads', 'webinars']);
 
 const welcome = (fields: Record<string, unknown> = {}) =>
-  createSequence({ name: `Bienvenue ${Math.random()}`, entry: { event: 'invoice_paid' }, exitOn: [], goal: 'call_held', steps: [step('Bienvenue'), step('Vos premiers pas', { delayMinutes: DAY / 60_000 }), step('Un mois déjà', { delayMinutes: 0 })], ...fields });
+  createSequence({
+    name: `Bienvenue ${Math.random()}`,
+    entry: { event: 'invoice_paid' },
+    exitOn: [],
+    goal: 'call_held',
+    steps: [step('Bienvenue'), step('Vos premiers pas', { delayMinutes: DAY / 60_000 }), step('Un mois déjà', { delayMinutes: 0 })],
+    ...fields,
+  });
 
 describe('sequences API', () => {
   it('installs the two default sequences, active; viewers read, only administrators change', async () => {
@@ -28,7 +35,14 @@ describe('sequences API', () => {
   });
 
   it('refuses invalid values with 400 and a French message per field, and unknown ids with 404', async () => {
-    const response = await admin.post(BASE, { name: ' ', entry: { event: 'inconnu' }, exitOn: ['jamais'], window: { from: '25:00', to: '08:00', days: [0] }, steps: [{ delayMinutes: -1, subject: '', body: 'x' }], status: 'brouillon' });
+    const response = await admin.post(BASE, {
+      name: ' ',
+      entry: { event: 'inconnu' },
+      exitOn: ['jamais'],
+      window: { from: '25:00', to: '08:00', days: [0] },
+      steps: [{ delayMinutes: -1, subject: '', body: 'x' }],
+      status: 'brouillon',
+    });
     expect(response.status).toBe(400);
     const paths = Object.fromEntries(response.body.errors.map((error: { path: string; message: string }) => [error.path, error.message]));
     expect(paths.name).toBe('Le nom est obligatoire.');

@@ -119,6 +119,3 @@ describe('entry by state', () => {
     expect(await runOf(leadId, onboarding.id)).toMatchObject({ state: 'active' });
   });
 });
-
-import { admin as adminClient } from './support.ts';
-

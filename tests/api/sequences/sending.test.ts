@@ -2,7 +2,27 @@
 import { describe, expect, it } from 'vitest';
 import { runSequences, sendDueSteps } from '../../../api/features/sequences/index.ts';
 import { openDatabase } from '../../../api/platform/db.ts';
-import { addLead, admin, app, booking, createSequence, DAY, invoicePaid, mailTo, makeDue, registration, run, runOf, setUpSequencesApp, smtp, step, stepEmails, TEST_RATE, headersOf, unsubscribeHeader } from './support.ts';
+import {
+  addLead,
+  admin,
+  app,
+  booking,
+  createSequence,
+  DAY,
+  invoicePaid,
+  mailTo,
+  makeDue,
+  registration,
+  run,
+  runOf,
+  setUpSequencesApp,
+  smtp,
+  step,
+  stepEmails,
+  TEST_RATE,
+  headersOf,
+  unsubscribeHeader,
+} from './support.ts';
 
 setUpSequencesApp();
 
@@ -110,7 +130,8 @@ describe('due steps', () => {
     const steps = new Set(['Le replay vous attend', 'Et si nous en parlions ?']);
     const received = await smtp.waitFor((messages) => messages.filter((message) => steps.has(message.parsed.subject ?? '')).length >= 40, 50_000);
     const perPerson = new Map<string, number>();
-    for (const message of received.filter((item) => steps.has(item.parsed.subject ?? ''))) perPerson.set(`${message.envelopeTo[0]} ${message.parsed.subject}`, (perPerson.get(`${message.envelopeTo[0]} ${message.parsed.subject}`) ?? 0) + 1);
+    for (const message of received.filter((item) => steps.has(item.parsed.subject ?? '')))
+      perPerson.set(`${message.envelopeTo[0]} ${message.parsed.subject}`, (perPerson.get(`${message.envelopeTo[0]} ${message.parsed.subject}`) ?? 0) + 1);
     expect(perPerson.size).toBe(40);
     expect(Math.max(...perPerson.values())).toBe(1);
   }, 90_000);

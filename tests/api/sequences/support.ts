@@ -91,7 +91,18 @@ const LINES = JSON.stringify([{ label: 'Programme', quantity: 1, unitPriceCents:
 export async function offerSent(leadId: number, sentMinutesAgo = 5): Promise<number> {
   const [row] = await app
     .knex('offers')
-    .insert({ leadId, status: 'sent', lines: LINES, startDate: '2027-01-04', validUntil: '2027-01-31', netCents: 100_000, vatCents: 0, totalCents: 100_000, contentHash: 'abc', sentAt: new Date(Date.now() - sentMinutesAgo * MINUTE) })
+    .insert({
+      leadId,
+      status: 'sent',
+      lines: LINES,
+      startDate: '2027-01-04',
+      validUntil: '2027-01-31',
+      netCents: 100_000,
+      vatCents: 0,
+      totalCents: 100_000,
+      contentHash: 'abc',
+      sentAt: new Date(Date.now() - sentMinutesAgo * MINUTE),
+    })
     .returning('id');
   return row.id as number;
 }

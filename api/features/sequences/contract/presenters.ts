@@ -37,7 +37,15 @@ export function presentSequence(sequence: SequenceRow, steps: SequenceStepRow[])
     name: sequence.name,
     entry: { event: sequence.entryEvent, afterMinutes: sequence.entryAfterMinutes },
     exitOn: [...sequence.exitEvents],
-    steps: steps.map((step) => ({ id: step.id, position: step.position, delayMinutes: step.delayMinutes, subject: step.subject, preview: step.preview, body: step.bodyMarkdown, window: step.sendingWindow })),
+    steps: steps.map((step) => ({
+      id: step.id,
+      position: step.position,
+      delayMinutes: step.delayMinutes,
+      subject: step.subject,
+      preview: step.preview,
+      body: step.bodyMarkdown,
+      window: step.sendingWindow,
+    })),
     window: { from: sequence.windowFrom, to: sequence.windowTo, days: sequence.windowDays.map(Number) },
     status: sequence.state,
     goal: sequence.goal,
@@ -104,7 +112,16 @@ export interface SequenceStepStats {
   converted: number;
 }
 
-export function presentSequenceStats(input: { sequenceId: number; goal: SequenceGoal | null; entered: number; active: number; completed: number; exited: Partial<Record<SequenceExitReason, number>>; converted: number; steps: SequenceStepStats[] }) {
+export function presentSequenceStats(input: {
+  sequenceId: number;
+  goal: SequenceGoal | null;
+  entered: number;
+  active: number;
+  completed: number;
+  exited: Partial<Record<SequenceExitReason, number>>;
+  converted: number;
+  steps: SequenceStepStats[];
+}) {
   return { ...input };
 }
 export type SequenceStatsAnswer = ReturnType<typeof presentSequenceStats>;

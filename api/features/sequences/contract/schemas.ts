@@ -95,7 +95,10 @@ export const sequenceStepSchema = z.object({
   id: z.number({ error: 'L’identifiant d’étape doit être un nombre.' }).int().positive().optional(),
   delayMinutes: integer('Le délai de l’étape (minutes)', 0, SEQUENCE_LIMITS.delayMaxMinutes),
   subject: requiredText('L’objet', { max: SEQUENCE_LIMITS.subjectMax }),
-  preview: z.preprocess((value) => value ?? '', z.string({ error: 'La ligne d’aperçu doit être un texte.' }).trim().max(SEQUENCE_LIMITS.previewMax, `La ligne d’aperçu ne doit pas dépasser ${SEQUENCE_LIMITS.previewMax} caractères.`)),
+  preview: z.preprocess(
+    (value) => value ?? '',
+    z.string({ error: 'La ligne d’aperçu doit être un texte.' }).trim().max(SEQUENCE_LIMITS.previewMax, `La ligne d’aperçu ne doit pas dépasser ${SEQUENCE_LIMITS.previewMax} caractères.`),
+  ),
   body: requiredText('Le contenu', { max: SEQUENCE_LIMITS.bodyMax }),
   /** Whether the step waits for the sequence's sending window (default: yes). */
   window: z.boolean({ error: 'Le choix de la plage d’envoi doit valoir vrai ou faux.' }).optional().default(true),
