@@ -32,6 +32,8 @@ export const EMAIL_KIND_LABELS = {
   invoice_reminder: 'Rappel de facture',
   credit_note_issued: 'Note de crédit',
   offer_sent: 'Offre',
+  sequence_step: 'Séquence',
+  sequence_test: 'Séquence (envoi de test)',
 } satisfies Record<string, string>;
 export const EMAIL_KIND_VALUES = labelledValues(EMAIL_KIND_LABELS);
 export type EmailKindValue = (typeof EMAIL_KIND_VALUES)[number];

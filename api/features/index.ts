@@ -21,6 +21,7 @@ import { newslettersFeature } from './newsletters/manifest.ts';
 import { billingFeature } from './billing/manifest.ts';
 import { offersFeature } from './offers/manifest.ts';
 import { paymentsFeature } from './payments/manifest.ts';
+import { sequencesFeature } from './sequences/manifest.ts';
 
 export const FEATURES = [
   publicFormsFeature,
@@ -37,6 +38,7 @@ export const FEATURES = [
   billingFeature,
   offersFeature,
   paymentsFeature,
+  sequencesFeature,
 ] as const;
 
 export { ADMIN_API_BASES };

@@ -162,6 +162,51 @@ const samples: Record<EmailKind, Array<{ name: string; data: unknown }>> = {
     },
     { name: 'once, no message', data: { offerId: 7, firstName: null, totalCents: 250_000, startDate: '2027-05-03', validUntil: '2027-04-20', instalments: 1, message: null } },
   ],
+  sequence_step: [
+    {
+      name: 'marketing, both blocks',
+      data: {
+        runId: 4,
+        stepId: 2,
+        sequenceId: 1,
+        subject: 'Le webinaire que vous avez manqué',
+        preview: 'Et la prochaine session.',
+        body: 'Bonjour {{prenom}},\n\n{{prochains-webinaires}}\n\n{{appel-decouverte}}',
+        firstName: 'Anne-Sophie',
+        leadId: 42,
+        transactional: false,
+        campaign: 'sequence-1',
+        webinars: newsletterIssue.webinars,
+      },
+    },
+    {
+      name: 'onboarding, transactional',
+      data: {
+        subject: 'Bienvenue dans le programme',
+        preview: 'Vos premiers pas.',
+        body: 'Bonjour {{prenom}},\n\nBienvenue !',
+        firstName: null,
+        leadId: 42,
+        transactional: true,
+        campaign: 'sequence-3',
+        webinars: [],
+      },
+    },
+  ],
+  sequence_test: [
+    {
+      name: 'test',
+      data: {
+        subject: 'Une question après le webinaire ?',
+        preview: '',
+        body: 'Bonjour {{prenom}},\n\n{{appel-decouverte}}',
+        firstName: 'Camille',
+        transactional: false,
+        campaign: 'sequence-2',
+        webinars: [],
+      },
+    },
+  ],
 };
 
 interface Layout {

@@ -95,6 +95,17 @@ export async function exportLead(db: Knex, leadId: number) {
   // The bank's payments of the contact's invoices, with the payer's name as the bank wrote it (decision 133).
   const payments = await paymentsOfLead(db, leadId);
   const accessLog = await allContactAccess(db, leadId);
+  // The sequences they were in (docs/decisions/150-sequences-engine.md): each run, and the steps sent in it.
+  const sequenceRuns = await db('sequenceRuns as r')
+    .join('sequences as s', 's.id', 'r.sequenceId')
+    .where('r.leadId', leadId)
+    .orderBy('r.id')
+    .select('r.id', 's.name as sequence', 'r.eventKey', 'r.eventAt', 'r.state', 'r.nextSendAt', 'r.exitReason', 'r.enteredAt', 'r.exitedAt', 'r.completedAt');
+  const sequenceSends = await db('sequenceSends as x')
+    .join('sequenceSteps as st', 'st.id', 'x.stepId')
+    .where('x.leadId', leadId)
+    .orderBy('x.id')
+    .select('x.id', 'x.runId', 'st.subject', 'x.emailId', 'x.createdAt');
   return {
     exportedAt: new Date().toISOString(),
     contact: presentLead(lead),
@@ -110,6 +121,8 @@ export async function exportLead(db: Knex, leadId: number) {
     creditNotes,
     offers,
     payments,
+    sequenceRuns,
+    sequenceSends,
   };
 }
 export type LeadExportJson = Awaited<ReturnType<typeof exportLead>>;

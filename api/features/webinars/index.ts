@@ -15,4 +15,4 @@ export { findWebinarOr404, webinarStats } from './sessions/webinars.ts';
 // The newsletter's "Prochains webinaires" block: the sessions to come and the invitation's one-step sign-up link.
 export { upcomingSessions } from './sessions/upcoming-sessions.ts';
 export type { UpcomingSession } from './sessions/upcoming-sessions.ts';
-export { joinUrl } from './mail/links.ts';
+export { joinUrl, marketingUnsubscribeUrl } from './mail/links.ts';

@@ -83,6 +83,16 @@ export const ERASED: ReadonlyArray<{ table: string; why: string; erase: (trx: Kn
     why: 'notes, calls and the messages they sent, with each submission’s touch (where they came from)',
     erase: (trx, lead) => trx('activities').where({ leadId: lead.id }).delete(),
   },
+  {
+    table: 'sequence_sends',
+    why: 'which sequence e-mails went to them, and when',
+    erase: (trx, lead) => trx('sequenceSends').where({ leadId: lead.id }).delete(),
+  },
+  {
+    table: 'sequence_runs',
+    why: 'their runs in the sequences: the funnel event that made them enter, where they stand, why they left',
+    erase: (trx, lead) => trx('sequenceRuns').where({ leadId: lead.id }).delete(),
+  },
   { table: 'webinar_registrations', why: 'their seats in webinars', erase: (trx, lead) => trx('webinarRegistrations').where({ leadId: lead.id }).delete() },
   { table: 'webinar_interests', why: 'their wish to join the next session', erase: (trx, lead) => trx('webinarInterests').where({ leadId: lead.id }).delete() },
   { table: 'leads', why: 'the contact itself, with its first touch (where they came from)', erase: (trx, lead) => trx('leads').where({ id: lead.id }).delete() },
