@@ -46,7 +46,7 @@ export interface JobsOptions {
 export async function startJobs({ config, knex, logger, publicUrl, graceMs = 10_000, whenQuiet = async () => {} }: JobsOptions): Promise<RunningJobs> {
   const content = loadEmailContent();
   const queue = await startQueue({ knex, databaseUrl: config.databaseUrl, logger });
-  await createQueues(queue, config.mail.retryDelaySeconds);
+  await createQueues(queue, config.mail.retryDelaySeconds, config.mail.sendExpireSeconds);
   await rememberQueueTables(queue, [QUEUES.prepare]);
   const crons = FEATURES.flatMap((feature) => ('crons' in feature ? feature.crons : []));
   for (const cron of crons) await scheduleCron(queue, cron, config);

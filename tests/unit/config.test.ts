@@ -47,6 +47,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: 'bientôt' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
     expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '-1' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
   });
+
+  it('takes a send job again after 300 s by default, never sooner than 30 s', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/innercircle-config-test' }).mail.sendExpireSeconds).toBe(300);
+    expect(loadConfig({ DATA_DIR: '/tmp/innercircle-config-test', EMAIL_SEND_EXPIRE_SECONDS: '30' }).mail.sendExpireSeconds).toBe(30);
+    expect(() => loadConfig({ EMAIL_SEND_EXPIRE_SECONDS: '29' })).toThrow('Configuration invalide : EMAIL_SEND_EXPIRE_SECONDS — un nombre entier de secondes entre 30 et 3600 est attendu');
+  });
+
+  it('requires a second factor in production only, unless MFA_REQUIRED says otherwise', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://innercircle.example.ch', DATA_DIR: '/tmp/innercircle-config-test' };
+    expect(loadConfig({ ...secret, NODE_ENV: 'production' }).mfaRequired).toBe(true);
+    expect(loadConfig({ ...secret, NODE_ENV: 'production', MFA_REQUIRED: 'false' }).mfaRequired).toBe(false);
+    expect(loadConfig({ DATA_DIR: '/tmp/innercircle-config-test' }).mfaRequired).toBe(false);
+    expect(loadConfig({ DATA_DIR: '/tmp/innercircle-config-test', MFA_REQUIRED: 'true' }).mfaRequired).toBe(true);
+  });
+
+  it('keeps the access log at least a year', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/innercircle-config-test' }).accessLogRetentionDays).toBe(730);
+    expect(() => loadConfig({ ACCESS_LOG_RETENTION_DAYS: '364' })).toThrow('Configuration invalide : ACCESS_LOG_RETENTION_DAYS — le journal des accès est gardé au moins 365 jours');
+  });
 });
 
 /** `npm start` with this environment only. start.ts imports the whole server before reading the config: slow on a loaded machine. */

@@ -42,6 +42,13 @@ export const mailEnvSchema = {
     .default('1440,60'),
   WORKERS: z.enum(['on', 'off'], { error: 'on ou off est attendu' }).default('on'),
   EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  // A send job still running after this long (its process was killed mid-send) is taken again (decision 152).
+  EMAIL_SEND_EXPIRE_SECONDS: z.coerce
+    .number({ error: 'un nombre entier de secondes entre 30 et 3600 est attendu' })
+    .int('un nombre entier de secondes entre 30 et 3600 est attendu')
+    .min(30, 'un nombre entier de secondes entre 30 et 3600 est attendu')
+    .max(3600, 'un nombre entier de secondes entre 30 et 3600 est attendu')
+    .default(300),
 };
 
 type MailEnv = z.output<ReturnType<typeof z.object<typeof mailEnvSchema>>>;
@@ -58,6 +65,8 @@ export interface MailConfig {
   reminderOffsets: number[];
   workers: boolean;
   retryDelaySeconds: number;
+  /** Seconds after which a send job its process never finished is taken again (`EMAIL_SEND_EXPIRE_SECONDS`). */
+  sendExpireSeconds: number;
 }
 
 export function mailConfig(values: MailEnv, dataDir: string): MailConfig {
@@ -69,5 +78,6 @@ export function mailConfig(values: MailEnv, dataDir: string): MailConfig {
     reminderOffsets: [...new Set(values.WEBINAR_REMINDERS.split(',').map(Number))].sort((a, b) => b - a),
     workers: values.WORKERS === 'on',
     retryDelaySeconds: values.EMAIL_RETRY_DELAY_SECONDS,
+    sendExpireSeconds: values.EMAIL_SEND_EXPIRE_SECONDS,
   };
 }

@@ -14,17 +14,20 @@ export const QUEUES = {
 
 export const SEND_RETRY_LIMIT = 31;
 export const SEND_RETRY_DELAY_MAX_SECONDS = 3600;
-/** A job still active after this long (a process killed mid-send) is retried. */
+/**
+ * A job still active after this long (a process killed mid-send) is retried: the default of
+ * `EMAIL_SEND_EXPIRE_SECONDS` (docs/decisions/152-send-job-expiry-setting.md).
+ */
 export const SEND_EXPIRE_SECONDS = 300;
 
-export async function createQueues(queue: Queue, retryDelaySeconds: number): Promise<void> {
+export async function createQueues(queue: Queue, retryDelaySeconds: number, sendExpireSeconds = SEND_EXPIRE_SECONDS): Promise<void> {
   await queue.createQueue(QUEUES.failed, { retentionSeconds: 30 * 24 * 3600 });
   await queue.createQueue(QUEUES.prepare, {
     retryLimit: SEND_RETRY_LIMIT,
     retryDelay: retryDelaySeconds,
     retryBackoff: true,
     retryDelayMax: SEND_RETRY_DELAY_MAX_SECONDS,
-    expireInSeconds: SEND_EXPIRE_SECONDS,
+    expireInSeconds: sendExpireSeconds,
     // No NOTIFY from the request's transaction: PostgreSQL serialises the commits of notifying
     // transactions on one global lock, which capped lead capture. The workers poll every second instead.
     notify: false,
@@ -34,10 +37,12 @@ export async function createQueues(queue: Queue, retryDelaySeconds: number): Pro
     retryDelay: retryDelaySeconds,
     retryBackoff: true,
     retryDelayMax: SEND_RETRY_DELAY_MAX_SECONDS,
-    expireInSeconds: SEND_EXPIRE_SECONDS,
+    expireInSeconds: sendExpireSeconds,
     // Reminders wait weeks in the queue: keep created jobs far longer than the 14-day default.
     retentionSeconds: 400 * 24 * 3600,
     deadLetter: QUEUES.failed,
     notify: true,
   } as never);
+  // `createQueue` leaves an existing queue as it was: the configured expiry applies to a database made before it too.
+  for (const name of [QUEUES.prepare, QUEUES.send]) await queue.updateQueue(name, { expireInSeconds: sendExpireSeconds } as never);
 }
