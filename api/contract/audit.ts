@@ -49,6 +49,8 @@ export const AUDIT_EVENT_LABELS = {
   bank_file_imported: 'Relevé bancaire importé',
   payment_assigned: 'Paiement attribué',
   accounting_records_destroyed: 'Pièces comptables de plus de dix ans détruites',
+  reauth_succeeded: 'Identité confirmée',
+  reauth_failed: 'Confirmation d’identité refusée',
 } satisfies Record<string, string>;
 export const AUDIT_EVENT_TYPES = labelledValues(AUDIT_EVENT_LABELS);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -1,14 +1,30 @@
 /** `{base}/users` of the admin API: the team's accounts, their roles, who may sign in. */
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { apiRouter } from '../../platform/http/router.ts';
 import { userCreateSchema, userParamsSchema, userUpdateSchema, presentUserAccount } from './contract/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { createUser, listUsers, updateUser } from './users.ts';
 import { auditRequest } from '../../platform/audit.ts';
+import { requireRecentFactor, requireRecentFactorWhen } from '../../platform/http/reauth.ts';
+import { User } from '../../models/index.ts';
 
 const createSchemas = { body: userCreateSchema };
 const updateSchemas = { params: userParamsSchema, body: userUpdateSchema };
+
+/**
+ * Who may do what changes with a role, and deactivating ends the account's sessions: both need a recent
+ * proof (docs/decisions/145-re-authentication.md). Re-activating or sending the same role does not.
+ */
+async function changesAccess(ctx: Context): Promise<boolean> {
+  const { params, body } = input(ctx, updateSchemas);
+  if (body.active === false) return true;
+  if (body.role === undefined) return false;
+  const target = await User.query(ctx.knex).findById(params.id);
+  // An unknown id answers 404 in the handler, whatever the proof.
+  return target !== undefined && target.role !== body.role;
+}
 
 export function adminUsersRouter(base: string): Router {
   const router = apiRouter({ prefix: base });
@@ -18,7 +34,7 @@ export function adminUsersRouter(base: string): Router {
     ctx.body = { users: (await listUsers(ctx.knex)).map(presentUserAccount) };
   });
 
-  router.post('/users', requireAdmin, validate(createSchemas), async (ctx) => {
+  router.post('/users', requireAdmin, requireRecentFactor, validate(createSchemas), async (ctx) => {
     const { body } = input(ctx, createSchemas);
     const user = await createUser(ctx.knex, ctx.passwordHasher, body);
     await auditRequest(ctx, 'user_created', { details: { targetUserId: user.id, role: user.role } });
@@ -26,7 +42,7 @@ export function adminUsersRouter(base: string): Router {
     ctx.body = presentUserAccount(user);
   });
 
-  router.patch('/users/:id', requireAdmin, validate(updateSchemas), async (ctx) => {
+  router.patch('/users/:id', requireAdmin, validate(updateSchemas), requireRecentFactorWhen(changesAccess), async (ctx) => {
     const { params, body } = input(ctx, updateSchemas);
     const { user, sessionsEnded } = await updateUser(ctx.knex, params.id, body);
     await auditRequest(ctx, 'user_updated', {
