@@ -34,10 +34,7 @@ export async function hasConfirmedFactor(knex: Knex, userId: number): Promise<bo
 
 /** Tries the code against each confirmed TOTP factor of the account. */
 async function acceptAnyTotp(knex: Knex, userId: number, code: string): Promise<boolean> {
-  const factors: Array<{ id: number; totpSecret: string }> = await knex('user_factors')
-    .where({ userId, type: 'totp' })
-    .whereNotNull('confirmedAt')
-    .select('id', 'totpSecret');
+  const factors: Array<{ id: number; totpSecret: string }> = await knex('user_factors').where({ userId, type: 'totp' }).whereNotNull('confirmedAt').select('id', 'totpSecret');
   for (const factor of factors) if (await acceptTotpCode(knex, factor, code)) return true;
   return false;
 }
