@@ -23,7 +23,10 @@ async function asksForProof(response: Response): Promise<boolean> {
 async function retryAfterProof({ request, options, response }: AfterResponseState): Promise<Response | void> {
   if (!(await asksForProof(response))) return;
   if (!(await askForProof())) return;
-  return fetch(request.url, { method: request.method, headers: request.headers, body: options.body ?? undefined, credentials: 'include' });
+  const headers = new Headers(request.headers);
+  // A form is written again with a new boundary: its old Content-Type would name the first one.
+  if (options.body instanceof FormData) headers.delete('content-type');
+  return fetch(request.url, { method: request.method, headers, body: options.body ?? undefined, credentials: 'include' });
 }
 
 export const http = ky.create({

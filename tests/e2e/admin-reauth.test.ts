@@ -1,0 +1,89 @@
+/**
+ * Re-authentication in the back office (docs/decisions/145-re-authentication.md), against `npm start` on
+ * a PostgreSQL database of its own: the administrator's proof is moved 6 minutes into the past in the
+ * session row (no screen ages a session), then "Exporter" on the contacts list opens « Confirmez votre
+ * identité »; a wrong password is refused under the field, the right one lets the same export through
+ * and the file downloads under the server's name. "Annuler" leaves the export refused, with the API's message.
+ */
+import pg from 'pg';
+import { readFile } from 'node:fs/promises';
+import { expect } from './fixtures.ts';
+import { adminApi, ADMIN, seriousViolations, signIn, toast } from './admin-helpers.ts';
+import { testOnPostgres } from './postgres-server.ts';
+
+const test = testOnPostgres('e2e_reauth');
+
+/** Every session of the administrator proved its factor 6 minutes ago: one minute past the window. */
+async function makeProofStale(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `update sessions set sess = jsonb_set(sess::jsonb, '{factorVerifiedAt}', to_jsonb($1::bigint))::json
+        where user_id = (select id from users where email = $2)`,
+      [Date.now() - 6 * 60_000, ADMIN.email],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+test('an export after the proof went stale asks for the password, then downloads', async ({ page, request, baseURL, databaseUrl }) => {
+  const api = await adminApi(request, baseURL!);
+  await api.createLead({ firstName: 'Léa', lastName: 'Preuve', email: 'lea.preuve@example.ch' });
+  await signIn(page);
+  await page.goto('/admin/leads');
+  await expect(page.getByRole('row').filter({ hasText: 'lea.preuve@example.ch' })).toBeVisible();
+
+  await makeProofStale(databaseUrl);
+  const exportLink = page.getByRole('link', { name: 'Exporter' });
+  const downloading = page.waitForEvent('download');
+  await exportLink.click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmez votre identité' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Cette action demande une confirmation récente.');
+  // No factor on this account: its password is the proof, and the field has the focus.
+  const password = dialog.getByLabel('Mot de passe');
+  await expect(password).toBeFocused();
+  await expect(dialog.getByRole('button', { name: "Utiliser une clé d'accès" })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await dialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(dialog.getByText('Saisissez votre mot de passe.')).toBeVisible();
+  await password.fill('pas-le-bon-mot-de-passe');
+  await password.press('Enter');
+  await expect(dialog.getByText('Le mot de passe est incorrect.')).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await password.fill(ADMIN.password);
+  await dialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(dialog).toBeHidden();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+  const text = await readFile((await download.path())!, 'utf8');
+  expect(text.startsWith('\uFEFFPrénom;Nom;Email;')).toBe(true);
+  expect(text).toContain('lea.preuve@example.ch');
+  // The focus is back where it was.
+  await expect(exportLink).toBeFocused();
+
+  // "Annuler": nothing downloads, the API's message is shown.
+  await makeProofStale(databaseUrl);
+  await exportLink.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page)).toContainText('Confirmez votre identité pour continuer.');
+
+  // A fresh proof again lets the next export through without asking.
+  await makeProofStale(databaseUrl);
+  const again = page.waitForEvent('download');
+  await exportLink.click();
+  await dialog.getByLabel('Mot de passe').fill(ADMIN.password);
+  await dialog.getByLabel('Mot de passe').press('Enter');
+  await again;
+  const next = page.waitForEvent('download');
+  await exportLink.click();
+  await next;
+  await expect(dialog).toHaveCount(0);
+});
