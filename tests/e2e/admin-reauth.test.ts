@@ -8,24 +8,30 @@
 import pg from 'pg';
 import { readFile } from 'node:fs/promises';
 import { expect } from './fixtures.ts';
-import { adminApi, ADMIN, seriousViolations, signIn, toast } from './admin-helpers.ts';
+import { adminApi, ADMIN, seriousViolations, signIn, signInAs, toast } from './admin-helpers.ts';
+import { newTotpSecret, totpCode } from '../../api/features/accounts/factors/totp.ts';
 import { testOnPostgres } from './postgres-server.ts';
 
 const test = testOnPostgres('e2e_reauth');
 
-/** Every session of the administrator proved its factor 6 minutes ago: one minute past the window. */
-async function makeProofStale(databaseUrl: string): Promise<void> {
+async function sql(databaseUrl: string, text: string, values: unknown[]): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(
-      `update sessions set sess = jsonb_set(sess::jsonb, '{factorVerifiedAt}', to_jsonb($1::bigint))::json
-        where user_id = (select id from users where email = $2)`,
-      [Date.now() - 6 * 60_000, ADMIN.email],
-    );
+    await client.query(text, values);
   } finally {
     await client.end();
   }
+}
+
+/** Every session of the account proved its factor 6 minutes ago: one minute past the window. */
+async function makeProofStale(databaseUrl: string, email = ADMIN.email): Promise<void> {
+  await sql(
+    databaseUrl,
+    `update sessions set sess = jsonb_set(sess::jsonb, '{factorVerifiedAt}', to_jsonb($1::bigint))::json
+      where user_id = (select id from users where email = $2)`,
+    [Date.now() - 6 * 60_000, email],
+  );
 }
 
 test('an export after the proof went stale asks for the password, then downloads', async ({ page, request, baseURL, databaseUrl }) => {
@@ -86,4 +92,42 @@ test('an export after the proof went stale asks for the password, then downloads
   await exportLink.click();
   await next;
   await expect(dialog).toHaveCount(0);
+});
+
+test('an account with an authenticator app confirms with a 6-digit code', async ({ page, request, baseURL, databaseUrl }) => {
+  const account = { email: 'lina.totp@example.ch', password: 'horloge-de-sable-du-valais-9' };
+  const api = await adminApi(request, baseURL!);
+  await api.createLead({ firstName: 'Léo', lastName: 'Code', email: 'leo.code@example.ch' });
+  const created = await request.post('/api/admin/users', {
+    data: { ...account, firstName: 'Lina', lastName: 'Totp', role: 'admin' },
+    headers: { origin: new URL(baseURL!).origin },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await signInAs(page, account);
+  // The factor as if enrolled from its QR code (the enrolment screens have their own journeys).
+  const secret = newTotpSecret();
+  await sql(databaseUrl, `insert into user_factors (user_id, type, name, totp_secret, confirmed_at) select id, 'totp', 'Téléphone', $1, now() from users where email = $2`, [secret, account.email]);
+  // Which factors the account has comes from GET /api/simple-auth/mfa; where that route is not served
+  // yet, the answer it would give for this account.
+  await page.route('**/api/simple-auth/mfa', async (route) => {
+    const real = await route.fetch();
+    if (real.status() !== 404) return route.fulfill({ response: real });
+    return route.fulfill({ json: { factors: [{ id: 1, type: 'totp', name: 'Téléphone', createdAt: new Date().toISOString() }], recoveryCodesLeft: 0, required: false } });
+  });
+
+  await page.goto('/admin/leads');
+  await makeProofStale(databaseUrl, account.email);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Exporter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmez votre identité' });
+  const field = dialog.getByLabel('Code à 6 chiffres ou code de secours');
+  await expect(field).toBeFocused();
+  await field.fill('pas un code');
+  await dialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(dialog.getByText('Code incorrect ou déjà utilisé.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await field.fill(totpCode(secret));
+  await dialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await readFile((await (await downloading).path())!, 'utf8')).toContain('leo.code@example.ch');
 });
