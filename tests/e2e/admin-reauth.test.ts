@@ -92,6 +92,18 @@ test('an export after the proof went stale asks for the password, then downloads
   await exportLink.click();
   await next;
   await expect(dialog).toHaveCount(0);
+
+  // Deleting a selection: the dialog opens above "Confirmer la suppression", which waits under it.
+  await makeProofStale(databaseUrl);
+  await page.getByLabel('Sélectionner Léa Preuve').check();
+  await page.getByRole('region', { name: 'Actions groupées' }).getByRole('button', { name: 'Supprimer' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmer la suppression' });
+  await confirm.getByRole('button', { name: 'Supprimer 1 contact' }).click();
+  await expect(dialog.getByLabel('Mot de passe')).toBeFocused();
+  await dialog.getByLabel('Mot de passe').fill(ADMIN.password);
+  await dialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(toast(page)).toContainText('Contacts supprimés');
+  await expect(page.getByRole('row').filter({ hasText: 'lea.preuve@example.ch' })).toHaveCount(0);
 });
 
 test('an account with an authenticator app confirms with a 6-digit code', async ({ page, request, baseURL, databaseUrl }) => {
