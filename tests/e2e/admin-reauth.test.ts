@@ -8,7 +8,7 @@
 import pg from 'pg';
 import { readFile } from 'node:fs/promises';
 import { expect } from './fixtures.ts';
-import { adminApi, ADMIN, seriousViolations, signIn, signInAs, toast } from './admin-helpers.ts';
+import { adminApi, ADMIN, confirmIdentityIfAsked, seriousViolations, signIn, signInAs, toast } from './admin-helpers.ts';
 import { newTotpSecret, totpCode } from '../../api/features/accounts/factors/totp.ts';
 import { testOnPostgres } from './postgres-server.ts';
 
@@ -85,11 +85,12 @@ test('an export after the proof went stale asks for the password, then downloads
   await makeProofStale(databaseUrl);
   const again = page.waitForEvent('download');
   await exportLink.click();
-  await dialog.getByLabel('Mot de passe').fill(ADMIN.password);
-  await dialog.getByLabel('Mot de passe').press('Enter');
+  // The helper the other journeys use, both ways: asked here, not asked just after.
+  await confirmIdentityIfAsked(page, again);
   await again;
   const next = page.waitForEvent('download');
   await exportLink.click();
+  await confirmIdentityIfAsked(page, next);
   await next;
   await expect(dialog).toHaveCount(0);
 
