@@ -15,7 +15,7 @@ import { markFactorVerified } from '../../platform/http/reauth.ts';
 import { limitPasswordAttempts, type PasswordAttempt } from '../../platform/http/rate-limit.ts';
 import { auditRequest } from '../../platform/audit.ts';
 import { badRequest, HttpError } from '../../platform/errors.ts';
-import { reauthSchema, USE_SECOND_FACTOR_MESSAGE, WRONG_CODE_MESSAGE, WRONG_PASSWORD_MESSAGE, type ReauthMethod, type ReauthResult } from './contract/index.ts';
+import { reauthSchema, USE_SECOND_FACTOR_MESSAGE, REAUTH_WRONG_CODE_MESSAGE, REAUTH_WRONG_PASSWORD_MESSAGE, type ReauthMethod, type ReauthResult } from './contract/index.ts';
 import { checkPassword } from './auth.ts';
 import { acceptTotpCode } from './factors/totp.ts';
 import { consumeRecoveryCode } from './factors/recovery-codes.ts';
@@ -27,8 +27,8 @@ async function ownAccount(ctx: Context): Promise<PasswordAttempt> {
   return { user, identifier: user.email };
 }
 
-/** Whether the account has any confirmed factor (then its password alone is no longer a proof). */
-export async function hasConfirmedFactor(knex: Knex, userId: number): Promise<boolean> {
+/** Whether the account has any confirmed factor (then its password alone is no longer a proof). The second factor's own module may offer the same query. */
+async function hasConfirmedFactor(knex: Knex, userId: number): Promise<boolean> {
   return (await knex('user_factors').where({ userId }).whereNotNull('confirmedAt').first('id')) !== undefined;
 }
 
@@ -59,7 +59,7 @@ export function reauthRouter(): Router {
     attempt.outcome = valid ? 'succeeded' : 'failed';
     if (!valid) {
       await auditRequest(ctx, 'reauth_failed', { details: { method } });
-      const message = method === 'password' ? WRONG_PASSWORD_MESSAGE : WRONG_CODE_MESSAGE;
+      const message = method === 'password' ? REAUTH_WRONG_PASSWORD_MESSAGE : REAUTH_WRONG_CODE_MESSAGE;
       throw new HttpError(401, message, { errors: [{ path: 'code', message }] });
     }
     const now = Date.now();

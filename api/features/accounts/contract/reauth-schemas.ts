@@ -5,8 +5,8 @@ import { filledText } from '../../../contract/passwords.ts';
 export const REAUTH_METHODS = ['totp', 'recovery', 'password'] as const;
 export type ReauthMethod = (typeof REAUTH_METHODS)[number];
 
-export const WRONG_CODE_MESSAGE = 'Code incorrect ou déjà utilisé.';
-export const WRONG_PASSWORD_MESSAGE = 'Le mot de passe est incorrect.';
+export const REAUTH_WRONG_CODE_MESSAGE = 'Code incorrect ou déjà utilisé.';
+export const REAUTH_WRONG_PASSWORD_MESSAGE = 'Le mot de passe est incorrect.';
 export const USE_SECOND_FACTOR_MESSAGE = 'Utilisez votre second facteur.';
 
 /** `POST /api/simple-auth/reauth`: a TOTP code, a recovery code, or the password of an account without a factor. */
