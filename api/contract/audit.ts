@@ -58,6 +58,8 @@ export const AUDIT_EVENT_LABELS = {
   // Decision 146, in the order of the migrations (tests/api/allowed-values.test.ts).
   passkey_registered: 'Clé d’accès ajoutée',
   passkey_failed: 'Clé d’accès refusée',
+  reauth_succeeded: 'Identité confirmée',
+  reauth_failed: 'Confirmation d’identité refusée',
 } satisfies Record<string, string>;
 export const AUDIT_EVENT_TYPES = labelledValues(AUDIT_EVENT_LABELS);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

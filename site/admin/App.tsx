@@ -12,6 +12,7 @@ import { $session, loadSession, type CurrentUser } from './stores/session.ts';
 import { AdminLayout } from './ui/Layout.tsx';
 import { Alert, buttonClass, Spinner } from './ui/primitives.tsx';
 import { Toaster } from './ui/Toaster.tsx';
+import { ReauthDialog } from './features/accounts/ReauthDialog.tsx';
 import { Dashboard } from './features/dashboard/Dashboard.tsx';
 import { NotFound } from './ui/NotFound.tsx';
 
@@ -177,6 +178,7 @@ export default function AdminApp() {
   return (
     <>
       {content}
+      <ReauthDialog />
       <Toaster />
     </>
   );

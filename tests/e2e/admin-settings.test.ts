@@ -3,7 +3,7 @@
  * administrator, and the same back office read-only for a viewer (« Lecture seule »).
  */
 import type { Page } from '@playwright/test';
-import { adminApi, createViewer, expect, screenshots, seriousViolations, signIn, signInAs, test, toast } from './admin-helpers.ts';
+import { adminApi, confirmIdentityIfAsked, createViewer, expect, screenshots, seriousViolations, signIn, signInAs, test, toast } from './admin-helpers.ts';
 
 const VIEWER = { email: 'noe.berset@innercircle.test', password: 'lanterne-violette-du-jura-7', firstName: 'Noé', lastName: 'Berset' };
 
@@ -64,6 +64,7 @@ test('an administrator edits the profile, sees the sessions, manages users, read
   await dialog.getByLabel('Mot de passe').fill(VIEWER.password);
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: "Créer l'utilisateur" }).click();
+  await confirmIdentityIfAsked(page, toast(page).getByText('Utilisateur créé'));
   await expect(toast(page)).toContainText('Utilisateur créé');
   const users = page.getByRole('region', { name: 'Utilisateurs' });
   const noe = users.getByRole('row').filter({ hasText: VIEWER.email });
@@ -77,11 +78,13 @@ test('an administrator edits the profile, sees the sessions, manages users, read
     .getByRole('button', { name: /Passer en lecture seule/ })
     .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+  await confirmIdentityIfAsked(page, toast(page).getByText(/Il doit rester au moins un administrateur actif/));
   await expect(toast(page)).toContainText('Il doit rester au moins un administrateur actif');
 
   await noe.getByRole('button', { name: /Désactiver/ }).click();
   await expect(page.getByRole('dialog')).toContainText('ses sessions ouvertes seront fermées immédiatement');
   await page.getByRole('dialog').getByRole('button', { name: 'Désactiver' }).click();
+  await confirmIdentityIfAsked(page, noe.getByText('Désactivé'));
   await expect(noe).toContainText('Désactivé');
   await noe.getByRole('button', { name: /Réactiver/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();

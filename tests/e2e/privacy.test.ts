@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, adminApi, seriousViolations, signIn } from './admin-helpers.ts';
+import { test, expect, adminApi, confirmIdentityIfAsked, seriousViolations, signIn } from './admin-helpers.ts';
 import { waitForIsland } from './islands.ts';
 
 /** The newsletter e-mail sent to `address`: its confirmation and unsubscribe links. */
@@ -141,6 +141,7 @@ test('contact detail: export the data, then erase the contact after typing the e
 
   const download = page.waitForEvent('download');
   await card.getByRole('link', { name: 'Exporter les données' }).click();
+  await confirmIdentityIfAsked(page, download);
   const file = await (await download).path();
   const exported = JSON.parse(readFileSync(file, 'utf8'));
   expect(exported.contact).toMatchObject({ email, firstName: 'Romane' });
@@ -149,6 +150,7 @@ test('contact detail: export the data, then erase the contact after typing the e
   const dialog = page.getByRole('dialog', { name: 'Effacer définitivement ce contact ?' });
   await dialog.getByLabel(/saisissez l’email du contact/).fill('autre@exemple-rare.ch');
   await dialog.getByRole('button', { name: 'Effacer définitivement' }).click();
+  await confirmIdentityIfAsked(page, dialog.getByText(/ne correspond pas/));
   await expect(dialog.getByText(/ne correspond pas/)).toBeVisible();
   // Scan with the pointer resting on the red button, as after a click: its hover colour must keep white
   // text readable too (red-500 gave 3.8:1 and failed WCAG AA whenever the pointer stayed on it).

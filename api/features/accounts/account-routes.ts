@@ -18,6 +18,7 @@ import { endOtherSessions, listSessions, revokeSession } from './sessions.ts';
 import { auditRequest } from '../../platform/audit.ts';
 import { updateProfile } from './users.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
+import { requireRecentFactor, requireRecentFactorWhen } from '../../platform/http/reauth.ts';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Le mot de passe actuel est incorrect.';
 export const SESSION_NOT_FOUND_MESSAGE = "Cette session n'existe pas ou est déjà terminée.";
@@ -32,10 +33,16 @@ async function ownAccount(ctx: Context): Promise<PasswordAttempt> {
   return { user, identifier: user.email };
 }
 
+/** A new e-mail is a new login and where resets would go: it needs a recent proof (docs/decisions/145-re-authentication.md). */
+function changesEmail(ctx: Context): boolean {
+  const { email } = input(ctx, profileSchemas).body;
+  return email !== undefined && email.toLowerCase() !== signedInUser(ctx).email.toLowerCase();
+}
+
 export function accountRouter(): Router {
   const router = apiRouter();
 
-  router.post('/api/simple-auth/password', requireUser, validate(passwordSchemas), limitPasswordAttempts(ownAccount), async (ctx) => {
+  router.post('/api/simple-auth/password', requireUser, requireRecentFactor, validate(passwordSchemas), limitPasswordAttempts(ownAccount), async (ctx) => {
     const { body } = input(ctx, passwordSchemas);
     const user = signedInUser(ctx);
     const attempt = ctx.state.passwordAttempt!;
@@ -53,7 +60,7 @@ export function accountRouter(): Router {
     ctx.body = { message: 'Votre mot de passe a été modifié. Vos autres sessions ont été fermées.' };
   });
 
-  router.patch('/api/simple-auth/user', requireUser, validate(profileSchemas), async (ctx) => {
+  router.patch('/api/simple-auth/user', requireUser, validate(profileSchemas), requireRecentFactorWhen(changesEmail), async (ctx) => {
     const { body } = input(ctx, profileSchemas);
     const before = signedInUser(ctx);
     const user = await updateProfile(ctx.knex, before, body);

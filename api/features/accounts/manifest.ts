@@ -4,6 +4,7 @@ import { argon2Cost } from '../../platform/lib/passwords.ts';
 import { authRouter } from './auth-routes.ts';
 import { accountRouter } from './account-routes.ts';
 import { passkeyRouter } from './factors/passkey-routes.ts';
+import { reauthRouter } from './reauth-routes.ts';
 import { adminUsersRouter } from './users-routes.ts';
 import { adminAuditRouter } from './audit-routes.ts';
 import { secondStepRouter } from './factors/second-step-routes.ts';
@@ -14,7 +15,7 @@ import { adminCreateControlHandler } from './command-line-admin.ts';
 export const accountsFeature = {
   name: 'accounts',
   uses: [],
-  routers: () => [authRouter(), secondStepRouter(), enrolmentRouter(), passkeyRouter(), accountRouter()],
+  routers: () => [authRouter(), secondStepRouter(), enrolmentRouter(), passkeyRouter(), accountRouter(), reauthRouter()],
   adminRouters: (base) => [adminAuditRouter(base), adminUsersRouter(base)],
   appContext: ({ config }) => ({ setupCode: createSetupCode(config) }),
   // `npm run admin:create` beside a running server asks it to create the account (decision 125).

@@ -1,13 +1,14 @@
 /** `{base}/users` of the admin API: the team's accounts, their roles, who may sign in. */
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { apiRouter } from '../../platform/http/router.ts';
 import { userCreateSchema, userParamsSchema, userUpdateSchema, presentUserAccount } from './contract/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin, signedInUser } from '../../platform/http/auth.ts';
-import { requireRecentFactor } from '../../platform/http/reauth.ts';
 import { createUser, listUsers, updateUser } from './users.ts';
 import { resetFactors } from './factors/factors.ts';
 import { auditRequest } from '../../platform/audit.ts';
+import { requireRecentFactor, requireRecentFactorWhen } from '../../platform/http/reauth.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { User } from '../../models/index.ts';
 import { USER_NOT_FOUND_MESSAGE } from './contract/index.ts';
@@ -19,6 +20,19 @@ const createSchemas = { body: userCreateSchema };
 const updateSchemas = { params: userParamsSchema, body: userUpdateSchema };
 const resetSchemas = { params: userParamsSchema };
 
+/**
+ * Who may do what changes with a role, and deactivating ends the account's sessions: both need a recent
+ * proof (docs/decisions/145-re-authentication.md). Re-activating or sending the same role does not.
+ */
+async function changesAccess(ctx: Context): Promise<boolean> {
+  const { params, body } = input(ctx, updateSchemas);
+  if (body.active === false) return true;
+  if (body.role === undefined) return false;
+  const target = await User.query(ctx.knex).findById(params.id);
+  // An unknown id answers 404 in the handler, whatever the proof.
+  return target !== undefined && target.role !== body.role;
+}
+
 export function adminUsersRouter(base: string): Router {
   const router = apiRouter({ prefix: base });
 
@@ -27,7 +41,7 @@ export function adminUsersRouter(base: string): Router {
     ctx.body = { users: (await listUsers(ctx.knex)).map(presentUserAccount) };
   });
 
-  router.post('/users', requireAdmin, validate(createSchemas), async (ctx) => {
+  router.post('/users', requireAdmin, requireRecentFactor, validate(createSchemas), async (ctx) => {
     const { body } = input(ctx, createSchemas);
     const user = await createUser(ctx.knex, ctx.passwordHasher, body);
     await auditRequest(ctx, 'user_created', { details: { targetUserId: user.id, role: user.role } });
@@ -35,7 +49,7 @@ export function adminUsersRouter(base: string): Router {
     ctx.body = presentUserAccount(user);
   });
 
-  router.patch('/users/:id', requireAdmin, validate(updateSchemas), async (ctx) => {
+  router.patch('/users/:id', requireAdmin, validate(updateSchemas), requireRecentFactorWhen(changesAccess), async (ctx) => {
     const { params, body } = input(ctx, updateSchemas);
     const { user, sessionsEnded } = await updateUser(ctx.knex, params.id, body);
     await auditRequest(ctx, 'user_updated', {

@@ -10,6 +10,7 @@ import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin, signedInUser } from '../../platform/http/auth.ts';
+import { requireRecentFactor } from '../../platform/http/reauth.ts';
 import { auditRequest } from '../../platform/audit.ts';
 import { recordAccess } from '../../platform/access-log.ts';
 import { sendCsv } from '../../platform/lib/csv-export.ts';
@@ -128,7 +129,7 @@ export function adminNewslettersRouter(base: string): Router {
     ctx.body = presentNewsletterRecipients(await listRecipients(ctx.knex, params.id, query.status));
   });
 
-  router.get('/newsletters/:id/recipients.csv', requireAdmin, validate(oneSchemas), async (ctx) => {
+  router.get('/newsletters/:id/recipients.csv', requireAdmin, requireRecentFactor, validate(oneSchemas), async (ctx) => {
     const { params } = input(ctx, oneSchemas);
     sendCsv(
       ctx,

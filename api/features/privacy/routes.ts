@@ -10,6 +10,7 @@ import { leadParamsSchema } from '../../contract/params.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin } from '../../platform/http/auth.ts';
 import { badRequest, HttpError } from '../../platform/errors.ts';
+import { requireRecentFactor } from '../../platform/http/reauth.ts';
 import { findLeadOr404, eraseLead, KEPT_WHY, type KeptRecords } from '../contacts/index.ts';
 import { exportLead } from './lead-export.ts';
 import { listConsentProofs } from './consents.ts';
@@ -39,7 +40,7 @@ const eraseSchemas = { params: leadParamsSchema, body: leadEraseSchema };
 export function adminPrivacyRouter(base: string): Router {
   const router = apiRouter({ prefix: base });
 
-  router.get('/leads/:id/export', requireAdmin, validate(oneLeadSchemas), async (ctx) => {
+  router.get('/leads/:id/export', requireAdmin, requireRecentFactor, validate(oneLeadSchemas), async (ctx) => {
     const { params } = input(ctx, oneLeadSchemas);
     const document = await exportLead(ctx.knex, params.id);
     await auditRequest(ctx, 'lead_exported', { details: { leadId: params.id } });
@@ -50,7 +51,7 @@ export function adminPrivacyRouter(base: string): Router {
     ctx.body = JSON.stringify(document, null, 2);
   });
 
-  router.post('/leads/:id/erase', requireAdmin, validate(eraseSchemas), async (ctx) => {
+  router.post('/leads/:id/erase', requireAdmin, requireRecentFactor, validate(eraseSchemas), async (ctx) => {
     const { params, body } = input(ctx, eraseSchemas);
     const lead = await findLeadOr404(ctx.knex, params.id);
     if (body.confirmEmail.toLowerCase() !== lead.email.toLowerCase()) throw badRequest(ERASE_CONFIRMATION_MESSAGE);

@@ -30,6 +30,8 @@ export const ROLE_GUARDED_PATHS = /^\/api\/(admin|admin-dev|crm|simple-auth|auth
 export const VIEWER_ALLOWED_CHANGES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'POST', path: /^\/api\/simple-auth\/(login|logout|setup-admin)$/ },
   { method: 'POST', path: /^\/api\/simple-auth\/password$/ },
+  // Re-authentication (docs/decisions/145-re-authentication.md): a viewer proves a factor before changing their password or e-mail.
+  { method: 'POST', path: /^\/api\/simple-auth\/reauth$/ },
   { method: 'PATCH', path: /^\/api\/simple-auth\/user$/ },
   { method: 'DELETE', path: /^\/api\/simple-auth\/sessions\/[^/]+$/ },
   // Their own second factor (decision 144): the sign-in's second step, adding, removing, new recovery codes.

@@ -26,3 +26,14 @@ export async function requireRecentFactor(ctx: Context, next: Next): Promise<voi
 export function markFactorVerified(ctx: Context, now = Date.now()): void {
   if (ctx.session) ctx.session.factorVerifiedAt = now;
 }
+
+/**
+ * The guard for a route where only some requests are irreversible (a bulk action that deletes, a user
+ * change that alters a role): placed after `validate`, it asks for the proof when `needed` says so.
+ */
+export function requireRecentFactorWhen(needed: (ctx: Context) => boolean | Promise<boolean>) {
+  return async function requireRecentFactorIfNeeded(ctx: Context, next: Next): Promise<void> {
+    if ((await needed(ctx)) && !hasRecentFactor(ctx)) throw new HttpError(403, REAUTH_MESSAGE, { body: { reauth: true } });
+    return next();
+  };
+}

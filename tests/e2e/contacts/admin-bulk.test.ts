@@ -3,7 +3,7 @@
  * rows; the "Par date" range. Screens checked with axe and photographed at phone and laptop sizes.
  */
 import type { Page } from '@playwright/test';
-import { adminApi, expect, screenshots, seriousViolations, signIn, test, toast } from '../admin-helpers.ts';
+import { adminApi, confirmIdentityIfAsked, expect, screenshots, seriousViolations, signIn, test, toast } from '../admin-helpers.ts';
 
 function rows(page: Page) {
   return page.getByRole('region', { name: 'Liste des contacts' }).locator('tbody tr');
@@ -123,6 +123,7 @@ test('selected contacts are tagged, untagged, given a status, exported and delet
   await page.getByLabel('Sélectionner Chloé').check();
   const download = page.waitForEvent('download');
   await bar.getByRole('button', { name: 'Exporter' }).click();
+  await confirmIdentityIfAsked(page, download);
   const file = await (await download).path();
   const { readFileSync } = await import('node:fs');
   const text = readFileSync(file!, 'utf8');
@@ -134,6 +135,7 @@ test('selected contacts are tagged, untagged, given a status, exported and delet
   const confirm = page.getByRole('dialog', { name: 'Confirmer la suppression' });
   await expect(confirm).toContainText('Êtes-vous sûr de vouloir supprimer le contact sélectionné ?');
   await confirm.getByRole('button', { name: 'Supprimer 1 contact' }).click();
+  await confirmIdentityIfAsked(page, toast(page).getByText('Contacts supprimés'));
   await expect(rows(page)).toHaveCount(2);
   await expect(rows(page).filter({ hasText: 'Chloé' })).toHaveCount(0);
 });

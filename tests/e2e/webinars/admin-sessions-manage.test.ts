@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { adminApi, expect, seriousViolations, signIn, test, toast } from '../admin-helpers.ts';
+import { adminApi, confirmIdentityIfAsked, expect, seriousViolations, signIn, test, toast } from '../admin-helpers.ts';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
@@ -105,6 +105,7 @@ test('attendance: a row, a selection, and the Zoom import; then both CSV downloa
   // "Exporter en CSV": Swiss Excel's format, with the statuses just set.
   let downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Exporter en CSV' }).click();
+  await confirmIdentityIfAsked(page, downloading);
   let download = await downloading;
   expect(download.suggestedFilename()).toMatch(new RegExp(`^inscriptions-webinaire-${webinar.id}-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.csv$`));
   let bytes = await readFile((await download.path())!);
@@ -125,6 +126,7 @@ test('attendance: a row, a selection, and the Zoom import; then both CSV downloa
   await expect(page).toHaveURL(/search=martin/);
   downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Exporter' }).click();
+  await confirmIdentityIfAsked(page, downloading);
   download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
   bytes = await readFile((await download.path())!);

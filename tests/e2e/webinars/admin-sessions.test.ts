@@ -3,7 +3,7 @@
  * time whatever the browser's zone, a visitor registering through the public form and showing up
  * in the registrations with the statistics, the webinar's own page, and deletion.
  */
-import { adminApi, expect, signIn, test, toast } from '../admin-helpers.ts';
+import { adminApi, confirmIdentityIfAsked, expect, signIn, test, toast } from '../admin-helpers.ts';
 import { frenchLongDate } from '../../../api/platform/lib/french-dates.ts';
 
 /** A day about two weeks ahead, as an <input type="date"> value. */
@@ -134,6 +134,7 @@ test.describe('from a browser in New York', () => {
     // "Exporter en CSV" downloads the selected webinar's registrations (tests/e2e/webinars/admin-sessions-manage.test.ts reads one).
     const downloading = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Exporter en CSV' }).click();
+    await confirmIdentityIfAsked(page, downloading);
     expect((await downloading).suggestedFilename()).toMatch(/^inscriptions-webinaire-\d+-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
 
     // The webinar's own page, linked from the dashboard.

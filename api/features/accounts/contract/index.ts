@@ -3,6 +3,7 @@ export * from './audit-presenters.ts';
 export * from './auth-schemas.ts';
 export * from './passkey-presenters.ts';
 export * from './passkey-schemas.ts';
+export * from './reauth-schemas.ts';
 export * from './sessions-presenters.ts';
 export * from './users-presenters.ts';
 export * from './users-schemas.ts';

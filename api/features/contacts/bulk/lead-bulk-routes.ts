@@ -5,6 +5,7 @@ import { apiRouter } from '../../../platform/http/router.ts';
 import { leadBulkSchema, leadImportQuerySchema, type LeadBulk, presentLeadBulk, presentLeadImport } from '../contract/index.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { requireAdmin } from '../../../platform/http/auth.ts';
+import { requireRecentFactorWhen } from '../../../platform/http/reauth.ts';
 import { readRawBody } from '../../../platform/http/body.ts';
 import { HttpError } from '../../../platform/errors.ts';
 import { importLeads } from './lead-import.ts';
@@ -43,6 +44,15 @@ async function applyBulk(ctx: Context, body: Exclude<LeadBulk, { action: 'export
   return deleted.length;
 }
 
+/**
+ * Deleting a selection cannot be undone, and exporting one hands its e-mails out as the list's CSV does:
+ * both need a recent proof (docs/decisions/145-re-authentication.md). Tags and statuses stay ungated.
+ */
+function irreversibleBulk(ctx: Context): boolean {
+  const { action } = input(ctx, bulkSchemas).body;
+  return action === 'delete' || action === 'export';
+}
+
 export function adminLeadBulkRouter(base: string): Router {
   const router = apiRouter({ prefix: base });
 
@@ -56,7 +66,7 @@ export function adminLeadBulkRouter(base: string): Router {
     ctx.body = presentLeadImport(result);
   });
 
-  router.post('/leads/bulk', requireAdmin, validate(bulkSchemas), async (ctx) => {
+  router.post('/leads/bulk', requireAdmin, validate(bulkSchemas), requireRecentFactorWhen(irreversibleBulk), async (ctx) => {
     const { body } = input(ctx, bulkSchemas);
     if (body.action === 'export') {
       const { csv, count } = await selectedLeadsCsv(ctx.knex, body.ids);

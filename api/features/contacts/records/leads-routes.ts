@@ -5,6 +5,7 @@ import { leadCreateSchema, leadExportQuerySchema, leadListQuerySchema, leadUpdat
 import { leadParamsSchema } from '../../../contract/params.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { requireAdmin } from '../../../platform/http/auth.ts';
+import { requireRecentFactor } from '../../../platform/http/reauth.ts';
 import { listLeads, recentLeads } from './lead-list.ts';
 import { createLead, deleteLead, findLeadOr404, updateLead } from './lead-records.ts';
 import { auditRequest } from '../../../platform/audit.ts';
@@ -28,7 +29,7 @@ export function adminLeadsRouter(base: string): Router {
   });
 
   // "Exporter": every contact the list's search and filters keep, streamed.
-  router.get('/leads.csv', requireAdmin, validate(exportSchemas), async (ctx) => {
+  router.get('/leads.csv', requireAdmin, requireRecentFactor, validate(exportSchemas), async (ctx) => {
     const { query } = input(ctx, exportSchemas);
     sendCsv(
       ctx,

@@ -19,6 +19,7 @@ import {
 import { registrationParamsSchema, webinarParamsSchema } from '../../../contract/params.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { requireAdmin } from '../../../platform/http/auth.ts';
+import { requireRecentFactor } from '../../../platform/http/reauth.ts';
 import { createWebinar, deleteWebinar, findWebinarOr404, listRegistrations, listWebinars, upcomingWebinars } from './webinars.ts';
 import { updateWebinar } from './updates.ts';
 import { setRegistrationStatus, setRegistrationsStatus } from './registrations.ts';
@@ -81,7 +82,7 @@ export function adminWebinarsRouter(base: string): Router {
     ctx.body = presentRegistrationPage(await listRegistrations(ctx.knex, params.id, query), query);
   });
 
-  router.get('/webinars/:id/registrations.csv', requireAdmin, validate(oneWebinarSchemas), async (ctx) => {
+  router.get('/webinars/:id/registrations.csv', requireAdmin, requireRecentFactor, validate(oneWebinarSchemas), async (ctx) => {
     const { params } = input(ctx, oneWebinarSchemas);
     sendCsv(
       ctx,

@@ -14,6 +14,7 @@ import { $router, navigate } from '../../stores/router.ts';
 import { DownloadIcon, PlusIcon } from '../../ui/icons.tsx';
 import { pageCount, Pagination } from '../../ui/pagination.tsx';
 import { buttonClass, Card, PageHeader } from '../../ui/primitives.tsx';
+import { DownloadLink } from '../../ui/DownloadLink.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { SearchForm } from '../../ui/SearchForm.tsx';
 import { Table, TableHead, tableState, thCompact } from '../../ui/table.tsx';
@@ -97,12 +98,12 @@ export function LeadsList() {
                 Importer
               </button>
             </CanEdit>
-            {/* The current search and filters go along: the file holds what the list shows, every page. A
-                non-empty `download` keeps the client-side router from taking the link. */}
-            <a href={leadsExportUrl(filters)} download="contacts.csv" className={buttonClass('secondary')}>
+            {/* The current search and filters go along: the file holds what the list shows, every page. Through
+                the HTTP client, which asks for a recent proof when needed (docs/decisions/145-re-authentication.md). */}
+            <DownloadLink href={leadsExportUrl(filters)} filename="contacts.csv" className={buttonClass('secondary')}>
               <DownloadIcon size={16} />
               Exporter
-            </a>
+            </DownloadLink>
             <CanEdit>
               <a href="/admin/leads/new" className={buttonClass('primary')}>
                 <PlusIcon size={16} />

@@ -65,7 +65,7 @@ export const contactQueries = {
   tags: (leadId: string) => ({ key: [...contactKeys.lead(leadId), 'tags'] as const, fetcher: getJson<TagsJson>(tagsUrl(leadId)) }),
 };
 
-/** The download link of the filtered list (a plain link: the browser streams the file to disk). */
+/** The download link of the filtered list (fetched through the HTTP client: site/admin/ui/DownloadLink.tsx). */
 export const leadsExportUrl = (query: Omit<LeadListQuery, 'page' | 'limit'>) => withQuery(`${adminBase()}/leads.csv`, { ...query });
 
 export const contactMutations = {

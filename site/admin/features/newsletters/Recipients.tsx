@@ -11,6 +11,7 @@ import { toast, toastError } from '../../stores/toast.ts';
 import { CanEdit } from '../../ui/CanEdit.tsx';
 import { DownloadIcon } from '../../ui/icons.tsx';
 import { buttonClass, Card, CardHeader, controlClass, cx, fullName, LabelledOptions, orDash } from '../../ui/primitives.tsx';
+import { DownloadLink } from '../../ui/DownloadLink.tsx';
 import { ListTable, td, TruncatedText } from '../../ui/table.tsx';
 import { RecipientStatusBadge } from './badges.tsx';
 import { NEWSLETTER_COPY } from './copy.ts';
@@ -41,9 +42,9 @@ export function Recipients({ issue }: { issue: NewsletterAnswer }) {
         title={copy.title}
         action={
           <div className="flex flex-wrap gap-2">
-            <a href={recipientsCsvUrl(issue.id)} download className={buttonClass('secondary', 'sm')}>
+            <DownloadLink href={recipientsCsvUrl(issue.id)} className={buttonClass('secondary', 'sm')}>
               <DownloadIcon size={16} /> {copy.csv}
-            </a>
+            </DownloadLink>
             {issue.counts.failed > 0 ? (
               <CanEdit>
                 <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => void retry.mutate(issue.id)} disabled={retry.pending}>

@@ -43,7 +43,7 @@ export const newsletterQueries = {
   }),
 };
 
-/** The CSV of an issue's recipients (a plain link: the browser downloads it). */
+/** The CSV of an issue's recipients (fetched through the HTTP client: site/admin/ui/DownloadLink.tsx). */
 export const recipientsCsvUrl = (id: number) => `${issueUrl(id)}/recipients.csv`;
 
 /** The e-mail as a sample recipient would get it: not cached, the editor asks at each pause in typing. */

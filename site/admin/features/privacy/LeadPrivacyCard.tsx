@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { exportUrl, privacyQueries } from './queries.ts';
 import { useQuery } from '../../lib/query.ts';
 import { buttonClass, Card, CardHeader } from '../../ui/primitives.tsx';
+import { DownloadLink } from '../../ui/DownloadLink.tsx';
 import { EraseLeadButton } from './EraseLeadButton.tsx';
 
 function newsletterLine(newsletter: LeadJson['newsletter']): string {
@@ -58,9 +59,9 @@ export function LeadPrivacyCard({ lead }: { lead: LeadJson }) {
             </ul>
           )}
           <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-            <a href={exportUrl(lead.id)} download={`contact-${lead.id}.json`} className={buttonClass('secondary')}>
+            <DownloadLink href={exportUrl(lead.id)} filename={`contact-${lead.id}.json`} className={buttonClass('secondary')}>
               Exporter les données
-            </a>
+            </DownloadLink>
             <EraseLeadButton lead={lead} />
           </div>
         </div>

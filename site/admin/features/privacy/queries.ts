@@ -19,7 +19,7 @@ export const privacyQueries = {
   }),
 };
 
-/** A plain link: the browser downloads the attachment with the session cookie. */
+/** The per-contact export (fetched through the HTTP client: site/admin/ui/DownloadLink.tsx). */
 export function exportUrl(leadId: number): string {
   return `${adminBase()}/leads/${leadId}/export`;
 }

@@ -15,6 +15,7 @@ import { $router } from '../../../stores/router.ts';
 import { CalendarIcon, CheckIcon, ChevronUpDownIcon, DownloadIcon, FileIcon, PlusIcon } from '../../../ui/icons.tsx';
 import { pageCount, Pagination } from '../../../ui/pagination.tsx';
 import { buttonClass, Card, CardHeader, controlClass, cx, PageHeader, Spinner } from '../../../ui/primitives.tsx';
+import { DownloadLink } from '../../../ui/DownloadLink.tsx';
 import { RefreshButton } from '../../../ui/RefreshButton.tsx';
 import { AttendanceImportDialog } from './AttendanceImportDialog.tsx';
 import { RegistrationTable } from './RegistrationTable.tsx';
@@ -76,14 +77,14 @@ export function RegistrationsView({ webinarId, onWebinarChange, headingLevel = 1
   }
 
   const title = 'Inscriptions aux webinaires';
-  // A plain link: the browser streams the file to disk (the API names it in Content-Disposition, which
-  // wins over `download`). A non-empty `download` also keeps the client-side router's hands off it.
+  // Through the HTTP client, which asks for a recent proof when needed (docs/decisions/145-re-authentication.md);
+  // the file keeps the API's name (Content-Disposition). A non-empty `download` keeps the client-side router's hands off it.
   const exportLink = (size: 'md' | 'sm') =>
     selected ? (
-      <a href={registrationsExportUrl(selected)} download="inscriptions.csv" className={buttonClass('secondary', size)}>
+      <DownloadLink href={registrationsExportUrl(selected)} filename="inscriptions.csv" className={buttonClass('secondary', size)}>
         <DownloadIcon size={16} />
         Exporter en CSV
-      </a>
+      </DownloadLink>
     ) : null;
   const header =
     headingLevel === 1 ? (
