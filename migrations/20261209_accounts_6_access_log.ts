@@ -32,6 +32,8 @@ const ACCESS_LOG_ACTIONS = [
   'factor_added',
   'factor_removed',
   'factors_reset',
+  'recovery_code_used',
+  'recovery_codes_renewed',
   'reauth',
   'reauth_failed',
 ] as const;

@@ -24,6 +24,8 @@ export const ACCESS_LOG_ACTION_LABELS = {
   factor_added: 'Facteur ajouté',
   factor_removed: 'Facteur retiré',
   factors_reset: 'Facteurs réinitialisés',
+  recovery_code_used: 'Code de secours utilisé',
+  recovery_codes_renewed: 'Codes de secours renouvelés',
   reauth: 'Identité confirmée',
   reauth_failed: 'Confirmation d’identité refusée',
 } satisfies Record<string, string>;
@@ -49,6 +51,10 @@ export const AUDIT_TO_ACCESS: Readonly<Record<string, AccessLogAction>> = {
   mfa_removed: 'factor_removed',
   passkey_removed: 'factor_removed',
   mfa_reset: 'factors_reset',
+  mfa_failed: 'sign_in_failed',
+  passkey_failed: 'sign_in_failed',
+  recovery_code_used: 'recovery_code_used',
+  recovery_codes_regenerated: 'recovery_codes_renewed',
   reauth_succeeded: 'reauth',
   reauth_failed: 'reauth_failed',
 };

@@ -7,7 +7,6 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Knex } from 'knex';
 import { apiRouter } from '../../platform/http/router.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireUser, signedInUser } from '../../platform/http/auth.ts';
@@ -17,7 +16,8 @@ import { auditRequest } from '../../platform/audit.ts';
 import { badRequest, HttpError } from '../../platform/errors.ts';
 import { reauthSchema, USE_SECOND_FACTOR_MESSAGE, REAUTH_WRONG_CODE_MESSAGE, REAUTH_WRONG_PASSWORD_MESSAGE, type ReauthMethod, type ReauthResult } from './contract/index.ts';
 import { checkPassword } from './auth.ts';
-import { acceptTotpCode } from './factors/totp.ts';
+import { acceptAnyTotpCode } from './factors/second-step-routes.ts';
+import { hasConfirmedFactor } from './factors/factors.ts';
 import { consumeRecoveryCode } from './factors/recovery-codes.ts';
 
 const reauthSchemas = { body: reauthSchema };
@@ -27,21 +27,9 @@ async function ownAccount(ctx: Context): Promise<PasswordAttempt> {
   return { user, identifier: user.email };
 }
 
-/** Whether the account has any confirmed factor (then its password alone is no longer a proof). The second factor's own module may offer the same query. */
-async function hasConfirmedFactor(knex: Knex, userId: number): Promise<boolean> {
-  return (await knex('user_factors').where({ userId }).whereNotNull('confirmedAt').first('id')) !== undefined;
-}
-
-/** Tries the code against each confirmed TOTP factor of the account. */
-async function acceptAnyTotp(knex: Knex, userId: number, code: string): Promise<boolean> {
-  const factors: Array<{ id: number; totpSecret: string }> = await knex('user_factors').where({ userId, type: 'totp' }).whereNotNull('confirmedAt').select('id', 'totpSecret');
-  for (const factor of factors) if (await acceptTotpCode(knex, factor, code)) return true;
-  return false;
-}
-
 async function verify(ctx: Context, method: ReauthMethod, code: string): Promise<boolean> {
   const user = signedInUser(ctx);
-  if (method === 'totp') return acceptAnyTotp(ctx.knex, user.id, code);
+  if (method === 'totp') return acceptAnyTotpCode(ctx, user.id, code);
   if (method === 'recovery') return consumeRecoveryCode(ctx.knex, user.id, code);
   return checkPassword(ctx.passwordHasher, user, code);
 }
