@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerByStatus, setUpAppWithUsers, TEST_PASSWORD, type TestApp, type TestClient } from './harness.ts';
 import { verifyAccessLog } from '../../api/features/privacy/index.ts';
+import { createAccount, seedTotpFactor, typePassword, wrongCode } from './accounts/mfa-support.ts';
 
 let app: TestApp;
 let admin: TestClient;
@@ -121,8 +122,27 @@ describe('recording', () => {
     const rows = await rowsAfter(mark);
     expect(rows.map((row) => [row.action, row.userId, row.details])).toEqual([
       ['sign_in_failed', memberId, { knownAccount: true }],
-      ['sign_in', memberId, {}],
+      ['sign_in', memberId, { method: 'password' }],
     ]);
+  });
+
+  it('records the second step: a refused code, the sign-in with a recovery code and the code marked used, new recovery codes', async () => {
+    const userId = await createAccount(app, 'second.etape@innercircle.test');
+    const { secret, recoveryCodes } = await seedTotpFactor(app, userId);
+    const mark = await lastId();
+    const refused = await typePassword(app, 'second.etape@innercircle.test');
+    expect((await refused.post('/api/simple-auth/mfa', { method: 'totp', code: wrongCode(secret) })).status).toBe(401);
+    const client = await typePassword(app, 'second.etape@innercircle.test');
+    expect((await client.post('/api/simple-auth/mfa', { method: 'recovery', code: recoveryCodes[0] })).status).toBe(200);
+    expect((await client.post('/api/simple-auth/mfa/recovery-codes', {})).status).toBe(200);
+    const rows = await rowsAfter(mark);
+    expect(rows.map((row) => [row.action, row.userId])).toEqual([
+      ['sign_in_failed', userId],
+      ['sign_in', userId],
+      ['recovery_code_used', userId],
+      ['recovery_codes_renewed', userId],
+    ]);
+    expect(rows[1]!.details).toMatchObject({ method: 'recovery' });
   });
 });
 
