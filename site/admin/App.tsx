@@ -2,12 +2,16 @@
  * The back office: one client-side app for /admin*, /simple-admin* and /admin-dev*.
  * Signed out, /admin* goes to /api/login (which lands on /login) and /simple-admin to /login;
  * /admin-dev renders without sign-in and its data calls answer 401 → /login.
+ * An account that must add a second factor sees only the enrolment screen: any call answering 403
+ * `enrolmentRequired` switches to it (docs/decisions/149-second-factor-screens.md).
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { isUnauthorized } from './lib/http.ts';
 import { setUnauthorizedHandler } from './lib/query.ts';
 import { $router, goToSignIn } from './stores/router.ts';
+import { $enrolmentRequired, requireEnrolment } from './stores/enrolment.ts';
+import { isEnrolmentRequired } from './features/accounts/second-factor-api.ts';
 import { $session, loadSession, type CurrentUser } from './stores/session.ts';
 import { AdminLayout } from './ui/Layout.tsx';
 import { Alert, buttonClass, Spinner } from './ui/primitives.tsx';
@@ -34,9 +38,11 @@ const ActivityFeed = lazy(() => import('./features/activities/ActivityFeed.tsx')
 const Settings = lazy(() => import('./features/operations/Settings.tsx').then((m) => ({ default: m.Settings })));
 const Tags = lazy(() => import('./features/tags/Tags.tsx').then((m) => ({ default: m.Tags })));
 const Webinars = lazy(() => import('./features/webinars/Webinars.tsx').then((m) => ({ default: m.Webinars })));
+const SecondFactorPage = lazy(() => import('./features/accounts/SecondFactorPage.tsx').then((m) => ({ default: m.SecondFactorPage })));
 
 setUnauthorizedHandler((error) => {
   if (isUnauthorized(error)) goToSignIn();
+  else if (isEnrolmentRequired(error)) requireEnrolment();
 });
 
 function Screen({ user }: { user: CurrentUser }) {
@@ -106,6 +112,7 @@ function FullPage({ children }: { children: ReactNode }) {
 export default function AdminApp() {
   const page = useStore($router);
   const session = useStore($session);
+  const enrolmentRequired = useStore($enrolmentRequired);
   const open = page?.route === 'adminDev';
 
   useEffect(() => {
@@ -133,6 +140,7 @@ export default function AdminApp() {
       settings: 'Paramètres',
       settingsTab: 'Paramètres',
       profile: 'Profil',
+      secondFactor: 'Second facteur',
     };
     document.title = `${(page?.route && names[page.route]) || 'Administration'} | Inner Circle`;
   }, [page?.route]);
@@ -164,6 +172,12 @@ export default function AdminApp() {
           <Spinner className="h-5 w-5 text-accent-600" /> Chargement…
         </p>
       </FullPage>
+    );
+  } else if (enrolmentRequired || page?.route === 'secondFactor') {
+    content = (
+      <Suspense fallback={<Loading />}>
+        <SecondFactorPage user={session.user} required={enrolmentRequired} />
+      </Suspense>
     );
   } else {
     content = (
