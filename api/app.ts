@@ -4,7 +4,7 @@
  *
  * Order of the chain, top to bottom: request id + access log → security headers → error handler (JSON
  * with a French `message`) → body parser → same-origin check on session APIs → sessions → viewers'
- * read-only rule → health → the features' request hooks → the features' API routers → unknown `/api/*` →
+ * read-only rule → enrolment first → health → the features' request hooks → the features' API routers → unknown `/api/*` →
  * the static site with the features' pages. What each feature adds (its context, request hooks, routers,
  * pages) comes from its manifest, in the order of api/features/index.ts
  * (docs/decisions/136-one-manifest-per-feature.md); this file names no feature.
@@ -23,6 +23,7 @@ import { securityHeaders } from './platform/http/security-headers.ts';
 import { requireSameOrigin } from './platform/http/same-origin.ts';
 import { FEATURES, apiRouters } from './features/index.ts';
 import { readOnlyForViewers } from './platform/http/auth.ts';
+import { enrolmentFirst } from './platform/http/enrolment.ts';
 import { SESSION_API_PATHS, sessionMiddleware } from './platform/http/session.ts';
 import type { ServerPhase } from './platform/shutdown.ts';
 import { PasswordHasher } from './platform/lib/password-hasher.ts';
@@ -90,6 +91,8 @@ export function createApp({ config, knex, logger, serverPhase = () => 'running' 
   app.use(sessionMiddleware(app, config, knex));
   // Roles (decision 065): a viewer's state-changing admin/CRM request stops here, whatever route it names.
   app.use(readOnlyForViewers);
+  // A second factor required and none yet (decision 144): that session may only enrol one.
+  app.use(enrolmentFirst);
 
   const health = new Router({ sensitive: true });
   health.get('/api/health', async (ctx) => {

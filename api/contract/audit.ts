@@ -49,6 +49,12 @@ export const AUDIT_EVENT_LABELS = {
   bank_file_imported: 'Relevé bancaire importé',
   payment_assigned: 'Paiement attribué',
   accounting_records_destroyed: 'Pièces comptables de plus de dix ans détruites',
+  mfa_enrolled: 'Second facteur ajouté',
+  mfa_removed: 'Second facteur retiré',
+  mfa_reset: 'Seconds facteurs réinitialisés',
+  mfa_failed: 'Code de second facteur refusé',
+  recovery_codes_regenerated: 'Codes de secours renouvelés',
+  recovery_code_used: 'Code de secours utilisé',
 } satisfies Record<string, string>;
 export const AUDIT_EVENT_TYPES = labelledValues(AUDIT_EVENT_LABELS);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -1,12 +1,13 @@
 /**
  * Sign-in: first-admin creation (with the setup code in production),
- * login (brute-force limits and device cookies), logout, current user, and the browser redirects
+ * login (brute-force limits and device cookies; an account with a second factor then takes the second
+ * step, factors/second-step-routes.ts), logout, current user, and the browser redirects
  * `/api/login` and `/api/logout`.
  */
 import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import type { Context } from 'koa';
-import { loginSchema, setupAdminSchema, type LoginInput, presentUser } from './contract/index.ts';
+import { loginSchema, setupAdminSchema, type LoginInput, presentSecondStep, presentUser } from './contract/index.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireUser, signedInUser } from '../../platform/http/auth.ts';
 import { signInSession, signOutSession } from '../../platform/http/session.ts';
@@ -17,7 +18,8 @@ import { conflict, HttpError } from '../../platform/errors.ts';
 import { limitPasswordAttempts, limitPerIp, type PasswordAttempt } from '../../platform/http/rate-limit.ts';
 import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
 import { isNavigationFromAnotherSite } from '../../platform/http/same-origin.ts';
-import { issueDeviceCookie } from '../../platform/http/device-cookie.ts';
+import { completeSignIn, startPendingSignIn } from './factors/pending-sign-in.ts';
+import { confirmedFactorKinds } from './factors/factors.ts';
 import { refuseWhenHashingSaturated } from '../../platform/lib/password-hasher.ts';
 
 const setupSchemas = { body: setupAdminSchema };
@@ -50,11 +52,14 @@ export function authRouter(): Router {
     if (await hasAnyUser(ctx.knex)) throw conflict(ADMIN_EXISTS_MESSAGE);
     assertSetupCode(ctx.setupCode, body.setupCode);
     const user = await createFirstAdmin(ctx.knex, ctx.passwordHasher, body);
+    // Under MFA_REQUIRED the first administrator enrols a factor before anything else (decision 144).
+    const enrolmentRequired = ctx.config.mfaRequired;
+    ctx.session!.enrolmentRequired = enrolmentRequired || undefined;
     await signInSession(ctx, user.id);
     ctx.state.user = user;
     await auditRequest(ctx, 'admin_setup', { userId: user.id, details: { via: 'login-screen' } });
     ctx.status = 201;
-    ctx.body = presentUser(user);
+    ctx.body = { ...presentUser(user), ...(enrolmentRequired ? { enrolmentRequired } : {}) };
   });
 
   router.post('/api/simple-auth/login', refuseWhenHashingSaturated, validate(loginSchemas), limitPasswordAttempts(typedAccount), async (ctx) => {
@@ -67,11 +72,18 @@ export function authRouter(): Router {
       await auditRequest(ctx, 'login_failed', { userId: attempt.user?.id ?? null, details: { knownAccount: attempt.user !== undefined } });
       throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
     }
-    await signInSession(ctx, attempt.user.id);
-    issueDeviceCookie(ctx, attempt.user.id);
-    ctx.state.user = attempt.user;
-    await auditRequest(ctx, 'login_succeeded', { userId: attempt.user.id });
-    ctx.body = presentUser(attempt.user);
+    const user = attempt.user;
+    const kinds = await confirmedFactorKinds(ctx.knex, user.id);
+    if (kinds.length > 0) {
+      // Not a success yet: the attempt's places are given back, but the account's counter (wrong codes
+      // included) is reset only by the second step, so a known password does not buy more guesses (decision 144).
+      attempt.outcome = undefined;
+      startPendingSignIn(ctx, user.id);
+      ctx.body = presentSecondStep(kinds);
+      return;
+    }
+    await completeSignIn(ctx, user, 'password');
+    ctx.body = { ...presentUser(user), ...(ctx.session?.enrolmentRequired ? { enrolmentRequired: true } : {}) };
   });
 
   router.post('/api/simple-auth/logout', async (ctx) => {
@@ -81,7 +93,8 @@ export function authRouter(): Router {
 
   for (const path of ['/api/simple-auth/user', '/api/auth/user']) {
     router.get(path, requireUser, async (ctx) => {
-      ctx.body = presentUser(signedInUser(ctx));
+      // A session limited to enrolment says so: the back office then shows only the enrolment (decision 144).
+      ctx.body = { ...presentUser(signedInUser(ctx)), ...(ctx.session?.enrolmentRequired ? { enrolmentRequired: true } : {}) };
     });
   }
 

@@ -5,13 +5,15 @@ import { authRouter } from './auth-routes.ts';
 import { accountRouter } from './account-routes.ts';
 import { adminUsersRouter } from './users-routes.ts';
 import { adminAuditRouter } from './audit-routes.ts';
+import { secondStepRouter } from './factors/second-step-routes.ts';
+import { enrolmentRouter } from './factors/enrolment-routes.ts';
 import { announceSetupCode, createSetupCode, type SetupCode } from './setup-code.ts';
 import { adminCreateControlHandler } from './command-line-admin.ts';
 
 export const accountsFeature = {
   name: 'accounts',
   uses: [],
-  routers: () => [authRouter(), accountRouter()],
+  routers: () => [authRouter(), secondStepRouter(), enrolmentRouter(), accountRouter()],
   adminRouters: (base) => [adminAuditRouter(base), adminUsersRouter(base)],
   appContext: ({ config }) => ({ setupCode: createSetupCode(config) }),
   // `npm run admin:create` beside a running server asks it to create the account (decision 125).

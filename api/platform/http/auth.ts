@@ -25,13 +25,16 @@ export const ROLE_GUARDED_PATHS = /^\/api\/(admin|admin-dev|crm|simple-auth|auth
 
 /**
  * What a viewer may still change there, explicitly: signing in and out, and their own account (profile,
- * password, sessions). Anything else added under these prefixes is refused to viewers until listed here.
+ * password, sessions, second factors). Anything else added under these prefixes is refused to viewers until listed here.
  */
 export const VIEWER_ALLOWED_CHANGES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'POST', path: /^\/api\/simple-auth\/(login|logout|setup-admin)$/ },
   { method: 'POST', path: /^\/api\/simple-auth\/password$/ },
   { method: 'PATCH', path: /^\/api\/simple-auth\/user$/ },
   { method: 'DELETE', path: /^\/api\/simple-auth\/sessions\/[^/]+$/ },
+  // Their own second factor (decision 144): the sign-in's second step, adding, removing, new recovery codes.
+  { method: 'POST', path: /^\/api\/simple-auth\/mfa(\/totp|\/totp\/[^/]+\/confirm|\/recovery-codes)?$/ },
+  { method: 'DELETE', path: /^\/api\/simple-auth\/mfa\/[^/]+$/ },
 ];
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -4,3 +4,5 @@ export * from './auth-schemas.ts';
 export * from './sessions-presenters.ts';
 export * from './users-presenters.ts';
 export * from './users-schemas.ts';
+export * from './mfa-presenters.ts';
+export * from './mfa-schemas.ts';
