@@ -23,6 +23,8 @@ export const AUDIT_EVENT_LABELS = {
   login_locked: 'Connexion bloquée',
   admin_setup: 'Administrateur créé (installation)',
   password_changed: 'Mot de passe modifié',
+  passkey_registered: 'Clé d’accès ajoutée',
+  passkey_failed: 'Clé d’accès refusée',
   session_revoked: 'Session fermée',
   lead_deleted: 'Contact supprimé',
   webinar_deleted: 'Webinaire supprimé',

@@ -3,6 +3,7 @@ import type { FeatureManifest } from '../../platform/feature.ts';
 import { argon2Cost } from '../../platform/lib/passwords.ts';
 import { authRouter } from './auth-routes.ts';
 import { accountRouter } from './account-routes.ts';
+import { passkeyRouter } from './factors/passkey-routes.ts';
 import { adminUsersRouter } from './users-routes.ts';
 import { adminAuditRouter } from './audit-routes.ts';
 import { secondStepRouter } from './factors/second-step-routes.ts';
@@ -13,7 +14,7 @@ import { adminCreateControlHandler } from './command-line-admin.ts';
 export const accountsFeature = {
   name: 'accounts',
   uses: [],
-  routers: () => [authRouter(), secondStepRouter(), enrolmentRouter(), accountRouter()],
+  routers: () => [authRouter(), secondStepRouter(), enrolmentRouter(), accountRouter(), passkeyRouter()],
   adminRouters: (base) => [adminAuditRouter(base), adminUsersRouter(base)],
   appContext: ({ config }) => ({ setupCode: createSetupCode(config) }),
   // `npm run admin:create` beside a running server asks it to create the account (decision 125).

@@ -35,6 +35,8 @@ export const VIEWER_ALLOWED_CHANGES: ReadonlyArray<{ method: string; path: RegEx
   // Their own second factor (decision 144): the sign-in's second step, adding, removing, new recovery codes.
   { method: 'POST', path: /^\/api\/simple-auth\/mfa(\/totp|\/totp\/[^/]+\/confirm|\/recovery-codes)?$/ },
   { method: 'DELETE', path: /^\/api\/simple-auth\/mfa\/[^/]+$/ },
+  // Their own passkeys: registering one, signing in or confirming their identity with one (decision 146).
+  { method: 'POST', path: /^\/api\/simple-auth\/(mfa\/passkey|mfa\/passkey\/options|passkey\/options|passkey\/verify|reauth\/passkey|reauth\/passkey\/options)$/ },
 ];
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

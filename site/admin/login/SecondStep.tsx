@@ -6,10 +6,8 @@
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { errorMessage } from '../lib/http.ts';
-import { passkeyErrorMessage, compactCode, sendSecondStep, signInWithPasskey, type SecondStepMethod } from '../features/accounts/second-factor-api.ts';
+import { PENDING_SIGN_IN_EXPIRED_MESSAGE, passkeyErrorMessage, compactCode, sendSecondStep, signInWithPasskey, type SecondStepMethod } from '../features/accounts/second-factor-api.ts';
 import { buttonClass, controlClass, cx, focusRing, Spinner } from '../ui/primitives.tsx';
-
-const EXPIRED_PREFIX = 'Votre connexion a expiré';
 
 export function SecondStep({ methods, onSignedIn, onRestart }: { methods: readonly SecondStepMethod[]; onSignedIn: () => void; onRestart: (message?: string) => void }) {
   const [mode, setMode] = useState<'totp' | 'recovery'>(methods.includes('totp') ? 'totp' : 'recovery');
@@ -30,7 +28,7 @@ export function SecondStep({ methods, onSignedIn, onRestart }: { methods: readon
 
   function failed(failure: unknown, message: string) {
     setPending(undefined);
-    if (message.startsWith(EXPIRED_PREFIX)) onRestart(message);
+    if (message === PENDING_SIGN_IN_EXPIRED_MESSAGE) onRestart(message);
     else setError(message || errorMessage(failure));
   }
 

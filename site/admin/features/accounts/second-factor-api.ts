@@ -4,36 +4,16 @@
  * loaded only when someone uses one.
  */
 import { isHTTPError } from 'ky';
-import type { UserJson } from '#contract/accounts';
+import type { FactorJson, FactorType, SecondStepJson, TotpEnrolmentJson, UserJson } from '#contract/accounts';
 import { errorMessage, http } from '../../lib/http.ts';
 
-/** A confirmed factor as `GET /api/simple-auth/mfa` lists it. */
-export interface FactorJson {
-  id: number;
-  type: 'totp' | 'passkey';
-  name: string;
-  createdAt: string;
-}
+export { PENDING_SIGN_IN_EXPIRED_MESSAGE } from '#contract/accounts';
+export type { FactorJson, FactorsJson, SecondStepMethod, TotpEnrolmentJson } from '#contract/accounts';
 
-export interface FactorsJson {
-  factors: FactorJson[];
-  recoveryCodesLeft: number;
-  required: boolean;
-}
+/** What `POST /api/simple-auth/login` answers: the user (perhaps to enrol first), or the second step. */
+export type LoginAnswer = (UserJson & { enrolmentRequired?: boolean; mfaRequired?: undefined }) | SecondStepJson;
 
-export interface TotpEnrolmentJson {
-  factorId: number;
-  secret: string;
-  otpauthUri: string;
-  qrSvg: string;
-}
-
-export type SecondStepMethod = 'totp' | 'passkey' | 'recovery';
-
-/** What `POST /api/simple-auth/login` answers: the user, or what remains to be done. */
-export type LoginAnswer = (UserJson & { enrolmentRequired?: boolean; mfaRequired?: undefined }) | { mfaRequired: true; methods: SecondStepMethod[] };
-
-export const FACTOR_TYPE_LABELS: Record<FactorJson['type'], string> = {
+export const FACTOR_TYPE_LABELS: Record<FactorType, string> = {
   totp: "Application d'authentification",
   passkey: "Clé d'accès",
 };
