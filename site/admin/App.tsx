@@ -2,8 +2,8 @@
  * The back office: one client-side app for /admin*, /simple-admin* and /admin-dev*.
  * Signed out, /admin* goes to /api/login (which lands on /login) and /simple-admin to /login;
  * /admin-dev renders without sign-in and its data calls answer 401 → /login.
- * An account that must add a second factor sees only the enrolment screen: any call answering 403
- * `enrolmentRequired` switches to it (docs/decisions/149-second-factor-screens.md).
+ * An account that must add a second factor sees only the enrolment screen: the current user says so, and
+ * any call answering 403 `enrolmentRequired` switches to it (docs/decisions/149-second-factor-screens.md).
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
@@ -112,7 +112,8 @@ function FullPage({ children }: { children: ReactNode }) {
 export default function AdminApp() {
   const page = useStore($router);
   const session = useStore($session);
-  const enrolmentRequired = useStore($enrolmentRequired);
+  // The session says so at load (`GET /api/simple-auth/user`), a refused call on the way (403 `enrolmentRequired`).
+  const enrolmentRequired = useStore($enrolmentRequired) || (session.status === 'ready' && session.user?.enrolmentRequired === true);
   const open = page?.route === 'adminDev';
 
   useEffect(() => {

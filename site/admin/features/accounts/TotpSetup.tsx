@@ -45,11 +45,12 @@ export function TotpSetup({ enrolment, onConfirmed, onCancel }: { enrolment: Tot
           height={200}
           className="h-[200px] w-[200px] shrink-0 rounded-md bg-white ring-1 ring-slate-200"
         />
-        <div className="min-w-0 text-sm">
-          <p className="font-medium text-slate-800">Clé à saisir à la main</p>
-          <p className="mt-1 font-mono text-base tracking-wider break-all text-slate-900">{groupedSecret(enrolment.secret)}</p>
-          <p className="mt-1 text-xs text-slate-500">Type : basé sur le temps (TOTP), 6 chiffres, 30 secondes.</p>
-        </div>
+        <dl className="min-w-0 text-sm">
+          <dt className="font-medium text-slate-800">Clé à saisir à la main</dt>
+          <dd className="mt-1 font-mono text-base tracking-wider break-all text-slate-900">{groupedSecret(enrolment.secret)}</dd>
+          <dt className="mt-3 font-medium text-slate-800">Type de code</dt>
+          <dd className="mt-1 text-slate-600">Basé sur le temps (TOTP), 6 chiffres, 30 secondes</dd>
+        </dl>
       </div>
       <form onSubmit={submit} noValidate className="space-y-3">
         <TotpCodeField value={code} onChange={setCode} error={error} label="Code à 6 chiffres" />
