@@ -82,20 +82,20 @@ test('the first administrator is created from the login screen, then signs out a
   await expect(page).toHaveURL(/\/login$/);
   expect((await page.request.get('/api/simple-auth/user')).status()).toBe(401);
   // An administrator exists: no more first-admin button, no code field.
-  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Se connecter', exact: true })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Créer un compte administrateur' })).toHaveCount(0);
   await expect(page.getByLabel("Code d'installation")).toHaveCount(0);
 
   // Wrong password: the API's message in the "Erreur de connexion" toast.
   await page.getByLabel("Nom d'utilisateur").fill(ADMIN.email);
   await page.getByLabel('Mot de passe').fill('pas-le-bon-mot-de-passe');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(toast(page)).toContainText('Erreur de connexion');
   await expect(toast(page)).toContainText('Identifiants invalides.');
   await expect(page).toHaveURL(/\/login$/);
 
   await page.getByLabel('Mot de passe').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await passSecondStep(page, ADMIN.email);
   await expect(page).toHaveURL(/\/simple-admin$/);
   expect(toasts.some((text) => text.startsWith('Connexion réussie'))).toBe(true);
@@ -108,7 +108,7 @@ test('signed-out visitors are sent to sign in, and come back where they were goi
 
   await page.goto('/admin/leads?page=2');
   await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fleads%3Fpage%3D2$/);
-  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Se connecter', exact: true })).toBeVisible();
 
   await page.goto('/simple-admin');
   await expect(page).toHaveURL(/\/login$/);
@@ -124,7 +124,7 @@ test('signed-out visitors are sent to sign in, and come back where they were goi
   await expect(page).toHaveURL(/\/login\?next=/);
   await page.getByLabel("Nom d'utilisateur").fill(ADMIN.email);
   await page.getByLabel('Mot de passe').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await passSecondStep(page, ADMIN.email);
   await expect(page).toHaveURL(/\/admin\/webinars$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Webinaires' })).toBeVisible();
@@ -132,10 +132,10 @@ test('signed-out visitors are sent to sign in, and come back where they were goi
 
 test('the login page has no serious or critical accessibility violation', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Se connecter', exact: true })).toBeEnabled();
   expect(await seriousViolations(page)).toEqual([]);
   // With the missing-fields message shown too.
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(toast(page)).toContainText('Veuillez remplir tous les champs');
   expect(await seriousViolations(page)).toEqual([]);
 });

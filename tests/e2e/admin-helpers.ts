@@ -82,7 +82,7 @@ export async function submitLogin(page: Page, account: { email: string; password
   await ensureEnrolled(page.url(), account);
   await page.getByLabel("Nom d'utilisateur").fill(account.email);
   await page.getByLabel('Mot de passe').fill(account.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   if (secretFor(page.url(), account.email)) await passSecondStep(page, account.email);
 }
 

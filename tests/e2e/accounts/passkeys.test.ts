@@ -63,6 +63,7 @@ test('a passkey registered from the settings signs in on its own, and as the sec
 
   // The whole sign-in with the passkey the device holds for this site.
   await signOut(page);
+  await page.goto(`${site}/login`);
   await page.getByRole('button', { name: "Se connecter avec une clé d'accès" }).click();
   await expectDashboard(page);
 

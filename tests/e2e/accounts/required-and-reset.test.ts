@@ -34,7 +34,7 @@ test('a password-only account is taken to enrolment and cannot reach the contact
   await expect(page.getByLabel('Nom de la clé')).toHaveValue("Clé d'accès");
   await page.getByRole('button', { name: 'Choisir un autre moyen' }).click();
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?next=.*)?$/);
   expect((await page.request.get('/api/simple-auth/user')).status()).toBe(401);
 });
 

@@ -27,14 +27,15 @@ export async function typePassword(page: Page, account: { email: string; passwor
   await page.goto(`${site}/login`);
   await page.getByLabel("Nom d'utilisateur").fill(account.email);
   await page.getByLabel('Mot de passe').fill(account.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
 }
 
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /Ouvrir le menu du compte/ }).click();
   await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  // Back to the login screen, which may offer to come back to this page.
+  await expect(page).toHaveURL(/\/login(\?next=.*)?$/);
+  await expect(page.getByRole('button', { name: 'Se connecter', exact: true })).toBeEnabled();
 }
 
 export async function expectDashboard(page: Page): Promise<void> {

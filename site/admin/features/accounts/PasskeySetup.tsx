@@ -3,7 +3,7 @@
  * (`startRegistration`). The first factor of an account comes back with its recovery codes (decision 149).
  */
 import { useState, type SubmitEvent } from 'react';
-import { useMutation } from '../../lib/query.ts';
+import { useCodeCall } from './useCodeCall.ts';
 import { TextField } from '../../ui/forms.tsx';
 import { buttonClass, Spinner } from '../../ui/primitives.tsx';
 import { accountMutations } from './queries.ts';
@@ -12,10 +12,11 @@ import { DEFAULT_PASSKEY_NAME, passkeyErrorMessage, type FactorJson } from './se
 export function PasskeySetup({ onRegistered, onCancel }: { onRegistered: (factor: FactorJson, recoveryCodes?: string[]) => void; onCancel?: () => void }) {
   const [name, setName] = useState(DEFAULT_PASSKEY_NAME);
   const [error, setError] = useState<string | undefined>();
-  const register = useMutation(accountMutations.registerPasskey, {
-    onSuccess: (answer) => onRegistered(answer.factor, answer.recoveryCodes),
-    onError: (failure) => setError(passkeyErrorMessage(failure)),
-  });
+  const register = useCodeCall(
+    accountMutations.registerPasskey,
+    (answer) => onRegistered(answer.factor, answer.recoveryCodes),
+    (failure) => setError(passkeyErrorMessage(failure)),
+  );
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -4,7 +4,7 @@
  */
 import { useState, type SubmitEvent } from 'react';
 import { errorMessage } from '../../lib/http.ts';
-import { useMutation } from '../../lib/query.ts';
+import { useCodeCall } from './useCodeCall.ts';
 import { TextField } from '../../ui/forms.tsx';
 import { buttonClass, Spinner } from '../../ui/primitives.tsx';
 import { accountMutations } from './queries.ts';
@@ -15,10 +15,11 @@ export const QR_CODE_NAME = "Code QR à scanner avec votre application d'authent
 export function TotpSetup({ enrolment, onConfirmed, onCancel }: { enrolment: TotpEnrolmentJson; onConfirmed: (recoveryCodes: string[]) => void; onCancel?: () => void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const confirm = useMutation(accountMutations.confirmTotp, {
-    onSuccess: (answer) => onConfirmed(answer.recoveryCodes),
-    onError: (failure) => setError(errorMessage(failure)),
-  });
+  const confirm = useCodeCall(
+    accountMutations.confirmTotp,
+    (answer) => onConfirmed(answer.recoveryCodes),
+    (failure) => setError(errorMessage(failure)),
+  );
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
