@@ -64,7 +64,7 @@ export function SecurityTab() {
   }
 
   return (
-    <div className="grid gap-6">
+    <div className="space-y-6">
       <Card labelledBy="factors-title">
         <CardHeader
           id="factors-title"
