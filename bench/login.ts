@@ -6,6 +6,7 @@ import { ApiSession, BENCH_ADMIN } from './lib/http.ts';
 import { load, type LoadResult } from './lib/load.ts';
 import { log, median, round } from './lib/util.ts';
 import { latencySummary } from './lib/latency.ts';
+import type { SecondStepResult } from './login-second-step.ts';
 
 export interface LoginResult {
   samples: number;
@@ -14,6 +15,8 @@ export interface LoginResult {
   wrongPasswordP50Ms: number;
   unknownEmailP50Ms: number;
   sustained: LoadResult;
+  /** The whole sign-in with a TOTP second step (bench/login-second-step.ts); absent from runs before it. */
+  secondStep?: SecondStepResult;
 }
 
 async function sequential(url: string, body: unknown, count: number, expected: number): Promise<number[]> {

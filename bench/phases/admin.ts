@@ -22,7 +22,7 @@ export const adminPhase = definePhase({
       // second-slowest answer, which one pause of the shared machine decides.
       samples: context.quick ? 10 : 100,
       onSize: async (size) => {
-        if (size.isFirst && context.only.has('login')) await measureLogin(context, size.serverUrl);
+        if (size.isFirst && context.only.has('login')) await measureLogin(context, size.serverUrl, size.databaseUrl);
         if (context.only.has('bundle')) await measureBundle(context, size, bundles);
       },
     });

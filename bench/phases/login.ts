@@ -1,8 +1,10 @@
 /**
  * Signing in (bench/login.ts): sequential logins and logins sustained with 8 connections, on the admin
- * phase's server (its first size), which runs it (bench/phases/admin.ts).
+ * phase's server (its first size), which runs it (bench/phases/admin.ts); then the same with the second
+ * step, a TOTP code after the password (bench/login-second-step.ts), beside it in the report.
  */
 import { benchLogin, type LoginResult } from '../login.ts';
+import { benchSecondStep } from '../login-second-step.ts';
 import { ms, table, whatWouldReachIt, type Target } from '../lib/report-format.ts';
 import { definePhase, type PhaseContext } from '../phase.ts';
 import type { BenchResults } from '../results.ts';
@@ -23,10 +25,12 @@ export const loginPhase = definePhase({
 });
 
 /** Runs inside the admin phase, on its seeded server. */
-export function measureLogin(context: PhaseContext, serverUrl: string): Promise<void> {
+export function measureLogin(context: PhaseContext, serverUrl: string, databaseUrl: string): Promise<void> {
   return context.runHosted('login', async () => {
-    const login = await benchLogin({ url: serverUrl, samples: context.quick ? 5 : 20, durationS: context.durationS, connections: 8 });
-    context.results.login = { ...login, at: context.stamp };
+    const options = { url: serverUrl, samples: context.quick ? 5 : 20, durationS: context.durationS, connections: 8 };
+    const login = await benchLogin(options);
+    const secondStep = await benchSecondStep({ ...options, databaseUrl });
+    context.results.login = { ...login, secondStep, at: context.stamp };
   });
 }
 
@@ -56,6 +60,7 @@ function loginSection(login: LoginResult, measured: string, results: BenchResult
           `Sustained logins/s, ${login.sustained.connections} connections for ${login.sustained.durationS} s`,
           `${login.sustained.requestsPerSec} /s (p50 ${ms(login.sustained.p50Ms)}, p99 ${ms(login.sustained.p99Ms)}, errors ${login.sustained.errors + login.sustained.non2xx + login.sustained.timeouts})`,
         ],
+        ...secondStepRows(login),
       ],
     ),
   );
@@ -64,5 +69,25 @@ function loginSection(login: LoginResult, measured: string, results: BenchResult
     `The hash is Argon2id (api/platform/lib/passwords.ts, 64 MiB, 2 passes, 1 lane); ${machine.cpus} cores bound the sustained rate: about ${machine.cpus} × 1000 / p50 ≈ ${Math.round((machine.cpus * 1000) / login.p50Ms)} logins/s at best.`,
   );
   out.push('');
+  if (login.secondStep) {
+    out.push(
+      `With the second step, each sign-in is two requests: the password (the same Argon2id verification), then \`POST /api/simple-auth/mfa\` with a TOTP code (an HMAC-SHA1 and one conditional UPDATE). Each sign-in is a different account with its own factor, since a factor accepts each 30-second step once (decision 144).`,
+    );
+    out.push('');
+  }
   return out;
+}
+
+/** The rows of the sign-in with a TOTP second step, beside the password-only ones of the same run. */
+function secondStepRows(login: LoginResult): string[][] {
+  const step = login.secondStep;
+  if (!step) return [];
+  return [
+    [`p50 / p95 of the sign-in with its second step (password, then a TOTP code), sequential (${step.samples} sign-ins)`, `${ms(step.p50Ms)} / ${ms(step.p95Ms)}`],
+    ['p50 of the second step alone (`POST /api/simple-auth/mfa`)', ms(step.secondStepP50Ms)],
+    [
+      `Sustained sign-ins/s with the second step, ${step.sustained.connections} connections for ${step.sustained.durationS} s`,
+      `${step.sustained.signInsPerSec} /s (p50 ${ms(step.sustained.p50Ms)}, p99 ${ms(step.sustained.p99Ms)}, errors ${step.sustained.errors}) — password only: ${login.sustained.requestsPerSec} /s`,
+    ],
+  ];
 }
