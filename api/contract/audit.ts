@@ -23,8 +23,6 @@ export const AUDIT_EVENT_LABELS = {
   login_locked: 'Connexion bloquée',
   admin_setup: 'Administrateur créé (installation)',
   password_changed: 'Mot de passe modifié',
-  passkey_registered: 'Clé d’accès ajoutée',
-  passkey_failed: 'Clé d’accès refusée',
   session_revoked: 'Session fermée',
   lead_deleted: 'Contact supprimé',
   webinar_deleted: 'Webinaire supprimé',
@@ -57,6 +55,9 @@ export const AUDIT_EVENT_LABELS = {
   mfa_failed: 'Code de second facteur refusé',
   recovery_codes_regenerated: 'Codes de secours renouvelés',
   recovery_code_used: 'Code de secours utilisé',
+  // Decision 146, in the order of the migrations (tests/api/allowed-values.test.ts).
+  passkey_registered: 'Clé d’accès ajoutée',
+  passkey_failed: 'Clé d’accès refusée',
 } satisfies Record<string, string>;
 export const AUDIT_EVENT_TYPES = labelledValues(AUDIT_EVENT_LABELS);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -14,7 +14,7 @@ import { adminCreateControlHandler } from './command-line-admin.ts';
 export const accountsFeature = {
   name: 'accounts',
   uses: [],
-  routers: () => [authRouter(), secondStepRouter(), enrolmentRouter(), accountRouter(), passkeyRouter()],
+  routers: () => [authRouter(), secondStepRouter(), enrolmentRouter(), passkeyRouter(), accountRouter()],
   adminRouters: (base) => [adminAuditRouter(base), adminUsersRouter(base)],
   appContext: ({ config }) => ({ setupCode: createSetupCode(config) }),
   // `npm run admin:create` beside a running server asks it to create the account (decision 125).

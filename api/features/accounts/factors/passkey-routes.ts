@@ -8,35 +8,29 @@
  * Every role may use them for its own account (api/platform/http/auth.ts VIEWER_ALLOWED_CHANGES).
  */
 import type Router from '@koa/router';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { apiRouter } from '../../../platform/http/router.ts';
 import { input, validate } from '../../../platform/http/validate.ts';
 import { requireUser, signedInUser } from '../../../platform/http/auth.ts';
-import { markFactorVerified, requireRecentFactor } from '../../../platform/http/reauth.ts';
+import { markFactorVerified } from '../../../platform/http/reauth.ts';
 import { signInSession } from '../../../platform/http/session.ts';
 import { limitPasswordAttempts, limitPerIp, type PasswordAttempt } from '../../../platform/http/rate-limit.ts';
 import type { LimitRule } from '../../../platform/lib/rate-limit.ts';
 import { auditRequest } from '../../../platform/audit.ts';
 import { HttpError } from '../../../platform/errors.ts';
-import { passkeyAssertionSchema, passkeyRegistrationSchema, presentPasskey, presentUser, type PasskeyAssertionInput } from '../contract/index.ts';
+import { passkeyAssertionSchema, passkeyRegistrationSchema, PENDING_SIGN_IN_EXPIRED_MESSAGE, presentPasskey, presentUser, type PasskeyAssertionInput } from '../contract/index.ts';
 import { endOtherSessions } from '../sessions.ts';
 import { completeSignIn, readPendingSignIn } from './pending-sign-in.ts';
+import { requireProofUnlessEnrolling } from './factor-changes.ts';
+import { clearMustEnrol } from './factors.ts';
 import { authenticationOptions, passkeyOwner, PASSKEY_FAILED_MESSAGE, PASSKEY_NOT_REGISTERED_MESSAGE, registerPasskey, registrationOptions, verifyAssertion } from './passkeys.ts';
-
-export const PENDING_EXPIRED_MESSAGE = 'Votre connexion a expiré. Saisissez à nouveau votre mot de passe.';
 
 /** Each options request stores a challenge: bounded per address so nobody fills the table. */
 const PASSKEY_OPTIONS_PER_IP: LimitRule = { name: 'passkey-options:ip', points: 60, windowSeconds: 15 * 60 };
 
 const registrationSchemas = { body: passkeyRegistrationSchema };
 const assertionSchemas = { body: passkeyAssertionSchema };
-
-/** Adding a passkey needs a recent proof, except the first factor of a session limited to enrolment: signing in just now is the proof. */
-async function recentFactorUnlessEnrolling(ctx: Context, next: Next): Promise<void> {
-  if (ctx.session?.enrolmentRequired) return next();
-  return requireRecentFactor(ctx, next);
-}
 
 function assertionOf(ctx: Context): AuthenticationResponseJSON {
   return (ctx.state.input as { body: PasskeyAssertionInput }).body.response as AuthenticationResponseJSON;
@@ -61,11 +55,11 @@ async function ownAccount(ctx: Context): Promise<PasswordAttempt> {
 export function passkeyRouter(): Router {
   const router = apiRouter();
 
-  router.post('/api/simple-auth/mfa/passkey/options', requireUser, recentFactorUnlessEnrolling, limitPerIp(PASSKEY_OPTIONS_PER_IP), async (ctx) => {
+  router.post('/api/simple-auth/mfa/passkey/options', requireUser, requireProofUnlessEnrolling, limitPerIp(PASSKEY_OPTIONS_PER_IP), async (ctx) => {
     ctx.body = await registrationOptions(ctx, signedInUser(ctx));
   });
 
-  router.post('/api/simple-auth/mfa/passkey', requireUser, recentFactorUnlessEnrolling, validate(registrationSchemas), async (ctx) => {
+  router.post('/api/simple-auth/mfa/passkey', requireUser, requireProofUnlessEnrolling, validate(registrationSchemas), async (ctx) => {
     const { body } = input(ctx, registrationSchemas);
     const user = signedInUser(ctx);
     const registered = await registerPasskey(ctx, user, body.name, body.response as RegistrationResponseJSON);
@@ -73,10 +67,10 @@ export function passkeyRouter(): Router {
       await auditRequest(ctx, 'passkey_failed', { details: { during: 'registration' } });
       throw new HttpError(400, PASSKEY_NOT_REGISTERED_MESSAGE);
     }
-    await ctx.knex('users').where({ id: user.id, mustEnrolFactor: true }).update({ mustEnrolFactor: false });
+    await clearMustEnrol(ctx.knex, user.id);
     // A new factor ends the account's other sessions; this one continues under a new id.
     const ended = await endOtherSessions(ctx.knex, user.id, ctx.session?.publicId);
-    if (ctx.session) delete ctx.session.enrolmentRequired;
+    ctx.session!.enrolmentRequired = undefined;
     await signInSession(ctx, user.id);
     await auditRequest(ctx, 'passkey_registered', { details: { factorId: registered.factor.id, otherSessionsEnded: ended, firstFactor: registered.recoveryCodes !== undefined } });
     ctx.status = 201;
@@ -99,7 +93,7 @@ export function passkeyRouter(): Router {
     attempt.outcome = valid ? 'succeeded' : 'failed';
     if (!valid) {
       await auditRequest(ctx, 'passkey_failed', { userId: attempt.user?.id ?? null, details: { during: pending ? 'second-step' : 'sign-in' } });
-      if (verified?.purpose === 'second-step' && !pending) throw new HttpError(401, PENDING_EXPIRED_MESSAGE);
+      if (verified?.purpose === 'second-step' && !pending) throw new HttpError(401, PENDING_SIGN_IN_EXPIRED_MESSAGE);
       throw new HttpError(401, PASSKEY_FAILED_MESSAGE);
     }
     await completeSignIn(ctx, user, 'passkey');

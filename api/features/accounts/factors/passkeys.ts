@@ -198,10 +198,7 @@ export async function verifyAssertion(ctx: Context, purposes: readonly Challenge
     // Wrong origin, RP ID, challenge or signature, a counter that did not grow, or a malformed answer.
     return undefined;
   }
-  const updated = await ctx
-    .knex('userFactors')
-    .where({ id: passkey.id, signCount: passkey.signCount })
-    .update({ signCount: newCounter, lastUsedAt: new Date() });
+  const updated = await ctx.knex('userFactors').where({ id: passkey.id, signCount: passkey.signCount }).update({ signCount: newCounter, lastUsedAt: new Date() });
   if (updated !== 1) return undefined;
   return { purpose: stored.purpose, passkey: { ...passkey, signCount: newCounter } };
 }

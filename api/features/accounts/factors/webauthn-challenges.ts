@@ -51,7 +51,11 @@ export async function keepChallenge(ctx: Context, purpose: ChallengePurpose, cha
   const previous = ctx.cookies.get(cookieName(ctx), { signed: true });
   // Expired rows are purged here: every ceremony starts with this call, so the table stays small.
   await ctx.knex('webauthn_challenges').where('expiresAt', '<=', new Date(now)).delete();
-  if (previous) await ctx.knex('webauthn_challenges').where({ idHash: idHash(previous) }).delete();
+  if (previous)
+    await ctx
+      .knex('webauthn_challenges')
+      .where({ idHash: idHash(previous) })
+      .delete();
   const id = randomBytes(32).toString('base64url');
   await ctx.knex('webauthn_challenges').insert({ idHash: idHash(id), purpose, userId, challenge, expiresAt: new Date(now + CHALLENGE_LIFETIME_MS) });
   setCookie(ctx, id);
@@ -65,7 +69,11 @@ export async function takeChallenge(ctx: Context, purposes: readonly ChallengePu
   const id = ctx.cookies.get(cookieName(ctx), { signed: true });
   if (!id) return undefined;
   setCookie(ctx, null);
-  const [row] = await ctx.knex('webauthn_challenges').where({ idHash: idHash(id) }).delete().returning(['challenge', 'purpose', 'userId', 'expiresAt']);
+  const [row] = await ctx
+    .knex('webauthn_challenges')
+    .where({ idHash: idHash(id) })
+    .delete()
+    .returning(['challenge', 'purpose', 'userId', 'expiresAt']);
   if (!row || !purposes.includes(row.purpose) || new Date(row.expiresAt).getTime() <= Date.now()) return undefined;
   return { challenge: row.challenge, purpose: row.purpose, userId: row.userId };
 }
