@@ -39,7 +39,7 @@ test('a password-only account is taken to enrolment and cannot reach the contact
 });
 
 test("an administrator resets another user's second factor from the Users tab", async ({ page, request, baseURL, playwright }) => {
-  const oscar = await createMember(request, baseURL!, OSCAR, 'viewer');
+  const oscar = await createMember(request, baseURL!, OSCAR);
   await ensureEnrolled(baseURL!, OSCAR);
   // Through the login screen: the reset asks for a proof of a factor of the last minutes.
   await signIn(page);

@@ -14,10 +14,13 @@ export interface Member {
   lastName: string;
 }
 
-/** A team member created by the administrator (201), with a password and no second factor. */
-export async function createMember(request: APIRequestContext, baseURL: string, member: Member, role: 'admin' | 'viewer' = 'admin'): Promise<{ id: number }> {
+/**
+ * A team member created by the administrator (201), with a password and no second factor; a viewer, so
+ * that the worker's administrator stays the only one (tests/e2e/admin-settings.test.ts counts on it).
+ */
+export async function createMember(request: APIRequestContext, baseURL: string, member: Member): Promise<{ id: number }> {
   await adminApi(request, baseURL);
-  const response = await request.post('/api/admin/users', { data: { ...member, role }, headers: { origin: new URL(baseURL).origin } });
+  const response = await request.post('/api/admin/users', { data: { ...member, role: 'viewer' }, headers: { origin: new URL(baseURL).origin } });
   expect(response.status(), await response.text()).toBe(201);
   return response.json();
 }
