@@ -13,7 +13,7 @@ test.use({ storageState: { cookies: [], origins: [] } });
 const LINA = { email: 'lina.perret@innercircle.test', password: 'boussole-orange-des-alpes-3', firstName: 'Lina', lastName: 'Perret' };
 const MARC = { email: 'marc.dubois@innercircle.test', password: 'sentier-bleu-du-chasseral-8', firstName: 'Marc', lastName: 'Dubois' };
 
-test('an account enrols an app from the QR code, sees its recovery codes, then signs in with its password and a code', async ({ page, request, baseURL }) => {
+test('an account enrols an app from the QR code, sees its recovery codes, then signs in with its password and a code', { tag: '@empty-database' }, async ({ page, request, baseURL }) => {
   await createMember(request, baseURL!, LINA);
 
   await typePassword(page, LINA);
@@ -69,7 +69,7 @@ test('an account enrols an app from the QR code, sees its recovery codes, then s
   await expectDashboard(page);
 });
 
-test('a recovery code signs in once, and is refused the second time', async ({ page, request, baseURL, playwright }) => {
+test('a recovery code signs in once, and is refused the second time', { tag: '@empty-database' }, async ({ page, request, baseURL, playwright }) => {
   await createMember(request, baseURL!, MARC);
   const own = await playwright.request.newContext({ baseURL });
   let recoveryCodes: string[];

@@ -21,7 +21,7 @@ async function addVirtualAuthenticator(page: Page): Promise<void> {
   });
 }
 
-test('a passkey registered from the settings signs in on its own, and as the second step', async ({ page, request, baseURL }) => {
+test('a passkey registered from the settings signs in on its own, and as the second step', { tag: '@empty-database' }, async ({ page, request, baseURL }) => {
   await createMember(request, baseURL!, NINA);
   const site = baseURL!.replace('127.0.0.1', 'localhost');
   await ensureEnrolled(site, NINA);

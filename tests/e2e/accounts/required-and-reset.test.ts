@@ -12,7 +12,7 @@ test.use({ storageState: { cookies: [], origins: [] } });
 const PAULINE = { email: 'pauline.girard@innercircle.test', password: 'riviere-grise-du-doubs-56', firstName: 'Pauline', lastName: 'Girard' };
 const OSCAR = { email: 'oscar.meier@innercircle.test', password: 'colline-rouge-du-jorat-29', firstName: 'Oscar', lastName: 'Meier' };
 
-test('a password-only account is taken to enrolment and cannot reach the contacts', async ({ page, request, baseURL }) => {
+test('a password-only account is taken to enrolment and cannot reach the contacts', { tag: '@empty-database' }, async ({ page, request, baseURL }) => {
   await createMember(request, baseURL!, PAULINE);
 
   await typePassword(page, PAULINE);
@@ -38,7 +38,7 @@ test('a password-only account is taken to enrolment and cannot reach the contact
   expect((await page.request.get('/api/simple-auth/user')).status()).toBe(401);
 });
 
-test("an administrator resets another user's second factor from the Users tab", async ({ page, request, baseURL, playwright }) => {
+test("an administrator resets another user's second factor from the Users tab", { tag: '@empty-database' }, async ({ page, request, baseURL, playwright }) => {
   const oscar = await createMember(request, baseURL!, OSCAR);
   await ensureEnrolled(baseURL!, OSCAR);
   // Through the login screen: the reset asks for a proof of a factor of the last minutes.

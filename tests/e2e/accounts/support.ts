@@ -1,7 +1,9 @@
 /**
  * Shared by the second factor's journeys (docs/decisions/149-second-factor-screens.md): a team member the
  * administrator creates, the login screen's two steps, signing out from the account menu, and reading the
- * enrolment's QR code as an authenticator app does (zbarimg).
+ * enrolment's QR code as an authenticator app does (zbarimg). The journeys run on a server each
+ * (`@empty-database`): the accounts they create would show in the journal and the user list that other
+ * journeys of a shared server count.
  */
 import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
