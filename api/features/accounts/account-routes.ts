@@ -55,9 +55,14 @@ export function accountRouter(): Router {
 
   router.patch('/api/simple-auth/user', requireUser, validate(profileSchemas), async (ctx) => {
     const { body } = input(ctx, profileSchemas);
-    const user = await updateProfile(ctx.knex, signedInUser(ctx), body);
+    const before = signedInUser(ctx);
+    const user = await updateProfile(ctx.knex, before, body);
     ctx.state.user = user;
-    await auditRequest(ctx, 'user_updated', { details: { targetUserId: user.id, ownProfile: true } });
+    // A new e-mail (the sign-in identifier) ends the account's other sessions, as a new password does (decision 144).
+    const emailChanged = user.email !== before.email;
+    const otherSessionsEnded = emailChanged ? await endOtherSessions(ctx.knex, user.id, ctx.session?.publicId) : 0;
+    if (emailChanged) await signInSession(ctx, user.id);
+    await auditRequest(ctx, 'user_updated', { details: { targetUserId: user.id, ownProfile: true, ...(emailChanged ? { otherSessionsEnded } : {}) } });
     ctx.body = presentUser(user);
   });
 

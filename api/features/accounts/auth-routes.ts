@@ -19,7 +19,7 @@ import { limitPasswordAttempts, limitPerIp, type PasswordAttempt } from '../../p
 import { RATE_LIMIT_RULES } from '../../platform/lib/rate-limit.ts';
 import { isNavigationFromAnotherSite } from '../../platform/http/same-origin.ts';
 import { completeSignIn, startPendingSignIn } from './factors/pending-sign-in.ts';
-import { confirmedFactorKinds } from './factors/factors.ts';
+import { clearMustEnrol, confirmedFactorKinds } from './factors/factors.ts';
 import { refuseWhenHashingSaturated } from '../../platform/lib/password-hasher.ts';
 
 const setupSchemas = { body: setupAdminSchema };
@@ -78,6 +78,8 @@ export function authRouter(): Router {
       // Not a success yet: the attempt's places are given back, but the account's counter (wrong codes
       // included) is reset only by the second step, so a known password does not buy more guesses (decision 144).
       attempt.outcome = undefined;
+      // A reset's mark ends once the account has a factor again, whichever route enrolled it.
+      if (user.mustEnrolFactor) await clearMustEnrol(ctx.knex, user.id);
       startPendingSignIn(ctx, user.id);
       ctx.body = presentSecondStep(kinds);
       return;
