@@ -48,7 +48,7 @@ describe('a session limited to enrolment', () => {
 
   it('keeps the allow-list to signing in and out, who one is, and enrolment', () => {
     const allowedRoutes = guardedRoutes().filter(allowed);
-    for (const route of allowedRoutes) expect(route.path).toMatch(/^\/api\/(simple-auth|auth)\/(user|login|logout|mfa)/);
+    for (const route of allowedRoutes) expect(route.path).toMatch(/^\/api\/(simple-auth|auth)\/(user|login|logout|mfa|passkey)/);
     expect(allowedRoutes.map((route) => `${route.method} ${route.path}`)).toEqual(
       expect.arrayContaining(['GET /api/simple-auth/user', 'GET /api/simple-auth/mfa', 'POST /api/simple-auth/mfa/totp', 'POST /api/simple-auth/mfa/totp/1/confirm']),
     );

@@ -3,7 +3,7 @@
  * the whole sign-in from a discoverable credential, with what must be refused: another origin or RP ID,
  * a challenge used twice, a counter that goes back, an unverified user, a deactivated account.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { SoftwareAuthenticator } from '../../support/software-authenticator.ts';
 import { accountWithPasskey, PASSKEY_FAILED, registerPasskey } from './passkeys-support.ts';
@@ -13,6 +13,9 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('registering passkeys', () => {
   it('registers two named passkeys; the first brings ten recovery codes, the second excludes the first', async () => {
@@ -152,6 +155,16 @@ describe('a passkey as the whole sign-in', () => {
     const replay = await thief.post('/api/simple-auth/passkey/verify', { response: assertion });
     expect(replay.status).toBe(401);
     expect(replay.body.message).toBe(PASSKEY_FAILED);
+  });
+
+  it('refuses a challenge older than 5 minutes', async () => {
+    const { authenticator } = await accountWithPasskey(app, 'perime@example.ch');
+    const client = app.client();
+    const options = await client.post('/api/simple-auth/passkey/options');
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60 * 1000 + 1000 });
+    const response = await client.post('/api/simple-auth/passkey/verify', { response: authenticator.get(options.body) });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ message: PASSKEY_FAILED });
   });
 
   it('refuses a counter that goes back or stays, and accepts an authenticator that keeps none', async () => {

@@ -42,6 +42,7 @@ function assertionOf(ctx: Context): AuthenticationResponseJSON {
  */
 async function signInAccount(ctx: Context): Promise<PasswordAttempt> {
   const pending = await readPendingSignIn(ctx);
+  ctx.state.pendingUser = pending;
   if (pending) return { user: pending, identifier: pending.email };
   const response = assertionOf(ctx);
   return { user: await passkeyOwner(ctx, response.id), identifier: `passkey:${response.id}` };
@@ -85,7 +86,7 @@ export function passkeyRouter(): Router {
 
   router.post('/api/simple-auth/passkey/verify', validate(assertionSchemas), limitPasswordAttempts(signInAccount), async (ctx) => {
     const attempt = ctx.state.passwordAttempt!;
-    const pending = await readPendingSignIn(ctx);
+    const pending = ctx.state.pendingUser;
     const verified = await verifyAssertion(ctx, pending ? ['second-step'] : ['sign-in', 'second-step'], assertionOf(ctx));
     // A deactivated account is refused like a wrong key: the answer says nothing of the account.
     const user = verified ? await passkeyOwner(ctx, verified.passkey.credentialId) : undefined;
