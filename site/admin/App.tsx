@@ -2,12 +2,16 @@
  * The back office: one client-side app for /admin*, /simple-admin* and /admin-dev*.
  * Signed out, /admin* goes to /api/login (which lands on /login) and /simple-admin to /login;
  * /admin-dev renders without sign-in and its data calls answer 401 → /login.
+ * An account that must add a second factor sees only the enrolment screen: the current user says so, and
+ * any call answering 403 `enrolmentRequired` switches to it (docs/decisions/149-second-factor-screens.md).
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { isUnauthorized } from './lib/http.ts';
 import { setUnauthorizedHandler } from './lib/query.ts';
 import { $router, goToSignIn } from './stores/router.ts';
+import { $enrolmentRequired, requireEnrolment } from './stores/enrolment.ts';
+import { isEnrolmentRequired } from './features/accounts/second-factor-api.ts';
 import { $session, loadSession, type CurrentUser } from './stores/session.ts';
 import { AdminLayout } from './ui/Layout.tsx';
 import { Alert, buttonClass, Spinner } from './ui/primitives.tsx';
@@ -35,9 +39,11 @@ const ActivityFeed = lazy(() => import('./features/activities/ActivityFeed.tsx')
 const Settings = lazy(() => import('./features/operations/Settings.tsx').then((m) => ({ default: m.Settings })));
 const Tags = lazy(() => import('./features/tags/Tags.tsx').then((m) => ({ default: m.Tags })));
 const Webinars = lazy(() => import('./features/webinars/Webinars.tsx').then((m) => ({ default: m.Webinars })));
+const SecondFactorPage = lazy(() => import('./features/accounts/SecondFactorPage.tsx').then((m) => ({ default: m.SecondFactorPage })));
 
 setUnauthorizedHandler((error) => {
   if (isUnauthorized(error)) goToSignIn();
+  else if (isEnrolmentRequired(error)) requireEnrolment();
 });
 
 function Screen({ user }: { user: CurrentUser }) {
@@ -107,6 +113,8 @@ function FullPage({ children }: { children: ReactNode }) {
 export default function AdminApp() {
   const page = useStore($router);
   const session = useStore($session);
+  // The session says so at load (`GET /api/simple-auth/user`), a refused call on the way (403 `enrolmentRequired`).
+  const enrolmentRequired = useStore($enrolmentRequired) || (session.status === 'ready' && session.user?.enrolmentRequired === true);
   const open = page?.route === 'adminDev';
 
   useEffect(() => {
@@ -134,6 +142,7 @@ export default function AdminApp() {
       settings: 'Paramètres',
       settingsTab: 'Paramètres',
       profile: 'Profil',
+      secondFactor: 'Second facteur',
     };
     document.title = `${(page?.route && names[page.route]) || 'Administration'} | Inner Circle`;
   }, [page?.route]);
@@ -165,6 +174,12 @@ export default function AdminApp() {
           <Spinner className="h-5 w-5 text-accent-600" /> Chargement…
         </p>
       </FullPage>
+    );
+  } else if (enrolmentRequired || page?.route === 'secondFactor') {
+    content = (
+      <Suspense fallback={<Loading />}>
+        <SecondFactorPage user={session.user} required={enrolmentRequired} />
+      </Suspense>
     );
   } else {
     content = (

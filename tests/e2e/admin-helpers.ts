@@ -10,6 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test as base, expect, ADMIN, ensureAdmin, signInApi } from './fixtures.ts';
+import { ensureEnrolled, passSecondStep, secretFor } from './second-factor.ts';
 
 /** Admin journeys start from the worker's administrator session (`workerAdminState`, tests/e2e/fixtures.ts). */
 export const test = base.extend({
@@ -72,12 +73,17 @@ export async function signIn(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
 }
 
-/** Fills in and sends the login screen, as a person does. */
-async function submitLogin(page: Page, account: { email: string; password: string }): Promise<void> {
+/**
+ * Fills in and sends the login screen, as a person does: the password, then the code of the account's
+ * authenticator app (enrolled through the API first when it has none; tests/e2e/second-factor.ts).
+ */
+export async function submitLogin(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto('/login');
+  await ensureEnrolled(page.url(), account);
   await page.getByLabel("Nom d'utilisateur").fill(account.email);
   await page.getByLabel('Mot de passe').fill(account.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  if (secretFor(page.url(), account.email)) await passSecondStep(page, account.email);
 }
 
 /** Signs in through the login screen from a browser of their own (without the worker's administrator session). */

@@ -25,6 +25,7 @@ test('an administrator edits the profile, sees the sessions, manages users, read
   await expect(page.getByRole('navigation', { name: 'Sections des paramètres' }).getByRole('link')).toHaveText([
     'Profil',
     'Sessions',
+    'Sécurité',
     'Utilisateurs',
     'Rendez-vous',
     'Facturation',
@@ -148,7 +149,16 @@ test('a viewer sees every screen but no button that changes anything, and edits 
   expect(refused).toEqual({ status: 403, body: { message: 'Votre rôle « Lecture seule » permet de consulter, pas de modifier.' } });
 
   await page.goto('/admin/settings');
-  await expect(page.getByRole('navigation', { name: 'Sections des paramètres' }).getByRole('link')).toHaveText(['Profil', 'Sessions', 'Rendez-vous', 'Facturation', 'Paiements', 'Journal', 'Système']);
+  await expect(page.getByRole('navigation', { name: 'Sections des paramètres' }).getByRole('link')).toHaveText([
+    'Profil',
+    'Sessions',
+    'Sécurité',
+    'Rendez-vous',
+    'Facturation',
+    'Paiements',
+    'Journal',
+    'Système',
+  ]);
   await page.getByLabel('Bio').fill('Bénévole, en lecture seule.');
   await page.getByRole('button', { name: 'Enregistrer le profil' }).click();
   await expect(toast(page)).toContainText('Profil enregistré');

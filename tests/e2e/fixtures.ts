@@ -12,6 +12,7 @@ import { getPriority, setPriority } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
 import { copyOfTemplate, launchProductionServer, setupCodeFor, removeDataDir, type LaunchedServer, type ProductionServer } from './server.ts';
+import { signInWithSecondFactor } from './second-factor.ts';
 
 export const ADMIN = { email: 'camille.rochat@innercircle.test', password: 'un-mot-de-passe-solide-42' };
 
@@ -25,11 +26,13 @@ export async function ensureAdmin(request: APIRequestContext, baseURL: string): 
   expect([201, 409]).toContain(response.status());
 }
 
-/** Creates the administrator if needed and signs the API client in. */
+/**
+ * Creates the administrator if needed and signs the API client in: the password, then the code of the
+ * authenticator app it enrols on first sign-in (production requires a second factor; tests/e2e/second-factor.ts).
+ */
 export async function signInApi(request: APIRequestContext, baseURL: string): Promise<void> {
   await ensureAdmin(request, baseURL);
-  const login = await request.post('/api/simple-auth/login', { data: ADMIN, headers: { origin: new URL(baseURL).origin } });
-  expect(login.status()).toBe(200);
+  await signInWithSecondFactor(request, baseURL, ADMIN);
 }
 
 function launchFromTemplate(): LaunchedServer {

@@ -71,8 +71,6 @@ export function launchProductionServer(env: Record<string, string> = {}, dataDir
       // The cheapest cost production accepts (OWASP's minimum, decision 093): sign-ins are a third of the default's price.
       PASSWORD_HASH_MEMORY_KIB: '19456',
       PASSWORD_HASH_PASSES: '2',
-      // The journeys sign in with a password only; the second factor's own journeys turn it on (decision 144).
-      MFA_REQUIRED: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

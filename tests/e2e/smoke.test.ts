@@ -1,5 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import { startProductionServer, removeDataDir } from './server.ts';
+import { enrolTotp } from './second-factor.ts';
 
 /** The production server as a new user runs it: pages, 404, health, and data surviving a restart. */
 base('npm start serves the site, the 404 page and the API, and keeps data across a restart', { tag: '@empty-database' }, async ({ page, request }) => {
@@ -41,6 +42,9 @@ base('npm start serves the site, the 404 page and the API, and keeps data across
       headers: { origin: second.url },
     });
     expect(setup.status()).toBe(201);
+    // Production requires a second factor: the new administrator adds an authenticator app first.
+    expect((await request.get(`${second.url}/api/admin/leads`)).status()).toBe(403);
+    await enrolTotp(request, second.url, 'admin@example.ch');
     const leads = await request.get(`${second.url}/api/admin/leads?search=lea.favre`);
     expect(leads.status()).toBe(200);
     const body = await leads.json();

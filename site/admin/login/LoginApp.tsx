@@ -4,6 +4,8 @@
  * (or back to the admin page that sent the visitor here, when it says so with `next`).
  * "Créer un compte administrateur" shows only while no account exists (decision 021); in production it
  * needs the one-time setup code from the server's log, and the password must not be guessable.
+ * An account with a second factor then goes through « Vérification en deux étapes » (./SecondStep.tsx); one
+ * that must add a factor goes to the enrolment screen; a passkey can also be the whole sign-in (decision 149).
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { loginSchema, setupAdminSchema } from '#contract/accounts';
@@ -15,14 +17,13 @@ import { LogoImage } from '../ui/Logo.tsx';
 import { buttonClass, controlClass, cx, Spinner } from '../ui/primitives.tsx';
 import { Toaster } from '../ui/Toaster.tsx';
 import { useSetupStatus, weakPasswordReason } from './setup-status.ts';
+import { destination } from './destination.ts';
+import { SecondStep } from './SecondStep.tsx';
+import { passkeyErrorMessage, signInWithPasskey, type LoginAnswer, type SecondStepMethod } from '../features/accounts/second-factor-api.ts';
 
 const REDIRECT_DELAY_MS = 500;
 
-/** Only a path of the admin area, never another site (open-redirect guard). */
-export function destination(search: string): string {
-  const next = new URLSearchParams(search).get('next');
-  return next && /^\/(admin|admin-dev|simple-admin)(\/|\?|$)/.test(next) ? next : '/simple-admin';
-}
+export { destination };
 
 function firstApiMessage(error: unknown): string | undefined {
   const text = errorMessage(error);
@@ -55,7 +56,8 @@ function VerbatimInput(props: { id: string; name: string; autoComplete: string; 
 export default function LoginApp() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [pending, setPending] = useState<'login' | 'setup' | undefined>();
+  const [pending, setPending] = useState<'login' | 'setup' | 'passkey' | undefined>();
+  const [secondStep, setSecondStep] = useState<readonly SecondStepMethod[] | undefined>();
   const [missing, setMissing] = useState(false);
   const [checking, setChecking] = useState(true);
   const [setupCode, setSetupCode] = useState('');
@@ -79,6 +81,31 @@ export default function LoginApp() {
     window.setTimeout(() => window.location.assign(destination(window.location.search)), REDIRECT_DELAY_MS);
   }
 
+  /** Signed in: the toast, the cached user refreshed, the redirect after 500 ms (or the enrolment screen first). */
+  async function signedIn(answer?: { enrolmentRequired?: boolean }) {
+    await fetchCurrentUser().catch(() => null);
+    if (answer?.enrolmentRequired) {
+      toast({ title: 'Connexion réussie', description: 'Ajoutez un second facteur pour continuer.' });
+      const next = encodeURIComponent(destination(window.location.search));
+      window.setTimeout(() => window.location.assign(`/admin/second-facteur?next=${next}`), REDIRECT_DELAY_MS);
+      return;
+    }
+    toast({ title: 'Connexion réussie', description: 'Redirection vers le tableau de bord…' });
+    redirectSoon();
+  }
+
+  /** « Se connecter avec une clé d'accès »: the whole sign-in with a passkey the device holds for this site. */
+  async function signInWithKey() {
+    setPending('passkey');
+    try {
+      await signInWithPasskey();
+      await signedIn();
+    } catch (error) {
+      setPending(undefined);
+      toast({ title: 'Erreur de connexion', description: passkeyErrorMessage(error), variant: 'destructive' });
+    }
+  }
+
   function checkFilled(): boolean {
     const filled = username.trim() !== '' && password !== '';
     setMissing(!filled);
@@ -96,10 +123,13 @@ export default function LoginApp() {
     }
     setPending('login');
     try {
-      await http.post('/api/simple-auth/login', { json: parsed.data });
-      await fetchCurrentUser().catch(() => null);
-      toast({ title: 'Connexion réussie', description: 'Redirection vers le tableau de bord…' });
-      redirectSoon();
+      const answer = await http.post('/api/simple-auth/login', { json: parsed.data }).json<LoginAnswer>();
+      if (answer.mfaRequired) {
+        setPending(undefined);
+        setSecondStep(answer.methods);
+        return;
+      }
+      await signedIn(answer);
     } catch (error) {
       setPending(undefined);
       toast({ title: 'Erreur de connexion', description: firstApiMessage(error) ?? 'Erreur lors de la connexion', variant: 'destructive' });
@@ -123,12 +153,14 @@ export default function LoginApp() {
       return;
     }
     try {
-      await http.post('/api/simple-auth/setup-admin', { json: parsed.data });
+      const answer = await http.post('/api/simple-auth/setup-admin', { json: parsed.data }).json<{ enrolmentRequired?: boolean }>();
       toast({ title: 'Compte créé', description: 'Le compte administrateur a été créé. Redirection…' });
       // The API signs the new administrator in; without a session, stay here to sign in.
       const user = await fetchCurrentUser().catch(() => null);
-      if (user) redirectSoon();
-      else setPending(undefined);
+      if (!user) setPending(undefined);
+      // The first administrator adds a second factor at once when one is required (the app asks for it anyway).
+      else if (answer.enrolmentRequired) window.setTimeout(() => window.location.assign('/admin/second-facteur'), REDIRECT_DELAY_MS);
+      else redirectSoon();
     } catch (error) {
       setPending(undefined);
       const message = firstApiMessage(error);
@@ -137,6 +169,13 @@ export default function LoginApp() {
       if (message === 'Un compte administrateur existe déjà.') setSetup({ available: false, codeRequired: false });
       toast({ title: 'Erreur', description: message ?? 'Erreur lors de la création du compte admin', variant: 'destructive' });
     }
+  }
+
+  /** Back to the password (the pending sign-in expired, or the person chose to): the password is typed again. */
+  function restart(message?: string) {
+    setSecondStep(undefined);
+    setPassword('');
+    if (message) toast({ title: 'Erreur de connexion', description: message, variant: 'destructive' });
   }
 
   const invalid = (value: string) => (missing && value.trim() === '' ? true : undefined);
@@ -148,83 +187,93 @@ export default function LoginApp() {
           <p className="mt-3 text-sm font-semibold text-slate-900">Inner Circle</p>
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">Accès administrateur</p>
-          <h1 className="mt-1 text-xl font-semibold text-slate-900">Connexion</h1>
-          <p className="mt-1 text-sm text-slate-600">Connectez-vous pour gérer les contacts et les webinaires.</p>
-          <form onSubmit={signIn} noValidate className="mt-6 space-y-4">
-            <div>
-              <label htmlFor="username" className="mb-1.5 block text-sm font-medium text-slate-800">
-                Nom d'utilisateur
-              </label>
-              <VerbatimInput id="username" name="username" autoComplete="username" value={username} onChange={setUsername} invalid={invalid(username)} disabled={checking} />
-              <p id="username-hint" className="mt-1 text-xs text-slate-500">
-                Votre adresse email ou votre nom d'utilisateur.
-              </p>
-            </div>
-            <div>
-              <label htmlFor="password" className="mb-1.5 block text-sm font-medium text-slate-800">
-                Mot de passe
-              </label>
-              <input
-                id="password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.target.value);
-                  setStrengthMessage(undefined);
-                }}
-                aria-invalid={invalid(password) ?? (strengthMessage ? true : undefined)}
-                aria-describedby={strengthMessage ? 'password-strength' : undefined}
-                disabled={checking}
-                className={controlClass}
-              />
-              {strengthMessage ? (
-                <p id="password-strength" className="mt-1 text-xs text-red-700">
-                  {strengthMessage}
-                </p>
-              ) : null}
-            </div>
-            {missing ? (
-              <p className="text-sm text-red-700" role="alert">
-                {MISSING_FIELDS_MESSAGE}
-              </p>
-            ) : null}
-            <button type="submit" className={buttonClass('primary', 'md', 'w-full')} disabled={pending !== undefined || checking}>
-              {pending === 'login' ? <Spinner /> : null}
-              Se connecter
-            </button>
-          </form>
-          {setup?.available ? (
-            <section aria-labelledby="setup-title">
-              <div className="my-5 flex items-center gap-3 text-xs text-slate-500">
-                <span className="h-px flex-1 bg-slate-200" />
-                <h2 id="setup-title" className="font-normal">
-                  Première installation
-                </h2>
-                <span className="h-px flex-1 bg-slate-200" />
-              </div>
-              {setup.codeRequired ? (
-                <div className="mb-4">
-                  <label htmlFor="setup-code" className="mb-1.5 block text-sm font-medium text-slate-800">
-                    Code d'installation
+          {secondStep ? (
+            <SecondStep methods={secondStep} onSignedIn={() => void signedIn()} onRestart={restart} />
+          ) : (
+            <>
+              <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">Accès administrateur</p>
+              <h1 className="mt-1 text-xl font-semibold text-slate-900">Connexion</h1>
+              <p className="mt-1 text-sm text-slate-600">Connectez-vous pour gérer les contacts et les webinaires.</p>
+              <form onSubmit={signIn} noValidate className="mt-6 space-y-4">
+                <div>
+                  <label htmlFor="username" className="mb-1.5 block text-sm font-medium text-slate-800">
+                    Nom d'utilisateur
                   </label>
-                  <VerbatimInput id="setup-code" name="setupCode" autoComplete="off" value={setupCode} onChange={setSetupCode} disabled={checking} />
-                  <p id="setup-code-hint" className="mt-1 text-xs text-slate-500">
-                    Écrit dans le journal du serveur à son démarrage, sur la ligne « Code d'installation : … ».
+                  <VerbatimInput id="username" name="username" autoComplete="username" value={username} onChange={setUsername} invalid={invalid(username)} disabled={checking} />
+                  <p id="username-hint" className="mt-1 text-xs text-slate-500">
+                    Votre adresse email ou votre nom d'utilisateur.
                   </p>
                 </div>
-              ) : null}
-              <button type="button" onClick={() => void createAdmin()} className={buttonClass('secondary', 'md', 'w-full')} disabled={pending !== undefined || checking}>
-                {pending === 'setup' ? <Spinner /> : null}
-                Créer un compte administrateur
+                <div>
+                  <label htmlFor="password" className="mb-1.5 block text-sm font-medium text-slate-800">
+                    Mot de passe
+                  </label>
+                  <input
+                    id="password"
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(event) => {
+                      setPassword(event.target.value);
+                      setStrengthMessage(undefined);
+                    }}
+                    aria-invalid={invalid(password) ?? (strengthMessage ? true : undefined)}
+                    aria-describedby={strengthMessage ? 'password-strength' : undefined}
+                    disabled={checking}
+                    className={controlClass}
+                  />
+                  {strengthMessage ? (
+                    <p id="password-strength" className="mt-1 text-xs text-red-700">
+                      {strengthMessage}
+                    </p>
+                  ) : null}
+                </div>
+                {missing ? (
+                  <p className="text-sm text-red-700" role="alert">
+                    {MISSING_FIELDS_MESSAGE}
+                  </p>
+                ) : null}
+                <button type="submit" className={buttonClass('primary', 'md', 'w-full')} disabled={pending !== undefined || checking}>
+                  {pending === 'login' ? <Spinner /> : null}
+                  Se connecter
+                </button>
+              </form>
+              <button type="button" onClick={() => void signInWithKey()} className={buttonClass('secondary', 'md', 'mt-3 w-full')} disabled={pending !== undefined || checking}>
+                {pending === 'passkey' ? <Spinner /> : null}
+                Se connecter avec une clé d'accès
               </button>
-              <p className="mt-2 text-xs text-slate-500">
-                Crée le premier administrateur avec l'email et le mot de passe saisis : 12 caractères minimum, difficile à deviner (par exemple quatre ou cinq mots sans rapport entre eux).
-              </p>
-            </section>
-          ) : null}
+              {setup?.available ? (
+                <section aria-labelledby="setup-title">
+                  <div className="my-5 flex items-center gap-3 text-xs text-slate-500">
+                    <span className="h-px flex-1 bg-slate-200" />
+                    <h2 id="setup-title" className="font-normal">
+                      Première installation
+                    </h2>
+                    <span className="h-px flex-1 bg-slate-200" />
+                  </div>
+                  {setup.codeRequired ? (
+                    <div className="mb-4">
+                      <label htmlFor="setup-code" className="mb-1.5 block text-sm font-medium text-slate-800">
+                        Code d'installation
+                      </label>
+                      <VerbatimInput id="setup-code" name="setupCode" autoComplete="off" value={setupCode} onChange={setSetupCode} disabled={checking} />
+                      <p id="setup-code-hint" className="mt-1 text-xs text-slate-500">
+                        Écrit dans le journal du serveur à son démarrage, sur la ligne « Code d'installation : … ».
+                      </p>
+                    </div>
+                  ) : null}
+                  <button type="button" onClick={() => void createAdmin()} className={buttonClass('secondary', 'md', 'w-full')} disabled={pending !== undefined || checking}>
+                    {pending === 'setup' ? <Spinner /> : null}
+                    Créer un compte administrateur
+                  </button>
+                  <p className="mt-2 text-xs text-slate-500">
+                    Crée le premier administrateur avec l'email et le mot de passe saisis : 12 caractères minimum, difficile à deviner (par exemple quatre ou cinq mots sans rapport entre eux).
+                  </p>
+                </section>
+              ) : null}
+            </>
+          )}
         </div>
         <p className="mt-6 text-center text-sm">
           <a href="/" className={cx('rounded text-slate-600 hover:text-slate-900', 'focus-visible:outline-2 focus-visible:outline-accent-600')}>

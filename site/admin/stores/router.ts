@@ -19,6 +19,8 @@ export const $router = createRouter({
   settings: '/admin/settings',
   settingsTab: '/admin/settings/:tab',
   profile: '/admin/profile',
+  // « Ajoutez un second facteur » (decision 149): where a required enrolment lands, also reached from Paramètres → Sécurité.
+  secondFactor: '/admin/second-facteur',
   emails: '/admin/emails',
   tasks: '/admin/tasks',
   bookings: '/admin/bookings',

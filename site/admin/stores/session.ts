@@ -4,8 +4,8 @@ import { useStore } from '@nanostores/react';
 import type { UserJson } from '#contract/accounts';
 import { errorMessage, http, isUnauthorized } from '../lib/http.ts';
 
-/** The signed-in user as `presentUser` answers it. */
-export type CurrentUser = UserJson;
+/** The signed-in user as `presentUser` answers it; `enrolmentRequired` while the account must first add a second factor. */
+export type CurrentUser = UserJson & { enrolmentRequired?: boolean };
 
 export type Session = { status: 'loading' } | { status: 'ready'; user: CurrentUser | null } | { status: 'error'; message: string };
 

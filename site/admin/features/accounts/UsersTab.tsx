@@ -1,6 +1,7 @@
 /**
  * Paramètres → Utilisateurs (administrators only): the team's accounts, creation with a role, role
  * change and deactivation (with confirmation). The server refuses to leave no active administrator.
+ * Another user's second factors can be reset: they enrol again at their next sign-in (decision 149).
  */
 import { useState } from 'react';
 import type { UserAccountJson } from '#contract/accounts';
@@ -30,6 +31,17 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
   const list = useQuery(accountQueries.users());
   const [creating, setCreating] = useState(false);
   const [change, setChange] = useState<Change | undefined>();
+  const [resetting, setResetting] = useState<UserAccountJson | undefined>();
+  const reset = useMutation(accountMutations.resetUserFactors, {
+    onSuccess: (answer) => {
+      setResetting(undefined);
+      toast({ title: 'Second facteur réinitialisé', description: answer.message });
+    },
+    onError: (error) => {
+      setResetting(undefined);
+      toastError(errorMessage(error));
+    },
+  });
   const update = useMutation(
     (pending: Change) =>
       accountMutations.updateUser(pending.user.id, {
@@ -66,7 +78,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
       />
       <ListTable
         label="Utilisateurs"
-        minWidth="min-w-[760px]"
+        minWidth="min-w-[960px]"
         columns={['Nom', 'Email', 'Rôle', 'État', 'Créé le', 'Actions']}
         state={list}
         rows={users}
@@ -102,6 +114,12 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
                     {user.role === 'admin' ? 'Passer en lecture seule' : 'Nommer administrateur'}
                     <span className="sr-only"> : {name}</span>
                   </button>
+                  {self ? null : (
+                    <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => setResetting(user)}>
+                      Réinitialiser le second facteur
+                      <span className="sr-only"> : {name}</span>
+                    </button>
+                  )}
                   <button type="button" className={buttonClass(user.active ? 'danger-ghost' : 'secondary', 'sm')} onClick={() => setChange({ user, active: !user.active })}>
                     {user.active ? 'Désactiver' : 'Réactiver'}
                     <span className="sr-only"> : {name}</span>
@@ -122,6 +140,16 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
         description={changeText(change)}
         confirmLabel={change?.active === false ? 'Désactiver' : 'Confirmer'}
         pendingLabel="Enregistrement..."
+      />
+      <ConfirmDialog
+        open={resetting !== undefined}
+        onClose={() => setResetting(undefined)}
+        onConfirm={() => resetting && void reset.mutate(resetting.id)}
+        pending={reset.pending}
+        title="Réinitialiser le second facteur ?"
+        description={`Les applications, clés d'accès et codes de secours de ${resetting ? fullName(resetting) || resetting.email : ''} seront supprimés et ses sessions fermées. À sa prochaine connexion, après son mot de passe, il lui faudra ajouter un nouveau second facteur.`}
+        confirmLabel="Réinitialiser"
+        pendingLabel="Réinitialisation..."
       />
     </Card>
   );

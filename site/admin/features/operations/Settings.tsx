@@ -1,5 +1,5 @@
 /**
- * Paramètres (/admin/settings/{tab}): Profil, Sessions, Utilisateurs (administrators only),
+ * Paramètres (/admin/settings/{tab}): Profil, Sessions, Sécurité (the second factor), Utilisateurs (administrators only),
  * Rendez-vous (the discovery call and its hosts), Facturation (billing), Journal, Système. The account menu's "Profil" (/admin/profile) and "Paramètres" open it.
  * Each tab is a link (the URL says which one is shown, the back button works).
  */
@@ -8,7 +8,7 @@ import type { CurrentUser } from '../../stores/session.ts';
 import { useCanEdit } from '../../stores/session.ts';
 import { PageHeader } from '../../ui/primitives.tsx';
 import { SectionTabs } from '../../ui/SectionTabs.tsx';
-import { JournalTab, ProfileTab, SessionsTab, UsersTab } from '../accounts/index.ts';
+import { JournalTab, ProfileTab, SecurityTab, SessionsTab, UsersTab } from '../accounts/index.ts';
 import { SystemTab } from './SystemTab.tsx';
 import { BookingTab } from '../booking/index.ts';
 import { BillingTab } from '../billing/index.ts';
@@ -25,6 +25,7 @@ interface SettingsTab {
 const TABS: SettingsTab[] = [
   { id: 'profil', label: 'Profil', panel: (user) => <ProfileTab key={user.id} user={user} /> },
   { id: 'sessions', label: 'Sessions', panel: () => <SessionsTab /> },
+  { id: 'securite', label: 'Sécurité', panel: () => <SecurityTab /> },
   { id: 'utilisateurs', label: 'Utilisateurs', adminOnly: true, panel: (user) => <UsersTab currentUserId={user.id} /> },
   { id: 'rendez-vous', label: 'Rendez-vous', panel: () => <BookingTab /> },
   { id: 'facturation', label: 'Facturation', panel: () => <BillingTab /> },
@@ -45,7 +46,9 @@ export function Settings({ tab, user }: { tab: string | undefined; user: Current
       <PageHeader
         title="Paramètres"
         description={
-          canEdit ? 'Votre profil, vos sessions, les utilisateurs, les rendez-vous et le journal.' : 'Votre profil et vos sessions. Votre rôle « Lecture seule » permet de consulter sans modifier.'
+          canEdit
+            ? 'Votre profil, vos sessions, votre second facteur, les utilisateurs, les rendez-vous et le journal.'
+            : 'Votre profil, vos sessions et votre second facteur. Votre rôle « Lecture seule » permet de consulter sans modifier.'
         }
       />
       <SectionTabs label="Sections des paramètres" tabs={tabs.map(({ id, label }) => ({ id, label, href: `/admin/settings/${id}` }))} current={current.id} />
