@@ -10,7 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test as base, expect, ADMIN, ensureAdmin, signInApi } from './fixtures.ts';
-import { ensureEnrolled, passSecondStep, secretFor } from './second-factor.ts';
+import { ensureEnrolled, freshTotpCode, passSecondStep, secretFor } from './second-factor.ts';
 
 /** Admin journeys start from the worker's administrator session (`workerAdminState`, tests/e2e/fixtures.ts). */
 export const test = base.extend({
@@ -189,13 +189,18 @@ export async function confirmIdentityIfAsked(page: Page, outcome: Promise<unknow
   const done = 'waitFor' in outcome ? outcome.waitFor() : outcome;
   const asked = await Promise.race([dialog.waitFor().then(() => true), done.then(() => false)]).catch(() => false);
   if (!asked) return;
-  await dialog.getByLabel('Mot de passe').fill(account.password);
+  // An account with an app answers with its code; one without a factor (MFA_REQUIRED off) with its password.
+  const secret = secretFor(page.url(), account.email);
+  if (secret) await dialog.getByLabel('Code à 6 chiffres ou code de secours').fill(await freshTotpCode(secret));
+  else await dialog.getByLabel('Mot de passe').fill(account.password);
   await dialog.getByRole('button', { name: 'Confirmer' }).click();
   await expect(dialog).toBeHidden();
 }
 
-/** The same for an API client: a fresh proof before a gated call (the administrator has no second factor here). */
+/** The same for an API client: a fresh proof before a gated call, with the account's app (or its password when it has no factor). */
 export async function renewProof(request: APIRequestContext, baseURL: string, account = ADMIN): Promise<void> {
-  const response = await request.post('/api/simple-auth/reauth', { data: { method: 'password', code: account.password }, headers: { origin: new URL(baseURL).origin } });
+  const secret = secretFor(baseURL, account.email);
+  const data = secret ? { method: 'totp', code: await freshTotpCode(secret) } : { method: 'password', code: account.password };
+  const response = await request.post('/api/simple-auth/reauth', { data, headers: { origin: new URL(baseURL).origin } });
   expect(response.status(), await response.text()).toBe(200);
 }
