@@ -23,6 +23,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startProductionServer, removeDataDir } from '../e2e/server.ts';
+import { newTotpSecret, totpCode } from '../../api/features/accounts/factors/totp.ts';
 import { hashPassword } from '../../api/platform/lib/passwords.ts';
 import { createScratchDatabase } from '../scratch-database.ts';
 import { heapGrowth, summarizeHeapSnapshot } from './heap-summary.ts';
@@ -76,22 +77,37 @@ async function takeHeapSnapshot(label: string): Promise<string> {
 }
 let failed = false;
 try {
-  // An administrator for the admin lists, written straight into the database (no setup code needed).
+  // An administrator for the admin lists, written straight into the database (no setup code needed), with
+  // an authenticator app: the server runs in production, where a second factor is required (decision 144).
   const password = `Soak-${randomBytes(12).toString('base64url')}`;
+  const secret = newTotpSecret();
   const db = new pg.Client({ connectionString: scratch.url });
   await db.connect();
-  await db.query("insert into users (username, email, password, first_name, role) values ($1, $1, $2, $3, 'admin')", ['soak@clairval.example.ch', await hashPassword(password), 'Soak']);
+  const { rows } = await db.query<{ id: number }>("insert into users (username, email, password, first_name, role) values ($1, $1, $2, $3, 'admin') returning id", [
+    'soak@clairval.example.ch',
+    await hashPassword(password),
+    'Soak',
+  ]);
+  await db.query("insert into user_factors (user_id, type, name, totp_secret, confirmed_at) values ($1, 'totp', 'Soak', $2, now())", [rows[0]!.id, secret]);
   await db.end();
+  const cookiesOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
   const login = await fetch(`${server.url}/api/simple-auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },
     body: JSON.stringify({ email: 'soak@clairval.example.ch', password }),
   });
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
+  const secondStep = await fetch(`${server.url}/api/simple-auth/mfa`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url, cookie: cookiesOf(login) },
+    body: JSON.stringify({ method: 'totp', code: totpCode(secret) }),
+  });
+  if (!secondStep.ok) throw new Error(`second step failed: ${secondStep.status} ${await secondStep.text()}`);
+  const cookie = cookiesOf(secondStep);
 
   let counter = 0;
   // What did not succeed, by "STATUS METHOD PATH", with the first body seen for each and when.
