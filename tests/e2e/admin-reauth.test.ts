@@ -124,6 +124,9 @@ test('an account with an authenticator app confirms with a 6-digit code', async 
   await sql(databaseUrl, `insert into user_factors (user_id, type, name, totp_secret, confirmed_at) select id, 'totp', 'Téléphone', $1, now() from users where email = $2`, [secret, account.email]);
 
   await page.goto('/admin/leads');
+  // The list's own requests finished first: a request in flight would write its session back over the aged proof.
+  await expect(page.getByRole('row').filter({ hasText: 'leo.code@example.ch' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await makeProofStale(databaseUrl, account.email);
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Exporter' }).click();
