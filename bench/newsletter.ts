@@ -22,7 +22,7 @@ import { startSmtpSink } from '../tests/support/smtp-sink.ts';
 export const NEWSLETTER_RECIPIENTS = 10_000;
 export const NEWSLETTER_SNAPSHOT_TARGET_MS = 5_000;
 export const NEWSLETTER_PACE_TOLERANCE_PERCENT = 5;
-// Five times the default: one instance sends one message at a time (at most one duplicate per kill, decision 112), about 100 ms each here.
+// Five times the default: one instance's pace, about 100 ms per message here (decision 112).
 const RATE = 300;
 const CONNECTIONS = 50;
 

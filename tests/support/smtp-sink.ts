@@ -30,6 +30,8 @@ export interface SmtpSink {
   close: () => Promise<void>;
   /** Count only, without parsing (benchmarks). */
   accepted: () => number;
+  /** SMTP conversations still open: 0 once every client's last bytes were read (a killed client's too). */
+  openConnections: () => number;
 }
 
 export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<SmtpSink> {
@@ -92,6 +94,7 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
     url: `smtp://127.0.0.1:${port}`,
     messages,
     accepted: () => acceptedCount,
+    openConnections: () => (server as unknown as { connections: Set<unknown> }).connections.size,
     waitFor(predicate, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -2,7 +2,7 @@
  * `emails-send`: delivers one row. Safe to run twice: only a `queued` row is sent, under a short lease
  * (`claimed_until`) so two workers never send it together; the row turns `sent` as soon as the server
  * accepted it. A process killed between the server's acceptance and that update is the one case where
- * the retry sends the message a second time (docs/emails.md, "At most one duplicate").
+ * the retry sends the message a second time (docs/emails.md, "Duplicates").
  */
 import type { Database } from '../db.ts';
 import type { Logger } from '../logger.ts';
