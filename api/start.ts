@@ -8,11 +8,12 @@ const { ensureSiteBuilt } = await import('./cli/build-site.ts');
 const { startServer } = await import('./server.ts');
 const { writeAfterLog } = await import('./platform/logger.ts');
 const { ServerAlreadyRunningError } = await import('./features/operations/index.ts');
+const { DataDirectoryInUseError } = await import('./platform/data-dir-lock.ts');
 const { checkEmailContentOrExit, describeMailDelivery } = await import('./jobs.ts');
 checkEmailContentOrExit();
 ensureSiteBuilt(config.siteDistDir);
 const running = await startServer(config).catch((error: unknown) => {
-  if (!(error instanceof ServerAlreadyRunningError)) throw error;
+  if (!(error instanceof ServerAlreadyRunningError) && !(error instanceof DataDirectoryInUseError)) throw error;
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 });

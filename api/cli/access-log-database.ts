@@ -5,9 +5,10 @@
  */
 import type { Config } from '../platform/config.ts';
 import { databaseOptions, openDatabase, type Database } from '../platform/db.ts';
+import { refuseIfDataDirectoryInUse } from '../platform/data-dir-lock.ts';
 
 export async function openAccessLogDatabase(config: Config): Promise<Database> {
-  const knex = await openDatabase({ ...databaseOptions(config), poolMax: 1 });
+  const knex = await openDatabase({ ...databaseOptions(config), poolMax: 1 }).catch(refuseIfDataDirectoryInUse);
   const { rows } = (await knex.raw(`select to_regclass('access_log') is not null as present`)) as { rows: Array<{ present: boolean }> };
   if (!rows[0]?.present) {
     await knex.destroy();

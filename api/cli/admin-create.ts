@@ -11,6 +11,7 @@
 import { createInterface } from 'node:readline';
 import { loadConfigOrExit } from '../platform/config.ts';
 import { bindModels, databaseOptions, migrateLatest, openDatabase } from '../platform/db.ts';
+import { refuseIfDataDirectoryInUse } from '../platform/data-dir-lock.ts';
 import { argon2Cost } from '../platform/lib/passwords.ts';
 import { AdminCreateError, ADMIN_CREATE_USAGE, createAdminFromCli } from '../features/accounts/index.ts';
 import { askRunningServer } from '../features/operations/index.ts';
@@ -56,7 +57,7 @@ if (import.meta.main) {
       process.exit(1);
     }
   }
-  const knex = await openDatabase(databaseOptions(config));
+  const knex = await openDatabase(databaseOptions(config)).catch(refuseIfDataDirectoryInUse);
   let exitCode = 0;
   try {
     bindModels(knex);

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS } from '../platform/db.ts';
+import { holdDataDirectory, refuseIfDataDirectoryInUse } from '../platform/data-dir-lock.ts';
 import { loadConfigOrExit } from '../platform/config.ts';
 import { makePrivate, pgToolConnection, preparePrivateFolder, askRunningServer } from '../features/operations/index.ts';
 
@@ -45,11 +46,19 @@ if (config.databaseUrl) {
 }
 
 async function dumpStoppedDatabase(): Promise<void> {
+  // A command that opened the data directory before us has it (docs/decisions/159-embedded-database-lock.md).
+  let release: () => void;
+  try {
+    release = holdDataDirectory(config.dataDir);
+  } catch (error) {
+    refuseIfDataDirectoryInUse(error);
+  }
   const db = new PGlite({ dataDir: path.join(config.dataDir, 'pglite'), extensions: PGLITE_EXTENSIONS });
   await db.waitReady;
   const dump = await db.dumpDataDir('gzip');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
   await db.close();
+  release();
 }
 makePrivate(file);
 console.log(`Sauvegarde écrite : ${file}`);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS } from '../platform/db.ts';
+import { holdDataDirectory, refuseIfDataDirectoryInUse } from '../platform/data-dir-lock.ts';
 import { loadConfigOrExit } from '../platform/config.ts';
 import { pgToolConnection, whyNotABackup, runningServerPid } from '../features/operations/index.ts';
 
@@ -44,6 +45,13 @@ if (config.databaseUrl) {
     console.error(`Restauration refusée : le serveur (npm start, pid ${pid}) utilise cette base embarquée. Arrêtez-le, puis relancez la restauration. Rien n’a été modifié.`);
     process.exit(2);
   }
+  // Nor a command that has it open (docs/decisions/159-embedded-database-lock.md).
+  let release: () => void;
+  try {
+    release = holdDataDirectory(config.dataDir);
+  } catch (error) {
+    refuseIfDataDirectoryInUse(error);
+  }
   const dataDir = path.join(config.dataDir, 'pglite');
   if (existsSync(dataDir)) {
     const aside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
@@ -57,5 +65,6 @@ if (config.databaseUrl) {
   });
   await db.waitReady;
   await db.close();
+  release();
 }
 console.log(`Base restaurée depuis ${file}`);

@@ -4,6 +4,7 @@
  */
 import { loadConfigOrExit } from '../platform/config.ts';
 import { openDatabase, databaseOptions } from '../platform/db.ts';
+import { refuseIfDataDirectoryInUse } from '../platform/data-dir-lock.ts';
 import { refuseWhileServerRuns } from '../features/operations/index.ts';
 
 const command = process.argv[2];
@@ -11,7 +12,7 @@ const config = loadConfigOrExit();
 // The embedded database a running server holds is never opened a second time (decision 125); the server
 // applies the migrations itself when it starts.
 if (!config.databaseUrl) await refuseWhileServerRuns(config.dataDir, command === 'rollback' ? 'npm run db:rollback' : 'npm run db:migrate');
-const knex = await openDatabase(databaseOptions(config));
+const knex = await openDatabase(databaseOptions(config)).catch(refuseIfDataDirectoryInUse);
 try {
   if (command === 'rollback') {
     const [batch, rolledBack] = (await knex.migrate.rollback()) as [number, string[]];

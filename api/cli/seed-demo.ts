@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { loadConfigOrExit } from '../platform/config.ts';
 import { databaseOptions, migrateLatest, openDatabase } from '../platform/db.ts';
+import { refuseIfDataDirectoryInUse } from '../platform/data-dir-lock.ts';
 import { hashPassword } from '../platform/lib/passwords.ts';
 import { DAY, demoActivities, demoLeadRow, registerDemoLead, type DemoWebinar } from './demo-data/leads.ts';
 import { generator } from './demo-data/random.ts';
@@ -107,7 +108,7 @@ if (import.meta.main) {
   const config = loadConfigOrExit();
   // The embedded database a running server holds is never opened a second time (decision 125).
   if (!config.databaseUrl) await refuseWhileServerRuns(config.dataDir, 'npm run seed:demo');
-  const knex = await openDatabase(databaseOptions(config));
+  const knex = await openDatabase(databaseOptions(config)).catch(refuseIfDataDirectoryInUse);
   try {
     await migrateLatest(knex);
     const summary = await seedDemo(knex);

@@ -13,6 +13,7 @@ import knexFactory, { type Knex } from 'knex';
 import { knexSnakeCaseMappers, Model } from 'objection';
 import ClientPGLite from 'knex-pglite';
 import { PGlite } from '@electric-sql/pglite';
+import { holdDataDirectory } from './data-dir-lock.ts';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -70,16 +71,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const storage = options.inMemory ? undefined : path.join(options.dataDir, 'pglite');
   if (storage) mkdirSync(storage, { recursive: true });
-  const pglite = new PGlite({ dataDir: storage, extensions: PGLITE_EXTENSIONS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
-  await pglite.waitReady;
+  // One process at a time on a data directory (docs/decisions/159-embedded-database-lock.md).
+  const release = storage ? holdDataDirectory(options.dataDir) : () => {};
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite({ dataDir: storage, extensions: PGLITE_EXTENSIONS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+    await pglite.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   // knex-pglite enforces a single connection: PGlite is single-user, so queries are serialised and a
   // request may wait behind others; it lives in this process, so it cannot be "unreachable" like a server.
-  return knexFactory({
+  const knex = knexFactory({
     ...common,
     acquireConnectionTimeout: PGLITE_ACQUIRE_TIMEOUT_MS,
     client: ClientPGLite as unknown as typeof knexFactory.Client,
     connection: { pglite } as never,
   });
+  // The lock goes when the database closes: `knex.destroy()` ends in its client's destroy.
+  const client = knex.client as { destroy: (callback?: unknown) => Promise<void> };
+  const destroy = client.destroy.bind(client);
+  client.destroy = async (callback?: unknown) => {
+    try {
+      return await destroy(callback);
+    } finally {
+      release();
+    }
+  };
+  return knex;
 }
 
 /** Binds Objection models to this knex instance (one database per process). */

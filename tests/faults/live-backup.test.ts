@@ -9,15 +9,18 @@
  * Every other command that touches the embedded database beside the running server (decision 125):
  * `admin:create` is run by the server (the account signs in at once, no restart); `db:migrate`,
  * `db:rollback` and `seed:demo` refuse in French naming the server's pid, exit 2 and change nothing.
+ * The other order (decision 159): a command that opened the embedded database first holds it; `npm start`
+ * and the other commands refuse, naming its pid, until it ends; a lock left by a killed command is taken over.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingAfterRestore, startSubmissionLoad } from '../support/backup-load.ts';
 import { ROOT, removeDataDir, startProductionServer, type ProductionServer } from '../e2e/server.ts';
 import { TestClient } from '../api/harness.ts';
+import { dataDirLockPath } from '../../api/platform/data-dir-lock.ts';
 
 let server: ProductionServer;
 const dirs: string[] = [];
@@ -150,4 +153,70 @@ describe('the other commands on the embedded database while npm start runs', () 
     expect((await new TestClient(server.url).post('/api/simple-auth/login', { email: 'ops-live@example.ch', password: PASSWORD })).status).toBe(200);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   }, 120_000);
+});
+
+describe('a command that opened the embedded database before npm start', () => {
+  const HOLDER = 'tests/support/hold-embedded-database.ts';
+
+  /** The stand-in for a long command: holds DATA_DIR's database until its stdin closes. */
+  async function startHolder(dataDir: string) {
+    const child = spawn(process.execPath, [HOLDER], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir } });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (status) => resolve(status)));
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        if (out.includes('ouverte')) resolve();
+      });
+      child.once('exit', (status) => reject(new Error(`the holder ended (${status}) before opening the database`)));
+    });
+    return { child, exited };
+  }
+
+  it('refuses npm start and every other command, naming its pid, until it ends; then the server starts on it', async () => {
+    const dataDir = freshDir();
+    expect((await cli('api/cli/migrate.ts', ['latest'], dataDir)).status).toBe(0);
+
+    // A lock left by a command killed with kill -9 does not hold the directory.
+    const killed = await startHolder(dataDir);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    expect(existsSync(dataDirLockPath(dataDir))).toBe(true);
+    const afterKill = await cli('api/cli/migrate.ts', ['latest'], dataDir);
+    expect(afterKill.stderr).toBe('');
+    expect(afterKill.stdout.trim()).toBe('Base déjà à jour.');
+
+    const holder = await startHolder(dataDir);
+    const refusal = `La base embarquée de ${dataDir} est déjà ouverte par un autre processus (pid ${holder.child.pid}, « node ${HOLDER} ») : attendez qu’il se termine ou arrêtez-le, puis relancez. Rien n’a été modifié.`;
+    const start = spawnSync(process.execPath, ['api/start.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SITE_DIST_DIR: path.join(ROOT, 'dist') },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(start.status).toBe(1);
+    expect(start.stderr.trim()).toBe(refusal);
+    for (const [script, args, input] of [
+      ['api/cli/migrate.ts', ['latest'], ''],
+      ['api/cli/migrate.ts', ['rollback'], ''],
+      ['api/cli/seed-demo.ts', [], ''],
+      ['api/cli/db-backup.ts', [path.join(freshDir(), 'pendant.dump')], ''],
+      ['api/cli/admin-create.ts', ['pendant@example.ch'], 'Funiculaire-Ouchy-Tournesol-81\n'],
+    ] as const) {
+      const refused = await cli(script, [...args], dataDir, input);
+      expect(refused.status, script).toBe(2);
+      expect(refused.stderr.trim(), script).toBe(refusal);
+    }
+
+    holder.child.stdin.end();
+    expect(await holder.exited).toBe(0);
+    expect(existsSync(dataDirLockPath(dataDir))).toBe(false);
+    // Nothing was changed meanwhile: the schema is whole and the server starts on it.
+    const after = await startProductionServer({ BACKUP_SCHEDULE: 'off' }, dataDir);
+    try {
+      expect((await fetch(`${after.url}/api/health`)).status).toBe(200);
+    } finally {
+      await after.stop();
+    }
+  }, 180_000);
 });
