@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { once } from 'node:events';
 import { waitUntil } from '../support/smtp-sink.ts';
-import { BUSY_REQUESTS } from '../../api/platform/lib/request-load.ts';
+import { BUSY_POLL_MS, BUSY_REQUESTS } from '../../api/platform/lib/request-load.ts';
 import { bookingPageUrl } from '../../api/features/booking/index.ts';
 import { setUpEmailsTests, app, smtp, admin, TEAM, to, sendWaitingAlertNow, subjectOf } from './emails-support.ts';
 
@@ -90,8 +90,10 @@ describe('a process busy answering requests (decision 079)', () => {
     );
     await waitUntil(async () => app.requestsInFlight() >= BUSY_REQUESTS);
     expect((await app.client().post('/api/leads', { firstName: 'Zoé', email: 'zoe@example.ch', phone: '+41 79 000 00 00', type: 'contact' })).status).toBe(201);
-    // Unhindered, the acknowledgement leaves within a second (bench: sign-up → SMTP accepted p95 < 2 s).
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // The workers have the sign-up's jobs in hand and the gate holds them back, poll after poll (a second
+    // of them: unhindered, the acknowledgement would have left already; bench: sign-up → SMTP p95 < 2 s).
+    const held = app.gateDeferrals();
+    await waitUntil(async () => app.gateDeferrals() >= held + Math.ceil(1000 / BUSY_POLL_MS), 20_000, 'the gate held the workers for a second');
     expect(smtp.messages.filter(to('zoe@example.ch'))).toHaveLength(0);
 
     for (const socket of pending) socket.destroy();

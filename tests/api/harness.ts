@@ -103,6 +103,8 @@ export interface TestApp {
   client: () => TestClient;
   /** Requests the server is answering right now (api/platform/lib/request-load.ts). */
   requestsInFlight: () => number;
+  /** How many times the workers' quiet gate has held a job back because requests were in flight (decision 079). */
+  gateDeferrals: () => number;
   /** Creates a user directly in the database (default: an admin) and returns a client signed in as them. */
   /** Creates an account and signs it in: an administrator unless `role: 'viewer'` (or the older `isAdmin: false`). */
   /**
@@ -187,7 +189,12 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   let url = '';
   // As api/server.ts: e-mail workers wait while many requests are in flight (decision 079).
   const requestLoad = createRequestLoad();
-  const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: 2000, whenQuiet: createQuietGate({ quietFor: requestLoad.quietFor }) });
+  let gateDeferrals = 0;
+  const deferOnce = (ms: number) => {
+    gateDeferrals += 1;
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  };
+  const jobs = await startJobs({ config, knex, logger, publicUrl: () => url, graceMs: 2000, whenQuiet: createQuietGate({ quietFor: requestLoad.quietFor, wait: deferOnce }) });
   const app = createApp({ config, knex, logger });
   // As `npm start` does (api/server.ts): in production with no account, the setup code goes to the log.
   await announceSetupCode(knex, logger, app.context.setupCode);
@@ -211,6 +218,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     visits: app.context.visits,
     client: () => new TestClient(url),
     requestsInFlight: requestLoad.inFlight,
+    gateDeferrals: () => gateDeferrals,
     async emptyTables(...tables) {
       for (let attempt = 1; ; attempt += 1) {
         try {
