@@ -4,7 +4,21 @@ import { controlClass, cx } from '../../ui/primitives.tsx';
 import { SEQUENCE_COPY } from './copy.ts';
 import { DELAY_UNITS, type DelayUnit, type HumanDelay } from './units.ts';
 
-export function DelayField({ label, hint, value, onChange, error, disabled }: { label: string; hint?: string; value: HumanDelay; onChange: (value: HumanDelay) => void; error?: string; disabled?: boolean }) {
+export function DelayField({
+  label,
+  hint,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  label: string;
+  hint?: string;
+  value: HumanDelay;
+  onChange: (value: HumanDelay) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
   const id = useId();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (

@@ -77,7 +77,14 @@ export const bodyOf = (draft: Draft) => ({
   goal: draft.goal,
   reentry: draft.reentry,
   window: { from: draft.windowFrom, to: draft.windowTo, days: draft.windowDays },
-  steps: draft.steps.map((step) => ({ ...(step.id === undefined ? {} : { id: step.id }), delayMinutes: toMinutes(step.delay), subject: step.subject, preview: step.preview, body: step.body, window: step.window })),
+  steps: draft.steps.map((step) => ({
+    ...(step.id === undefined ? {} : { id: step.id }),
+    delayMinutes: toMinutes(step.delay),
+    subject: step.subject,
+    preview: step.preview,
+    body: step.body,
+    window: step.window,
+  })),
 });
 
 const same = (a: Draft, b: Draft) => JSON.stringify(bodyOf(a)) === JSON.stringify(bodyOf(b));
@@ -239,7 +246,11 @@ function SequenceForm({ sequence }: { sequence: SequenceAnswer | undefined }) {
       <a href="/admin/emails/sequences" className={cx('mb-3 inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900', focusRing)}>
         <ArrowLeftIcon size={16} /> {copy.back}
       </a>
-      <PageHeader title={sequence ? sequence.name : copy.newTitle} description={canEdit ? copy.description : copy.readOnly} actions={sequence ? <SequenceStatusBadge status={sequence.status} /> : null} />
+      <PageHeader
+        title={sequence ? sequence.name : copy.newTitle}
+        description={canEdit ? copy.description : copy.readOnly}
+        actions={sequence ? <SequenceStatusBadge status={sequence.status} /> : null}
+      />
       <form onSubmit={submit} noValidate className="space-y-6">
         <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <Card labelledBy="sequence-settings-title">
@@ -369,4 +380,3 @@ function SequenceForm({ sequence }: { sequence: SequenceAnswer | undefined }) {
     </>
   );
 }
-

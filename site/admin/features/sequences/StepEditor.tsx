@@ -40,7 +40,10 @@ export function StepEditor(props: {
   const { step, position, editable } = props;
   const id = useId();
   const [previewOpen, setPreviewOpen] = useState(false);
-  const change = <K extends keyof StepDraft>(key: K) => (value: StepDraft[K]) => props.onChange({ ...step, [key]: value });
+  const change =
+    <K extends keyof StepDraft>(key: K) =>
+    (value: StepDraft[K]) =>
+      props.onChange({ ...step, [key]: value });
   const about = <span className="sr-only">{copy.about(position)}</span>;
   return (
     <li className="border-t border-slate-100 first:border-t-0" aria-labelledby={`${id}-title`} data-step={position}>

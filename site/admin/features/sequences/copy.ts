@@ -63,7 +63,7 @@ export const SEQUENCE_COPY = {
     up: 'Monter',
     down: 'Descendre',
     remove: 'Retirer',
-    about: (position: number) => ` l’étape ${position}`,
+    about: (position: number) => ` (étape ${position})`,
     none: 'Aucune étape : ajoutez-en une pour que la séquence envoie quelque chose.',
     delay: 'Délai',
     subject: 'Objet',

@@ -28,11 +28,3 @@ export function toMinutes(delay: HumanDelay): number | string | undefined {
   if (!Number.isFinite(value)) return delay.value;
   return Math.round(value * DELAY_UNITS[delay.unit]);
 }
-
-/** "3 jours", "1 heure", "45 minutes": a delay as the list and the contact page say it. */
-export function delayText(minutes: number): string {
-  const { value, unit } = toHuman(minutes);
-  const count = Number(value);
-  const words = { minutes: ['minute', 'minutes'], hours: ['heure', 'heures'], days: ['jour', 'jours'] }[unit];
-  return `${value} ${count <= 1 ? words[0] : words[1]}`;
-}
