@@ -13,9 +13,10 @@
 import pg from 'pg';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatDateTime } from '../../site/admin/lib/dates.ts';
-import { adminApi, ADMIN, screenshots, seriousViolations, signIn, toast } from './admin-helpers.ts';
+import { adminApi, ADMIN, createViewer, screenshots, seriousViolations, signIn, signInAs, toast } from './admin-helpers.ts';
 import { expect } from './fixtures.ts';
 import { mailTo, testOnPostgres } from './postgres-server.ts';
+import { bookingLinkIn, bookWithoutScript, hostAllWeek } from './booking/from-email.ts';
 
 const test = testOnPostgres('e2e_sequences');
 
@@ -24,6 +25,7 @@ const FIRST = 'Vous avez manqué la session';
 const SECOND = 'Toujours partante pour en parler ?';
 const INES = { firstName: 'Inès', lastName: 'Keller', email: 'ines.keller@example.ch' };
 const MARC = { firstName: 'Marc', lastName: 'Dupont', email: 'marc.dupont@example.ch' };
+const VIEWER = { email: 'lou.lecture@innercircle.test', password: 'sentier-des-cretes-du-jura-9', firstName: 'Lou', lastName: 'Lecture' };
 /** The cron runs every minute: a step shows within two of its runs, more on a loaded machine. */
 const CRON_WAIT = 180_000;
 /** The preview frames are sandboxed without scripts: axe cannot run inside them (admin-helpers.ts). */
@@ -99,13 +101,7 @@ test('a sequence set up in the back office sends its first step to a person mark
   await signUp(request, baseURL!, MARC);
   // The session took place (no screen moves a session into the past), and the team hosts calls every day, all day.
   await sql(databaseUrl, `update webinars set datetime = now() - interval '3 hours' where id = $1`, [webinar.id]);
-  const allWeek = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' }));
-  await sql(
-    databaseUrl,
-    `insert into booking_hosts (user_id, is_host, weekly, calendar_token) select id, true, $1, 'jeton-sequences' from users order by id limit 1
-     on conflict (user_id) do update set is_host = true, weekly = excluded.weekly`,
-    [JSON.stringify(allWeek)],
-  );
+  await hostAllWeek(databaseUrl, 'jeton-sequences');
 
   // The list shows the two default sequences; the team pauses "Absents du webinaire" to write its own.
   await signIn(page);
@@ -189,26 +185,9 @@ test('a sequence set up in the back office sends its first step to a person mark
   const first = await mailTo(smtp, INES.email, new RegExp(`^${FIRST}$`), CRON_WAIT);
   expect(first.parsed.text).toContain('Bonjour Inès,');
   expect(`${first.parsed.html}${first.parsed.text}`).not.toContain('{{');
-  const button = new URL(/(https?:\/\/\S+\/rendez-vous\/\?lead=\d+&token=[^\s\]]+)/.exec(first.parsed.text ?? '')![1]!);
 
   // The button, followed in a browser without JavaScript, books the call.
-  const withoutScript = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    const booking = await withoutScript.newPage();
-    await booking.goto(new URL(`${button.pathname}${button.search}`, baseURL).toString());
-    await expect(booking.getByRole('textbox', { name: 'Prénom', exact: true })).toHaveValue(INES.firstName);
-    await expect(booking.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(INES.email);
-    await booking.getByRole('textbox', { name: 'Nom', exact: true }).fill(INES.lastName);
-    // A person clicks the time they read (the radio itself is visually hidden inside its label).
-    const start = (await booking.getByRole('radio').first().getAttribute('value'))!;
-    await booking.locator('label', { has: booking.locator(`input[value="${start}"]`) }).click();
-    await expect(booking.getByRole('radio').first()).toBeChecked();
-    await booking.getByRole('button', { name: 'Confirmer le rendez-vous' }).click();
-    await expect(booking).toHaveURL(/\/rendez-vous\/confirme\//);
-    await expect(booking.locator('[data-server-message]')).toContainText('Votre appel découverte est réservé le');
-  } finally {
-    await withoutScript.close();
-  }
+  await bookWithoutScript(browser, baseURL!, bookingLinkIn(first.parsed.text), INES);
 
   // Her next step falls due as well; the cron's next run takes the exit first, and the step never goes.
   await sql(databaseUrl, `update sequence_runs set next_send_at = now() - interval '1 minute' where id = $1 and state = 'active'`, [entered.id]);
@@ -261,4 +240,23 @@ test('a sequence set up in the back office sends its first step to a person mark
   expect(await cells(2)).toEqual(['2', SECOND, '1', '0', '0', 'Appel réservé : 1', '0']);
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'sequence-stats');
+
+  // A viewer reads the sequence, its figures and Inès's run, and can change nothing.
+  await createViewer(request, baseURL!, VIEWER);
+  await signInAs(page, VIEWER);
+  await openSequences(page);
+  await expect(page.getByRole('link', { name: 'Nouvelle séquence' })).toHaveCount(0);
+  await page.getByRole('link', { name: NAME, exact: true }).click();
+  await expect(page.getByText('Votre rôle « Lecture seule » permet de consulter cette séquence sans la modifier.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Nom' })).toBeDisabled();
+  await expect(page.locator('[data-step="1"]').getByRole('textbox', { name: 'Objet' })).toHaveValue(FIRST);
+  await expect(page.locator('[data-step="1"]').getByRole('textbox', { name: 'Objet' })).toBeDisabled();
+  for (const name of ['Enregistrer', 'Mettre en pause', 'Supprimer la séquence', 'Ajouter une étape', /Envoyer un test/, /Retirer/]) {
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(`/admin/leads/${marc!.id}`);
+  await expect(marcRun).toContainText('Sortie : Retiré·e à la main');
+  await page.goto(`/admin/leads/${ines!.id}`);
+  await expect(inesRun).toContainText('Sortie : Appel réservé');
 });

@@ -127,7 +127,7 @@ function StateCard({ sequence }: { sequence: SequenceAnswer }) {
   const busy = pause.pending || resume.pending;
   return (
     <Card labelledBy="sequence-state-title">
-      <CardHeader id="sequence-state-title" title={copy.stateTitle} action={<SequenceStatusBadge status={sequence.status} />} />
+      <CardHeader id="sequence-state-title" title={copy.stateTitle} />
       <div className="space-y-4 p-5">
         <p className="text-sm text-slate-600">{sequence.status === 'paused' ? copy.pausedHint : copy.activeHint}</p>
         <div className="flex flex-wrap gap-2">

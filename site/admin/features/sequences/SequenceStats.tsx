@@ -85,7 +85,7 @@ export function SequenceStats({ id }: { id: string }) {
               {steps.map((step) => (
                 <tr key={step.position}>
                   <td className={cx(td, 'tabular-nums')}>{step.position}</td>
-                  <td className={td}>
+                  <td className={cx(td, 'min-w-48')}>
                     {step.subject}
                     {step.deleted ? <span className="text-slate-500"> {copy.deleted}</span> : null}
                   </td>

@@ -4,54 +4,25 @@
  * same-origin access), as the newsletter's preview, and its plain-text part. A viewer may not POST: they
  * read the Markdown instead.
  */
-import { useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/http.ts';
+import { useState } from 'react';
 import { useCanEdit } from '../../stores/session.ts';
 import { buttonClass, cx, focusRing, Spinner } from '../../ui/primitives.tsx';
+import { useLivePreview } from '../../ui/useLivePreview.ts';
 import { SEQUENCE_COPY } from './copy.ts';
 import { previewStep } from './queries.ts';
 
 const copy = SEQUENCE_COPY.preview;
-/** The pause in typing after which the preview is asked again. */
-const DEBOUNCE_MS = 400;
-
-interface Preview {
-  subject: string;
-  html: string;
-  text: string;
-}
 
 export function StepPreview(props: { subject: string; preview: string; body: string; transactional: boolean; position: number }) {
   const canEdit = useCanEdit();
-  const [shown, setShown] = useState<Preview | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
   const [view, setView] = useState<'html' | 'text'>('html');
   const { subject, preview, body, transactional } = props;
   const ready = canEdit && subject.trim() !== '' && body.trim() !== '';
-
-  useEffect(() => {
-    if (!ready) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      setPending(true);
-      previewStep({ subject, preview, body, transactional }, controller.signal)
-        .then((answer) => {
-          setShown(answer);
-          setError(undefined);
-        })
-        .catch((failure: unknown) => {
-          if (!controller.signal.aborted) setError(errorMessage(failure));
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setPending(false);
-        });
-    }, DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [ready, subject, preview, body, transactional]);
+  const {
+    answer: shown,
+    error,
+    pending,
+  } = useLivePreview(ready ? (signal) => previewStep({ subject, preview, body, transactional }, signal) : null, JSON.stringify([subject, preview, body, transactional]));
 
   if (!canEdit) return <p className="text-sm text-slate-500">{copy.viewerOnly}</p>;
   return (
