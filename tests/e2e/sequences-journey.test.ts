@@ -241,6 +241,18 @@ test('a sequence set up in the back office sends its first step to a person mark
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'sequence-stats');
 
+  // The paused default is deleted, after a confirmation.
+  await page.goto('/admin/emails/sequences');
+  await list.getByRole('link', { name: 'Absents du webinaire', exact: true }).click();
+  await page.getByRole('button', { name: 'Supprimer la séquence' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmer la suppression' });
+  await expect(confirm).toContainText('La séquence « Absents du webinaire » et ses étapes seront supprimées');
+  await confirm.getByRole('button', { name: 'Supprimer la séquence' }).click();
+  await expect(toast(page)).toContainText('Séquence supprimée');
+  await expect(page).toHaveURL(/\/admin\/emails\/sequences$/);
+  await expect(list.getByRole('link', { name: NAME, exact: true })).toBeVisible();
+  await expect(list.getByRole('link', { name: 'Absents du webinaire', exact: true })).toHaveCount(0);
+
   // A viewer reads the sequence, its figures and Inès's run, and can change nothing.
   await createViewer(request, baseURL!, VIEWER);
   await signInAs(page, VIEWER);
