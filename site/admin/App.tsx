@@ -32,6 +32,9 @@ const Emails = lazy(() => import('./features/emails/Emails.tsx').then((m) => ({ 
 const EmailDetail = lazy(() => import('./features/emails/EmailDetail.tsx').then((m) => ({ default: m.EmailDetail })));
 const Newsletters = lazy(() => import('./features/newsletters/Newsletters.tsx').then((m) => ({ default: m.Newsletters })));
 const NewsletterEditor = lazy(() => import('./features/newsletters/NewsletterEditor.tsx').then((m) => ({ default: m.NewsletterEditor })));
+const Sequences = lazy(() => import('./features/sequences/Sequences.tsx').then((m) => ({ default: m.Sequences })));
+const SequenceEditor = lazy(() => import('./features/sequences/SequenceEditor.tsx').then((m) => ({ default: m.SequenceEditor })));
+const SequenceStats = lazy(() => import('./features/sequences/SequenceStats.tsx').then((m) => ({ default: m.SequenceStats })));
 const Bookings = lazy(() => import('./features/booking/Bookings.tsx').then((m) => ({ default: m.Bookings })));
 const Tasks = lazy(() => import('./features/activities/Tasks.tsx').then((m) => ({ default: m.Tasks })));
 const Analytics = lazy(() => import('./features/analytics/Analytics.tsx').then((m) => ({ default: m.Analytics })));
@@ -83,6 +86,14 @@ function Screen({ user }: { user: CurrentUser }) {
       return <NewsletterEditor key="new" />;
     case 'newsletter':
       return <NewsletterEditor key={page.params.id} id={page.params.id} />;
+    case 'sequences':
+      return <Sequences />;
+    case 'sequenceNew':
+      return <SequenceEditor key="new" />;
+    case 'sequence':
+      return <SequenceEditor key={page.params.id} id={page.params.id} />;
+    case 'sequenceStats':
+      return <SequenceStats key={page.params.id} id={page.params.id} />;
     case 'email':
       return <EmailDetail key={page.params.id} id={page.params.id} />;
     case 'tasks':
@@ -139,6 +150,10 @@ export default function AdminApp() {
       newsletters: 'Newsletters',
       newsletterNew: 'Newsletters',
       newsletter: 'Newsletters',
+      sequences: 'Séquences',
+      sequenceNew: 'Séquences',
+      sequence: 'Séquences',
+      sequenceStats: 'Séquences',
       settings: 'Paramètres',
       settingsTab: 'Paramètres',
       profile: 'Profil',

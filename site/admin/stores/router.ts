@@ -26,10 +26,14 @@ export const $router = createRouter({
   bookings: '/admin/bookings',
   analytics: '/admin/analytics',
   activityFeed: '/admin/activity',
-  // Before '/admin/emails/:id': the newsletters live under the Emails entry (the sidebar keeps its eight).
+  // Before '/admin/emails/:id': the newsletters and the sequences live under the Emails entry (the sidebar keeps its eight).
   newsletters: '/admin/emails/newsletters',
   newsletterNew: '/admin/emails/newsletters/new',
   newsletter: '/admin/emails/newsletters/:id',
+  sequences: '/admin/emails/sequences',
+  sequenceNew: '/admin/emails/sequences/new',
+  sequence: '/admin/emails/sequences/:id',
+  sequenceStats: '/admin/emails/sequences/:id/stats',
   email: '/admin/emails/:id',
   simpleAdmin: '/simple-admin',
   adminDev: /^\/admin-dev(?:\/.*)?$/i,

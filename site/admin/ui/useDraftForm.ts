@@ -79,5 +79,11 @@ export function useDraftForm<D extends object>(initial: () => D) {
     setErrors({});
   }
 
-  return { draft, set, field, errors, setErrors, clearErrors: () => setErrors({}), validate, onSubmit, showServerErrors, reset };
+  /** Puts a whole new draft in place (the record as a save returned it), without errors. */
+  function replace(next: D): void {
+    setDraft(next);
+    setErrors({});
+  }
+
+  return { draft, set, field, errors, setErrors, clearErrors: () => setErrors({}), validate, onSubmit, showServerErrors, reset, replace };
 }

@@ -11,6 +11,7 @@ import { adminApi, seriousViolations, signIn } from '../admin-helpers.ts';
 import { mailTo, testOnPostgres } from '../postgres-server.ts';
 import type { ReceivedMail } from '../../support/smtp-sink.ts';
 import { swissDateTime } from '../../../api/platform/mail/dates.ts';
+import { bookingLinkIn, bookWithoutScript, hostAllWeek } from '../booking/from-email.ts';
 
 const test = testOnPostgres('e2e_funnel');
 
@@ -139,36 +140,9 @@ test('from a sign-up on /webinaire to the follow-up e-mail after the session, th
   expect(followup.parsed.text).toContain('appel découverte');
   expect(followup.parsed.text).toMatch(/\/rendez-vous\/\?lead=\d+&token=[\w-]+/);
 
-  // The team hosts calls every day, all day.
-  const hosts = new pg.Client({ connectionString: databaseUrl });
-  await hosts.connect();
-  const allWeek = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' }));
-  await hosts.query(
-    `insert into booking_hosts (user_id, is_host, weekly, calendar_token) select id, true, $1, 'jeton-entonnoir' from users order by id limit 1
-     on conflict (user_id) do update set is_host = true, weekly = excluded.weekly`,
-    [JSON.stringify(allWeek)],
-  );
-  await hosts.end();
-
-  // The follow-up's button, followed in a browser without JavaScript, books the call.
-  const button = new URL(/(https?:\/\/\S+\/rendez-vous\/\?lead=\d+&token=[\w-]+)/.exec(followup.parsed.text ?? '')![1]!);
-  const withoutScript = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    const booking = await withoutScript.newPage();
-    await booking.goto(new URL(`${button.pathname}${button.search}`, baseURL).toString());
-    await expect(booking.getByRole('textbox', { name: 'Prénom', exact: true })).toHaveValue('Nadia');
-    await expect(booking.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue('nadia@example.ch');
-    await booking.getByRole('textbox', { name: 'Nom', exact: true }).fill('Keller');
-    // A person clicks the time they read (the radio itself is visually hidden inside its label).
-    const start = (await booking.getByRole('radio').first().getAttribute('value'))!;
-    await booking.locator('label', { has: booking.locator(`input[value="${start}"]`) }).click();
-    await expect(booking.getByRole('radio').first()).toBeChecked();
-    await booking.getByRole('button', { name: 'Confirmer le rendez-vous' }).click();
-    await expect(booking).toHaveURL(/\/rendez-vous\/confirme\//);
-    await expect(booking.locator('[data-server-message]')).toContainText('Votre appel découverte est réservé le');
-  } finally {
-    await withoutScript.close();
-  }
+  // The team hosts calls every day, all day; the follow-up's button, followed in a browser without JavaScript, books the call.
+  await hostAllWeek(databaseUrl, 'jeton-entonnoir');
+  await bookWithoutScript(browser, baseURL!, bookingLinkIn(followup.parsed.text), { firstName: 'Nadia', lastName: 'Keller', email: 'nadia@example.ch' });
   const confirmation = await mailTo(smtp, 'nadia@example.ch', /Votre appel découverte est confirmé/);
   expect(confirmation.parsed.text).toContain('(heure suisse)');
 });

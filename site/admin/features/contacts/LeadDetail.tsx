@@ -16,6 +16,7 @@ import { LeadEmailsCard } from '../emails/index.ts';
 import { LeadRegistrationsCard } from '../webinars/index.ts';
 import { LeadAccessLogCard, LeadPrivacyCard } from '../privacy/index.ts';
 import { LeadOffersCard } from '../offers/index.ts';
+import { LeadSequencesCard } from '../sequences/index.ts';
 
 function BackLink() {
   return (
@@ -80,6 +81,7 @@ export function LeadDetail({ id }: { id: string }) {
           <LeadOffersCard leadId={data.id} person={name} />
           <LeadRegistrationsCard leadId={data.id} />
           <LeadEmailsCard leadId={data.id} />
+          <LeadSequencesCard leadId={data.id} />
           <LeadPrivacyCard lead={data} />
           <LeadAccessLogCard leadId={data.id} />
         </div>

@@ -4,26 +4,18 @@
  * (`GET …/newsletters/{id}/preview`: a viewer may not POST), in a sandboxed frame (no script, no same-origin access) at a
  * phone's or a desktop's width, and its plain-text part.
  */
-import { useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/http.ts';
+import { useState } from 'react';
 import { Card, CardHeader, cx, focusRing, Spinner } from '../../ui/primitives.tsx';
 import { NEWSLETTER_COPY } from './copy.ts';
 import { useQuery } from '../../lib/query.ts';
 import { newsletterQueries, previewNewsletter } from './queries.ts';
+import { useLivePreview } from '../../ui/useLivePreview.ts';
 
 const copy = NEWSLETTER_COPY.preview;
-/** The pause in typing after which the preview is asked again. */
-const DEBOUNCE_MS = 400;
 const WIDTHS = { phone: 390, desktop: 720 } as const;
 const FRAME_HEIGHT = 640;
 type Width = keyof typeof WIDTHS;
 type View = 'html' | 'text';
-
-interface Preview {
-  subject: string;
-  html: string;
-  text: string;
-}
 
 function Switch<V extends string>({ legend, name, value, options, onChange }: { legend: string; name: string; value: V; options: Array<{ value: V; label: string }>; onChange: (value: V) => void }) {
   return (
@@ -48,39 +40,14 @@ function Switch<V extends string>({ legend, name, value, options, onChange }: { 
 /** `saved`: the id of an issue whose stored content is shown instead of the draft (it cannot change here). */
 export function NewsletterPreview({ subject, preheader, body, saved }: { subject: string; preheader: string; body: string; saved?: number }) {
   const stored = useQuery(saved === undefined ? null : newsletterQueries.preview(String(saved)));
-  const [preview, setPreview] = useState<Preview | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
+  const live = useLivePreview(saved === undefined && body.trim() ? (signal) => previewNewsletter({ subject, preheader, body }, signal) : null, JSON.stringify([subject, preheader, body]));
   const [width, setWidth] = useState<Width>('desktop');
   const [view, setView] = useState<View>('html');
 
-  useEffect(() => {
-    if (saved !== undefined || !body.trim()) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      setPending(true);
-      previewNewsletter({ subject, preheader, body }, controller.signal)
-        .then((answer) => {
-          setPreview(answer);
-          setError(undefined);
-        })
-        .catch((failure: unknown) => {
-          if (!controller.signal.aborted) setError(errorMessage(failure));
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setPending(false);
-        });
-    }, DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [subject, preheader, body, saved]);
-
   // An empty body shows no preview (the last one would be stale).
-  const shown = saved !== undefined ? stored.data : body.trim() ? preview : undefined;
-  const failure = saved !== undefined ? stored.errorText : error;
-  const busy = saved !== undefined ? stored.fetching : pending;
+  const shown = saved !== undefined ? stored.data : body.trim() ? live.answer : undefined;
+  const failure = saved !== undefined ? stored.errorText : live.error;
+  const busy = saved !== undefined ? stored.fetching : live.pending;
   return (
     <Card labelledBy="newsletter-preview-title">
       <CardHeader
