@@ -9,15 +9,10 @@
  *      over five minutes (one with --quick), by their rows' sent time, target within 5 % of the cap.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import pg from 'pg';
-import { createDatabase, dropDatabase } from './lib/pg.ts';
-import { startProductionServer, type RunningProcess } from './lib/server.ts';
-import { setupCodeInLog, signInAdmin } from './lib/http.ts';
 import { load, type LoadResult } from './lib/load.ts';
 import { log, round } from './lib/util.ts';
 import { ms, type Target } from './lib/report-format.ts';
-import { startSmtpSink } from '../tests/support/smtp-sink.ts';
+import { leadRequest, withSendingServer } from './lib/sending-server.ts';
 
 export const NEWSLETTER_RECIPIENTS = 10_000;
 export const NEWSLETTER_SNAPSHOT_TARGET_MS = 5_000;
@@ -34,32 +29,8 @@ export interface NewsletterBenchResult {
   leads: { baseline: LoadResult; duringSend: LoadResult };
 }
 
-function leadRequest(origin: string, prefix: string) {
-  let counter = 0;
-  return {
-    method: 'POST' as const,
-    path: '/api/leads',
-    headers: { 'content-type': 'application/json', origin },
-    setupRequest: (request: { headers?: Record<string, string> }) => ({
-      ...request,
-      body: JSON.stringify({ firstName: 'Léa', lastName: 'Favre', email: `${prefix}-${counter++}@exemple.ch`, message: 'Je souhaite en savoir plus.', type: 'contact' }),
-    }),
-  };
-}
-
 export async function benchNewsletter(options: { siteDistDir: string; durationS: number; paceSeconds: number }): Promise<NewsletterBenchResult> {
-  const smtp = await startSmtpSink({ parse: false });
-  const db = await createDatabase('newsletter');
-  let server: RunningProcess | undefined;
-  const client = new pg.Client({ connectionString: db.url });
-  try {
-    server = await startProductionServer({
-      name: 'newsletter',
-      siteDistDir: options.siteDistDir,
-      env: { DATABASE_URL: db.url, SMTP_URL: smtp.url, NEWSLETTER_RATE_PER_MINUTE: String(RATE), RATE_LIMITS: 'off', LOG_LEVEL: 'warn' },
-    });
-    const session = await signInAdmin(server.url, setupCodeInLog(readFileSync(server.logFile, 'utf8')));
-    await client.connect();
+  return withSendingServer({ name: 'newsletter', ratePerMinute: RATE, siteDistDir: options.siteDistDir }, async ({ server, session, client }) => {
     await client.query(
       `insert into leads (first_name, email, type, source, newsletter_status, newsletter_token, newsletter_requested_at, newsletter_confirmed_at)
        select 'Abonné' || n, 'abonne-' || n || '@exemple.ch', 'contact', 'website', 'subscribed', md5(n::text || random()::text), now(), now() from generate_series(1, $1::int) as n`,
@@ -114,12 +85,7 @@ export async function benchNewsletter(options: { siteDistDir: string; durationS:
     const pace = { ratePerMinute: RATE, seconds: round(seconds), expected: round(expected, 0), accepted, deviationPercent: round(((accepted - expected) / expected) * 100, 2) };
     log(`newsletter: ${accepted} accepted in ${round(seconds)} s (expected ${round(expected, 0)}, ${pace.deviationPercent} %)`);
     return { recipients: NEWSLETTER_RECIPIENTS, snapshotMs: round(sent.ms), rowsWritten, pace, leads: { baseline, duringSend } };
-  } finally {
-    await client.end().catch(() => undefined);
-    await server?.stop();
-    await smtp.close();
-    await dropDatabase(db.name);
-  }
+  });
 }
 
 export function newsletterTargets(result: NewsletterBenchResult): Target[] {

@@ -20,6 +20,7 @@ import type { BookingBenchResult } from './booking.ts';
 import type { BookingPagesResult } from './booking-pages.ts';
 import type { VisitsBenchResult } from './visits.ts';
 import type { NewsletterBenchResult } from './newsletter.ts';
+import type { SequencesBenchResult } from './sequences.ts';
 import type { BillingBenchResult } from './billing.ts';
 import type { PaymentsBenchResult } from './payments.ts';
 
@@ -43,6 +44,7 @@ export interface PhaseResults {
   bookingPages: BookingPagesResult;
   visits: VisitsBenchResult;
   newsletter: NewsletterBenchResult;
+  sequences: SequencesBenchResult;
   billing: BillingBenchResult;
   payments: PaymentsBenchResult;
 }

@@ -60,6 +60,13 @@ export const AUDIT_EVENT_LABELS = {
   passkey_failed: 'Clé d’accès refusée',
   reauth_succeeded: 'Identité confirmée',
   reauth_failed: 'Confirmation d’identité refusée',
+  // Decision 155: the sequences' changes and a run stopped by hand.
+  sequence_created: 'Séquence créée',
+  sequence_updated: 'Séquence modifiée',
+  sequence_paused: 'Séquence mise en pause',
+  sequence_resumed: 'Séquence reprise',
+  sequence_deleted: 'Séquence supprimée',
+  sequence_run_stopped: 'Séquence arrêtée pour un contact',
 } satisfies Record<string, string>;
 export const AUDIT_EVENT_TYPES = labelledValues(AUDIT_EVENT_LABELS);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

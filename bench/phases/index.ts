@@ -19,6 +19,7 @@ import { bookingPhase } from './booking.ts';
 import { bookingPagesPhase } from './booking-pages.ts';
 import { visitsPhase } from './visits.ts';
 import { newsletterPhase } from './newsletter.ts';
+import { sequencesPhase } from './sequences.ts';
 import { billingPhase } from './billing.ts';
 import { paymentsPhase } from './payments.ts';
 
@@ -39,6 +40,7 @@ export const PHASES: readonly BenchPhase[] = [
   bookingPagesPhase,
   visitsPhase,
   newsletterPhase,
+  sequencesPhase,
   billingPhase,
   paymentsPhase,
 ];

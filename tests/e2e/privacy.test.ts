@@ -9,6 +9,8 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, adminApi, confirmIdentityIfAsked, seriousViolations, signIn } from './admin-helpers.ts';
 import { waitForIsland } from './islands.ts';
+import { frenchLongDate } from '../../api/platform/lib/french-dates.ts';
+import { currentNotice } from '../../api/features/privacy/notice.ts';
 
 /** The newsletter e-mail sent to `address`: its confirmation and unsubscribe links. */
 async function newsletterLinks(dataDir: string, address: string): Promise<{ confirm: string; unsubscribe: string }> {
@@ -57,12 +59,25 @@ test('the footer leads to the privacy notice and the legal notice, both accessib
     await page.locator('footer li').getByRole('link', { name: 'Politique de confidentialité' }).click();
     await expect(page).toHaveURL(/\/confidentialite\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeVisible();
-    await expect(page.getByText(/^Version 1\.6, en vigueur depuis le 28 novembre 2026/)).toBeVisible();
+    // The date the file declares, in the product's words (api/features/privacy/notice.ts reads the same file).
+    await expect(page.getByText(`Version 1.7, en vigueur depuis le ${frenchLongDate(new Date(`${currentNotice().updatedAt}T12:00:00Z`))}.`)).toBeVisible();
     // Since version 1.5: invoices, credit notes and payments are kept ten years, even after an erasure (decision 127).
     await expect(page.getByText(/958f du Code des obligations/)).toBeVisible();
     // Version 1.6: the ten years count from the end of the year, and the records are then destroyed (decision 143).
     await expect(page.getByText(/détruites automatiquement à la fin de la dixième année qui suit l'exercice/)).toBeVisible();
-    for (const heading of ['Responsable du traitement', 'Qui reçoit vos données, et dans quels pays', 'Combien de temps nous les conservons', 'Vos droits']) {
+    // Version 1.7: the follow-up e-mails of the sequences, why, how to stop them and what is kept (decision 156). The
+    // page's typography puts a no-break space before a colon and between a number and its unit: `\s` takes it.
+    await expect(
+      page.getByText(
+        /si vous étiez inscrit·e à un webinaire sans y assister, si vous y avez assisté sans réserver d'appel, si vous avez manqué votre appel découverte ou après qu'il a eu lieu, si vous avez reçu une offre sans y répondre/,
+      ),
+    ).toBeVisible();
+    await expect(page.getByText(/au titre de notre intérêt légitime/)).toBeVisible();
+    await expect(page.getByText(/les emails d'accueil du programme\s:\sils font partie du programme que vous avez acheté \(exécution du contrat\)/)).toBeVisible();
+    await expect(page.getByText(/un lien pour ne plus recevoir nos invitations et messages de suivi, qui agit en un clic/)).toBeVisible();
+    await expect(page.getByText(/elles sont effacées 24\smois après la fin de la série, ou avant, avec votre contact/)).toBeVisible();
+    await expect(page.getByText(/Ce que nous gardons d'une série de messages de suivi .* est effacé 24\smois après la fin de la série\./)).toBeVisible();
+    for (const heading of ['Responsable du traitement', 'Messages de suivi après chaque étape', 'Qui reçoit vos données, et dans quels pays', 'Combien de temps nous les conservons', 'Vos droits']) {
       await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     }
     await expect(page.getByText(/Préposé fédéral à la protection des données/)).toBeVisible();

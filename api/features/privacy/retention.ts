@@ -10,6 +10,8 @@
  *   (./accounting-destruction.ts, decision 143);
  * - the access log's rows older than ACCESS_LOG_RETENTION_DAYS (at least 365) are deleted by the weekly
  *   run too (./access-log.ts `purgeAccessLog`, from ./retention-job.ts; decision 147);
+ * - a contact's sequence run over (completed or exited) for RETENTION_MONTHS is deleted with its sends
+ *   (`deleteEndedSequenceRuns`, from ./retention-job.ts; decision 156): the notice says so;
  * - e-mails older than EMAIL_BODY_RETENTION_DAYS lose their subject's facts and bodies (`data`,
  *   `text_body`, `html_body`); kind, status, dates and recipient's contact link stay. Queued e-mails
  *   (reminders weeks ahead) are left alone.
@@ -56,6 +58,20 @@ function bodiesToEmpty(db: Knex, config: RetentionConfig) {
     .whereNot('status', 'queued')
     .where('createdAt', '<', db.raw(`now() - make_interval(days => ?)`, [config.emailBodyDays]))
     .where((builder) => builder.whereNotNull('textBody').orWhereNotNull('htmlBody').orWhereRaw(`data <> '{}'::jsonb`));
+}
+
+/**
+ * Deletes the sequence runs over for `config.months` (their sends go with them: `on delete cascade`), the
+ * contact's other data staying. A run still active is never deleted. Answers how many went.
+ */
+export async function deleteEndedSequenceRuns(db: Knex, config: RetentionConfig): Promise<number> {
+  const deleted = await db('sequenceRuns')
+    .whereNot('state', 'active')
+    .whereRaw('coalesce(completed_at, exited_at, entered_at) < now() - make_interval(months => ?)', [config.months])
+    .delete()
+    .returning('id');
+  // Counted from `returning`: inside a transaction PGlite's knex client answers a delete with its raw result.
+  return deleted.length;
 }
 
 export function nextRetentionRun(from = new Date()): Date {

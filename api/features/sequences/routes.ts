@@ -10,6 +10,7 @@ import type Router from '@koa/router';
 import { apiRouter } from '../../platform/http/router.ts';
 import { input, validate } from '../../platform/http/validate.ts';
 import { requireAdmin, signedInUser } from '../../platform/http/auth.ts';
+import { auditRequest } from '../../platform/audit.ts';
 import {
   presentSequence,
   presentSequenceList,
@@ -38,6 +39,9 @@ const testSchemas = { params: sequenceStepParamsSchema, body: sequenceTestSchema
 const leadSchemas = { params: sequenceLeadParamsSchema };
 const runSchemas = { params: sequenceRunParamsSchema };
 
+/** A change of state, by PATCH or by its own route, is recorded as what it is (docs/decisions/155-sequences-audit-events.md). */
+const STATE_AUDIT = { paused: 'sequence_paused', active: 'sequence_resumed' } as const;
+
 export function adminSequencesRouter(base: string): Router {
   const router = apiRouter({ prefix: base });
 
@@ -49,6 +53,7 @@ export function adminSequencesRouter(base: string): Router {
     const { body } = input(ctx, createSchemas);
     const id = await createSequence(ctx.knex, body);
     const { sequence, steps } = await readSequence(ctx.knex, id);
+    await auditRequest(ctx, 'sequence_created', { details: { sequenceId: id, steps: steps.length, status: sequence.state } });
     ctx.status = 201;
     ctx.body = presentSequence(sequence, steps);
   });
@@ -66,14 +71,19 @@ export function adminSequencesRouter(base: string): Router {
 
   router.patch('/sequences/:id', requireAdmin, validate(updateSchemas), async (ctx) => {
     const { params, body } = input(ctx, updateSchemas);
-    await updateSequence(ctx.knex, params.id, body);
+    const before = await updateSequence(ctx.knex, params.id, body);
     const { sequence, steps } = await readSequence(ctx.knex, params.id);
+    // The fields sent, by name only (never their text); a state sent alone is a pause or a resume, not an edit.
+    const fields = Object.keys(body).filter((field) => field !== 'status' && body[field as keyof typeof body] !== undefined);
+    if (fields.length > 0) await auditRequest(ctx, 'sequence_updated', { details: { sequenceId: params.id, fields: fields.join(', '), steps: steps.length } });
+    if (sequence.state !== before) await auditRequest(ctx, STATE_AUDIT[sequence.state], { details: { sequenceId: params.id } });
     ctx.body = presentSequence(sequence, steps);
   });
 
   router.delete('/sequences/:id', requireAdmin, validate(oneSchemas), async (ctx) => {
     const { params } = input(ctx, oneSchemas);
-    await deleteSequence(ctx.knex, params.id);
+    const { runs } = await deleteSequence(ctx.knex, params.id);
+    await auditRequest(ctx, 'sequence_deleted', { details: { sequenceId: params.id, runs } });
     ctx.status = 204;
   });
 
@@ -83,7 +93,8 @@ export function adminSequencesRouter(base: string): Router {
   ] as const) {
     router.post(`/sequences/:id/${action}`, requireAdmin, validate(oneSchemas), async (ctx) => {
       const { params } = input(ctx, oneSchemas);
-      await setSequenceState(ctx.knex, params.id, state);
+      // A pause of a paused sequence changes nothing and is not recorded.
+      if (await setSequenceState(ctx.knex, params.id, state)) await auditRequest(ctx, STATE_AUDIT[state], { details: { sequenceId: params.id } });
       const { sequence, steps } = await readSequence(ctx.knex, params.id);
       ctx.body = presentSequence(sequence, steps);
     });
@@ -108,7 +119,10 @@ export function adminSequencesRouter(base: string): Router {
 
   router.post('/sequence-runs/:id/stop', requireAdmin, validate(runSchemas), async (ctx) => {
     const { params } = input(ctx, runSchemas);
-    ctx.body = presentSequenceRun(await stopRun(ctx.knex, params.id));
+    const run = await stopRun(ctx.knex, params.id);
+    // A contact's run changed by hand: in the security record with the contact's id; not an access (decision 155).
+    await auditRequest(ctx, 'sequence_run_stopped', { details: { runId: run.id, sequenceId: run.sequenceId, leadId: run.leadId, stepId: run.currentStepId } });
+    ctx.body = presentSequenceRun(run);
   });
 
   return router;

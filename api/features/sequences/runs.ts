@@ -18,6 +18,7 @@ export async function runsOfLead(db: Knex, leadId: number): Promise<SequenceRunR
     .orderBy('r.id', 'desc')
     .select(
       'r.id',
+      'r.leadId',
       'r.sequenceId',
       's.name as sequenceName',
       'r.state',

@@ -99,8 +99,9 @@ export async function createSequence(db: Knex, input: SequenceCreate): Promise<n
   });
 }
 
-export async function updateSequence(db: Knex, id: number, input: SequenceUpdate): Promise<void> {
-  await db.transaction(async (trx) => {
+/** Changes what `input` names; answers the state the sequence had before (a change of state is recorded as a pause or a resume). */
+export async function updateSequence(db: Knex, id: number, input: SequenceUpdate): Promise<SequenceRow['state']> {
+  return db.transaction(async (trx) => {
     const current = await findSequenceOr404(trx, id, true);
     refuseTransactionalPaid(input.entry?.event ?? current.entryEvent, input.exitOn ?? current.exitEvents);
     const fields: Record<string, unknown> = { updatedAt: trx.fn.now() };
@@ -113,24 +114,29 @@ export async function updateSequence(db: Knex, id: number, input: SequenceUpdate
     if (input.window !== undefined) Object.assign(fields, { windowFrom: input.window.from, windowTo: input.window.to, windowDays: input.window.days });
     await trx('sequences').where({ id }).update(fields);
     if (input.steps !== undefined) await writeSteps(trx, id, input.steps);
+    return current.state;
   });
 }
 
-/** Pause or resume: the runs keep their place; on resume the late ones go at the newsletters' pace (./engine.ts). */
-export async function setSequenceState(db: Knex, id: number, state: 'active' | 'paused'): Promise<void> {
+/** Pause or resume: the runs keep their place; on resume the late ones go at the newsletters' pace (./engine.ts). Whether the state changed. */
+export async function setSequenceState(db: Knex, id: number, state: 'active' | 'paused'): Promise<boolean> {
   await findSequenceOr404(db, id);
-  await db('sequences').where({ id }).update({ state, updatedAt: db.fn.now() });
+  // One statement: of two pauses at once, only the one that changed the state says so (and is recorded).
+  const changed = await db('sequences').where({ id }).whereNot({ state }).update({ state, updatedAt: db.fn.now() }).returning('id');
+  return changed.length > 0;
 }
 
-/** Deletes the sequence with its runs and records; the e-mails already sent stay on the Emails screen. */
-export async function deleteSequence(db: Knex, id: number): Promise<void> {
-  await db.transaction(async (trx) => {
+/** Deletes the sequence with its runs and records; the e-mails already sent stay on the Emails screen. How many runs went with it. */
+export async function deleteSequence(db: Knex, id: number): Promise<{ runs: number }> {
+  return db.transaction(async (trx) => {
     await findSequenceOr404(trx, id, true);
+    const runs = Number((await trx('sequenceRuns').where({ sequenceId: id }).count({ n: '*' }).first())?.n ?? 0);
     // Steps waiting in the outbox would find no run: cancelled now, with the reason on the Emails screen.
     await trx('emails')
       .whereIn('id', trx('sequenceSends').where({ sequenceId: id }).whereNotNull('emailId').select('emailId'))
       .where({ status: 'queued' })
       .update({ status: 'cancelled', lastError: 'Séquence supprimée avant l’envoi.', updatedAt: trx.fn.now() });
     await trx('sequences').where({ id }).delete();
+    return { runs };
   });
 }

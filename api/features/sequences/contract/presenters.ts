@@ -66,6 +66,7 @@ export type SequenceListAnswer = ReturnType<typeof presentSequenceList>;
 /** One run as a contact's page lists it. */
 export interface SequenceRunRow {
   id: number;
+  leadId: number;
   sequenceId: number;
   sequenceName: string;
   state: SequenceRunState;
