@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './tests/support/longest-first-sequencer.ts';
 
 /**
  * Three projects: unit tests; API tests on the embedded PGlite database; the very same API tests
@@ -9,6 +10,8 @@ const apiTests = { include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hoo
 export default defineConfig({
   test: {
     maxWorkers: 3,
+    // On a fresh clone (no timings yet) the fault suite's longest files start first (decision 157).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       // Each API project migrates one template database per run; every file starts from a copy (decision 094).
