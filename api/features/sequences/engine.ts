@@ -195,16 +195,20 @@ export async function sendDueSteps(db: Knex, options: { limit: number }): Promis
         const sendAt = new Date(now);
         const recorded = await trx('sequenceSends').insert({ runId: run.runId, sequenceId: run.sequenceId, stepId: step.id, leadId: run.leadId }).onConflict().ignore().returning('id');
         if (recorded.length > 0) {
-          const [emailId] = await createEmails(trx, [
-            {
-              kind: 'sequence_step',
-              causeKey: `sequence_step:run:${run.runId}:step:${step.id}`,
-              toAddress: run.email,
-              leadId: run.leadId,
-              data: { runId: run.runId, stepId: step.id, sequenceId: run.sequenceId } satisfies SequenceStepRef,
-            },
-            // No send job: the dispatcher paces it at send time (decision 160); `send_after` is the database's now.
-          ], { sendJobs: false });
+          // No send job: the newsletters' dispatcher paces it at send time (decision 160); due now, by the database's clock.
+          const [emailId] = await createEmails(
+            trx,
+            [
+              {
+                kind: 'sequence_step',
+                causeKey: `sequence_step:run:${run.runId}:step:${step.id}`,
+                toAddress: run.email,
+                leadId: run.leadId,
+                data: { runId: run.runId, stepId: step.id, sequenceId: run.sequenceId } satisfies SequenceStepRef,
+              },
+            ],
+            { sendJobs: false },
+          );
           if (emailId !== undefined) await trx('sequenceSends').where({ id: recorded[0]!.id }).update({ emailId });
           count += 1;
         }
