@@ -24,14 +24,12 @@ describe('a step due for many people while the sending fell behind', () => {
   it('sends the late rows at the pace: no window holds more than the rate’s share', { timeout: 60_000 }, async () => {
     await holdPace();
     try {
-      const sequence = await createSequence({ entry: { event: 'webinar_absent' }, exitOn: [], steps: [step('Le replay vous attend')] });
+      await createSequence({ entry: { event: 'webinar_absent' }, exitOn: [], steps: [step('Le replay vous attend')] });
       for (let index = 1; index <= PEOPLE; index += 1) await registration(await addLead(`retard-${index}@example.ch`), 'no-show');
       await run();
       const rows = await app.knex('emails').where({ kind: 'sequence_step' }).select('id', 'status');
       expect(rows).toHaveLength(PEOPLE);
       expect(rows.every((row) => row.status === 'queued')).toBe(true);
-      // No outbox send job: only the paced dispatcher sends a step.
-      expect(sequence.steps).toHaveLength(1);
       // The sending fell ten minutes behind.
       await app.knex.raw(`update emails set send_after = now() - interval '10 minutes' where kind = 'sequence_step'`);
     } finally {
