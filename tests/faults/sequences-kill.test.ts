@@ -4,9 +4,10 @@
  * rows committed, not all) and twice while the outbox delivers it, started again each time. Every person
  * ends with one `sequence_sends` row and one e-mail row, sent; a message received twice is only one the
  * SMTP server accepted while its row was unsent when a kill came, with the same Message-ID (the
- * outbox's one case, docs/emails.md; ./kill-duplicates.ts). A send job taken
- * just before a kill comes back once it expires: the servers run with `EMAIL_SEND_EXPIRE_SECONDS` at its
- * minimum, 30 s (docs/decisions/152-send-job-expiry-setting.md), and the test's budget covers two such waits.
+ * outbox's one case, docs/emails.md; ./kill-duplicates.ts). A step in its SMTP conversation at a kill
+ * is sent again once its row's lease (2 minutes) has passed: steps go through the newsletters' paced
+ * dispatcher, not send jobs (docs/decisions/160-sequence-steps-paced-at-send-time.md), and the final wait
+ * covers a lease.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,9 @@
  * slot on a grid `60 / rate` seconds apart, and room in the past minute's starts, whichever instance
  * sends it, before or after a restart, so no sliding minute holds more than the rate. Then the row goes through the outbox's
  * `sendEmail()` (its lease, its Message-ID, the kind's re-check). Transactional e-mails keep their own
- * queue and workers: they never wait behind a newsletter.
+ * queue and workers: they never wait behind a newsletter. The sequences' step e-mails (`sequence_step`,
+ * written without a send job) share the same pace, one marketing pace per deployment
+ * (docs/decisions/160-sequence-steps-paced-at-send-time.md).
  */
 import type { Knex } from 'knex';
 import type { Logger } from '../../platform/logger.ts';
@@ -23,17 +25,22 @@ const IDLE_MS = 1_000;
 /** Temporary refusals in a row that pause an issue (the provider throttles or is down). */
 export const REFUSALS_BEFORE_PAUSE = 3;
 
-export type Reservation = { emailId: number; issueId: number } | { waitMs: number } | null;
+/** A reserved row: a newsletter issue's (`issueId`) or a sequence step's (`issueId` null, decision 160). */
+export type Reserved = { emailId: number; issueId: number | null };
+export type Reservation = Reserved | { waitMs: number } | null;
 
 /**
- * One reservation: under the pacing row's lock, the next due queued row of a sending issue, by the
- * database clock. A message may start when both hold:
+ * One reservation: under the pacing row's lock, the next due queued row of a sending issue or of a
+ * sequence step (decision 160), by the database clock. A message may start when both hold:
  * - its slot has come: `next_at`, a grid `60 / rate` seconds apart. A start late by less than half a step
  *   moves the grid by one step (the next start comes that much sooner, so the pace keeps the rate
  *   instead of losing each late start's delay); later than that, the grid starts again a step after now (no
  *   catch-up burst after a pause or an idle spell). Two starts are never less than half a step apart;
  * - the past minute holds fewer than `rate` starts (`recent_starts`): no sliding minute holds more.
  * `{waitMs}` when one of them says not yet, null when nothing is due.
+ * Issues go in their own order (issue by issue, then id); a step row (unless its sequence is paused)
+ * goes first when its `send_after` (then id) is older than that row's: a late step waits its turn,
+ * never behind a whole issue. A paused sequence's rows are not picked (they would only be held).
  */
 export async function reserve(db: Knex, ratePerMinute: number): Promise<Reservation> {
   const stepSeconds = 60 / ratePerMinute;
@@ -52,15 +59,33 @@ export async function reserve(db: Knex, ratePerMinute: number): Promise<Reservat
     );
     const waitMs = Number(rows[0]?.wait_ms ?? 0);
     if (waitMs > 0) return { waitMs };
-    const picked = await trx.raw<{ rows: Array<{ id: number; newsletter_id: number }> }>(
-      `select e.id, e.newsletter_id from emails e join newsletters n on n.id = e.newsletter_id
+    const picked = await trx.raw<{ rows: Array<{ id: number; newsletter_id: number; send_after: Date }> }>(
+      `select e.id, e.newsletter_id, e.send_after from emails e join newsletters n on n.id = e.newsletter_id
        where e.status = 'queued' and e.kind = 'newsletter_issue' and n.status = 'sending'
          and e.send_after <= now() and (e.claimed_until is null or e.claimed_until < now())
        order by e.newsletter_id, e.id
        limit 1
        for update of e skip locked`,
     );
-    const row = picked.rows[0];
+    const step = await trx.raw<{ rows: Array<{ id: number; send_after: Date }> }>(
+      `select e.id, e.send_after from emails e
+       where e.status = 'queued' and e.kind = 'sequence_step'
+         and e.send_after <= now() and (e.claimed_until is null or e.claimed_until < now())
+         -- A run gone, exited or completed (its last step) is taken: the kind's check sends or cancels it.
+         and not exists (select 1 from sequence_runs r join sequences s on s.id = r.sequence_id
+                         where r.id = (e.data->>'runId')::int and s.state <> 'active')
+       order by e.send_after, e.id
+       limit 1
+       for update of e skip locked`,
+    );
+    const issueRow = picked.rows[0];
+    const stepRow = step.rows[0];
+    const stepFirst =
+      stepRow !== undefined &&
+      (issueRow === undefined ||
+        new Date(stepRow.send_after).getTime() < new Date(issueRow.send_after).getTime() ||
+        (new Date(stepRow.send_after).getTime() === new Date(issueRow.send_after).getTime() && stepRow.id < issueRow.id));
+    const row = stepFirst ? { id: stepRow.id, newsletter_id: null } : issueRow;
     if (!row) return null;
     await trx.raw(
       `update newsletter_pace set
@@ -97,14 +122,23 @@ export function retryDelaySeconds(attempts: number, retryDelay: number): number 
 }
 
 /** What a failed attempt leaves: failed for good (and a bouncing address), or queued for later; refusals counted. */
-export async function recordFailure(db: Knex, mail: MailConfig, emailId: number, issueId: number, failure: SmtpFailure): Promise<void> {
+export async function recordFailure(db: Knex, mail: MailConfig, emailId: number, issueId: number | null, failure: SmtpFailure): Promise<void> {
   const row = await db('emails').where({ id: emailId }).first<{ status: string; attempts: number; leadId: number | null } | undefined>('status', 'attempts', 'leadId');
   if (!row || row.status !== 'queued') return;
   if (isPermanent(failure)) {
     await db.transaction(async (trx) => {
       await trx('emails').where({ id: emailId, status: 'queued' }).update({ status: 'failed', claimedUntil: null, updatedAt: trx.fn.now() });
       if (row.leadId !== null && isRecipientRefusal(failure)) {
-        await trx('leads').where({ id: row.leadId, newsletterStatus: 'subscribed' }).update({ newsletterStatus: 'bounced', updatedAt: trx.fn.now() });
+        if (issueId !== null) {
+          await trx('leads').where({ id: row.leadId, newsletterStatus: 'subscribed' }).update({ newsletterStatus: 'bounced', updatedAt: trx.fn.now() });
+        } else {
+          // A step may go to a contact who never subscribed: the dead address bounces all the same, so the
+          // sequences stop writing to it (their MARKETING_LEFT.bouncing); an unsubscribe stays as it is (decision 160).
+          await trx('leads')
+            .where({ id: row.leadId })
+            .where((builder) => builder.whereNull('newsletterStatus').orWhereIn('newsletterStatus', ['pending', 'subscribed']))
+            .update({ newsletterStatus: 'bounced', updatedAt: trx.fn.now() });
+        }
       }
     });
     return;
@@ -116,6 +150,8 @@ export async function recordFailure(db: Knex, mail: MailConfig, emailId: number,
       .where({ id: emailId, status: 'queued' })
       .update({ sendAfter: db.raw(`now() + make_interval(secs => ?::float8)`, [retryDelaySeconds(row.attempts, mail.retryDelaySeconds)]), updatedAt: db.fn.now() });
   }
+  // Only an issue counts refusals and pauses: a step has no issue (decision 160).
+  if (issueId === null) return;
   const [issue] = (await db('newsletters').where({ id: issueId, status: 'sending' }).increment('refusals', 1).returning('refusals')) as Array<{ refusals: number }>;
   if (issue && issue.refusals >= REFUSALS_BEFORE_PAUSE) {
     const reason = `${failure.responseCode ? `${failure.responseCode} ` : ''}${failure.message}`.slice(0, 500);
@@ -124,16 +160,16 @@ export async function recordFailure(db: Knex, mail: MailConfig, emailId: number,
 }
 
 /** Sends one reserved row and records what happened. */
-export async function sendReserved(db: Knex, engine: MailEngine, logger: Logger, reserved: { emailId: number; issueId: number }): Promise<void> {
+export async function sendReserved(db: Knex, engine: MailEngine, logger: Logger, reserved: Reserved): Promise<void> {
   try {
     await sendEmail(db, engine, logger, reserved.emailId);
-    await db('newsletters').where({ id: reserved.issueId }).where('refusals', '>', 0).update({ refusals: 0 });
+    if (reserved.issueId !== null) await db('newsletters').where({ id: reserved.issueId }).where('refusals', '>', 0).update({ refusals: 0 });
   } catch (error) {
     // Another worker holds it: it is that worker's to finish.
     if (error instanceof EmailBusyError) return;
     await recordFailure(db, engine.config, reserved.emailId, reserved.issueId, error as SmtpFailure);
   }
-  await finishIssues(db, [reserved.issueId]);
+  if (reserved.issueId !== null) await finishIssues(db, [reserved.issueId]);
 }
 
 export interface DispatcherDeps {

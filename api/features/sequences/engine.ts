@@ -5,10 +5,12 @@
  * 2. entries: contacts whose state made them enter (./events.ts), `afterMinutes` later, become runs; the
  *    unique `(sequence, contact, event)` and the one-active-run index make entering twice impossible;
  * 3. due steps: each run due is taken under its row lock (others skip it), checked again, and its
- *    `sequence_sends` row and outbox e-mail are written in one transaction with the run moved to its
- *    next step: committed, the outbox sends it once; rolled back (a kill), nothing happened.
- * At most the newsletters' rate per minute is written per run of the cron, their send times spread
- * across the minute: after a pause, late steps never go out in a burst.
+ *    `sequence_sends` row and `emails` row are written in one transaction with the run moved to its
+ *    next step: committed, it is sent once; rolled back (a kill), nothing happened.
+ * A step's row gets no outbox send job and is due at once: the newsletters' dispatcher sends it at send
+ * time on the same pace as the issues (docs/decisions/160-sequence-steps-paced-at-send-time.md), so
+ * however late the sending falls behind, steps never go out in a burst. The cron writes at most two
+ * minutes of that pace ahead of what is still waiting, so a step's next delay counts from about when it went.
  */
 import type { Knex } from 'knex';
 import { createEmails } from '../../platform/mail/outbox.ts';
@@ -143,10 +145,10 @@ async function lastSentAt(trx: Knex.Transaction, run: DueRun): Promise<Date> {
 }
 
 /**
- * Writes the steps due now, at most `limit` e-mails, their send times `spacingMs` apart from now.
+ * Writes the steps due now, at most `limit` e-mails, each due at once (the dispatcher paces them).
  * Returns how many e-mails were written.
  */
-export async function sendDueSteps(db: Knex, options: { limit: number; spacingMs: number }): Promise<number> {
+export async function sendDueSteps(db: Knex, options: { limit: number }): Promise<number> {
   let written = 0;
   for (let batches = 0; written < options.limit && batches < 1000; batches += 1) {
     const take = Math.min(BATCH, options.limit - written);
@@ -163,9 +165,6 @@ export async function sendDueSteps(db: Knex, options: { limit: number; spacingMs
         [take],
       );
       let count = 0;
-      // The pace goes on from the last step still waiting in the outbox: two runs close together never send a burst.
-      const lastQueued = (await trx('emails').where({ kind: 'sequence_step', status: 'queued' }).max({ at: 'sendAfter' }).first())?.at as Date | null | undefined;
-      const start = Math.max(Date.now(), lastQueued ? new Date(lastQueued).getTime() + options.spacingMs : 0);
       for (const run of due) {
         if (run.exitNow) {
           await trx('sequenceRuns').where({ id: run.runId }).update({ state: 'exited', exitReason: run.exitNow, exitedAt: trx.fn.now(), nextSendAt: null });
@@ -193,19 +192,23 @@ export async function sendDueSteps(db: Knex, options: { limit: number; spacingMs
           await trx('sequenceRuns').where({ id: run.runId }).update({ nextSendAt: allowed });
           continue;
         }
-        const sendAt = new Date(start + count * options.spacingMs);
+        const sendAt = new Date(now);
         const recorded = await trx('sequenceSends').insert({ runId: run.runId, sequenceId: run.sequenceId, stepId: step.id, leadId: run.leadId }).onConflict().ignore().returning('id');
         if (recorded.length > 0) {
-          const [emailId] = await createEmails(trx, [
-            {
-              kind: 'sequence_step',
-              causeKey: `sequence_step:run:${run.runId}:step:${step.id}`,
-              toAddress: run.email,
-              leadId: run.leadId,
-              data: { runId: run.runId, stepId: step.id, sequenceId: run.sequenceId } satisfies SequenceStepRef,
-              sendAfter: sendAt,
-            },
-          ]);
+          // No send job: the newsletters' dispatcher paces it at send time (decision 160); due now, by the database's clock.
+          const [emailId] = await createEmails(
+            trx,
+            [
+              {
+                kind: 'sequence_step',
+                causeKey: `sequence_step:run:${run.runId}:step:${step.id}`,
+                toAddress: run.email,
+                leadId: run.leadId,
+                data: { runId: run.runId, stepId: step.id, sequenceId: run.sequenceId } satisfies SequenceStepRef,
+              },
+            ],
+            { sendJobs: false },
+          );
           if (emailId !== undefined) await trx('sequenceSends').where({ id: recorded[0]!.id }).update({ emailId });
           count += 1;
         }
@@ -225,11 +228,25 @@ export async function sendDueSteps(db: Knex, options: { limit: number; spacingMs
   return written;
 }
 
+/** The step e-mails waiting for the dispatcher (all but a paused sequence's: the ones it may pick). */
+export async function queuedSteps(db: Knex): Promise<number> {
+  const { rows } = await db.raw<{ rows: Array<{ count: number }> }>(
+    `select count(*)::int as count from emails e
+     where e.kind = 'sequence_step' and e.status = 'queued'
+       and not exists (select 1 from sequence_runs r join sequences s on s.id = r.sequence_id
+                       where r.id = (e.data->>'runId')::int and s.state <> 'active')`,
+  );
+  return rows[0]?.count ?? 0;
+}
+
 /** One run of the cron: exits first (a booked call stops the next step), then entries, then due steps. */
 export async function runSequences(db: Knex, ratePerMinute: number): Promise<{ exited: number; entered: number; written: number }> {
   const exited = await exitRuns(db);
   const entered = await enterRuns(db);
-  const written = await sendDueSteps(db, { limit: ratePerMinute, spacingMs: Math.floor(60_000 / ratePerMinute) });
+  // Two minutes of the pace ahead of the steps still waiting: the dispatcher never runs dry between two
+  // runs of the cron, and a long queue (the newsletters share the pace) does not grow (decision 160).
+  const waiting = await queuedSteps(db);
+  const written = await sendDueSteps(db, { limit: Math.max(0, 2 * ratePerMinute - waiting) });
   return { exited, entered, written };
 }
 

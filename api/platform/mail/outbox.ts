@@ -31,9 +31,10 @@ export interface NewEmail {
 
 /**
  * Inserts the rows whose cause has not produced an e-mail yet (unique `cause_key`) and queues one send
- * job per new row, all in `trx`. Returns the ids of the new rows.
+ * job per new row, all in `trx`. Returns the ids of the new rows. `sendJobs: false` writes the rows
+ * only: a paced dispatcher sends them at its own time (a feature's marketing rows, decision 160).
  */
-export async function createEmails(trx: Knex.Transaction, emails: NewEmail[]): Promise<number[]> {
+export async function createEmails(trx: Knex.Transaction, emails: NewEmail[], options: { sendJobs?: boolean } = {}): Promise<number[]> {
   if (emails.length === 0) return [];
   const rows = await trx('emails')
     .insert(
@@ -56,7 +57,7 @@ export async function createEmails(trx: Knex.Transaction, emails: NewEmail[]): P
     .ignore()
     .returning(['id', 'sendAfter']);
   const created = rows as Array<{ id: number; sendAfter: Date }>;
-  if (created.length > 0) {
+  if (created.length > 0 && options.sendJobs !== false) {
     await boundQueue().insert(
       QUEUES.send,
       created.map((row) => ({ data: { emailId: row.id } satisfies SendJobData, startAfter: new Date(row.sendAfter) })),

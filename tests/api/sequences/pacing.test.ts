@@ -1,8 +1,9 @@
-// The sending window, pause and resume (docs/decisions/150-sequences-engine.md): a step outside the window waits, late steps are spread.
+// The sending window, pause and resume (docs/decisions/150-sequences-engine.md): a step outside the window waits, late steps are paced (decision 160).
 import { describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
 import { nextOpening, sendDueSteps } from '../../../api/features/sequences/index.ts';
-import { addLead, admin, app, BASE, createSequence, makeDue, registration, run, runOf, setUpSequencesApp, step, stepEmails } from './support.ts';
+import { addLead, admin, app, BASE, createSequence, makeDue, paceStarts, registration, run, runOf, setUpSequencesApp, step, stepEmails, TEST_RATE } from './support.ts';
+import { waitUntil } from '../../support/smtp-sink.ts';
 
 setUpSequencesApp();
 
@@ -50,7 +51,7 @@ describe('sending window', () => {
 });
 
 describe('pause and resume', () => {
-  it('keeps everyone in place while paused, and on resume spreads the late steps at the newsletters’ pace', async () => {
+  it('keeps everyone in place while paused, sends nothing of theirs, and on resume sends the late steps one by one at the newsletters’ pace', async () => {
     const sequence = await createSequence({ entry: { event: 'webinar_absent' }, exitOn: [], steps: [step('Première', { delayMinutes: 24 * 60 }), step('Seconde', { delayMinutes: 24 * 60 })] });
     const leads: number[] = [];
     for (let index = 1; index <= 5; index += 1) {
@@ -68,18 +69,18 @@ describe('pause and resume', () => {
     }
 
     expect((await admin.post(`${BASE}/${sequence.id}/resume`, {})).body.status).toBe('active');
-    // One run of the engine writes at most its minute's share, each send time a pace apart.
-    const spacingMs = 20_000;
-    const written = await sendDueSteps(app.knex, { limit: 3, spacingMs });
-    expect(written).toBeLessThanOrEqual(3);
-    await sendDueSteps(app.knex, { limit: 3, spacingMs });
-    const emails = await app.knex('emails').whereIn('leadId', leads).where({ kind: 'sequence_step' }).orderBy('sendAfter').select('leadId', 'sendAfter');
+    // One run of the engine writes at most its share; the rows are due at once, with no send job (decision 160).
+    const written = await sendDueSteps(app.knex, { limit: 3 });
+    expect(written).toBe(3);
+    await sendDueSteps(app.knex, { limit: 3 });
+    const emails = await app.knex('emails').whereIn('leadId', leads).where({ kind: 'sequence_step' }).select('id', 'leadId');
     expect(emails).toHaveLength(5);
     expect(new Set(emails.map((email) => email.leadId)).size).toBe(5);
-    // Never a burst: no two of them at the same moment (the every-minute cron, if it came first, spaces them by its own pace).
-    const times = emails.map((email) => new Date(email.sendAfter).getTime());
-    const gaps = times.slice(1).map((time, index) => time - times[index]!);
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(60_000 / 6000 - 1);
     for (const leadId of leads) expect(await runOf(leadId, sequence.id)).toMatchObject({ state: 'active', currentStepId: sequence.steps[1]!.id });
+    // The dispatcher sends them, each start reserved on the shared pace: never two at the same moment.
+    await waitUntil(async () => (await app.knex('emails').whereIn('leadId', leads).where({ kind: 'sequence_step', status: 'sent' })).length === 5, 30_000, 'the five steps sent');
+    const starts = await paceStarts();
+    const gaps = starts.slice(1).map((time, index) => time - starts[index]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(60_000 / TEST_RATE / 2 - 1);
   });
 });

@@ -24,8 +24,16 @@ const DAY = 24 * 60 * MINUTE;
 export const ALWAYS = { from: '00:00', to: '24:00', days: [1, 2, 3, 4, 5, 6, 7] };
 
 /** The app for the calling file; `tables` emptied before each test (the default sequences go with `sequences`). */
-export function setUpSequencesApp(tables = ['sequences', 'emails', 'leads', 'webinars']): void {
-  setUpAppWithSmtp({ SITE_DIST_DIR: writeSiteFixture(), NEWSLETTER_RATE_PER_MINUTE: String(TEST_RATE) }, tables, (running) => ({ app, smtp, admin } = running));
+export function setUpSequencesApp(tables = ['sequences', 'emails', 'leads', 'webinars'], rate = TEST_RATE): void {
+  setUpAppWithSmtp({ SITE_DIST_DIR: writeSiteFixture(), NEWSLETTER_RATE_PER_MINUTE: String(rate) }, tables, (running) => ({ app, smtp, admin } = running));
+}
+
+/** The marketing pace's starts of the past minute, by the database clock (newsletter_pace, decision 112), in ms, oldest first. */
+export async function paceStarts(): Promise<number[]> {
+  const { rows } = await app.knex.raw<{ rows: Array<{ at: number }> }>(
+    `select extract(epoch from started)::float8 * 1000 as at from newsletter_pace, unnest(recent_starts) as started where id = 1 order by started`,
+  );
+  return rows.map((row) => Number(row.at));
 }
 
 export const run = () => runSequences(app.knex, TEST_RATE);
