@@ -79,3 +79,45 @@ describe('a step due for many people while the sending fell behind', () => {
     await waitUntil(async () => (await sentSteps()) === 3, 30_000, 'the three steps sent after the resume');
   });
 });
+
+describe('a step refused by the recipient’s server', () => {
+  it('fails for good on a 5xx and marks the address bouncing; retries a 4xx later without marking it; pauses nothing', { timeout: 60_000 }, async () => {
+    await createSequence({ entry: { event: 'webinar_absent' }, exitOn: [], steps: [step('Un message refusé')] });
+    const dead = await addLead('adresse-morte@example.ch');
+    const busy = await addLead('boite-pleine@example.ch');
+    smtp.answerRecipient('adresse-morte@example.ch', 550);
+    smtp.answerRecipient('boite-pleine@example.ch', 452);
+    try {
+      await registration(dead, 'no-show');
+      await registration(busy, 'no-show');
+      await run();
+
+      const failed = await waitUntil(async () => {
+        const row = await app.knex('emails').where({ kind: 'sequence_step', toAddress: 'adresse-morte@example.ch' }).first();
+        return row?.status === 'failed' ? row : undefined;
+      });
+      expect(failed.lastError).toMatch(/550|Mailbox unavailable/);
+      expect((await app.knex('leads').where({ id: dead }).first()).newsletterStatus).toBe('bounced');
+
+      const refusedForNow = await waitUntil(async () => {
+        const row = await app.knex('emails').where({ kind: 'sequence_step', toAddress: 'boite-pleine@example.ch' }).first();
+        return row?.attempts >= 1 && row.lastError ? row : undefined;
+      });
+      expect(refusedForNow.lastError).toMatch(/452|Mailbox busy/);
+      expect((await app.knex('leads').where({ id: busy }).first()).newsletterStatus).not.toBe('bounced');
+    } finally {
+      smtp.answerRecipient('boite-pleine@example.ch', null);
+      smtp.answerRecipient('adresse-morte@example.ch', null);
+    }
+    // Accepted again: the same row goes out, once.
+    await smtp.waitFor((messages) => messages.some((message) => message.parsed.subject === 'Un message refusé' && message.envelopeTo.includes('boite-pleine@example.ch')));
+    const sent = await waitUntil(async () => {
+      const row = await app.knex('emails').where({ kind: 'sequence_step', toAddress: 'boite-pleine@example.ch' }).first();
+      return row?.status === 'sent' ? row : undefined;
+    });
+    expect(sent.attempts).toBeGreaterThanOrEqual(2);
+    expect(smtp.messages.filter((message) => message.parsed.subject === 'Un message refusé').flatMap((message) => message.envelopeTo)).toEqual(['boite-pleine@example.ch']);
+    // A step has no issue: no issue counted its refusals, none was paused.
+    expect(await app.knex('newsletters').where('refusals', '>', 0).orWhere({ status: 'paused' }).select('id')).toEqual([]);
+  });
+});
