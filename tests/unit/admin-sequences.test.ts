@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { SequenceAnswer, SequenceStatsAnswer } from '#contract/sequences';
 import { toHuman, toMinutes } from '../../site/admin/features/sequences/units.ts';
-import { bodyOf, draftOf } from '../../site/admin/features/sequences/SequenceEditor.tsx';
+import { bodyOf, draftOf } from '../../site/admin/features/sequences/draft.ts';
 import { stepFigures } from '../../site/admin/features/sequences/stats-chart.ts';
 
 describe('delays', () => {

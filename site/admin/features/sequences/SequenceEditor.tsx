@@ -7,23 +7,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import {
-  DEFAULT_SEQUENCE_WINDOW,
-  SEQUENCE_ENTRY_EVENTS,
-  SEQUENCE_ENTRY_LABELS,
-  SEQUENCE_GOAL_LABELS,
-  SEQUENCE_GOALS,
-  sequenceCreateSchema,
-  sequenceUpdateSchema,
-  type SequenceEntryEvent,
-  type SequenceGoal,
-} from '#contract/sequences';
+import { SEQUENCE_ENTRY_EVENTS, SEQUENCE_ENTRY_LABELS, SEQUENCE_GOAL_LABELS, SEQUENCE_GOALS, sequenceCreateSchema, sequenceUpdateSchema } from '#contract/sequences';
 import { errorMessage } from '../../lib/http.ts';
 import { useMutation, useQuery } from '../../lib/query.ts';
 import { navigate } from '../../stores/router.ts';
 import { $session, useCanEdit } from '../../stores/session.ts';
 import { toast, toastError } from '../../stores/toast.ts';
-import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { SelectField, TextField } from '../../ui/forms.tsx';
 import { ArrowLeftIcon, PlusIcon } from '../../ui/icons.tsx';
 import { Alert, buttonClass, Card, CardHeader, cx, focusRing, PageHeader, Spinner } from '../../ui/primitives.tsx';
@@ -33,67 +22,11 @@ import { SEQUENCE_COPY } from './copy.ts';
 import { DelayField } from './DelayField.tsx';
 import { sequenceMutations, sequenceQueries, type SequenceAnswer } from './queries.ts';
 import { StepEditor, type StepDraft } from './StepEditor.tsx';
-import { toHuman, toMinutes, type HumanDelay } from './units.ts';
+import { bodyOf, draftOf, newStep, same, stepErrors } from './draft.ts';
+import { StateCard } from './StateCard.tsx';
 
 const copy = SEQUENCE_COPY.editor;
 const failed = (error: unknown) => toastError(`${SEQUENCE_COPY.errors.action} : ${errorMessage(error)}`);
-
-interface Draft {
-  name: string;
-  event: SequenceEntryEvent;
-  after: HumanDelay;
-  exitOn: SequenceGoal[];
-  goal: SequenceGoal;
-  reentry: boolean;
-  windowFrom: string;
-  windowTo: string;
-  windowDays: number[];
-  steps: StepDraft[];
-}
-
-let newKeys = 0;
-const newStep = (): StepDraft => ({ key: `nouvelle-${(newKeys += 1)}`, delay: { value: '1', unit: 'days' }, subject: '', preview: '', body: '', window: true });
-
-export const draftOf = (sequence: SequenceAnswer | undefined): Draft => ({
-  name: sequence?.name ?? '',
-  event: sequence?.entry.event ?? 'webinar_absent',
-  after: toHuman(sequence?.entry.afterMinutes ?? 0),
-  exitOn: sequence ? [...sequence.exitOn] : ['call_booked'],
-  goal: sequence?.goal ?? 'call_booked',
-  reentry: sequence?.reentry ?? false,
-  windowFrom: sequence?.window.from ?? DEFAULT_SEQUENCE_WINDOW.from,
-  windowTo: sequence?.window.to ?? DEFAULT_SEQUENCE_WINDOW.to,
-  windowDays: sequence ? [...sequence.window.days] : [...DEFAULT_SEQUENCE_WINDOW.days],
-  steps: sequence
-    ? sequence.steps.map((step) => ({ key: `etape-${step.id}`, id: step.id, delay: toHuman(step.delayMinutes), subject: step.subject, preview: step.preview, body: step.body, window: step.window }))
-    : [newStep()],
-});
-
-/** What the API takes: delays in minutes, the window as one object; steps in their order (the API keeps it). */
-export const bodyOf = (draft: Draft) => ({
-  name: draft.name,
-  entry: { event: draft.event, afterMinutes: toMinutes(draft.after) },
-  exitOn: draft.exitOn,
-  goal: draft.goal,
-  reentry: draft.reentry,
-  window: { from: draft.windowFrom, to: draft.windowTo, days: draft.windowDays },
-  steps: draft.steps.map((step) => ({
-    ...(step.id === undefined ? {} : { id: step.id }),
-    delayMinutes: toMinutes(step.delay),
-    subject: step.subject,
-    preview: step.preview,
-    body: step.body,
-    window: step.window,
-  })),
-});
-
-const same = (a: Draft, b: Draft) => JSON.stringify(bodyOf(a)) === JSON.stringify(bodyOf(b));
-
-/** The errors of step `index` ("steps.2.subject" → { subject }). */
-function stepErrors(errors: Record<string, string>, index: number): Record<string, string> {
-  const prefix = `steps.${index}.`;
-  return Object.fromEntries(Object.entries(errors).flatMap(([path, message]) => (path.startsWith(prefix) ? [[path.slice(prefix.length), message]] : [])));
-}
 
 export function SequenceEditor({ id }: { id?: string }) {
   const sequence = useQuery(id ? sequenceQueries.sequence(id) : null);
@@ -106,62 +39,6 @@ export function SequenceEditor({ id }: { id?: string }) {
   }
   if (id && !sequence.data) return <Alert title={copy.notFound}>{sequence.errorText}</Alert>;
   return <SequenceForm key={sequence.data?.id ?? 'new'} sequence={sequence.data} />;
-}
-
-function StateCard({ sequence }: { sequence: SequenceAnswer }) {
-  const canEdit = useCanEdit();
-  const [removing, setRemoving] = useState(false);
-  const pause = useMutation(sequenceMutations.pause, { onSuccess: () => toast({ title: copy.paused }), onError: failed });
-  const resume = useMutation(sequenceMutations.resume, { onSuccess: () => toast({ title: copy.resumed }), onError: failed });
-  const remove = useMutation(sequenceMutations.remove, {
-    onSuccess: () => {
-      setRemoving(false);
-      toast({ title: copy.removed, description: copy.removedText });
-      navigate('/admin/emails/sequences', true);
-    },
-    onError: (error) => {
-      setRemoving(false);
-      toastError(copy.removeFailed(errorMessage(error)));
-    },
-  });
-  const busy = pause.pending || resume.pending;
-  return (
-    <Card labelledBy="sequence-state-title">
-      <CardHeader id="sequence-state-title" title={copy.stateTitle} />
-      <div className="space-y-4 p-5">
-        <p className="text-sm text-slate-600">{sequence.status === 'paused' ? copy.pausedHint : copy.activeHint}</p>
-        <div className="flex flex-wrap gap-2">
-          {canEdit ? (
-            sequence.status === 'active' ? (
-              <button type="button" className={buttonClass('secondary')} disabled={busy} onClick={() => void pause.mutate(sequence.id)}>
-                {copy.pause}
-              </button>
-            ) : (
-              <button type="button" className={buttonClass('primary')} disabled={busy} onClick={() => void resume.mutate(sequence.id)}>
-                {copy.resume}
-              </button>
-            )
-          ) : null}
-          <a href={`/admin/emails/sequences/${sequence.id}/stats`} className={buttonClass('secondary')}>
-            {copy.stats}
-          </a>
-          {canEdit ? (
-            <button type="button" className={buttonClass('danger-ghost')} onClick={() => setRemoving(true)}>
-              {copy.remove}
-            </button>
-          ) : null}
-        </div>
-      </div>
-      <ConfirmDialog
-        open={removing}
-        onClose={() => setRemoving(false)}
-        onConfirm={() => void remove.mutate(sequence.id)}
-        pending={remove.pending}
-        description={copy.removeQuestion(sequence.name)}
-        confirmLabel={copy.remove}
-      />
-    </Card>
-  );
 }
 
 function SequenceForm({ sequence }: { sequence: SequenceAnswer | undefined }) {
